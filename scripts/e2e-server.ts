@@ -1,0 +1,14 @@
+// Starts the production server for end-to-end tests on a fresh embedded database with demo content.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = process.env.PORT ?? '3199';
+process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-'));
+process.env.APP_ORIGIN = `http://127.0.0.1:${port}`;
+process.env.HOST = '127.0.0.1';
+process.env.NODE_ENV = 'production';
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+process.env.ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'breeder';
+process.env.ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'golden-meadow-2026';
+await import('../src/server/main.ts');

@@ -1,0 +1,16 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const GalleryImage = defineEntity({
+  name: 'GalleryImage',
+  tableName: 'gallery_images',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    imageUrl: p.string().length(500),
+    title: p.string().length(200),
+    description: p.text().default(''),
+    featured: p.boolean().default(false),
+    sortOrder: p.integer().default(0).index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IGalleryImage = InstanceType<typeof GalleryImage.class>;

@@ -1,0 +1,20 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const Inquiry = defineEntity({
+  name: 'Inquiry',
+  tableName: 'inquiries',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(100),
+    email: p.string().length(254),
+    phone: p.string().length(50).nullable(),
+    interest: p.enum(['available', 'upcoming', 'waitlist', 'information'] as const),
+    message: p.text(),
+    status: p.enum(['new', 'in_progress', 'closed'] as const).default('new').index(),
+    notes: p.text().default(''),
+    readAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IInquiry = InstanceType<typeof Inquiry.class>;

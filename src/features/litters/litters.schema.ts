@@ -1,0 +1,35 @@
+// Litter shapes and messages, shared by the server and the forms.
+import { z } from 'zod';
+
+export interface LitterDto {
+  id: number;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  motherName: string;
+  fatherName: string;
+  /** YYYY-MM-DD */
+  expectedDate: string | null;
+  /** YYYY-MM-DD; null means the litter is expected only (waitlist). */
+  birthDate: string | null;
+  puppyCount: number | null;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date.');
+
+export const LitterInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(100),
+  description: z.string().trim().max(5000).default(''),
+  imageUrl: z.string().trim().max(500).nullish().transform((v) => v || null),
+  motherName: z.string().trim().min(1, "Mother's name is required.").max(100),
+  fatherName: z.string().trim().min(1, "Father's name is required.").max(100),
+  expectedDate: isoDate.nullish().transform((v) => v ?? null),
+  birthDate: isoDate.nullish().transform((v) => v ?? null),
+  puppyCount: z.number().int().min(0).max(30).nullable().default(null),
+  active: z.boolean().default(true),
+});
+export type LitterInput = z.input<typeof LitterInputSchema>;
+export { isoDate as IsoDateSchema };

@@ -1,0 +1,21 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const Litter = defineEntity({
+  name: 'Litter',
+  tableName: 'litters',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(100),
+    description: p.text().default(''),
+    imageUrl: p.string().length(500).nullable(),
+    motherName: p.string().length(100),
+    fatherName: p.string().length(100),
+    expectedDate: p.string().length(10).nullable(),
+    birthDate: p.string().length(10).nullable(),
+    puppyCount: p.integer().nullable(),
+    active: p.boolean().default(true),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type ILitter = InstanceType<typeof Litter.class>;

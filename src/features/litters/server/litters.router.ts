@@ -1,0 +1,6 @@
+import { publicProcedure, router } from '../../../lib/server/trpc.ts';
+import { listActiveLitters } from './litters.service.ts';
+
+export const littersRouter = router({
+  active: publicProcedure.query(({ ctx }) => listActiveLitters(ctx.em)),
+});

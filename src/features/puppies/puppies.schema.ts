@@ -1,0 +1,96 @@
+// Puppy enums, shapes and messages, shared by the server and the forms.
+import { z } from 'zod';
+
+export const PUPPY_STATUSES = ['available', 'reserved', 'sold'] as const;
+export const GENDERS = ['male', 'female'] as const;
+export const TRAIT_LEVELS = ['high', 'medium', 'low', 'unassessed'] as const;
+export const TRAITS = [
+  'energyLevel',
+  'confidence',
+  'independence',
+  'sociability',
+  'foodMotivation',
+  'toyDrive',
+  'biddability',
+] as const;
+
+export const TRAIT_LABELS: Record<(typeof TRAITS)[number], string> = {
+  energyLevel: 'Energy Level',
+  confidence: 'Confidence',
+  independence: 'Independence',
+  sociability: 'Sociability',
+  foodMotivation: 'Food Motivation',
+  toyDrive: 'Toy Drive',
+  biddability: 'Biddability',
+};
+
+export type PuppyStatus = (typeof PUPPY_STATUSES)[number];
+export type Gender = (typeof GENDERS)[number];
+export type TraitLevel = (typeof TRAIT_LEVELS)[number];
+
+/** The public shape of a puppy (SPEC §3). */
+export interface PuppyDto {
+  id: number;
+  name: string;
+  gender: Gender;
+  color: string;
+  description: string;
+  imageUrl: string | null;
+  litterId: number | null;
+  status: PuppyStatus;
+  generation: string | null;
+  weight: number | null;
+  price: number | null;
+  assessmentComplete: boolean;
+  energyLevel: TraitLevel;
+  confidence: TraitLevel;
+  independence: TraitLevel;
+  sociability: TraitLevel;
+  foodMotivation: TraitLevel;
+  toyDrive: TraitLevel;
+  biddability: TraitLevel;
+  handlingResponse: string | null;
+  soundSensitivity: string | null;
+  visualSensitivity: string | null;
+  personalityNotes: string | null;
+  trainingProgress: string | null;
+  idealHome: string | null;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** What the admin form edits; also the server's input for create and update. */
+export const PuppyInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(100, 'Name must be at most 100 characters.'),
+  gender: z.enum(GENDERS, 'Choose male or female.'),
+  color: z.string().trim().min(1, 'Color is required.').max(100),
+  description: z.string().trim().max(5000).default(''),
+  imageUrl: optionalText(500),
+  litterId: z.number().int().positive().nullable().default(null),
+  status: z.enum(PUPPY_STATUSES).default('available'),
+  visible: z.boolean().default(true),
+  generation: optionalText(50),
+  weight: z.number().nonnegative().max(200).nullable().default(null),
+  price: z.number().int('Price must be whole dollars.').nonnegative('Price cannot be negative.').max(1_000_000).nullable().default(null),
+  assessmentComplete: z.boolean().default(false),
+  energyLevel: z.enum(TRAIT_LEVELS).default('unassessed'),
+  confidence: z.enum(TRAIT_LEVELS).default('unassessed'),
+  independence: z.enum(TRAIT_LEVELS).default('unassessed'),
+  sociability: z.enum(TRAIT_LEVELS).default('unassessed'),
+  foodMotivation: z.enum(TRAIT_LEVELS).default('unassessed'),
+  toyDrive: z.enum(TRAIT_LEVELS).default('unassessed'),
+  biddability: z.enum(TRAIT_LEVELS).default('unassessed'),
+  handlingResponse: optionalText(1000),
+  soundSensitivity: optionalText(1000),
+  visualSensitivity: optionalText(1000),
+  personalityNotes: optionalText(5000),
+  trainingProgress: optionalText(5000),
+  idealHome: optionalText(5000),
+});
+export type PuppyInput = z.input<typeof PuppyInputSchema>;

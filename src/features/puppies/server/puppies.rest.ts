@@ -1,0 +1,6 @@
+import { restRoutes } from '../../../lib/server/rest.ts';
+import { puppiesRouter } from './puppies.router.ts';
+
+export const puppiesRest = restRoutes(puppiesRouter, [
+  { method: 'GET', url: '/api/puppies/featured', call: (c) => c.featured() },
+]);

@@ -1,0 +1,32 @@
+// Site settings: the one record the breeder edits for contact details and home-page copy.
+import { z } from 'zod';
+
+export const ProcessBlockSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required.').max(100),
+  body: z.string().trim().min(1, 'Text is required.').max(2000),
+});
+export const FaqEntrySchema = z.object({
+  question: z.string().trim().min(1, 'Question is required.').max(300),
+  answer: z.string().trim().min(1, 'Answer is required.').max(5000),
+});
+
+const url = z.union([z.url('Enter a full link starting with https://').max(500), z.literal('')]);
+
+export const SiteSettingsSchema = z.object({
+  breederName: z.string().trim().min(1, 'Breeder name is required.').max(100),
+  town: z.string().trim().min(1, 'Town is required.').max(100),
+  phone: z.string().trim().min(1, 'Phone is required.').max(50),
+  email: z.email('Please enter a valid email address.').max(254),
+  facebookUrl: url,
+  instagramUrl: url,
+  youtubeUrl: url,
+  heroImageUrl: z.string().trim().max(500).nullable(),
+  heroVideoUrl: z.string().trim().max(500).nullable(),
+  aboutStory: z.string().trim().max(10000),
+  healthPoints: z.array(z.string().trim().min(1).max(300)).max(20),
+  processBlocks: z.array(ProcessBlockSchema).length(4, 'There are exactly four process blocks.'),
+  faq: z.array(FaqEntrySchema).max(50),
+});
+export type SiteSettingsDto = z.infer<typeof SiteSettingsSchema>;
+export type ProcessBlock = z.infer<typeof ProcessBlockSchema>;
+export type FaqEntry = z.infer<typeof FaqEntrySchema>;

@@ -1,0 +1,39 @@
+// The browser's tRPC client and the TanStack Query options proxy used by loaders and components.
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+// The one sanctioned upward reference: a type-only import of the router's shape.
+import type { AppRouter } from '../../server/router.ts';
+import { queryClient } from './query-client.ts';
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    }),
+  ],
+});
+
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+/** The message to show for a failed call: the server's message, or a fallback when unreachable. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError) {
+    if (!error.data && error.cause) return fallback; // network failure
+    return error.message || fallback;
+  }
+  return fallback;
+}
+
+export function fieldErrorsOf(error: unknown): Record<string, string[]> | undefined {
+  if (error instanceof TRPCClientError) {
+    return (error.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
+  }
+  return undefined;
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TRPCClientError && !error.data;
+}
+
+export type { AppRouter };

@@ -1,0 +1,88 @@
+// A Kysely dialect for PGlite that hands out its single connection to one holder at a time.
+import type { PGlite } from '@electric-sql/pglite';
+import type { DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * PGlite is one Postgres backend, so it is a pool of exactly one connection: callers queue for it.
+ * (kysely-pglite's driver hands the same connection to every caller, which lets two concurrent
+ * transactions interleave — one request's ROLLBACK undoing another's work — and its entry point
+ * no longer loads with kysely 0.29; see docs/decisions/002-embedded-database.md.)
+ */
+class SerialPGliteDriver implements Driver {
+  #pglite: PGlite;
+  #queue: Promise<void> = Promise.resolve();
+  #release = new WeakMap<DatabaseConnection, () => void>();
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+  async init() {
+    await this.#pglite.waitReady;
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const previous = this.#queue;
+    this.#queue = previous.then(() => mine);
+    await previous;
+    const pglite = this.#pglite;
+    const conn: DatabaseConnection = {
+      async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+        const res = await pglite.query<R>(q.sql, [...q.parameters]);
+        return {
+          rows: res.rows,
+          ...(res.affectedRows != null ? { numAffectedRows: BigInt(res.affectedRows) } : {}),
+        };
+      },
+      // eslint-disable-next-line require-yield
+      async *streamQuery() {
+        throw new Error('PGlite does not support streaming.');
+      },
+    };
+    this.#release.set(conn, release);
+    return conn;
+  }
+  async beginTransaction(conn: DatabaseConnection, _settings: TransactionSettings) {
+    await conn.executeQuery(CompiledQuery.raw('BEGIN'));
+  }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('COMMIT'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  }
+  async savepoint(conn: DatabaseConnection, name: string) {
+    await conn.executeQuery(CompiledQuery.raw(`savepoint ${quoteIdent(name)}`));
+  }
+  async rollbackToSavepoint(conn: DatabaseConnection, name: string) {
+    await conn.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteIdent(name)}`));
+  }
+  async releaseSavepoint(conn: DatabaseConnection, name: string) {
+    await conn.executeQuery(CompiledQuery.raw(`release savepoint ${quoteIdent(name)}`));
+  }
+  async releaseConnection(conn: DatabaseConnection) {
+    this.#release.get(conn)?.();
+    this.#release.delete(conn);
+  }
+  // MikroORM may destroy and recreate its Kysely instance (reconnects); the PGlite itself is closed
+  // by whoever opened it (closeDatabase in src/server/db.ts).
+  async destroy() {}
+}
+
+export function serialPGliteDialect(pglite: PGlite): Dialect & { pglite: PGlite } {
+  return {
+    pglite,
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new SerialPGliteDriver(pglite),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}

@@ -1,0 +1,124 @@
+// tRPC init: the request context, procedure builders and an error formatter without stacks.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ZodError, z } from 'zod';
+import { AppError, type FieldErrors } from './errors.ts';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+}
+
+export interface RequestMeta {
+  ip: string;
+  /** Sets a cookie on the HTTP response (null for in-process callers). */
+  setCookie?: (name: string, value: string, options: Record<string, unknown>) => void;
+  clearCookie?: (name: string, options: Record<string, unknown>) => void;
+  cookies?: Record<string, string | undefined>;
+  userAgent?: string;
+}
+
+export interface Context {
+  em: EntityManager;
+  user: SessionUser | null;
+  /** Hash of the current session token, when signed in. */
+  sessionId: string | null;
+  req: RequestMeta;
+  /** Services that need process-wide configuration read it from here. */
+  services: AppServices;
+}
+
+/** Process-wide dependencies a procedure may need; built once in buildApp(). */
+export interface AppServices {
+  env: {
+    appOrigin: string;
+    secureCookies: boolean;
+    sessionIdleDays: number;
+    sessionAbsoluteDays: number;
+    isDev: boolean;
+    dataDir: string;
+  };
+  rateLimit: (key: string, limit: number, windowMs: number) => Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Hooks features may register (e.g. media cache invalidation). */
+  [key: string]: unknown;
+}
+
+export function fieldErrorsOf(error: ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const isDev = process.env.NODE_ENV === 'development';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const fieldErrors =
+      cause instanceof ZodError ? fieldErrorsOf(cause) : cause instanceof AppError ? cause.fieldErrors : undefined;
+    const message =
+      cause instanceof ZodError
+        ? 'Please check the highlighted fields.'
+        : error.code === 'INTERNAL_SERVER_ERROR' && !isDev
+          ? 'Something went wrong on our side. Please try again.'
+          : shape.message;
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message,
+      data: { ...(isDev ? shape.data : data), fieldErrors },
+    };
+  },
+});
+
+/** Turns domain errors into tRPC errors with the matching code. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+export const publicProcedure = t.procedure.use(domainErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in first.' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You need administrator privileges to do that.' });
+  }
+  return next();
+});
+
+/** Rate-limits a procedure by client address. */
+export function rateLimited(name: string, limit: number, windowMs: number) {
+  return t.middleware(async ({ ctx, next }) => {
+    const { allowed, retryAfterMs } = await ctx.services.rateLimit(`${name}:${ctx.req.ip}`, limit, windowMs);
+    if (!allowed) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyMessage(retryAfterMs) });
+    }
+    return next();
+  });
+}
+
+export function tooManyMessage(retryAfterMs: number) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export const IdSchema = z.object({ id: z.number().int().positive() });
+export { TRPCError };

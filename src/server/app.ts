@@ -1,0 +1,78 @@
+// buildApp(): the whole HTTP application with its plugins in a fixed order; tests build the same app.
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Env } from './env.ts';
+import { ROOT_DIR } from './db.ts';
+import { databaseRateLimiter } from '../lib/server/rate-limit.ts';
+import type { AppServices } from '../lib/server/trpc.ts';
+import { restEndpoints } from './rest-routes.ts';
+import database from './plugins/database.ts';
+import security from './plugins/security.ts';
+import session from './plugins/session.ts';
+import trpc from './plugins/trpc.ts';
+import rest from './plugins/rest.ts';
+import staticSpa from './plugins/static-spa.ts';
+import errors from './plugins/errors.ts';
+
+export interface BuildAppOptions {
+  orm: MikroORM;
+  env: Env;
+  /** Close the database when the app closes (true for the process, false for shared test databases). */
+  closeOrm?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  clientDir?: string;
+}
+
+export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  if (env.NODE_ENV === 'test') return false;
+  return {
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(env.NODE_ENV === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { orm, env } = options;
+  const isDev = env.NODE_ENV === 'development';
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env),
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const services: AppServices = {
+    env: {
+      appOrigin: env.APP_ORIGIN,
+      secureCookies: env.APP_ORIGIN.startsWith('https:'),
+      sessionIdleDays: env.SESSION_IDLE_DAYS,
+      sessionAbsoluteDays: env.SESSION_ABSOLUTE_DAYS,
+      isDev,
+      dataDir: path.resolve(env.DATA_DIR),
+    },
+    rateLimit: databaseRateLimiter(orm),
+  };
+  app.decorate('services', services);
+
+  await app.register(errors, { isDev });
+  await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie, { secret: env.SESSION_SECRET });
+  await app.register(database, { orm, closeOrm: options.closeOrm ?? true });
+  await app.register(session);
+  await app.register(trpc);
+  await app.register(rest, { endpoints: restEndpoints, isDev });
+  await app.register(staticSpa, {
+    clientDir: options.clientDir ?? path.join(ROOT_DIR, 'dist/client'),
+    appOrigin: env.APP_ORIGIN,
+  });
+  return app;
+}

@@ -1,0 +1,73 @@
+// Opens the database: embedded PGlite under DATA_DIR, or a PostgreSQL server from DATABASE_URL.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { PGlite } from '@electric-sql/pglite';
+import { serialPGliteDialect } from '../lib/server/pglite-dialect.ts';
+import { entities } from './entities.ts';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'migrations');
+
+export interface DbConfig {
+  databaseUrl?: string;
+  /** Directory of the embedded database; 'memory://' for a throwaway one. */
+  pgliteDir?: string;
+  /** An already-open PGlite (tests load a migrated template into one). */
+  pglite?: PGlite;
+  debug?: boolean;
+}
+
+export function ormOptions(config: DbConfig): Options {
+  const base: Options = {
+    entities,
+    extensions: [Migrator],
+    migrations: {
+      path: MIGRATIONS_DIR,
+      glob: '!(*.d).ts',
+      snapshot: false,
+      emit: 'ts',
+      transactional: true,
+      allOrNothing: true,
+    },
+    debug: config.debug ?? false,
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    discovery: { warnWhenNoEntities: true },
+  };
+  if (config.databaseUrl) {
+    return { ...base, clientUrl: config.databaseUrl, pool: { min: 0, max: 10 } };
+  }
+  let pglite = config.pglite;
+  if (!pglite) {
+    const dir = config.pgliteDir ?? './data/db';
+    if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  return { ...base, dbName: 'pglite', driverOptions: serialPGliteDialect(pglite) };
+}
+
+const ownedPGlite = new WeakMap<MikroORM, PGlite>();
+
+export async function openDatabase(config: DbConfig): Promise<MikroORM> {
+  const options = ormOptions(config);
+  const orm = await MikroORM.init(options);
+  const pglite = (options.driverOptions as { pglite?: PGlite } | undefined)?.pglite;
+  if (pglite && !config.pglite) ownedPGlite.set(orm, pglite);
+  // Fail at start, not on the first request, when the server is unreachable.
+  await orm.em.getConnection().execute('select 1');
+  return orm;
+}
+
+/** Closes the ORM and, when it opened one, the embedded database (flushing it to disk). */
+export async function closeDatabase(orm: MikroORM) {
+  await orm.close(true);
+  const pglite = ownedPGlite.get(orm);
+  if (pglite && !pglite.closed) await pglite.close();
+}
+
+export async function migrate(orm: MikroORM) {
+  return orm.migrator.up();
+}

@@ -1,0 +1,37 @@
+// Parses the process environment once; mirrors .env.example exactly.
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  APP_ORIGIN: z.url().default('http://localhost:3000').transform((s) => new URL(s).origin),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-only-secret-change-me-please'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses settings; throws EnvError with one line naming the first bad setting. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EnvError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}

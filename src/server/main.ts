@@ -1,0 +1,66 @@
+// Process entry: settings → database (migrated) → buildApp() → listen; closes gracefully on signals.
+import path from 'node:path';
+import { EnvError, loadEnv } from './env.ts';
+import { closeDatabase, openDatabase } from './db.ts';
+import { buildApp } from './app.ts';
+import { seedDemoContent } from './seed/seed.ts';
+import { ensureAdminFromEnv } from './startup.ts';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let orm;
+  try {
+    orm = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    console.error(`Cannot open the database (DATABASE_URL${env.DATABASE_URL ? '' : ' unset, DATA_DIR'}): ${reason}`);
+    process.exit(1);
+  }
+
+  try {
+    await orm.migrator.up();
+    await seedDemoContent(orm.em.fork(), { force: false });
+    await ensureAdminFromEnv(orm, env);
+  } catch (error) {
+    console.error(`Database setup failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    await closeDatabase(orm);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ orm, env });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error instanceof Error ? error.message : String(error)}`);
+    await app.close();
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,31 @@
+// Registers every REST route table under /api; errors become { message, fieldErrors? }.
+import fp from 'fastify-plugin';
+import { toApiError, type RestEndpoint } from '../../lib/server/rest.ts';
+import { createContext } from '../context.ts';
+
+export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
+  async (app, { endpoints, isDev }) => {
+    for (const endpoint of endpoints) {
+      app.route({
+        method: endpoint.method,
+        url: endpoint.url,
+        ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+        handler: async (request, reply) => {
+          try {
+            const result = await endpoint.handle(createContext(request, reply), {
+              params: (request.params ?? {}) as Record<string, string>,
+              query: (request.query ?? {}) as Record<string, string>,
+              body: request.body,
+            });
+            return reply.code(endpoint.status).send(result ?? { ok: true });
+          } catch (error) {
+            const { status, body } = toApiError(error, isDev);
+            if (status >= 500) request.log.error({ err: error }, 'REST handler failed');
+            return reply.code(status).send(body);
+          }
+        },
+      });
+    }
+  },
+  { name: 'rest', dependencies: ['session'] },
+);

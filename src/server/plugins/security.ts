@@ -1,0 +1,58 @@
+// Security headers (strict CSP) and the cross-site / JSON-only guard for state-changing requests.
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export default fp<{ appOrigin: string; isDev: boolean }>(
+  async (app, { appOrigin, isDev }) => {
+    const https = appOrigin.startsWith('https:');
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine writes its CSS variables into a <style> element at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...(isDev ? ['ws:'] : [])],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : { upgradeInsecureRequests: null }),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+      frameguard: { action: 'deny' },
+    });
+    app.addHook('onSend', async (_req, reply) => {
+      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!MUTATING.has(request.method)) return;
+      const url = request.url;
+      if (!url.startsWith('/api/') && !url.startsWith('/trpc/')) return;
+      const origin = request.headers.origin;
+      const site = request.headers['sec-fetch-site'];
+      const crossOrigin = origin !== undefined && origin !== appOrigin;
+      const crossSite = site === 'cross-site' || (site === 'same-site' && origin !== appOrigin);
+      if (crossOrigin || crossSite) {
+        return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
+      }
+      const type = request.headers['content-type'] ?? '';
+      const isMultipartUpload = url.startsWith('/api/admin/media') && type.startsWith('multipart/form-data');
+      const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0';
+      if ((hasBody || type) && !type.startsWith('application/json') && !isMultipartUpload) {
+        return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json).' });
+      }
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,21 @@
+// Mounts the tRPC router at /trpc.
+import fp from 'fastify-plugin';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { appRouter, type AppRouter } from '../router.ts';
+import { createContext } from '../context.ts';
+
+export default fp(
+  async (app) => {
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }) => createContext(req, res),
+        onError({ error, path }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  },
+  { name: 'trpc', dependencies: ['session'] },
+);

@@ -1,0 +1,157 @@
+// Demo content for an empty database: puppies, litters, parents, gallery, testimonials, settings.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Litter } from '../../features/litters/server/litter.entity.ts';
+import { Puppy } from '../../features/puppies/server/puppy.entity.ts';
+import { ParentDog } from '../../features/parents/server/parent-dog.entity.ts';
+import { GalleryImage } from '../../features/gallery/server/gallery-image.entity.ts';
+import { Testimonial } from '../../features/testimonials/server/testimonial.entity.ts';
+import { SiteSettings } from '../../features/settings/server/site-settings.entity.ts';
+import { DEFAULT_SETTINGS } from '../../features/settings/server/settings.defaults.ts';
+import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
+import { demoPhoto } from './demo-images.ts';
+
+function isoDaysAgo(days: number): string {
+  const d = new Date(Date.now() - days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+async function photo(em: EntityManager, index: number, caption: string) {
+  const bytes = await demoPhoto(index, caption);
+  const media = await storeMedia(em, { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes, width: 1200, height: 900 });
+  return mediaUrl(media);
+}
+
+/** Ensures the one settings row exists (also on databases seeded without demo content). */
+export async function ensureSettings(em: EntityManager) {
+  const existing = await em.findOne(SiteSettings, { id: 1 });
+  if (existing) return existing;
+  const settings = em.create(SiteSettings, { id: 1, ...DEFAULT_SETTINGS, updatedAt: new Date() });
+  await em.flush();
+  return settings;
+}
+
+/** Fills an empty database; returns false (and does nothing) when content already exists. */
+export async function seedDemoContent(em: EntityManager, { force }: { force: boolean }): Promise<boolean> {
+  await ensureSettings(em);
+  if (!force && (await em.count(Puppy)) + (await em.count(Litter)) > 0) return false;
+
+  const now = new Date();
+  const born = em.create(Litter, {
+    name: 'Autumn Litter',
+    description: 'Six cuddly apricot and red mini Goldendoodles, raised in our living room with the Puppy Culture program.',
+    imageUrl: await photo(em, 0, 'Autumn Litter'),
+    motherName: 'Maple',
+    fatherName: 'Cooper',
+    expectedDate: isoDaysAgo(40),
+    birthDate: isoDaysAgo(38),
+    puppyCount: 6,
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  em.create(Litter, {
+    name: 'Spring Litter',
+    description: 'Our next litter is expected in the spring. Join the waitlist to hear first.',
+    imageUrl: await photo(em, 1, 'Spring Litter'),
+    motherName: 'Willow',
+    fatherName: 'Bear',
+    expectedDate: isoDaysAgo(-75),
+    birthDate: null,
+    puppyCount: null,
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const assessed = {
+    assessmentComplete: true,
+    handlingResponse: 'Relaxes quickly when held and enjoys gentle brushing.',
+    soundSensitivity: 'Startles briefly at loud noises, recovers within seconds.',
+    visualSensitivity: 'Curious about moving objects; follows toys with interest.',
+  } as const;
+  const puppies: Array<Record<string, unknown> & { name: string }> = [
+    {
+      name: 'Biscuit', gender: 'male', color: 'Apricot', status: 'available', price: 2800, weight: 6.5, generation: 'F1B',
+      description: 'A happy-go-lucky boy who greets everyone with a wagging tail and loves to carry toys around.',
+      energyLevel: 'medium', confidence: 'high', independence: 'medium', sociability: 'high', foodMotivation: 'high', toyDrive: 'high', biddability: 'high',
+      personalityNotes: 'First to the door and first to the lap.', trainingProgress: 'Knows his name, comes when called, crate trained at night.',
+      idealHome: 'An active family with kids who will include him in everything.', ...assessed,
+    },
+    {
+      name: 'Honey', gender: 'female', color: 'Red', status: 'available', price: 3000, weight: 5.8, generation: 'F1B',
+      description: 'A gentle, observant girl who loves quiet cuddles and watching the world from a sunny window.',
+      energyLevel: 'low', confidence: 'medium', independence: 'low', sociability: 'high', foodMotivation: 'medium', toyDrive: 'medium', biddability: 'high',
+      personalityNotes: 'Sweet and soft; thrives with a calm routine.', trainingProgress: 'Sits for treats and walks nicely on a leash in the yard.',
+      idealHome: 'A calmer home, retirees or a family with older children.', ...assessed,
+    },
+    {
+      name: 'Teddy', gender: 'male', color: 'Cream', status: 'reserved', price: 2500, weight: 7.1, generation: 'F1',
+      description: 'A confident explorer who is always first to investigate a new toy or tunnel.',
+      energyLevel: 'high', confidence: 'high', independence: 'high', sociability: 'medium', foodMotivation: 'high', toyDrive: 'high', biddability: 'medium',
+      personalityNotes: 'Bold and busy; would love a job.', trainingProgress: 'Working on recall and settling on a mat.',
+      idealHome: 'An outdoorsy family ready for hikes and training classes.', ...assessed,
+    },
+    {
+      name: 'Clover', gender: 'female', color: 'Apricot and white parti', status: 'available', price: 0, weight: null, generation: 'F1B',
+      description: 'A playful parti girl with a silly streak and a big heart.',
+    },
+    {
+      name: 'Murphy', gender: 'male', color: 'Chocolate', status: 'available', price: null, weight: null, generation: null,
+      description: 'A laid-back boy who loves belly rubs and afternoon naps.',
+    },
+    {
+      name: 'Poppy', gender: 'female', color: 'Red', status: 'sold', price: 2800, weight: 6.0, generation: 'F1B',
+      description: 'Poppy has found her forever family in Denver.',
+    },
+  ];
+  let i = 2;
+  for (const p of puppies) {
+    em.create(Puppy, {
+      ...p,
+      litter: born,
+      imageUrl: await photo(em, i++, p.name),
+      visible: true,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
+  }
+
+  const parents = [
+    { name: 'Maple', gender: 'female', breed: 'Mini Goldendoodle', color: 'Apricot', weight: 22, birthDate: isoDaysAgo(365 * 3 + 120), description: 'Our gentle matriarch: calm, affectionate and endlessly patient with puppies and kids alike.' },
+    { name: 'Willow', gender: 'female', breed: 'Mini Goldendoodle', color: 'Red', weight: 19, birthDate: isoDaysAgo(300), description: 'Sweet, playful and always ready for a game of fetch in the meadow.' },
+    { name: 'Cooper', gender: 'male', breed: 'Miniature Poodle', color: 'Red', weight: 14, birthDate: isoDaysAgo(365 * 4 + 30), description: 'A clever, low-shedding sire with a goofy sense of humour and perfect manners.' },
+    { name: 'Bear', gender: 'male', breed: 'Mini Goldendoodle', color: 'Cream', weight: 24, birthDate: isoDaysAgo(365 * 2 + 200), description: 'Laid back and loyal; Bear has never met a stranger.' },
+  ] as const;
+  let order = 0;
+  for (const d of parents) {
+    em.create(ParentDog, { ...d, imageUrl: await photo(em, i++, d.name), featured: true, sortOrder: order++, createdAt: now, updatedAt: now });
+  }
+
+  const gallery = [
+    ['Morning cuddles', 'The Autumn Litter piled up for a nap after breakfast.'],
+    ['First snow', 'Maple showing the puppies what snow is all about.'],
+    ['Backyard play', 'Puppy Culture adventure-box time in the yard.'],
+    ['Meet the kids', 'Gentle handling with our youngest.'],
+    ['Trail day', 'Cooper and Bear on the trail above town.'],
+    ['Bath time', 'Getting used to the grooming table early.'],
+    ['Going home', 'Poppy meeting her new family.'],
+    ['Sunset naps', 'Willow soaking up the last of the sun.'],
+  ] as const;
+  order = 0;
+  for (const [title, description] of gallery) {
+    em.create(GalleryImage, { title, description, imageUrl: await photo(em, i++, title), featured: order < 4, sortOrder: order++, createdAt: now });
+  }
+
+  const testimonials = [
+    ['The Martinez Family', 'Denver, CO', 'Our Biscuit-brother Milo is the best thing that ever happened to our family. He came home confident, crate trained and already knew his name!', 5],
+    ['Sarah K.', 'Colorado Springs, CO', 'From the first phone call to pickup day, everything was transparent and caring. You can tell these puppies are raised in a loving home.', 5],
+    ['The Nguyens', 'Boulder, CO', 'Rosie is calm, smart and so gentle with our toddler. The temperament matching was spot on.', 5],
+    ['Jim and Linda P.', 'Castle Rock, CO', 'We were nervous first-time dog owners and got support every step of the way, even months later.', 4],
+    ['The O\u2019Briens', 'Fort Collins, CO', 'Healthy, happy and beautifully socialized. We are already on the waitlist for a second!', 5],
+  ] as const;
+  for (const [name, location, content, rating] of testimonials) {
+    em.create(Testimonial, { name, location, content, rating, imageUrl: null, featured: true, createdAt: now });
+  }
+  await em.flush();
+  return true;
+}

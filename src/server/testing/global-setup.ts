@@ -1,0 +1,37 @@
+// Vitest global setup: migrate one template database that every test file copies.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { closeDatabase, openDatabase } from '../db.ts';
+import { TEMPLATE_DB, TEMPLATE_FILE, serverUrl, withDatabase } from './test-db.ts';
+
+export default async function setup() {
+  process.env.NODE_ENV = 'test';
+  const url = serverUrl();
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
+    await admin.query(`create database "${TEMPLATE_DB}"`);
+    await admin.end();
+    const orm = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
+    await orm.migrator.up();
+    await closeDatabase(orm);
+    return async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
+      await c.end();
+    };
+  }
+  const pglite = await PGlite.create();
+  const orm = await openDatabase({ pglite });
+  await orm.migrator.up();
+  await closeDatabase(orm);
+  const dump = await pglite.dumpDataDir('gzip');
+  await pglite.close();
+  await mkdir(path.dirname(TEMPLATE_FILE), { recursive: true });
+  await writeFile(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  return undefined;
+}

@@ -1,0 +1,59 @@
+// Builds the real app on a fresh database for one test file; closes both afterwards.
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.ts';
+import { loadEnv, type Env } from '../env.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { appRouter } from '../router.ts';
+import { type Context, type SessionUser } from '../../lib/server/trpc.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    APP_ORIGIN: TEST_ORIGIN,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'doodle-test-')),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  orm: MikroORM;
+  env: Env;
+  /** A tRPC caller as a given user (or a visitor), through the same context shape the server builds. */
+  caller: (user?: SessionUser | null, ip?: string) => ReturnType<(typeof appRouter)['createCaller']>;
+}
+
+/** Call at the top of a test file: a fresh database and app, shared by that file's tests. */
+export function useTestApp(envOverrides: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ctx.orm = db.orm;
+    ctx.env = testEnv(envOverrides);
+    ctx.app = await buildApp({ orm: db.orm, env: ctx.env, closeOrm: false, logger: false });
+    await ctx.app.ready();
+    ctx.caller = (user = null, ip = '127.0.0.1') =>
+      appRouter.createCaller({
+        em: db.orm.em.fork(),
+        user,
+        sessionId: null,
+        services: ctx.app.services,
+        req: { ip },
+      } satisfies Context);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await db?.close();
+  });
+  return ctx;
+}

@@ -1,0 +1,14 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { AppServices, SessionUser } from '../lib/server/trpc.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orm: MikroORM;
+    services: AppServices;
+  }
+  interface FastifyRequest {
+    em: EntityManager;
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}

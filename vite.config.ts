@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -21,7 +22,8 @@ export default defineConfig({
     react(),
   ],
   build: {
-    outDir: here('./dist/client'),
+    // CLIENT_DIR lets parallel runs build into separate folders; the server reads the same variable.
+    outDir: process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : here('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-if (!existsSync('dist/client/index.html')) {
+if (!existsSync(`${process.env.CLIENT_DIR ?? 'dist/client'}/index.html`)) {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(trpc);
   await app.register(rest, { endpoints: restEndpoints, isDev });
   await app.register(staticSpa, {
-    clientDir: options.clientDir ?? path.join(ROOT_DIR, 'dist/client'),
+    clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),
     appOrigin: env.APP_ORIGIN,
   });
   return app;

@@ -18,6 +18,8 @@ export const EnvSchema = z.object({
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
+  CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
 });

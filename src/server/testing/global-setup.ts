@@ -1,15 +1,17 @@
 // Vitest global setup: migrate one template database that every test file copies.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { closeDatabase, openDatabase } from '../db.ts';
-import { TEMPLATE_DB, TEMPLATE_FILE, serverUrl, withDatabase } from './test-db.ts';
+import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './test-db.ts';
 
 export default async function setup() {
   process.env.NODE_ENV = 'test';
   const url = serverUrl();
   if (url) {
+    process.env.TEST_TEMPLATE_DB = `goldendoodle_tpl_${process.pid}`;
+    const TEMPLATE_DB = templateDbName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
@@ -32,6 +34,9 @@ export default async function setup() {
   const dump = await pglite.dumpDataDir('gzip');
   await pglite.close();
   await mkdir(path.dirname(TEMPLATE_FILE), { recursive: true });
-  await writeFile(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  // Write then rename, so a parallel run never reads a half-written template.
+  const tmp = `${TEMPLATE_FILE}.${process.pid}`;
+  await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
+  await rename(tmp, TEMPLATE_FILE);
   return undefined;
 }

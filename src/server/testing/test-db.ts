@@ -9,7 +9,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { closeDatabase, openDatabase, ROOT_DIR } from '../db.ts';
 
 export const TEMPLATE_FILE = path.join(ROOT_DIR, '.tmp/pglite-template.tar.gz');
-export const TEMPLATE_DB = 'goldendoodle_test_template';
+/** Per run (set by global-setup before workers start), so parallel runs on one server don't collide. */
+export const templateDbName = () => process.env.TEST_TEMPLATE_DB ?? 'goldendoodle_test_template';
 
 export function serverUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
@@ -33,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `goldendoodle_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.query(`create database "${name}" template "${templateDbName()}"`);
     await admin.end();
     const orm = await openDatabase({ databaseUrl: withDatabase(url, name) });
     return {

@@ -2,5 +2,20 @@
 import type { RestEndpoint } from '../lib/server/rest.ts';
 import { puppiesRest } from '../features/puppies/server/puppies.rest.ts';
 import { littersRest } from '../features/litters/server/litters.rest.ts';
+import { parentsRest } from '../features/parents/server/parents.rest.ts';
+import { galleryRest } from '../features/gallery/server/gallery.rest.ts';
+import { testimonialsRest } from '../features/testimonials/server/testimonials.rest.ts';
+import { inquiriesRest } from '../features/inquiries/server/inquiries.rest.ts';
+import { subscribersRest } from '../features/subscribers/server/subscribers.rest.ts';
+import { settingsRest } from '../features/settings/server/settings.rest.ts';
 
-export const restEndpoints: RestEndpoint[] = [...puppiesRest, ...littersRest];
+export const restEndpoints: RestEndpoint[] = [
+  ...puppiesRest,
+  ...littersRest,
+  ...parentsRest,
+  ...galleryRest,
+  ...testimonialsRest,
+  ...inquiriesRest,
+  ...subscribersRest,
+  ...settingsRest,
+];

@@ -21,3 +21,37 @@ export type SubscribeInput = z.input<typeof SubscribeSchema>;
 
 /** The same address in any case or with spaces is one subscriber. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Answer for a token that matches no subscriber. */
+export const UNSUBSCRIBE_NOT_FOUND =
+  'This unsubscribe link is not valid. Please use the complete link from one of our e-mails.';
+
+/** The token from the unsubscribe link (/unsubscribe?token=…). */
+export const UnsubscribeSchema = z.object({
+  token: z
+    .string('This unsubscribe link is not valid.')
+    .trim()
+    .min(1, 'This unsubscribe link is not valid.')
+    .max(64, 'This unsubscribe link is not valid.'),
+});
+export type UnsubscribeInput = z.input<typeof UnsubscribeSchema>;
+
+// Admin (dashboard) shapes.
+
+export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export interface SubscriberAdminDto {
+  id: number;
+  email: string;
+  name: string | null;
+  status: SubscriberStatus;
+  createdAt: string;
+}
+
+export const SubscriberListSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+});
+export type SubscriberListInput = z.input<typeof SubscriberListSchema>;

@@ -5,8 +5,7 @@ import { Puppy } from '../../features/puppies/server/puppy.entity.ts';
 import { ParentDog } from '../../features/parents/server/parent-dog.entity.ts';
 import { GalleryImage } from '../../features/gallery/server/gallery-image.entity.ts';
 import { Testimonial } from '../../features/testimonials/server/testimonial.entity.ts';
-import { SiteSettings } from '../../features/settings/server/site-settings.entity.ts';
-import { DEFAULT_SETTINGS } from '../../features/settings/server/settings.defaults.ts';
+import { ensureSettings } from '../../features/settings/server/settings.service.ts';
 import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
 import { demoPhoto } from './demo-images.ts';
 
@@ -22,13 +21,7 @@ async function photo(em: EntityManager, index: number, caption: string) {
 }
 
 /** Ensures the one settings row exists (also on databases seeded without demo content). */
-export async function ensureSettings(em: EntityManager) {
-  const existing = await em.findOne(SiteSettings, { id: 1 });
-  if (existing) return existing;
-  const settings = em.create(SiteSettings, { id: 1, ...DEFAULT_SETTINGS, updatedAt: new Date() });
-  await em.flush();
-  return settings;
-}
+export { ensureSettings };
 
 /** Fills an empty database; returns false (and does nothing) when content already exists. */
 export async function seedDemoContent(em: EntityManager, { force }: { force: boolean }): Promise<boolean> {

@@ -1,0 +1,6 @@
+import { publicProcedure, router } from '../../../lib/server/trpc.ts';
+import { listGallery } from './gallery.service.ts';
+
+export const galleryRouter = router({
+  list: publicProcedure.query(({ ctx }) => listGallery(ctx.em)),
+});

@@ -1,0 +1,16 @@
+import { publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
+import { SubscribeSchema, UnsubscribeSchema } from '../subscribers.schema.ts';
+import { subscribe, unsubscribe } from './subscribers.service.ts';
+
+export const SUBSCRIBE_RATE_LIMIT = { limit: 5, windowMs: 60_000 };
+
+export const subscribersRouter = router({
+  subscribe: publicProcedure
+    .use(rateLimited('subscribers', SUBSCRIBE_RATE_LIMIT.limit, SUBSCRIBE_RATE_LIMIT.windowMs))
+    .input(SubscribeSchema)
+    .mutation(({ ctx, input }) => subscribe(ctx.em, input)),
+  unsubscribe: publicProcedure
+    .use(rateLimited('unsubscribe', 20, 60_000))
+    .input(UnsubscribeSchema)
+    .mutation(({ ctx, input }) => unsubscribe(ctx.em, input.token)),
+});

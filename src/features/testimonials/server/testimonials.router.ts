@@ -1,0 +1,6 @@
+import { publicProcedure, router } from '../../../lib/server/trpc.ts';
+import { listFeaturedTestimonials } from './testimonials.service.ts';
+
+export const testimonialsRouter = router({
+  featured: publicProcedure.query(({ ctx }) => listFeaturedTestimonials(ctx.em)),
+});

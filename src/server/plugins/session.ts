@@ -1,10 +1,59 @@
-// Session plugin: resolves the signed-in user from the session cookie (accounts issue fills this in).
+// Session plugin: resolves the signed-in user from the `sid` cookie and purges expired sessions periodically.
 import fp from 'fastify-plugin';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import {
+  purgeExpiredSessions,
+  resolveSession,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  type SessionPolicy,
+} from '../../features/auth/server/session.service.ts';
+import { purgeRateLimits } from '../../lib/server/rate-limit.ts';
+import type { AppServices } from '../../lib/server/trpc.ts';
 
-export default fp(
-  async (app) => {
+/** Paths that never need the user: static assets, media variants and probes skip the session lookup. */
+const SKIP = /^\/(assets\/|uploads\/|healthz|readyz|favicon)/;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+export function sessionPolicy(services: AppServices): SessionPolicy {
+  return {
+    idleDays: services.env.sessionIdleDays,
+    absoluteDays: services.env.sessionAbsoluteDays,
+    secureCookies: services.env.secureCookies,
+  };
+}
+
+/** Deletes expired sessions and rate-limit counters. */
+export async function purgeExpired(orm: MikroORM, policy: SessionPolicy): Promise<void> {
+  await purgeExpiredSessions(orm.em.fork(), policy);
+  await purgeRateLimits(orm);
+}
+
+export default fp<{ purgeEveryMs?: number }>(
+  async (app, opts) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    const policy = sessionPolicy(app.services);
+
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || SKIP.test(request.url)) return;
+      const found = await resolveSession(request.em, token, policy);
+      if (found) {
+        request.user = found.user;
+        request.sessionId = found.sessionId;
+      } else {
+        // Unknown or expired: drop the stale cookie so the browser stops sending it.
+        const { maxAge: _maxAge, ...options } = sessionCookieOptions(policy);
+        reply.clearCookie(SESSION_COOKIE, options);
+      }
+    });
+
+    const timer = setInterval(() => {
+      purgeExpired(app.orm, policy).catch((err: unknown) => app.log.warn({ err }, 'purging expired sessions failed'));
+    }, opts.purgeEveryMs ?? PURGE_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'session', dependencies: ['database'] },
 );

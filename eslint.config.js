@@ -12,7 +12,7 @@ const topFloors = {
 // From features/<x>/<server|client>/file: '../../<y>/…' is another feature. Its schema file and its
 // entities (for relations) are the sanctioned ways in.
 const otherFeatures = {
-  regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.schema\\.ts$)(?!server/[^/]+\\.entity\\.ts$)',
+  regex: '^\\.\\./\\.\\./(?!\\.\\.)(?!lib/)[^/]+/(?![^/]+\\.schema\\.ts$)(?!server/[^/]+\\.entity\\.ts$)',
   message: 'Features do not reach into each other: share through lib/ or the feature schema file.',
 };
 

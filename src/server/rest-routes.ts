@@ -8,6 +8,8 @@ import { testimonialsRest } from '../features/testimonials/server/testimonials.r
 import { inquiriesRest } from '../features/inquiries/server/inquiries.rest.ts';
 import { subscribersRest } from '../features/subscribers/server/subscribers.rest.ts';
 import { settingsRest } from '../features/settings/server/settings.rest.ts';
+import { inquiriesAdminRest } from '../features/inquiries/server/inquiries.admin-rest.ts';
+import { subscribersAdminRest } from '../features/subscribers/server/subscribers.admin-rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -18,4 +20,6 @@ export const restEndpoints: RestEndpoint[] = [
   ...inquiriesRest,
   ...subscribersRest,
   ...settingsRest,
+  ...inquiriesAdminRest,
+  ...subscribersAdminRest,
 ];

@@ -8,6 +8,7 @@ import { testimonialsRouter } from '../features/testimonials/server/testimonials
 import { inquiriesRouter } from '../features/inquiries/server/inquiries.router.ts';
 import { subscribersRouter } from '../features/subscribers/server/subscribers.router.ts';
 import { settingsRouter } from '../features/settings/server/settings.router.ts';
+import { adminRouter } from './admin-router.ts';
 
 export const appRouter = router({
   puppies: puppiesRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   inquiries: inquiriesRouter,
   subscribers: subscribersRouter,
   settings: settingsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,3 +43,40 @@ export const InquirySchema = z.object({
 export type InquiryInput = z.input<typeof InquirySchema>;
 
 export const INQUIRY_DEFAULTS = { name: '', email: '', phone: '', interest: 'available' as Interest, message: '', website: '' };
+
+// Admin (dashboard) shapes: the breeder's inbox.
+
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  closed: 'Closed',
+};
+
+export interface InquiryAdminDto {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  interest: Interest;
+  message: string;
+  status: InquiryStatus;
+  notes: string;
+  /** ISO timestamp when the breeder first opened it; null while unread. */
+  readAt: string | null;
+  createdAt: string;
+}
+
+export const InquiryListSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(INQUIRY_STATUSES).optional(),
+  interest: z.enum(INTERESTS).optional(),
+});
+export type InquiryListInput = z.input<typeof InquiryListSchema>;
+
+export const InquiryUpdateSchema = z.object({
+  id: z.number().int().positive(),
+  status: z.enum(INQUIRY_STATUSES, 'Choose new, in progress or closed.'),
+  notes: z.string().trim().max(10_000, 'Notes must be at most 10,000 characters.').default(''),
+});
+export type InquiryUpdateInput = z.input<typeof InquiryUpdateSchema>;

@@ -33,3 +33,12 @@ export const LitterInputSchema = z.object({
 });
 export type LitterInput = z.input<typeof LitterInputSchema>;
 export { isoDate as IsoDateSchema };
+
+// Admin (dashboard) shapes.
+
+/** A litter as the dashboard sees it: the public shape plus whether it is active or archived. */
+export interface LitterAdminDto extends LitterDto {
+  active: boolean;
+}
+
+export const LitterUpdateSchema = LitterInputSchema.extend({ id: z.number().int().positive() });

@@ -94,3 +94,27 @@ export const PuppyInputSchema = z.object({
   idealHome: optionalText(5000),
 });
 export type PuppyInput = z.input<typeof PuppyInputSchema>;
+
+// Admin (dashboard) shapes.
+
+/** A puppy as the dashboard sees it: the public shape plus whether it is shown. */
+export interface PuppyAdminDto extends PuppyDto {
+  visible: boolean;
+  litterName: string | null;
+}
+
+export const PuppyUpdateSchema = PuppyInputSchema.extend({ id: z.number().int().positive() });
+
+/** The list's quick status change: status and whether the puppy is shown on the site. */
+export const PuppyStatusUpdateSchema = z.object({
+  id: z.number().int().positive(),
+  status: z.enum(PUPPY_STATUSES, 'Choose available, reserved or sold.'),
+  visible: z.boolean(),
+});
+
+export const PuppyListSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(PUPPY_STATUSES).optional(),
+  litterId: z.number().int().positive().optional(),
+});

@@ -24,6 +24,8 @@ export interface RestRoute<R extends AnyRouter> {
   status?: number;
   /** Largest accepted JSON body in bytes. */
   bodyLimit?: number;
+  /** Response headers, for answers that are not JSON (e.g. a CSV download). */
+  headers?: Record<string, string>;
   call: (caller: CallerOf<R>, req: RestRequest) => Promise<unknown>;
 }
 
@@ -32,6 +34,7 @@ export interface RestEndpoint {
   url: string;
   status: number;
   bodyLimit?: number;
+  headers?: Record<string, string>;
   handle: (ctx: Context, req: RestRequest) => Promise<unknown>;
 }
 
@@ -41,6 +44,7 @@ export function restRoutes<R extends AnyRouter>(router: R, routes: RestRoute<R>[
     url: r.url,
     status: r.status ?? 200,
     bodyLimit: r.bodyLimit,
+    headers: r.headers,
     handle: (ctx, req) => r.call(router.createCaller(ctx) as CallerOf<R>, req),
   }));
 }

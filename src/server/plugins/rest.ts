@@ -17,6 +17,7 @@ export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
               query: (request.query ?? {}) as Record<string, string>,
               body: request.body,
             });
+            if (endpoint.headers) reply.headers(endpoint.headers);
             return reply.code(endpoint.status).send(result ?? { ok: true });
           } catch (error) {
             const { status, body } = toApiError(error, isDev);

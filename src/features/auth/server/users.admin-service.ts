@@ -1,0 +1,58 @@
+// The dashboard's user management: list, promote or demote (never the last admin), reset a password.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Session, User, type IUser } from './user.entity.ts';
+import { hashPassword } from './password.ts';
+import { LAST_ADMIN_MESSAGE, likePattern, PAGE_SIZE, type AdminUserDto, type Page } from '../../admin/admin.schema.ts';
+import { AppError, notFound } from '../../../lib/server/errors.ts';
+
+export function toAdminUserDto(u: IUser): AdminUserDto {
+  return { id: u.id, username: u.username, isAdmin: u.isAdmin, createdAt: u.createdAt.toISOString() };
+}
+
+/** Administrators first, then by name. */
+export async function listUsers(em: EntityManager, input: { page: number; search?: string }): Promise<Page<AdminUserDto>> {
+  const where = input.search ? { usernameKey: { $ilike: likePattern(input.search.toLowerCase()) } } : {};
+  const [rows, total] = await em.findAndCount(User, where, {
+    orderBy: { isAdmin: 'desc', usernameKey: 'asc' },
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+  });
+  return { items: rows.map(toAdminUserDto), total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+/**
+ * Promotes or demotes a user. The admin rows are locked for the check, so two admins demoting
+ * each other at the same moment cannot leave the site without one.
+ */
+export async function setAdmin(em: EntityManager, id: number, isAdmin: boolean): Promise<AdminUserDto> {
+  return em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { id });
+    if (!user) throw notFound('User');
+    if (user.isAdmin && !isAdmin) {
+      const admins = await tx.find(User, { isAdmin: true }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+      if (admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+    }
+    user.isAdmin = isAdmin;
+    await tx.flush();
+    return toAdminUserDto(user);
+  });
+}
+
+/**
+ * Sets a new password and signs the user out everywhere (except the admin's own current session,
+ * when resetting their own password).
+ */
+export async function resetPassword(
+  em: EntityManager,
+  id: number,
+  password: string,
+  keepSessionId: string | null,
+): Promise<{ ok: true }> {
+  const user = await em.findOne(User, { id });
+  if (!user) throw notFound('User');
+  user.passwordHash = await hashPassword(password);
+  await em.flush();
+  await em.nativeDelete(Session, keepSessionId ? { user: id, id: { $ne: keepSessionId } } : { user: id });
+  return { ok: true };
+}

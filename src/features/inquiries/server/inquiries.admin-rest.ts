@@ -1,0 +1,19 @@
+import { restRoutes } from '../../../lib/server/rest.ts';
+import { csvHeaders, queryValue } from '../../admin/admin.schema.ts';
+import { inquiriesAdminRouter } from './inquiries.admin-router.ts';
+import type { InquiryListInput } from '../inquiries.schema.ts';
+
+export const inquiriesAdminRest = restRoutes(inquiriesAdminRouter, [
+  {
+    method: 'GET',
+    url: '/api/admin/inquiries.csv',
+    headers: csvHeaders('inquiries.csv'),
+    // Unknown filter values are passed through so the shared schema rejects them with a 400.
+    call: (c, { query }) =>
+      c.exportCsv({
+        status: queryValue(query.status) as InquiryListInput['status'],
+        interest: queryValue(query.interest) as InquiryListInput['interest'],
+        search: queryValue(query.search),
+      }),
+  },
+]);

@@ -1,0 +1,117 @@
+// The breeder's inbox: newest first, filters, unread count, read on open, status and private notes, CSV.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { stringify } from 'csv-stringify/sync';
+import { Inquiry, type IInquiry } from './inquiry.entity.ts';
+import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
+import { escapeCsvCell, likePattern, PAGE_SIZE, type Page } from '../../admin/admin.schema.ts';
+import { notFound } from '../../../lib/server/errors.ts';
+
+type ListInput = z.output<typeof InquiryListSchema>;
+
+export function toInquiryAdminDto(i: IInquiry): InquiryAdminDto {
+  return {
+    id: i.id,
+    name: i.name,
+    email: i.email,
+    phone: i.phone ?? null,
+    interest: i.interest,
+    message: i.message,
+    status: i.status,
+    notes: i.notes,
+    readAt: i.readAt ? i.readAt.toISOString() : null,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+function filterOf(input: Omit<ListInput, 'page'>) {
+  const where: Record<string, unknown> = {};
+  if (input.status) where.status = input.status;
+  if (input.interest) where.interest = input.interest;
+  if (input.search) {
+    const like = likePattern(input.search);
+    where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { message: { $ilike: like } }];
+  }
+  return where;
+}
+
+const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+
+export async function listInquiries(em: EntityManager, input: ListInput): Promise<Page<InquiryAdminDto>> {
+  const [rows, total] = await em.findAndCount(Inquiry, filterOf(input), {
+    orderBy: NEWEST_FIRST,
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+  });
+  return { items: rows.map(toInquiryAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+/** Inquiries the breeder has not opened yet. */
+export async function unreadInquiryCount(em: EntityManager): Promise<{ unread: number }> {
+  return { unread: await em.count(Inquiry, { readAt: null }) };
+}
+
+async function findInquiry(em: EntityManager, id: number) {
+  const inquiry = await em.findOne(Inquiry, { id });
+  if (!inquiry) throw notFound('Inquiry');
+  return inquiry;
+}
+
+export async function getInquiry(em: EntityManager, id: number): Promise<InquiryAdminDto> {
+  return toInquiryAdminDto(await findInquiry(em, id));
+}
+
+/** Opening an inquiry marks it read (once; the first time is kept). */
+export async function openInquiry(em: EntityManager, id: number): Promise<InquiryAdminDto> {
+  const inquiry = await findInquiry(em, id);
+  if (!inquiry.readAt) {
+    inquiry.readAt = new Date();
+    await em.flush();
+  }
+  return toInquiryAdminDto(inquiry);
+}
+
+export async function markInquiryUnread(em: EntityManager, id: number): Promise<InquiryAdminDto> {
+  const inquiry = await findInquiry(em, id);
+  inquiry.readAt = null;
+  await em.flush();
+  return toInquiryAdminDto(inquiry);
+}
+
+export async function updateInquiry(em: EntityManager, input: z.output<typeof InquiryUpdateSchema>): Promise<InquiryAdminDto> {
+  const inquiry = await findInquiry(em, input.id);
+  inquiry.status = input.status;
+  inquiry.notes = input.notes;
+  inquiry.readAt ??= new Date();
+  await em.flush();
+  return toInquiryAdminDto(inquiry);
+}
+
+export async function removeInquiry(em: EntityManager, id: number): Promise<{ ok: true }> {
+  const inquiry = await findInquiry(em, id);
+  em.remove(inquiry);
+  await em.flush();
+  return { ok: true };
+}
+
+export const INQUIRY_CSV_COLUMNS = ['id', 'received', 'name', 'email', 'phone', 'interest', 'status', 'read', 'message', 'notes'];
+
+/** Every inquiry matching the filters, newest first, as CSV safe to open in a spreadsheet. */
+export async function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page'>): Promise<string> {
+  const rows = await em.find(Inquiry, filterOf(input), { orderBy: NEWEST_FIRST });
+  const records = rows.map((i) =>
+    [
+      i.id,
+      i.createdAt.toISOString(),
+      i.name,
+      i.email,
+      i.phone ?? '',
+      i.interest,
+      i.status,
+      i.readAt ? 'yes' : 'no',
+      i.message,
+      i.notes,
+    ].map(escapeCsvCell),
+  );
+  return stringify([INQUIRY_CSV_COLUMNS, ...records], { bom: true, record_delimiter: 'windows' });
+}

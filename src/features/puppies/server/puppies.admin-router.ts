@@ -1,0 +1,29 @@
+import { adminProcedure, router } from '../../../lib/server/trpc.ts';
+import { IdInputSchema, releaseMedia } from '../../admin/admin.schema.ts';
+import { PuppyInputSchema, PuppyListSchema, PuppyStatusUpdateSchema, PuppyUpdateSchema } from '../puppies.schema.ts';
+import {
+  createPuppy,
+  getPuppyAdmin,
+  listPuppiesAdmin,
+  removePuppy,
+  setPuppyStatus,
+  updatePuppy,
+} from './puppies.admin-service.ts';
+
+export const puppiesAdminRouter = router({
+  list: adminProcedure.input(PuppyListSchema).query(({ ctx, input }) => listPuppiesAdmin(ctx.em, input)),
+  byId: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => getPuppyAdmin(ctx.em, input.id)),
+  create: adminProcedure.input(PuppyInputSchema).mutation(({ ctx, input }) => createPuppy(ctx.em, input)),
+  update: adminProcedure.input(PuppyUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...data } = input;
+    const { puppy, releasedUrl } = await updatePuppy(ctx.em, id, data);
+    await releaseMedia(ctx.services, [releasedUrl]);
+    return puppy;
+  }),
+  setStatus: adminProcedure.input(PuppyStatusUpdateSchema).mutation(({ ctx, input }) => setPuppyStatus(ctx.em, input)),
+  remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
+    const { releasedUrl } = await removePuppy(ctx.em, input.id);
+    await releaseMedia(ctx.services, [releasedUrl]);
+    return { ok: true as const };
+  }),
+});

@@ -1,0 +1,17 @@
+import { restRoutes } from '../../../lib/server/rest.ts';
+import { csvHeaders, queryValue } from '../../admin/admin.schema.ts';
+import { subscribersAdminRouter } from './subscribers.admin-router.ts';
+import type { SubscriberListInput } from '../subscribers.schema.ts';
+
+export const subscribersAdminRest = restRoutes(subscribersAdminRouter, [
+  {
+    method: 'GET',
+    url: '/api/admin/subscribers.csv',
+    headers: csvHeaders('subscribers.csv'),
+    call: (c, { query }) =>
+      c.exportCsv({
+        status: queryValue(query.status) as SubscriberListInput['status'],
+        search: queryValue(query.search),
+      }),
+  },
+]);

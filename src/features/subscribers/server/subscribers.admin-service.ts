@@ -1,0 +1,51 @@
+// The dashboard's newsletter list: paged with status and search, remove, CSV export.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { stringify } from 'csv-stringify/sync';
+import { Subscriber, type ISubscriber } from './subscriber.entity.ts';
+import type { SubscriberAdminDto, SubscriberListSchema } from '../subscribers.schema.ts';
+import { escapeCsvCell, likePattern, PAGE_SIZE, type Page } from '../../admin/admin.schema.ts';
+import { notFound } from '../../../lib/server/errors.ts';
+
+type ListInput = z.output<typeof SubscriberListSchema>;
+
+export function toSubscriberAdminDto(s: ISubscriber): SubscriberAdminDto {
+  return { id: s.id, email: s.email, name: s.name ?? null, status: s.status, createdAt: s.createdAt.toISOString() };
+}
+
+function filterOf(input: Omit<ListInput, 'page'>) {
+  const where: Record<string, unknown> = {};
+  if (input.status) where.status = input.status;
+  if (input.search) {
+    const like = likePattern(input.search);
+    where.$or = [{ email: { $ilike: like } }, { name: { $ilike: like } }];
+  }
+  return where;
+}
+
+const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+
+export async function listSubscribers(em: EntityManager, input: ListInput): Promise<Page<SubscriberAdminDto>> {
+  const [rows, total] = await em.findAndCount(Subscriber, filterOf(input), {
+    orderBy: NEWEST_FIRST,
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+  });
+  return { items: rows.map(toSubscriberAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+export async function removeSubscriber(em: EntityManager, id: number): Promise<{ ok: true }> {
+  const row = await em.findOne(Subscriber, { id });
+  if (!row) throw notFound('Subscriber');
+  em.remove(row);
+  await em.flush();
+  return { ok: true };
+}
+
+export const SUBSCRIBER_CSV_COLUMNS = ['email', 'name', 'status', 'subscribed'];
+
+export async function subscribersCsv(em: EntityManager, input: Omit<ListInput, 'page'>): Promise<string> {
+  const rows = await em.find(Subscriber, filterOf(input), { orderBy: NEWEST_FIRST });
+  const records = rows.map((s) => [s.email, s.name ?? '', s.status, s.createdAt.toISOString()].map(escapeCsvCell));
+  return stringify([SUBSCRIBER_CSV_COLUMNS, ...records], { bom: true, record_delimiter: 'windows' });
+}

@@ -1,0 +1,27 @@
+import { adminProcedure, router } from '../../../lib/server/trpc.ts';
+import { IdInputSchema, PageInputSchema, releaseMedia } from '../../admin/admin.schema.ts';
+import { TestimonialInputSchema, TestimonialUpdateSchema } from '../testimonials.schema.ts';
+import {
+  createTestimonial,
+  getTestimonialAdmin,
+  listTestimonialsAdmin,
+  removeTestimonial,
+  updateTestimonial,
+} from './testimonials.admin-service.ts';
+
+export const testimonialsAdminRouter = router({
+  list: adminProcedure.input(PageInputSchema).query(({ ctx, input }) => listTestimonialsAdmin(ctx.em, input)),
+  byId: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => getTestimonialAdmin(ctx.em, input.id)),
+  create: adminProcedure.input(TestimonialInputSchema).mutation(({ ctx, input }) => createTestimonial(ctx.em, input)),
+  update: adminProcedure.input(TestimonialUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...data } = input;
+    const { testimonial, releasedUrl } = await updateTestimonial(ctx.em, id, data);
+    await releaseMedia(ctx.services, [releasedUrl]);
+    return testimonial;
+  }),
+  remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
+    const { releasedUrl } = await removeTestimonial(ctx.em, input.id);
+    await releaseMedia(ctx.services, [releasedUrl]);
+    return { ok: true as const };
+  }),
+});

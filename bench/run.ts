@@ -1,0 +1,121 @@
+// npm run bench [-- name …]: runs the benchmark modules in turn and prints a readable report.
+// Benchmarks never assert timings: a missed target prints MISSED and the run goes on; the exit code
+// is 0 unless a benchmark could not run at all (it threw), or the arguments name no benchmark.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { checkedTargets, heading, message, reason, table } from './lib/report.ts';
+import { ROOT_DIR, runCleanups } from './lib/server.ts';
+
+interface BenchModule {
+  name: string;
+  file: string;
+  what: string;
+}
+
+// Lighthouse runs last: it measures the home page, which other work changes most.
+const MODULES: BenchModule[] = [
+  { name: 'api', file: './api.ts', what: 'GET /api/puppies/featured vs a bare Fastify route (PGlite, PostgreSQL)' },
+  { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
+  { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
+  { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
+  { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on the production home page' },
+];
+
+function usage() {
+  console.log('usage: npm run bench [-- name …]\n\nbenchmarks:');
+  for (const m of MODULES) console.log(`  ${m.name.padEnd(11)} ${m.what}`);
+}
+
+function git(args: string[]) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function printEnvironment() {
+  const cpus = os.cpus();
+  const commit = git(['rev-parse', '--short', 'HEAD']);
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
+  console.log(`Benchmarks, ${new Date().toISOString()}`);
+  console.log(`  node ${process.version}, ${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}`);
+  console.log(`  memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (commit) console.log(`  commit ${commit}${dirty}`);
+  if (os.loadavg()[0] > cpus.length * 0.5) {
+    console.log('  note: the machine is busy (load average above half the cores): figures will be lower and noisier');
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.includes('-h') || args.includes('--help')) {
+    usage();
+    return 0;
+  }
+  const unknown = args.filter((a) => !MODULES.some((m) => m.name === a));
+  if (unknown.length) {
+    console.log(`unknown benchmark: ${unknown.join(', ')}\n`);
+    usage();
+    return 2;
+  }
+  const selected = args.length ? MODULES.filter((m) => args.includes(m.name)) : MODULES;
+
+  printEnvironment();
+  const outcomes: { name: string; status: string; seconds: number }[] = [];
+  for (const m of selected) {
+    const started = performance.now();
+    const file = fileURLToPath(new URL(m.file, import.meta.url));
+    let status: string;
+    if (!existsSync(file)) {
+      heading(m.what);
+      console.log(`   note: bench/${m.file.slice(2)} is not there yet: skipped`);
+      status = 'missing';
+    } else {
+      try {
+        const mod = (await import(m.file)) as { run?: () => Promise<void> };
+        if (typeof mod.run !== 'function') throw new Error(`bench/${m.file.slice(2)} exports no run() function`);
+        await mod.run();
+        status = 'done';
+      } catch (error) {
+        console.log(`\n   ERROR in ${m.name}: ${message(error)}`);
+        const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((l) => l.startsWith('    at ')) : [];
+        if (frames.length) console.log(frames.slice(0, 5).join('\n'));
+        status = 'ERROR';
+      } finally {
+        await runCleanups();
+      }
+    }
+    outcomes.push({ name: m.name, status, seconds: (performance.now() - started) / 1000 });
+  }
+
+  heading('Summary');
+  table([['benchmark', 'status', 'time'], ...outcomes.map((o) => [o.name, o.status, `${o.seconds.toFixed(0)} s`])]);
+  const targets = checkedTargets();
+  if (targets.length) {
+    console.log('');
+    table([['target', 'value', 'goal', ''], ...targets.map((t) => [t.label, t.value, t.target, t.ok ? 'ok' : 'MISSED'])]);
+    const missed = targets.filter((t) => !t.ok).length;
+    console.log(`\n   ${targets.length - missed} of ${targets.length} targets met${missed ? `, ${missed} MISSED` : ''}.`);
+  }
+  return outcomes.some((o) => o.status === 'ERROR') ? 1 : 0;
+}
+
+let interrupted = false;
+const interrupt = (signal: NodeJS.Signals) => {
+  if (interrupted) process.exit(130);
+  interrupted = true;
+  console.log(`\n${signal}: stopping servers and removing temporary data …`);
+  void runCleanups().finally(() => process.exit(130));
+};
+process.on('SIGINT', interrupt);
+process.on('SIGTERM', interrupt);
+
+const code = await main().catch(async (error: unknown) => {
+  console.log(`bench failed: ${reason(error)}`);
+  return 1;
+});
+await runCleanups();
+process.exit(code);

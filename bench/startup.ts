@@ -1,0 +1,54 @@
+// Startup: the time from spawning `npm start` on a built tree to the first 200 from /readyz,
+// with an existing migrated and seeded DATA_DIR (target < 1.5 s) and with an empty DATA_DIR (first
+// start: migrations and demo seed). Three runs each, median printed. For reference, the same with
+// `node src/server/main.ts` directly shows what npm itself adds.
+import { check, heading, median, note, seconds, table } from './lib/report.ts';
+import { ensureClientBuild, NODE, startApp, tempDir } from './lib/server.ts';
+
+const RUNS = 3;
+const TARGET_MS = 1500;
+
+async function timeStarts(command: string[], dataDir: () => string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const app = await startApp({ command, dataDir: dataDir() });
+    times.push(app.readyMs);
+    await app.stop();
+  }
+  return times;
+}
+
+export async function run(): Promise<void> {
+  heading('Startup: spawning `npm start` on a built tree → first 200 from /readyz (embedded database)');
+  ensureClientBuild();
+  const fresh: ReturnType<typeof tempDir>[] = [];
+  const newDataDir = () => {
+    const d = tempDir('bench-startup-empty');
+    fresh.push(d);
+    return d.dir;
+  };
+  const rows: string[][] = [['', ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`), 'median', '']];
+  const fmt = (times: number[]) => times.map((t) => seconds(t));
+  try {
+    // Empty DATA_DIR each time: creates the database, applies migrations, seeds demo content.
+    const empty = await timeStarts(['npm', 'start'], newDataDir);
+    // The last of those directories is now migrated and seeded: the ordinary restart case.
+    const existing = fresh[fresh.length - 1].dir;
+    const warm = await timeStarts(['npm', 'start'], () => existing);
+    const direct = await timeStarts([NODE, 'src/server/main.ts'], () => existing);
+
+    const warmMedian = median(warm);
+    rows.push([
+      'npm start, existing DATA_DIR',
+      ...fmt(warm),
+      seconds(warmMedian),
+      check('startup: npm start → /readyz (existing data)', seconds(warmMedian), warmMedian < TARGET_MS, `< ${seconds(TARGET_MS, 1)}`),
+    ]);
+    rows.push(['npm start, empty DATA_DIR (migrate + seed)', ...fmt(empty), seconds(median(empty)), 'first start, no target']);
+    rows.push(['node src/server/main.ts, existing DATA_DIR', ...fmt(direct), seconds(median(direct)), 'without npm, for reference']);
+    table(rows);
+    note(`npm itself accounts for about ${seconds(Math.max(0, warmMedian - median(direct)))} of the restart time`);
+  } finally {
+    for (const d of fresh) d.remove();
+  }
+}

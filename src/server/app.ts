@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Env } from './env.ts';
 import { ROOT_DIR } from './db.ts';
-import { databaseRateLimiter } from '../lib/server/rate-limit.ts';
+import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
 import database from './plugins/database.ts';
@@ -49,6 +49,9 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Counters in PostgreSQL, or in Redis when REDIS_URL is set; either way shared by every instance.
+  const rateLimits = createRateLimitStore(orm, env.REDIS_URL);
+  app.addHook('onClose', async () => rateLimits.close());
   const services: AppServices = {
     env: {
       appOrigin: env.APP_ORIGIN,
@@ -58,7 +61,8 @@ export async function buildApp(options: BuildAppOptions) {
       isDev,
       dataDir: path.resolve(env.DATA_DIR),
     },
-    rateLimit: databaseRateLimiter(orm),
+    rateLimit: rateLimits.hit,
+    rateLimitReset: rateLimits.reset,
   };
   app.decorate('services', services);
 

@@ -8,6 +8,7 @@ import { testimonialsRouter } from '../features/testimonials/server/testimonials
 import { inquiriesRouter } from '../features/inquiries/server/inquiries.router.ts';
 import { subscribersRouter } from '../features/subscribers/server/subscribers.router.ts';
 import { settingsRouter } from '../features/settings/server/settings.router.ts';
+import { authRouter } from '../features/auth/server/auth.router.ts';
 import { adminRouter } from './admin-router.ts';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   inquiries: inquiriesRouter,
   subscribers: subscribersRouter,
   settings: settingsRouter,
+  auth: authRouter,
   admin: adminRouter,
 });
 

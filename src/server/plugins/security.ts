@@ -35,10 +35,21 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     });
 
+    // JSON parsing keeps Fastify's prototype-poisoning checks (__proto__ / constructor.prototype → 400),
+    // and an empty body sent as application/json (POST /api/logout from some clients) means "no payload".
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      parseJson(request, text, done);
+    });
+
+    // Every state-changing request is checked, whatever its path: all of them live under /api and /trpc,
+    // and a path trick (//api/…, /trpc?…) must not be a way around the guard.
     app.addHook('onRequest', async (request, reply) => {
       if (!MUTATING.has(request.method)) return;
       const url = request.url;
-      if (!url.startsWith('/api/') && !url.startsWith('/trpc/')) return;
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
       const crossOrigin = origin !== undefined && origin !== appOrigin;
@@ -46,9 +57,10 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
       if (crossOrigin || crossSite) {
         return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
       }
-      const type = request.headers['content-type'] ?? '';
+      const type = (request.headers['content-type'] ?? '').toLowerCase();
       const isMultipartUpload = url.startsWith('/api/admin/media') && type.startsWith('multipart/form-data');
-      const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0';
+      const length = request.headers['content-length'];
+      const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
       if ((hasBody || type) && !type.startsWith('application/json') && !isMultipartUpload) {
         return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json).' });
       }

@@ -1,0 +1,78 @@
+// Account rules and their messages: one zod schema for the browser forms and the server.
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Please enter your username.',
+  usernameTooShort: `Username must be at least ${USERNAME_MIN} characters.`,
+  usernameTooLong: `Username must be at most ${USERNAME_MAX} characters.`,
+  usernameCharacters: "Username may contain only letters, digits, '.', '_' and '-'.",
+  usernameTaken: 'That username is already taken.',
+  passwordRequired: 'Please enter your password.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  passwordIsUsername: 'Password must not be the same as your username.',
+  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
+  /** SPEC §8: the same for an unknown username and a wrong password. */
+  invalidCredentials: 'Invalid username or password',
+  notSignedIn: 'You are not signed in.',
+} as const;
+
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** Case-insensitive uniqueness key; usernames are ASCII, so lower-casing is unambiguous. */
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+export const UsernameSchema = z
+  .string(AUTH_MESSAGES.usernameRequired)
+  .min(1, AUTH_MESSAGES.usernameRequired)
+  .min(USERNAME_MIN, AUTH_MESSAGES.usernameTooShort)
+  .max(USERNAME_MAX, AUTH_MESSAGES.usernameTooLong)
+  .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters);
+
+export const NewPasswordSchema = z
+  .string(AUTH_MESSAGES.passwordRequired)
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), AUTH_MESSAGES.passwordTooCommon);
+
+/** Registration (and the admin CLI): every rule, including "not the username". */
+export const RegisterSchema = z
+  .object({ username: UsernameSchema, password: NewPasswordSchema })
+  .refine((v) => v.password.toLowerCase() !== v.username.toLowerCase(), {
+    message: AUTH_MESSAGES.passwordIsUsername,
+    path: ['password'],
+  });
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+/**
+ * Login checks only presence and sane bounds: the rules above may tighten over time, and a login
+ * must never hint which part was wrong.
+ */
+export const LoginSchema = z.object({
+  username: z.string(AUTH_MESSAGES.usernameRequired).min(1, AUTH_MESSAGES.usernameRequired).max(256, AUTH_MESSAGES.invalidCredentials),
+  password: z.string(AUTH_MESSAGES.passwordRequired).min(1, AUTH_MESSAGES.passwordRequired).max(1024, AUTH_MESSAGES.invalidCredentials),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+/** What the client knows about the signed-in user (GET /api/user). */
+export interface AuthUser {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+}
+
+/** Login failures: 10 per address and 10 per username within 15 minutes, then 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Registrations per address per hour. */
+export const REGISTER_LIMIT = 20;
+export const REGISTER_WINDOW_MS = 60 * 60_000;

@@ -1,0 +1,141 @@
+// Accounts: registration, login with throttling and session rotation, logout.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AppError } from '../../../lib/server/errors.ts';
+import { tooManyMessage, type Context, type SessionUser } from '../../../lib/server/trpc.ts';
+import { rateLimitResetOf } from '../../../lib/server/rate-limit-store.ts';
+import {
+  AUTH_MESSAGES,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  usernameKey,
+  type LoginInput,
+  type RegisterInput,
+} from '../auth.schema.ts';
+import { User } from './user.entity.ts';
+import { dummyVerify, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import {
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  toSessionUser,
+  type SessionPolicy,
+} from './session.service.ts';
+
+export function policyOf(ctx: Pick<Context, 'services'>): SessionPolicy {
+  const env = ctx.services.env;
+  return { idleDays: env.sessionIdleDays, absoluteDays: env.sessionAbsoluteDays, secureCookies: env.secureCookies };
+}
+
+/**
+ * Starts a fresh session for the user: any session the request came with is deleted first, so a
+ * token planted before login is worthless after it (no session fixation).
+ */
+async function startSession(ctx: Context, userId: number): Promise<void> {
+  if (ctx.sessionId) await deleteSession(ctx.em, ctx.sessionId);
+  const policy = policyOf(ctx);
+  const { token } = await createSession(ctx.em, userId, policy);
+  ctx.req.setCookie?.(SESSION_COOKIE, token, sessionCookieOptions(policy));
+}
+
+export async function register(ctx: Context, input: RegisterInput): Promise<SessionUser> {
+  const key = usernameKey(input.username);
+  const taken = () => new AppError('CONFLICT', AUTH_MESSAGES.usernameTaken, { username: [AUTH_MESSAGES.usernameTaken] });
+  if ((await ctx.em.count(User, { usernameKey: key })) > 0) throw taken();
+  // Only these fields are ever written: whatever else the payload carried (isAdmin…) was stripped by the schema.
+  const user = ctx.em.create(User, {
+    username: input.username,
+    usernameKey: key,
+    passwordHash: await hashPassword(input.password),
+    isAdmin: false,
+    createdAt: new Date(),
+  });
+  try {
+    await ctx.em.flush();
+  } catch (error) {
+    // Two registrations of one name at the same moment: the unique index decides.
+    if (error instanceof UniqueConstraintViolationException) throw taken();
+    throw error;
+  }
+  await startSession(ctx, user.id);
+  return toSessionUser(user);
+}
+
+function throttleKeys(ctx: Context, username: string) {
+  return [`login-fail:ip:${ctx.req.ip}`, `login-fail:user:${usernameKey(username).slice(0, 64)}`];
+}
+
+/**
+ * Every attempt counts against the address and the username before the password is checked (so
+ * parallel guesses cannot slip past the limit); a successful login clears both counters, so only
+ * failures accumulate.
+ */
+export async function login(ctx: Context, input: LoginInput): Promise<SessionUser> {
+  const keys = throttleKeys(ctx, input.username);
+  const hits = await Promise.all(keys.map((k) => ctx.services.rateLimit(k, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS)));
+  const blocked = hits.filter((h) => !h.allowed);
+  if (blocked.length) {
+    throw new AppError('TOO_MANY_REQUESTS', tooManyMessage(Math.max(...blocked.map((h) => h.retryAfterMs))));
+  }
+
+  const user = await ctx.em.findOne(User, { usernameKey: usernameKey(input.username) });
+  // Unknown usernames still cost one hash verification: same time, same message.
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+
+  const reset = rateLimitResetOf(ctx.services);
+  await Promise.all(keys.map((k) => reset(k)));
+  if (needsRehash(user.passwordHash)) {
+    user.passwordHash = await hashPassword(input.password);
+    await ctx.em.flush();
+  }
+  await startSession(ctx, user.id);
+  return toSessionUser(user);
+}
+
+/** Deletes the session server-side and clears the cookie; harmless when signed out. */
+export async function logout(ctx: Context): Promise<{ ok: true }> {
+  if (ctx.sessionId) await deleteSession(ctx.em, ctx.sessionId);
+  const { maxAge: _maxAge, ...options } = sessionCookieOptions(policyOf(ctx));
+  ctx.req.clearCookie?.(SESSION_COOKIE, options);
+  return { ok: true };
+}
+
+/** Creates an admin, or makes an existing user one (CLI and ADMIN_USERNAME on start). */
+export async function upsertAdmin(
+  em: EntityManager,
+  input: { username: string; password?: string },
+): Promise<{ user: SessionUser; created: boolean; passwordChanged: boolean }> {
+  const key = usernameKey(input.username);
+  const existing = await em.findOne(User, { usernameKey: key });
+  if (existing) {
+    let passwordChanged = false;
+    if (input.password !== undefined && !(await verifyPassword(existing.passwordHash, input.password))) {
+      existing.passwordHash = await hashPassword(input.password);
+      passwordChanged = true;
+    }
+    existing.isAdmin = true;
+    await em.flush();
+    return { user: toSessionUser(existing), created: false, passwordChanged };
+  }
+  if (input.password === undefined) throw new AppError('BAD_REQUEST', 'A password is required to create an admin.');
+  const user = em.create(User, {
+    username: input.username,
+    usernameKey: key,
+    passwordHash: await hashPassword(input.password),
+    isAdmin: true,
+    createdAt: new Date(),
+  });
+  await em.flush();
+  return { user: toSessionUser(user), created: true, passwordChanged: true };
+}
+
+/** Grants or revokes admin rights; null when there is no such user. */
+export async function setAdmin(em: EntityManager, username: string, isAdmin: boolean): Promise<SessionUser | null> {
+  const user = await em.findOne(User, { usernameKey: usernameKey(username) });
+  if (!user) return null;
+  user.isAdmin = isAdmin;
+  await em.flush();
+  return toSessionUser(user);
+}

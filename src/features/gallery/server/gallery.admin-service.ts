@@ -37,7 +37,7 @@ export async function getGalleryImageAdmin(em: EntityManager, id: number): Promi
 
 /** A new image goes to the end of the gallery. */
 export async function createGalleryImage(em: EntityManager, data: GalleryData): Promise<GalleryImageAdminDto> {
-  const last = await em.findOne(GalleryImage, {}, { orderBy: { sortOrder: 'desc' }, fields: ['sortOrder'] });
+  const [last] = await em.find(GalleryImage, {}, { orderBy: { sortOrder: 'desc' }, fields: ['sortOrder'], limit: 1 });
   const image = em.create(GalleryImage, { ...data, sortOrder: (last?.sortOrder ?? -1) + 1, createdAt: new Date() });
   await em.flush();
   return toGalleryImageAdminDto(image);

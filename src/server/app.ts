@@ -15,6 +15,7 @@ import session from './plugins/session.ts';
 import trpc from './plugins/trpc.ts';
 import rest from './plugins/rest.ts';
 import staticSpa from './plugins/static-spa.ts';
+import media from './plugins/media.ts';
 import errors from './plugins/errors.ts';
 
 export interface BuildAppOptions {
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(session);
   await app.register(trpc);
   await app.register(rest, { endpoints: restEndpoints, isDev });
+  await app.register(media);
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),
     appOrigin: env.APP_ORIGIN,

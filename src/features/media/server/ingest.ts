@@ -1,0 +1,167 @@
+// Upload ingest: sniff the content, then make photos safe to publish (upright, no metadata, capped) before storing.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { access, readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../../lib/server/errors.ts';
+import {
+  MEDIA_MESSAGES,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_EDGE,
+  PHOTO_MAX_PIXELS,
+  PHOTO_MIME_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MIME_TYPES,
+} from '../media.schema.ts';
+import type { IMedia } from './media.entity.ts';
+import { storeMedia, type StoredMediaInput } from './media-store.ts';
+
+const run = promisify(execFile);
+
+export interface SniffedType {
+  kind: 'image' | 'video';
+  mime: string;
+}
+
+const PHOTO_TYPES = new Set<string>(PHOTO_MIME_TYPES);
+const VIDEO_EXT: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+const VIDEO_TYPES = new Set<string>(VIDEO_MIME_TYPES);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
+
+export const tooLarge = (kind: 'image' | 'video') =>
+  new AppError('PAYLOAD_TOO_LARGE', kind === 'image' ? MEDIA_MESSAGES.photoTooLarge : MEDIA_MESSAGES.videoTooLarge);
+const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.wrongType);
+const unreadable = () => new AppError('BAD_REQUEST', MEDIA_MESSAGES.unreadable);
+
+/** The accepted type of some leading bytes, or an error saying what is accepted. */
+export async function sniff(head: Uint8Array): Promise<SniffedType> {
+  const found = await fileTypeFromBuffer(head);
+  if (!found) throw wrongType();
+  return classify(found.mime);
+}
+
+export function maxBytesFor(kind: 'image' | 'video'): number {
+  return kind === 'image' ? PHOTO_MAX_BYTES : VIDEO_MAX_BYTES;
+}
+
+async function commandExists(file: string): Promise<boolean> {
+  for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter)) {
+    try {
+      await access(path.join(dir, file));
+      return true;
+    } catch {
+      // keep looking
+    }
+  }
+  return false;
+}
+
+/**
+ * The prebuilt sharp decodes AVIF but not HEVC-coded HEIC (patents), so HEIC goes through libheif's
+ * heif-convert when the machine has it (Debian: libheif-examples). libheif applies the image's own
+ * rotation (irot/imir) while decoding, so the result is already upright.
+ */
+async function heicToPng(file: string): Promise<string> {
+  if (!(await commandExists('heif-convert'))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.heicUnsupported);
+  const base = path.join(path.dirname(file), `heic-${randomBytes(6).toString('hex')}`);
+  try {
+    await run('heif-convert', [file, `${base}.png`], { timeout: 60_000, maxBuffer: 1024 * 1024 });
+  } catch {
+    await removeOutputs(base);
+    throw unreadable();
+  }
+  // With several top-level images heif-convert numbers its outputs; the first is the primary one.
+  for (const candidate of [`${base}.png`, `${base}-1.png`]) {
+    try {
+      await access(candidate);
+      return candidate;
+    } catch {
+      // try the next name
+    }
+  }
+  await removeOutputs(base);
+  throw unreadable();
+}
+
+async function removeOutputs(base: string) {
+  const dir = path.dirname(base);
+  const prefix = path.basename(base);
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (name.startsWith(prefix)) await rm(path.join(dir, name), { force: true });
+  }
+}
+
+/**
+ * Photo → upright, metadata-free, long edge at most 4096 px. JPEG and HEIC become JPEG; PNG stays PNG
+ * when it has alpha (else JPEG); WebP stays WebP; AVIF becomes PNG or JPEG (AVIF encoding at 4096 px
+ * takes seconds, and every variant is re-encoded for the browser anyway).
+ */
+export async function processPhoto(file: string, type: SniffedType): Promise<StoredMediaInput> {
+  let header: Metadata;
+  try {
+    // Reads the header only: a decompression bomb is refused before a single pixel is decoded.
+    header = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (!header.width || !header.height) throw unreadable();
+  if (header.width * header.height > PHOTO_MAX_PIXELS) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.tooManyPixels);
+
+  const heif = HEIF_TYPES.has(type.mime);
+  const input = heif ? await heicToPng(file) : file;
+  try {
+    // failOn 'warning' refuses truncated and corrupt data instead of storing a half-grey photo.
+    let pipeline = sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning', sequentialRead: true });
+    if (!heif) pipeline = pipeline.rotate();
+    pipeline = pipeline.resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+    // sharp writes no EXIF, XMP, IPTC or ICC unless asked (pixels are converted to sRGB): all metadata goes.
+    let out: { mime: string; ext: string };
+    if (type.mime === 'image/webp') {
+      pipeline = pipeline.webp({ quality: 90 });
+      out = { mime: 'image/webp', ext: 'webp' };
+    } else if ((type.mime === 'image/png' || type.mime === 'image/avif') && header.hasAlpha) {
+      pipeline = pipeline.png({ compressionLevel: 8, adaptiveFiltering: true });
+      out = { mime: 'image/png', ext: 'png' };
+    } else {
+      pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90 });
+      out = { mime: 'image/jpeg', ext: 'jpg' };
+    }
+    let result: { data: Buffer; info: OutputInfo };
+    try {
+      result = await pipeline.toBuffer({ resolveWithObject: true });
+    } catch {
+      throw unreadable();
+    }
+    return { kind: 'image', ...out, bytes: result.data, width: result.info.width, height: result.info.height };
+  } finally {
+    if (heif) await removeOutputs(input.replace(/(-1)?\.png$/, ''));
+  }
+}
+
+/**
+ * Sniffs, checks the limits, processes and stores a received file; nothing is stored unless all of it
+ * succeeded (the row is written last, in one insert).
+ */
+export async function ingestFile(em: EntityManager, file: string, size: number): Promise<IMedia> {
+  if (size === 0) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.empty);
+  const found = await fileTypeFromFile(file);
+  if (!found) throw wrongType();
+  const type = classify(found.mime);
+  if (size > maxBytesFor(type.kind)) throw tooLarge(type.kind);
+  if (type.kind === 'video') {
+    const bytes = await readFile(file);
+    return storeMedia(em, { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes, width: null, height: null });
+  }
+  return storeMedia(em, await processPhoto(file, type));
+}
+
+function classify(mime: string): SniffedType {
+  if (PHOTO_TYPES.has(mime)) return { kind: 'image', mime };
+  if (VIDEO_TYPES.has(mime)) return { kind: 'video', mime };
+  throw wrongType();
+}

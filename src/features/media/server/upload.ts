@@ -1,0 +1,105 @@
+// POST /api/admin/media: streams the one file to a temporary file (sniffing and size-checking as it
+// arrives), then ingests it; a replaced image's original and cached variants are removed afterwards.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../../lib/server/errors.ts';
+import { MEDIA_MESSAGES, VIDEO_MAX_BYTES, type UploadedMediaDto } from '../media.schema.ts';
+import { ingestFile, maxBytesFor, sniff, tooLarge, type SniffedType } from './ingest.ts';
+import { mediaUrl } from './media-store.ts';
+import { deleteMedia } from './media.service.ts';
+import { isMediaId } from './variants.ts';
+
+/** file-type's advice for how many leading bytes identify a format. */
+const SNIFF_BYTES = 4100;
+
+/** The parts of @fastify/multipart's iterator that the upload reads. */
+export type UploadPart =
+  | { type: 'file'; fieldname: string; file: Readable & { truncated?: boolean } }
+  | { type: 'field'; fieldname: string; value: unknown };
+
+/** Errors the multipart reader raises when the request body ends early or breaks. */
+function isInterruption(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === 'ECONNRESET' ||
+    e?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    e?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    /unexpected end of (form|multipart)|aborted|malformed part header|premature close/i.test(e?.message ?? '')
+  );
+}
+
+/** Writes the stream to `file`, sniffing the first bytes and enforcing the size limit of the sniffed kind. */
+async function receive(stream: UploadPart & { type: 'file' }, file: string): Promise<{ size: number; type: SniffedType | null }> {
+  const handle = await open(file, 'wx', 0o600);
+  let size = 0;
+  let head: Buffer = Buffer.alloc(0);
+  let type: SniffedType | null = null;
+  let limit = VIDEO_MAX_BYTES;
+  try {
+    for await (const chunk of stream.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (!type && head.length < SNIFF_BYTES) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= SNIFF_BYTES) {
+          type = await sniff(head.subarray(0, SNIFF_BYTES));
+          limit = maxBytesFor(type.kind);
+        }
+      }
+      if (size > limit) throw tooLarge(type?.kind ?? 'video');
+      await handle.write(chunk);
+    }
+    if (stream.file.truncated) throw tooLarge(type?.kind ?? 'video');
+  } finally {
+    await handle.close();
+  }
+  return { size, type };
+}
+
+export interface UploadOptions {
+  em: EntityManager;
+  /** Where partial uploads live until processed (same disk as the cache, removed in every case). */
+  tmpDir: string;
+}
+
+export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tmpDir }: UploadOptions): Promise<UploadedMediaDto> {
+  await mkdir(tmpDir, { recursive: true });
+  const file = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
+  let received: { size: number } | null = null;
+  let replaces: string | null = null;
+  try {
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'replaces') {
+            const value = typeof part.value === 'string' ? part.value.trim() : '';
+            if (value && !isMediaId(value)) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.badReplaces);
+            replaces = value ? value.toLowerCase() : null;
+          }
+          continue;
+        }
+        if (part.fieldname !== 'file' || received) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', received ? MEDIA_MESSAGES.oneFile : MEDIA_MESSAGES.noFile);
+        }
+        received = await receive(part, file);
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const status = (error as { statusCode?: number }).statusCode;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('video');
+      if (isInterruption(error) || (status !== undefined && status < 500)) {
+        throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.interrupted);
+      }
+      throw error;
+    }
+    if (!received) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.noFile);
+    const media = await ingestFile(em, file, received.size);
+    if (replaces && replaces !== media.id) await deleteMedia(em, replaces);
+    return { id: media.id, url: mediaUrl(media), mime: media.mime, width: media.width ?? null, height: media.height ?? null };
+  } finally {
+    await rm(file, { force: true });
+  }
+}

@@ -1,0 +1,158 @@
+// Media plugin: GET/HEAD /uploads/<id>.<ext>?w=&q= (variants, ETag/304, Range for video) and the admin upload.
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toApiError } from '../../lib/server/rest.ts';
+import { MEDIA_MESSAGES, VIDEO_MAX_BYTES } from '../../features/media/media.schema.ts';
+import { uploadFromParts, type UploadPart } from '../../features/media/server/upload.ts';
+import {
+  CACHE_CONTROL,
+  MediaGoneError,
+  MediaVariants,
+  parseMediaFileName,
+  parseVariantQuery,
+  type CachedFile,
+} from '../../features/media/server/variants.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaVariants: MediaVariants;
+  }
+}
+
+/** If-None-Match uses the weak comparison: W/ prefixes are ignored, `*` matches anything. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+/** One `bytes=` range → [start, end] inclusive; null to ignore the header (several ranges, bad syntax); 'unsatisfiable'. */
+export function parseRange(header: string, size: number): [number, number] | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return [start, end];
+}
+
+export default fp(
+  async (app) => {
+    const dataDir = app.services.env.dataDir;
+    const variants = new MediaVariants(app.orm, path.join(dataDir, 'media-cache'));
+    app.decorate('mediaVariants', variants);
+    app.addHook('onClose', async () => variants.dispose());
+    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: MEDIA_MESSAGES.notFound });
+
+    // HEAD is routed explicitly: Fastify's automatic HEAD route would reset Content-Length to 0.
+    app.route<{ Params: { file: string }; Querystring: Record<string, unknown> }>({
+      method: ['GET', 'HEAD'],
+      url: '/uploads/:file',
+      logLevel: 'warn',
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const name = parseMediaFileName(request.params.file);
+        if (!name) return notFound(reply);
+        const query = parseVariantQuery(request.query);
+        if ('error' in query) return reply.code(400).send({ message: query.error });
+        const meta = await variants.meta(name.id);
+        if (!meta || meta.ext !== name.ext) return notFound(reply);
+
+        let opened: Awaited<ReturnType<MediaVariants['openFile']>>;
+        try {
+          opened = await variants.openFile(meta, query, request.headers.accept);
+        } catch (error) {
+          if (error instanceof MediaGoneError) return notFound(reply);
+          throw error;
+        }
+        const { file, handle } = opened;
+        const isVideo = meta.kind === 'video';
+        reply.header('Cache-Control', CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
+        if (file.negotiated) reply.header('Vary', 'Accept');
+        if (isVideo) reply.header('Accept-Ranges', 'bytes');
+
+        if (matchesEtag(request.headers['if-none-match'], file.etag)) {
+          await handle?.close();
+          return reply.code(304).removeHeader('Content-Type').send();
+        }
+
+        let range: [number, number] | null = null;
+        const rangeHeader = request.headers.range;
+        const ifRange = request.headers['if-range'];
+        if (isVideo && rangeHeader && (!ifRange || ifRange === file.etag)) {
+          const parsed = parseRange(rangeHeader, file.size);
+          if (parsed === 'unsatisfiable') {
+            await handle?.close();
+            return reply
+              .code(416)
+              .header('Content-Range', `bytes */${file.size}`)
+              .header('Content-Type', 'application/json; charset=utf-8')
+              .send({ message: 'The requested range is not available.' });
+          }
+          range = parsed;
+        }
+        return send(request, reply, file, handle, range);
+      },
+    });
+
+    // Uploads: multipart is parsed only in this scope (the security plugin lets it through only here).
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
+      });
+      scope.post('/api/admin/media', async (request, reply) => {
+        if (!request.user) return reply.code(401).send({ message: 'Please sign in first.' });
+        if (!request.user.isAdmin) {
+          return reply.code(403).send({ message: 'You need administrator privileges to do that.' });
+        }
+        if (!request.isMultipart()) {
+          return reply.code(415).send({ message: 'Send the file as multipart/form-data in the field "file".' });
+        }
+        try {
+          const result = await uploadFromParts(request.parts() as AsyncIterable<UploadPart>, {
+            em: request.em,
+            tmpDir: path.join(dataDir, 'media-tmp'),
+          });
+          return reply.code(201).send(result);
+        } catch (error) {
+          const { status, body } = toApiError(error, app.services.env.isDev);
+          if (status >= 500) request.log.error({ err: error }, 'media upload failed');
+          // The rest of a refused body is not worth reading.
+          if (status < 500) reply.header('Connection', 'close');
+          return reply.code(status).send(body);
+        }
+      });
+    });
+  },
+  { name: 'media', dependencies: ['database', 'session'] },
+);
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: CachedFile,
+  handle: Awaited<ReturnType<MediaVariants['openFile']>>['handle'],
+  range: [number, number] | null,
+) {
+  const [start, end] = range ?? [0, file.size - 1];
+  const length = file.size === 0 ? 0 : end - start + 1;
+  if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+  reply.header('Content-Length', length);
+  if (request.method === 'HEAD' || length === 0) {
+    void handle?.close();
+    return reply.send();
+  }
+  if (file.body) return reply.send(range ? file.body.subarray(start, end + 1) : file.body);
+  return reply.send(handle!.createReadStream({ start, end, autoClose: true }));
+}

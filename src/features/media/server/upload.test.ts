@@ -1,0 +1,338 @@
+import { existsSync, readdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it, beforeAll } from 'vitest';
+import sharp from 'sharp';
+import { useTestApp } from '../../../server/testing/test-app.ts';
+import { signIn } from '../../../server/testing/auth.ts';
+import { Media } from './media.entity.ts';
+import { deleteMedia, deleteReplacedMedia } from './media.service.ts';
+import {
+  SECRET,
+  fixture,
+  jpegPart,
+  multipartBody,
+  phonePhoto,
+  pngBomb,
+  solidImage,
+  type FieldPart,
+  type FilePart,
+} from './media.test-helpers.ts';
+import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '../media.schema.ts';
+
+const ACCEPTS = ['image/avif,image/webp,*/*', 'image/webp,*/*', '*/*'];
+
+describe('POST /api/admin/media', () => {
+  const t = useTestApp();
+  let admin: string;
+  let member: string;
+
+  beforeAll(async () => {
+    admin = (await signIn(t.orm, { isAdmin: true })).cookie;
+    member = (await signIn(t.orm, { isAdmin: false })).cookie;
+  });
+
+  const upload = (parts: Array<FilePart | FieldPart>, cookie: string | null = admin, opts: { cutAfter?: number } = {}) => {
+    const { payload, headers } = multipartBody(parts, opts);
+    return t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  };
+  const count = () => t.orm.em.fork().count(Media);
+  const storedBytes = async (id: string) => {
+    const row = await t.orm.em.fork().findOneOrFail(Media, { id }, { populate: ['bytes'] });
+    return Buffer.from(row.bytes as Uint8Array);
+  };
+  const tmpDir = () => path.join(t.app.services.env.dataDir, 'media-tmp');
+  const leftovers = () => (existsSync(tmpDir()) ? readdirSync(tmpDir()) : []);
+
+  /** A photo carries no metadata at all, and not a byte of the planted secret. */
+  async function expectNoMetadata(bytes: Buffer, label: string) {
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif, label).toBeUndefined();
+    expect(meta.xmp, label).toBeUndefined();
+    expect(meta.iptc, label).toBeUndefined();
+    expect(meta.icc, label).toBeUndefined();
+    const latin = bytes.toString('latin1');
+    expect(latin.includes(SECRET), label).toBe(false);
+    expect(latin.includes('PhoneMaker'), label).toBe(false);
+    expect(latin.includes('Exif\0\0'), label).toBe(false);
+  }
+
+  it('refuses a signed-out upload with 401 and a non-admin with 403, storing nothing', async () => {
+    const photo = await phonePhoto();
+    const before = await count();
+    const anonymous = await upload([jpegPart(photo)], null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Please sign in first.' });
+    const user = await upload([jpegPart(photo)], member);
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ message: 'You need administrator privileges to do that.' });
+    expect(await count()).toBe(before);
+  });
+
+  it('stores a phone JPEG upright and without its GPS EXIF, in the stored bytes and every served variant', async () => {
+    const photo = await phonePhoto({ width: 400, height: 300, orientation: 6 });
+    const original = await sharp(photo).metadata();
+    expect(original.orientation).toBe(6);
+    expect(photo.toString('latin1').includes(SECRET)).toBe(true);
+
+    const res = await upload([jpegPart(photo, 'IMG_0001.JPG')]);
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { id: string; url: string; mime: string; width: number; height: number };
+    expect(body).toEqual({ id: expect.any(String), url: `/uploads/${body.id}.jpg`, mime: 'image/jpeg', width: 300, height: 400 });
+
+    const stored = await storedBytes(body.id);
+    await expectNoMetadata(stored, 'stored original');
+    const storedMeta = await sharp(stored).metadata();
+    expect([storedMeta.width, storedMeta.height, storedMeta.orientation ?? 1]).toEqual([300, 400, 1]);
+    // Rotated 90° clockwise: the red left half is now on top, the blue right half at the bottom.
+    const { data, info } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const [topR, , topB] = pixel(150, 20);
+    const [bottomR, , bottomB] = pixel(150, 380);
+    expect(topR).toBeGreaterThan(200);
+    expect(topB).toBeLessThan(60);
+    expect(bottomB).toBeGreaterThan(200);
+    expect(bottomR).toBeLessThan(60);
+
+    for (const accept of ACCEPTS) {
+      for (const query of ['', '?w=40&q=30', '?w=320&q=70', '?w=600&q=75', '?w=1280&q=80']) {
+        const variant = await t.app.inject({ method: 'GET', url: `${body.url}${query}`, headers: { accept } });
+        expect(variant.statusCode).toBe(200);
+        await expectNoMetadata(variant.rawPayload, `${query || 'original'} for ${accept}`);
+      }
+    }
+  });
+
+  it('caps the long edge at 4096 px and keeps the aspect ratio', async () => {
+    const big = await solidImage(5000, 2500, 'png');
+    const res = await upload([{ name: 'file', filename: 'wide.png', contentType: 'image/png', data: big }]);
+    expect(res.statusCode).toBe(201);
+    // An opaque PNG is a photo like any other: stored as JPEG.
+    expect(res.json()).toMatchObject({ mime: 'image/jpeg', width: 4096, height: 2048 });
+    const meta = await sharp(await storedBytes(res.json().id)).metadata();
+    expect([meta.width, meta.height]).toEqual([4096, 2048]);
+  });
+
+  it('keeps a PNG with transparency as PNG, WebP as WebP; AVIF becomes JPEG; small images are not enlarged', async () => {
+    const alpha = await upload([{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: await solidImage(120, 80, 'png', true) }]);
+    expect(alpha.json()).toMatchObject({ mime: 'image/png', width: 120, height: 80 });
+    expect(alpha.json().url).toMatch(/\.png$/);
+    expect((await sharp(await storedBytes(alpha.json().id)).metadata()).hasAlpha).toBe(true);
+
+    const webp = await upload([{ name: 'file', filename: 'a.webp', contentType: 'image/webp', data: await solidImage(200, 100, 'webp') }]);
+    expect(webp.json()).toMatchObject({ mime: 'image/webp', width: 200, height: 100 });
+
+    const avif = await upload([{ name: 'file', filename: 'a.avif', contentType: 'image/avif', data: await solidImage(200, 100, 'avif') }]);
+    expect(avif.statusCode).toBe(201);
+    expect(avif.json()).toMatchObject({ mime: 'image/jpeg', width: 200, height: 100 });
+  });
+
+  it('converts an iPhone HEIC photo to JPEG without its metadata', async () => {
+    const heic = fixture('tiny.heic');
+    expect(heic.toString('latin1').includes('Exif')).toBe(true);
+    const res = await upload([{ name: 'file', filename: 'IMG_0002.HEIC', contentType: 'image/heic', data: heic }]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ mime: 'image/jpeg', width: 64, height: 48 });
+    await expectNoMetadata(await storedBytes(res.json().id), 'HEIC → JPEG');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('stores MP4 and WebM videos as they are', async () => {
+    for (const [name, mime] of [['tiny.mp4', 'video/mp4'], ['tiny.webm', 'video/webm']] as const) {
+      const bytes = fixture(name);
+      // The name and the declared type are ignored: the content decides.
+      const res = await upload([{ name: 'file', filename: 'clip.bin', contentType: 'application/octet-stream', data: bytes }]);
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json()).toMatchObject({ mime, width: null, height: null });
+      expect((await storedBytes(res.json().id)).equals(bytes)).toBe(true);
+      const ranged = await t.app.inject({ method: 'GET', url: res.json().url, headers: { range: 'bytes=0-9' } });
+      expect(ranged.statusCode).toBe(206);
+    }
+  });
+
+  it('sniffs the type from the content, never the name', async () => {
+    const jpegNamedPng = await upload([jpegPart(await solidImage(50, 50, 'jpeg'), 'picture.png', 'image/png')]);
+    expect(jpegNamedPng.statusCode).toBe(201);
+    expect(jpegNamedPng.json().mime).toBe('image/jpeg');
+
+    const before = await count();
+    const refused: Array<[string, Buffer]> = [
+      ['a script named .jpg', Buffer.from('<script>alert(1)</script>'.repeat(300))],
+      ['a GIF', await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer()],
+      ['a PDF', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 32)])],
+      ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>')],
+    ];
+    for (const [label, data] of refused) {
+      const res = await upload([jpegPart(data, 'photo.jpg', 'image/jpeg')]);
+      expect(res.statusCode, label).toBe(415);
+      expect(res.json(), label).toEqual({ message: MEDIA_MESSAGES.wrongType });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses corrupt and truncated photos with a clear 400 and stores nothing', async () => {
+    const good = await phonePhoto({ width: 800, height: 600 });
+    const before = await count();
+    const corrupt = Buffer.concat([good.subarray(0, 600), Buffer.alloc(20_000, 0x55)]);
+    const cases: Array<[string, Buffer]> = [
+      ['truncated JPEG', good.subarray(0, Math.floor(good.length * 0.6))],
+      ['JPEG header then noise', corrupt],
+      ['PNG signature only', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])],
+    ];
+    for (const [label, data] of cases) {
+      const res = await upload([jpegPart(data)]);
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json().message, label).toBe(MEDIA_MESSAGES.unreadable);
+    }
+    expect(await count()).toBe(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses a decompression bomb from its header, before decoding it', async () => {
+    const before = await count();
+    const started = performance.now();
+    for (const [w, h] of [[30_000, 30_000], [10_000, 5_001]]) {
+      const res = await upload([{ name: 'file', filename: 'bomb.png', contentType: 'image/png', data: pngBomb(w, h) }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MEDIA_MESSAGES.tooManyPixels });
+    }
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(await count()).toBe(before);
+    // The server is unharmed.
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('refuses a photo over 20 MB and a video over 200 MB with 413, while they stream in', async () => {
+    const before = await count();
+    const jpegStart = (await solidImage(16, 16, 'jpeg')).subarray(0, 200);
+    const huge = Buffer.concat([jpegStart, Buffer.alloc(PHOTO_MAX_BYTES + 1024, 1)]);
+    const photo = await upload([jpegPart(huge)]);
+    expect(photo.statusCode).toBe(413);
+    expect(photo.json()).toEqual({ message: MEDIA_MESSAGES.photoTooLarge });
+
+    // 200 MB + 1 KB of "video", generated while it is sent rather than held in memory.
+    const boundary = '----media-test-video';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="long.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    const mp4Start = fixture('tiny.mp4').subarray(0, 64);
+    let remaining = VIDEO_MAX_BYTES + 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 0);
+    const stream = Readable.from(
+      (function* () {
+        yield head;
+        yield mp4Start;
+        while (remaining > 0) {
+          const n = Math.min(remaining, chunk.length);
+          remaining -= n;
+          yield chunk.subarray(0, n);
+        }
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+    );
+    const video = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload: stream,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: admin },
+    });
+    expect(video.statusCode).toBe(413);
+    expect(video.json()).toEqual({ message: MEDIA_MESSAGES.videoTooLarge });
+    expect(await count()).toBe(before);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it('answers an upload cut off mid-way with 400, storing nothing and leaving no temporary file', async () => {
+    const photo = await phonePhoto({ width: 1200, height: 900 });
+    const before = await count();
+    const { payload } = multipartBody([jpegPart(photo)]);
+    const res = await upload([jpegPart(photo)], admin, { cutAfter: Math.floor(payload.length / 2) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MEDIA_MESSAGES.interrupted });
+    expect(await count()).toBe(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('survives a client that disconnects in the middle of a real upload', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const photo = await phonePhoto({ width: 1600, height: 1200 });
+    const { payload, headers } = multipartBody([jpegPart(photo)]);
+    const before = await count();
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/admin/media HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${admin}\r\n` +
+            `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+        );
+        socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () => setTimeout(() => socket.destroy(), 100));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    // Give the server a moment to notice and clean up.
+    for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(leftovers()).toEqual([]);
+    expect(await count()).toBe(before);
+    const health = await fetch(`${address}/healthz`);
+    expect(health.status).toBe(200);
+    const again = await upload([jpegPart(await solidImage(40, 40, 'jpeg'))]);
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('asks for the file when there is none, or only one at a time', async () => {
+    const none = await upload([{ name: 'title', value: 'no file here' }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ message: MEDIA_MESSAGES.noFile });
+    const wrongField = await upload([{ ...jpegPart(await solidImage(20, 20, 'jpeg')), name: 'photo' }]);
+    expect(wrongField.statusCode).toBe(400);
+    const json = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload: { file: 'x' }, headers: { cookie: admin } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('keeps multipart out of every other path', async () => {
+    const { payload, headers } = multipartBody([jpegPart(await solidImage(20, 20, 'jpeg'))]);
+    for (const url of ['/api/inquiries', '/api/subscribers', '/trpc/inquiries.create']) {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: admin } });
+      expect(res.statusCode, url).toBe(415);
+    }
+  });
+
+  it('clears the replaced image: its original and every cached variant', async () => {
+    const first = (await upload([jpegPart(await phonePhoto())])).json() as { id: string; url: string };
+    for (const accept of ACCEPTS) await t.app.inject({ method: 'GET', url: `${first.url}?w=320&q=70`, headers: { accept } });
+    const cacheDir = path.join(t.app.services.env.dataDir, 'media-cache', first.id);
+    expect(readdirSync(cacheDir).length).toBeGreaterThanOrEqual(4);
+
+    const replaced = await upload([{ name: 'replaces', value: first.id }, jpegPart(await solidImage(300, 200, 'jpeg'))]);
+    expect(replaced.statusCode).toBe(201);
+    expect(replaced.json().id).not.toBe(first.id);
+    expect(existsSync(cacheDir)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `${first.url}?w=320&q=70` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${replaced.json().url}?w=320&q=70` })).statusCode).toBe(200);
+
+    const bad = await upload([{ name: 'replaces', value: 'nope' }, jpegPart(await solidImage(30, 20, 'jpeg'))]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: MEDIA_MESSAGES.badReplaces });
+  });
+
+  it('deleteMedia and deleteReplacedMedia remove the row and clear its cache, for the admin screens', async () => {
+    const a = (await upload([jpegPart(await solidImage(300, 200, 'jpeg'))])).json() as { id: string; url: string };
+    await t.app.inject({ method: 'GET', url: `${a.url}?w=160` });
+    const dir = path.join(t.app.services.env.dataDir, 'media-cache', a.id);
+    expect(existsSync(dir)).toBe(true);
+    expect(await deleteMedia(t.orm.em.fork(), a.id)).toBe(true);
+    expect(existsSync(dir)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: a.url })).statusCode).toBe(404);
+    expect(await deleteMedia(t.orm.em.fork(), a.id)).toBe(false);
+
+    const b = (await upload([jpegPart(await solidImage(300, 200, 'jpeg'))])).json() as { id: string; url: string };
+    const c = (await upload([jpegPart(await solidImage(300, 200, 'jpeg'))])).json() as { id: string; url: string };
+    expect(await deleteReplacedMedia(t.orm.em.fork(), `${b.url}?w=320&q=70`, `${b.url}`)).toBe(false);
+    expect(await deleteReplacedMedia(t.orm.em.fork(), 'https://example.com/x.jpg', c.url)).toBe(false);
+    expect(await deleteReplacedMedia(t.orm.em.fork(), b.url, c.url)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: b.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: c.url })).statusCode).toBe(200);
+  });
+});

@@ -53,6 +53,17 @@ export const RegisterSchema = z
   });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
+export const PASSWORDS_DIFFER = 'Passwords do not match.';
+
+/** The registration form: the same rules, plus a repeated password the server never sees. */
+export const RegisterFormSchema = z
+  .object({ username: UsernameSchema, password: NewPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password.toLowerCase() !== v.username.toLowerCase(), {
+    message: AUTH_MESSAGES.passwordIsUsername,
+    path: ['password'],
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+
 /**
  * Login checks only presence and sane bounds: the rules above may tighten over time, and a login
  * must never hint which part was wrong.

@@ -1,11 +1,35 @@
-// Header links that depend on who is signed in (the accounts issue replaces this placeholder).
+// Header links by role (SPEC §2): Login unless an admin, Admin for admins, and Logout for anyone signed in.
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useAuth } from './auth-context.ts';
 
 export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, logout, isLoggingOut } = useAuth();
   return (
-    <Anchor component={Link} to="/auth" onClick={onNavigate}>
-      Login
-    </Anchor>
+    <>
+      {!user?.isAdmin && (
+        <Anchor component={Link} to="/auth" onClick={onNavigate}>
+          Login
+        </Anchor>
+      )}
+      {user?.isAdmin && (
+        <Anchor component={Link} to="/admin" onClick={onNavigate}>
+          Admin
+        </Anchor>
+      )}
+      {user && (
+        <Anchor
+          component="button"
+          type="button"
+          disabled={isLoggingOut}
+          onClick={() => {
+            onNavigate?.();
+            void logout().catch(() => {});
+          }}
+        >
+          Logout
+        </Anchor>
+      )}
+    </>
   );
 }

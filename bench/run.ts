@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { checkedTargets, heading, message, reason, table } from './lib/report.ts';
-import { ROOT_DIR, runCleanups } from './lib/server.ts';
+import { interrupt, ROOT_DIR, runCleanups } from './lib/server.ts';
 
 interface BenchModule {
   name: string;
@@ -26,6 +26,11 @@ const MODULES: BenchModule[] = [
 function usage() {
   console.log('usage: npm run bench [-- name …]\n\nbenchmarks:');
   for (const m of MODULES) console.log(`  ${m.name.padEnd(11)} ${m.what}`);
+  console.log(`
+settings (environment):
+  CLIENT_DIR     the client build to serve (default dist/client); built first when missing or older than its sources
+  CHROMIUM_PATH  the browser Lighthouse drives (default /usr/bin/chromium)
+  BENCH_SECONDS  length of each API load run (default 10; shorter only while working on the benchmarks)`);
 }
 
 function git(args: string[]) {
@@ -104,14 +109,15 @@ async function main() {
 }
 
 let interrupted = false;
-const interrupt = (signal: NodeJS.Signals) => {
+const onSignal = (signal: NodeJS.Signals) => {
   if (interrupted) process.exit(130);
   interrupted = true;
+  interrupt();
   console.log(`\n${signal}: stopping servers and removing temporary data …`);
   void runCleanups().finally(() => process.exit(130));
 };
-process.on('SIGINT', interrupt);
-process.on('SIGTERM', interrupt);
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 const code = await main().catch(async (error: unknown) => {
   console.log(`bench failed: ${reason(error)}`);

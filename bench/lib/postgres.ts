@@ -1,7 +1,7 @@
 // A throwaway database on the local PostgreSQL server (127.0.0.1:5432, user postgres, trust auth),
 // created like `createdb -h 127.0.0.1 -U postgres <name>` and dropped afterwards.
 import pg from 'pg';
-import { onCleanup, reachable } from './server.ts';
+import { assertNotInterrupted, onCleanup, reachable } from './server.ts';
 
 export const PG_HOST = '127.0.0.1';
 export const PG_PORT = 5432;
@@ -32,6 +32,7 @@ export interface TempDatabase {
 
 /** Creates a fresh, empty database; drop() (or the cleanup on exit) removes it. */
 export async function createTempDatabase(prefix = 'bench'): Promise<TempDatabase> {
+  assertNotInterrupted();
   const name = `${prefix}_${Date.now()}_${process.pid}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
   await admin((c) => c.query(`create database "${name}"`));
   const dropIt = () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined);

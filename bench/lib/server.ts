@@ -19,9 +19,26 @@ export const sleep = (msec: number) => new Promise<void>((resolve) => setTimeout
 // Cleanup: child processes, temp dirs and databases are released even when the run is interrupted.
 
 const cleanups = new Set<() => Promise<void> | void>();
+let interrupted = false;
+
+/** Marks the run as interrupted: nothing new starts, and anything registered from now on is released at once. */
+export function interrupt() {
+  interrupted = true;
+}
+
+/** Throws when the run was interrupted (called before starting servers or creating databases). */
+export function assertNotInterrupted() {
+  if (interrupted) throw new Error('interrupted');
+}
 
 /** Registers a cleanup step; call the returned function to unregister it once done normally. */
 export function onCleanup(fn: () => Promise<void> | void): () => void {
+  if (interrupted) {
+    void Promise.resolve()
+      .then(fn)
+      .catch(() => undefined);
+    return () => undefined;
+  }
   cleanups.add(fn);
   return () => {
     cleanups.delete(fn);
@@ -146,6 +163,7 @@ function groupAlive(pgid: number): boolean {
 
 /** Spawns a command in its own process group, so `npm start` and the node under it stop together. */
 export function spawnChild(command: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT_DIR): Child {
+  assertNotInterrupted();
   const proc = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const collect = (chunk: Buffer) => {

@@ -1,0 +1,129 @@
+// /family-tree: our parent dogs as cards, and the current pairings that join them.
+import { Alert, Anchor, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { trpc } from '../../../lib/client/trpc.ts';
+import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import type { ParentDogDto } from '../../parents/parents.schema.ts';
+import type { LitterDto } from '../../litters/litters.schema.ts';
+import { findParent, formatDay } from '../family-tree.ts';
+import { ParentFacts, roleLabel } from './ParentSummary.tsx';
+
+export function FamilyTreeOverview() {
+  useDocumentTitle('Family Tree | Mini Goldendoodle Puppies');
+  const parents = useQuery(trpc.parents.featured.queryOptions());
+  const litters = useQuery(trpc.litters.active.queryOptions());
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="xs">
+        Family Tree
+      </Title>
+      <Text c="gray.7" size="lg" mb="xl" maw={720}>
+        Every puppy we raise comes from one of the dogs below. Open a dog&apos;s family tree to see its litters and the puppies
+        they produced.
+      </Text>
+
+      <section aria-labelledby="parents-heading">
+        <Title order={2} id="parents-heading" mb="md">
+          Our Parent Dogs
+        </Title>
+        {parents.isPending ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={320} radius="md" />
+            ))}
+          </SimpleGrid>
+        ) : parents.isError ? (
+          <Alert color="red" role="alert">
+            Error loading parent dogs. Please try again later.
+          </Alert>
+        ) : parents.data.length === 0 ? (
+          <Stack align="flex-start">
+            <Text>We are currently updating information about our parent dogs.</Text>
+            <Button component={Link} to="/" hash="contact">
+              Contact Us
+            </Button>
+          </Stack>
+        ) : (
+          <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 4 }} p={0} m={0} style={{ listStyle: 'none' }}>
+            {parents.data.map((dog) => (
+              <li key={dog.id}>
+                <DogCard dog={dog} litterCount={litters.data ? countLitters(dog, litters.data) : null} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+
+      <section aria-labelledby="pairings-heading">
+        <Title order={2} id="pairings-heading" mt="xl" mb="md">
+          Current Pairings
+        </Title>
+        {litters.isPending ? (
+          <Skeleton height={80} radius="md" aria-busy="true" />
+        ) : litters.isError ? (
+          <Alert color="red" role="alert">
+            Error loading litters. Please try again later.
+          </Alert>
+        ) : litters.data.length === 0 ? (
+          <Text>No litters currently planned. Please contact us for more information on upcoming litters.</Text>
+        ) : (
+          <List spacing="sm" listStyleType="none" p={0}>
+            {litters.data.map((l) => (
+              <List.Item key={l.id}>
+                <Text>
+                  <strong>{l.name}:</strong> <ParentName name={l.motherName} parents={parents.data ?? []} /> ×{' '}
+                  <ParentName name={l.fatherName} parents={parents.data ?? []} />
+                  {' · '}
+                  {l.birthDate ? `born ${formatDay(l.birthDate)}` : l.expectedDate ? `expected ${formatDay(l.expectedDate)}` : 'expected soon'}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </section>
+    </Container>
+  );
+}
+
+function countLitters(dog: ParentDogDto, litters: LitterDto[]) {
+  const name = dog.name.trim().toLowerCase();
+  return litters.filter((l) => [l.motherName, l.fatherName].some((n) => n.trim().toLowerCase() === name)).length;
+}
+
+function ParentName({ name, parents }: { name: string; parents: ParentDogDto[] }) {
+  const dog = findParent(parents, name);
+  if (!dog) return <>{name}</>;
+  return (
+    <Anchor renderRoot={(props) => <Link {...props} to="/family-tree/$dogId" params={{ dogId: String(dog.id) }} />}>
+      {dog.name}
+    </Anchor>
+  );
+}
+
+function DogCard({ dog, litterCount }: { dog: ParentDogDto; litterCount: number | null }) {
+  return (
+    <Card withBorder radius="md" padding={0} h="100%">
+      <ResponsiveImage src={dog.imageUrl} alt={`${dog.name}, our ${dog.color.toLowerCase()} ${dog.breed}`} width={320} height={240} />
+      <Stack gap={6} p="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3} size="h4">
+            {dog.name}
+          </Title>
+          <Text size="sm" fw={600} c="gray.8">
+            {roleLabel(dog)}
+          </Text>
+        </Group>
+        <ParentFacts dog={dog} />
+        {litterCount !== null && (
+          <Text size="sm">{litterCount === 0 ? 'No current litters' : `${litterCount} current litter${litterCount === 1 ? '' : 's'}`}</Text>
+        )}
+        <Anchor renderRoot={(props) => <Link {...props} to="/family-tree/$dogId" params={{ dogId: String(dog.id) }} />} fw={600}>
+          {dog.name}&apos;s family tree
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+// Builds a parent dog's pedigree from the public lists: the litters it produced (matched by the
+// litter's mother and father names) and the puppies of each litter.
+import type { LitterDto } from '../litters/litters.schema.ts';
+import type { ParentDogDto } from '../parents/parents.schema.ts';
+import type { PuppyDto } from '../puppies/puppies.schema.ts';
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export interface LitterBranch {
+  litter: LitterDto;
+  /** 'mother' when the dog is the litter's dam, 'father' when it is the sire. */
+  role: 'mother' | 'father';
+  mateName: string;
+  /** The mate, when it is one of our parent dogs. */
+  mate: ParentDogDto | null;
+  puppies: PuppyDto[];
+}
+
+export function parseDogId(raw: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export function littersOf(dog: ParentDogDto, litters: LitterDto[], parents: ParentDogDto[], puppies: PuppyDto[]): LitterBranch[] {
+  const branches: LitterBranch[] = [];
+  for (const litter of litters) {
+    const role = sameName(litter.motherName, dog.name) ? 'mother' : sameName(litter.fatherName, dog.name) ? 'father' : null;
+    if (!role) continue;
+    const mateName = role === 'mother' ? litter.fatherName : litter.motherName;
+    const mate = parents.find((p) => p.id !== dog.id && sameName(p.name, mateName)) ?? null;
+    branches.push({ litter, role, mateName, mate, puppies: puppies.filter((p) => p.litterId === litter.id) });
+  }
+  return branches;
+}
+
+/** The parent dog behind a litter's mother or father name, if it is one of ours. */
+export function findParent(parents: ParentDogDto[], name: string): ParentDogDto | null {
+  return parents.find((p) => sameName(p.name, name)) ?? null;
+}
+
+/** '2026-10-01' → 'October 1, 2026', read as a calendar date (no time zone shift). */
+export function formatDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

@@ -21,7 +21,7 @@ import {
 const ROUTE = '/api/puppies/featured';
 const CONNECTIONS = 50;
 /** BENCH_SECONDS shortens the runs while developing the benchmark; the reported figures use 10. */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS) > 0 ? Number(process.env.BENCH_SECONDS) : 10;
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const TARGET_RATIO = 0.5;
 
@@ -33,8 +33,9 @@ interface Scenario {
 }
 
 /** Starts the bare baseline server with the given body and waits until it answers. */
-async function startBare(body: Buffer, contentType: string, dir: string) {
-  const bodyFile = path.join(dir, 'featured.json');
+async function startBare(body: Buffer, contentType: string) {
+  const dir = tempDir('bench-api-bare');
+  const bodyFile = path.join(dir.dir, 'body.json');
   writeFileSync(bodyFile, body);
   const port = await freePort();
   const child = spawnChild(NODE, ['bench/lib/bare-server.ts'], {
@@ -44,8 +45,17 @@ async function startBare(body: Buffer, contentType: string, dir: string) {
     BODY_FILE: bodyFile,
     CONTENT_TYPE: contentType,
   });
-  await waitFor200(`http://127.0.0.1:${port}/readyz`, child, 30_000);
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.stop() };
+  const stop = async () => {
+    await child.stop();
+    dir.remove();
+  };
+  try {
+    await waitFor200(`http://127.0.0.1:${port}/readyz`, child, 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 function row(name: string, r: LoadResult): string[] {
@@ -54,7 +64,7 @@ function row(name: string, r: LoadResult): string[] {
 }
 
 /** Load-tests the app's route, then the bare route with the same body, and prints both. */
-async function measure(name: string, label: string, app: AppServer, scratch: string): Promise<Scenario> {
+async function measure(name: string, label: string, app: AppServer): Promise<Scenario> {
   const first = await httpGet(`${app.url}${ROUTE}`);
   if (first.status !== 200) throw new Error(`GET ${ROUTE} answered ${first.status}: ${first.body.toString().slice(0, 200)}`);
   let items = '?';
@@ -67,7 +77,7 @@ async function measure(name: string, label: string, app: AppServer, scratch: str
   const contentType = String(first.headers['content-type'] ?? 'application/json; charset=utf-8');
   console.log(`\n   ${label}: ${ROUTE} returns ${items} puppies, ${bytes(first.body.length)} of JSON (server ready in ${ms(app.readyMs)})`);
 
-  const bare = await startBare(first.body, contentType, scratch);
+  const bare = await startBare(first.body, contentType);
   try {
     const appUrl = `${app.url}${ROUTE}`;
     const bareUrl = `${bare.url}${ROUTE}`;
@@ -103,7 +113,7 @@ export async function run(): Promise<void> {
     let app: AppServer | undefined;
     try {
       app = await startApp({ dataDir: data.dir });
-      results.push(await measure('PGlite', 'PGlite (embedded, fresh DATA_DIR with demo content)', app, data.dir));
+      results.push(await measure('PGlite', 'PGlite (embedded, fresh DATA_DIR with demo content)', app));
     } catch (error) {
       console.log(`   PGlite run failed: ${message(error)}`);
       failed.push('PGlite');
@@ -125,7 +135,7 @@ export async function run(): Promise<void> {
       const version = await postgresVersion();
       db = await createTempDatabase('bench_api');
       app = await startApp({ dataDir: data.dir, databaseUrl: db.url });
-      pgResult = await measure('PostgreSQL', `${version} on ${PG_HOST}:${PG_PORT} (database ${db.name}, demo content)`, app, data.dir);
+      pgResult = await measure('PostgreSQL', `${version} on ${PG_HOST}:${PG_PORT} (database ${db.name}, demo content)`, app);
       results.push(pgResult);
     } catch (error) {
       console.log(`   PostgreSQL run failed: ${message(error)}`);

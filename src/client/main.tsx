@@ -1,21 +1,22 @@
 // Browser entry: Mantine, TanStack Query and the router.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './layout/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from '../lib/client/query-client.ts';
 import { theme } from './theme.ts';
 import { router } from './router.tsx';
+import { ToastRegion } from './layout/ToastRegion.tsx';
 import { AuthProvider } from '../features/auth/client/AuthProvider.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} />
+      <ToastRegion />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

@@ -1,20 +1,206 @@
-// Site header shell (the home-page issue adds dropdowns, the mobile menu and section navigation).
-import { Anchor, Container, Group } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+// Site header (SPEC §2): desktop navigation with the 'Our Doodles' and 'Resources' dropdowns, a
+// toggled mobile menu below 768 px, section navigation, and a 'scrolled' look past 50 px.
+import { useEffect, useId, useState } from 'react';
+import { Burger, Button, Collapse, Container, Menu } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { AuthLinks } from '../../features/auth/client/AuthLinks.tsx';
+import { trpc } from '../../lib/client/trpc.ts';
+import { sectionLinkProps, useSectionNav } from './use-section-nav.ts';
+import classes from './Header.module.css';
+
+/** SPEC §9: the header turns 'scrolled' once the page is scrolled more than 50 px. */
+export const SCROLLED_THRESHOLD = 50;
+
+type NavItem = { label: string; section: string } | { label: string; to: RoutePath };
+type RoutePath = '/family-tree' | '/resources' | '/blog' | '/questionnaire' | '/privacy-policy' | '/terms-of-service';
+
+const DOODLES: NavItem[] = [
+  { label: 'Our Puppies', section: 'puppies' },
+  { label: 'Our Parents', section: 'parents' },
+  { label: 'Our Litters', section: 'litters' },
+  { label: 'Family Tree', to: '/family-tree' },
+];
+
+const RESOURCES: NavItem[] = [
+  { label: 'Owner Resources', to: '/resources' },
+  { label: 'Family Questionnaire', to: '/questionnaire' },
+  { label: 'Blog', to: '/blog' },
+  { label: 'FAQ', section: 'faq' },
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Terms of Service', to: '/terms-of-service' },
+];
+
+function useScrolled(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
 
 export function Header() {
+  const scrolled = useScrolled(SCROLLED_THRESHOLD);
+  const [open, setOpen] = useState(false);
+  const go = useSectionNav();
+  const settings = useQuery(trpc.settings.get.queryOptions());
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const menuId = useId();
+  const close = () => setOpen(false);
+
+  // Any navigation closes the mobile menu; so does Escape.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const brand = settings.data?.breederName ?? 'Mini Goldendoodles';
+
   return (
-    <header id="header" style={{ position: 'sticky', top: 0, zIndex: 100, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Container size="lg" py="sm">
-        <Group justify="space-between">
-          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
-            Mini Goldendoodles
-          </Anchor>
-          <Group component="nav" aria-label="Main" gap="md">
-            <Anchor component={Link} to="/">Home</Anchor>
-          </Group>
-        </Group>
+    <header id="header" className={classes.header} data-scrolled={scrolled || undefined}>
+      <Container size="lg" className={classes.bar}>
+        <a className={classes.brand} {...sectionLinkProps('home', go, close)}>
+          {brand}
+        </a>
+
+        <nav aria-label="Main" className={classes.nav}>
+          <DesktopNav go={go} />
+        </nav>
+
+        <Burger
+          hiddenFrom="sm"
+          opened={open}
+          onClick={() => setOpen((o) => !o)}
+          aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
+          aria-expanded={open}
+          aria-controls={menuId}
+          size="sm"
+        />
       </Container>
+
+      {open && (
+        <nav id={menuId} aria-label="Mobile" className={classes.mobilePanel}>
+          <Container size="lg">
+            <MobileNav go={go} close={close} />
+          </Container>
+        </nav>
+      )}
     </header>
+  );
+}
+
+function DesktopNav({ go }: { go: (id: string) => void }) {
+  return (
+    <>
+      <a className={classes.navLink} {...sectionLinkProps('home', go)}>
+        Home
+      </a>
+      <a className={classes.navLink} {...sectionLinkProps('about', go)}>
+        About
+      </a>
+      <NavDropdown label="Our Doodles" items={DOODLES} go={go} />
+      <a className={classes.navLink} {...sectionLinkProps('process', go)}>
+        Our Process
+      </a>
+      <a className={classes.navLink} {...sectionLinkProps('gallery', go)}>
+        Gallery
+      </a>
+      <NavDropdown label="Resources" items={RESOURCES} go={go} />
+      <span className={classes.auth}>
+        <AuthLinks />
+      </span>
+      <Button component="a" size="sm" {...sectionLinkProps('contact', go)}>
+        Contact Us
+      </Button>
+    </>
+  );
+}
+
+function NavDropdown({ label, items, go }: { label: string; items: NavItem[]; go: (id: string) => void }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-start" offset={4} shadow="md" width={220} withinPortal={false}>
+      <Menu.Target>
+        <button type="button" className={classes.navLink}>
+          {label}
+          <IconChevronDown size={14} aria-hidden="true" className={classes.chevron} data-open={opened || undefined} />
+        </button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={label}>
+        {items.map((item) =>
+          'section' in item ? (
+            <Menu.Item key={item.label} component="a" {...sectionLinkProps(item.section, go)}>
+              {item.label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={item.label} component={Link} to={item.to}>
+              {item.label}
+            </Menu.Item>
+          ),
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function MobileGroup({ label, items, go, close }: { label: string; items: NavItem[]; go: (id: string) => void; close: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <button type="button" className={classes.mobileLink} aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        {label}
+        <IconChevronDown size={16} aria-hidden="true" className={classes.chevron} data-open={expanded || undefined} />
+      </button>
+      <Collapse expanded={expanded} id={id}>
+        {items.map((item) =>
+          'section' in item ? (
+            <a key={item.label} className={classes.mobileSubLink} {...sectionLinkProps(item.section, go, close)}>
+              {item.label}
+            </a>
+          ) : (
+            <Link key={item.label} className={classes.mobileSubLink} to={item.to} onClick={close}>
+              {item.label}
+            </Link>
+          ),
+        )}
+      </Collapse>
+    </>
+  );
+}
+
+function MobileNav({ go, close }: { go: (id: string) => void; close: () => void }) {
+  return (
+    <>
+      <a className={classes.mobileLink} {...sectionLinkProps('home', go, close)}>
+        Home
+      </a>
+      <a className={classes.mobileLink} {...sectionLinkProps('about', go, close)}>
+        About
+      </a>
+      <MobileGroup label="Our Doodles" items={DOODLES} go={go} close={close} />
+      <a className={classes.mobileLink} {...sectionLinkProps('process', go, close)}>
+        Our Process
+      </a>
+      <a className={classes.mobileLink} {...sectionLinkProps('gallery', go, close)}>
+        Gallery
+      </a>
+      <MobileGroup label="Resources" items={RESOURCES} go={go} close={close} />
+      <div className={classes.mobileAuth}>
+        <AuthLinks onNavigate={close} />
+      </div>
+      <Button component="a" fullWidth mt="sm" {...sectionLinkProps('contact', go, close)}>
+        Contact Us
+      </Button>
+    </>
   );
 }

@@ -13,3 +13,20 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * SPEC §7 "always refetched" (puppies, litters): every mount fetches again, except right after the
+ * route loader fetched the same data (so the first view does not ask twice).
+ */
+export const ALWAYS_REFETCH = {
+  staleTime: 0,
+  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => (Date.now() - query.state.dataUpdatedAt > 2000 ? ('always' as const) : false),
+};
+
+/** SPEC §9: the gallery is fresh for 15 minutes, kept 30, and not refetched on mount or focus. */
+export const GALLERY_QUERY = {
+  staleTime: 15 * 60_000,
+  gcTime: 30 * 60_000,
+  refetchOnMount: false,
+  refetchOnWindowFocus: false,
+} as const;

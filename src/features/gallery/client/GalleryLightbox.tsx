@@ -1,0 +1,87 @@
+// The gallery lightbox (SPEC §2, §4, §9): previous / next / close, arrow keys and Escape, the index
+// wrapping at both ends, body scroll locked while open, images at w=800 q=80.
+import { useEffect, useState } from 'react';
+import { ActionIcon, Group, Modal, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { preloadResponsiveImage, ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import type { GalleryImageDto } from '../gallery.schema.ts';
+
+export const LIGHTBOX_WIDTH = 800;
+export const LIGHTBOX_QUALITY = 80;
+const LARGE = { width: LIGHTBOX_WIDTH, fixedWidth: LIGHTBOX_WIDTH, quality: LIGHTBOX_QUALITY } as const;
+
+export const wrapIndex = (i: number, n: number) => ((i % n) + n) % n;
+
+export function GalleryLightbox({
+  images,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  images: GalleryImageDto[];
+  index: number | null;
+  onIndexChange: (i: number) => void;
+  onClose: () => void;
+}) {
+  const opened = index !== null;
+  const [last, setLast] = useState(index ?? 0);
+  if (index !== null && index !== last) setLast(index);
+  const n = images.length;
+  const current = images[wrapIndex(last, n)]!;
+
+  const prev = () => onIndexChange(wrapIndex(last - 1, n));
+  const next = () => onIndexChange(wrapIndex(last + 1, n));
+
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowLeft') {
+        e.preventDefault();
+        onIndexChange(wrapIndex(last - 1, n));
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        onIndexChange(wrapIndex(last + 1, n));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, last, n, onIndexChange]);
+
+  // The neighbours load in the background so previous / next feel instant.
+  useEffect(() => {
+    if (!opened || n < 2) return;
+    preloadResponsiveImage(images[wrapIndex(last + 1, n)]!.imageUrl, LARGE);
+    preloadResponsiveImage(images[wrapIndex(last - 1, n)]!.imageUrl, LARGE);
+  }, [opened, last, n, images]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={880}
+      centered
+      radius="md"
+      title={current.title}
+      closeButtonProps={{ 'aria-label': 'Close gallery' }}
+      aria-roledescription="lightbox"
+    >
+      <div style={{ position: 'relative' }}>
+        <ResponsiveImage key={current.id} src={current.imageUrl} alt={current.description ? `${current.title}: ${current.description}` : current.title} {...LARGE} height={600} fit="contain" priority radius={8} style={{ background: 'var(--mantine-color-dark-9)' }} />
+      </div>
+      <Group justify="space-between" mt="sm" wrap="nowrap" gap="sm">
+        <ActionIcon variant="filled" size="xl" radius="xl" onClick={prev} aria-label="Previous image">
+          <IconChevronLeft aria-hidden="true" />
+        </ActionIcon>
+        <div style={{ textAlign: 'center', minWidth: 0 }}>
+          {current.description && <Text size="sm">{current.description}</Text>}
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {wrapIndex(last, n) + 1} of {n}
+          </Text>
+        </div>
+        <ActionIcon variant="filled" size="xl" radius="xl" onClick={next} aria-label="Next image">
+          <IconChevronRight aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+    </Modal>
+  );
+}

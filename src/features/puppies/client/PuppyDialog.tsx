@@ -1,0 +1,218 @@
+// The puppy detail dialog (SPEC §2): every field with its fallback, the parents from the litter,
+// Inquire, and the Personality Assessment tabs (or the 'Assessment Pending' card).
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Card, Grid, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { IconHourglass } from '@tabler/icons-react';
+import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import { formatPrice, formatPuppyAge, formatWeight } from '../../../lib/shared/format.ts';
+import type { LitterDto } from '../../litters/litters.schema.ts';
+import { TRAIT_LABELS, TRAITS, type PuppyDto, type TraitLevel } from '../puppies.schema.ts';
+import { genderLabel, puppyAlt, STATUS_COLOR, STATUS_LABEL } from './PuppyCard.tsx';
+
+const LEVEL_LABEL: Record<TraitLevel, string> = { high: 'High', medium: 'Medium', low: 'Low', unassessed: 'Not yet assessed' };
+const LEVEL_COLOR: Record<TraitLevel, string> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
+const LEVEL_WIDTH: Record<TraitLevel, number> = { high: 100, medium: 66, low: 33, unassessed: 0 };
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={600} w="45%">
+        {label}
+      </Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Trait({ label, level }: { label: string; level: TraitLevel }) {
+  return (
+    <div>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <Badge color={LEVEL_COLOR[level]} variant="light" autoContrast>
+          {LEVEL_LABEL[level]}
+        </Badge>
+      </Group>
+      <div aria-hidden="true" style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', marginTop: 4 }}>
+        <div style={{ width: `${LEVEL_WIDTH[level]}%`, height: '100%', borderRadius: 3, background: `var(--mantine-color-${LEVEL_COLOR[level]}-6)` }} />
+      </div>
+    </div>
+  );
+}
+
+function Note({ label, text }: { label: string; text: string | null }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{text || 'Not recorded yet.'}</Text>
+    </div>
+  );
+}
+
+export function PuppyDialog({
+  puppy,
+  litter,
+  onClose,
+  onInquire,
+}: {
+  puppy: PuppyDto | null;
+  litter: LitterDto | null;
+  onClose: () => void;
+  onInquire: (puppy: PuppyDto) => void;
+}) {
+  // Keep showing the last puppy while the dialog animates closed.
+  const [shown, setShown] = useState<{ puppy: PuppyDto; litter: LitterDto | null } | null>(puppy ? { puppy, litter } : null);
+  if (puppy && (shown?.puppy !== puppy || shown.litter !== litter)) setShown({ puppy, litter });
+  const inquiring = useRef<PuppyDto | null>(null);
+  const fallback = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(fallback.current), []);
+
+  const finishInquiry = () => {
+    window.clearTimeout(fallback.current);
+    const p = inquiring.current;
+    inquiring.current = null;
+    if (p) onInquire(p);
+  };
+
+  const p = shown?.puppy;
+  const l = shown?.litter ?? null;
+
+  return (
+    <Modal
+      opened={!!puppy}
+      onClose={onClose}
+      onExitTransitionEnd={finishInquiry}
+      title={p ? <Title order={2} size="h3" component="span">{p.name}</Title> : null}
+      size="xl"
+      radius="md"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {p && (
+        <Stack gap="lg">
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <ResponsiveImage src={p.imageUrl} alt={puppyAlt(p)} width={560} height={420} priority radius={8} sizes="(max-width: 768px) 100vw, 420px" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Stack gap="xs">
+                <Group gap="xs">
+                  <Badge color={STATUS_COLOR[p.status]} variant="light" autoContrast>
+                    {STATUS_LABEL[p.status]}
+                  </Badge>
+                </Group>
+                <Text>
+                  {genderLabel(p.gender)} · {formatPuppyAge(l?.birthDate)} · {p.color}
+                </Text>
+                <Text fw={700} size="xl">
+                  {formatPrice(p.price)}
+                </Text>
+                <Title order={3} size="h4" mt="xs">
+                  About {p.name}
+                </Title>
+                <Text size="sm" style={{ lineHeight: 1.6 }}>
+                  {p.description || 'More about this puppy soon.'}
+                </Text>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Title order={3} size="h4" mb="xs">
+                Details
+              </Title>
+              <Table withRowBorders verticalSpacing={6} fz="sm">
+                <Table.Tbody>
+                  <Detail label="Litter" value={l?.name ?? 'Unassigned'} />
+                  <Detail label="Status" value={STATUS_LABEL[p.status]} />
+                  <Detail label="Color" value={p.color} />
+                  <Detail label="Generation" value={p.generation ?? 'N/A'} />
+                  {formatWeight(p.weight) && <Detail label="Weight" value={formatWeight(p.weight)!} />}
+                  <Detail label="Price" value={formatPrice(p.price)} />
+                </Table.Tbody>
+              </Table>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Title order={3} size="h4" mb="xs">
+                Parents
+              </Title>
+              <Table withRowBorders verticalSpacing={6} fz="sm">
+                <Table.Tbody>
+                  <Detail label="Mother" value={l?.motherName ?? 'N/A'} />
+                  <Detail label="Father" value={l?.fatherName ?? 'N/A'} />
+                </Table.Tbody>
+              </Table>
+              <Button
+                mt="md"
+                fullWidth
+                onClick={() => {
+                  inquiring.current = p;
+                  onClose();
+                  // If the closing animation is skipped, finish anyway.
+                  fallback.current = window.setTimeout(finishInquiry, 600);
+                }}
+              >
+                Inquire About {p.name}
+              </Button>
+            </Grid.Col>
+          </Grid>
+
+          <div>
+            <Title order={3} size="h4" mb="sm">
+              Personality Assessment
+            </Title>
+            {p.assessmentComplete ? (
+              <Tabs defaultValue="temperament" keepMounted={false}>
+                <Tabs.List>
+                  <Tabs.Tab value="temperament">Temperament</Tabs.Tab>
+                  <Tabs.Tab value="sensitivity">Sensitivity</Tabs.Tab>
+                  <Tabs.Tab value="notes">Notes</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="temperament" pt="md">
+                  <Stack gap="sm">
+                    {TRAITS.map((t) => (
+                      <Trait key={t} label={TRAIT_LABELS[t]} level={p[t]} />
+                    ))}
+                  </Stack>
+                </Tabs.Panel>
+                <Tabs.Panel value="sensitivity" pt="md">
+                  <Stack gap="sm">
+                    <Note label="Handling Response" text={p.handlingResponse} />
+                    <Note label="Sound Sensitivity" text={p.soundSensitivity} />
+                    <Note label="Visual Sensitivity" text={p.visualSensitivity} />
+                  </Stack>
+                </Tabs.Panel>
+                <Tabs.Panel value="notes" pt="md">
+                  <Stack gap="sm">
+                    <Note label="Personality Notes" text={p.personalityNotes} />
+                    <Note label="Training Progress" text={p.trainingProgress} />
+                    <Note label="Ideal Home" text={p.idealHome} />
+                  </Stack>
+                </Tabs.Panel>
+              </Tabs>
+            ) : (
+              <Card withBorder radius="md" padding="lg" bg="gray.0">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <IconHourglass size={24} aria-hidden="true" />
+                  <div>
+                    <Title order={4} size="h5">
+                      Assessment Pending
+                    </Title>
+                    <Text size="sm" mt={4}>
+                      We temperament test every puppy at 7 weeks. {p.name}&apos;s personality assessment isn&apos;t ready yet, so please check back later.
+                    </Text>
+                  </div>
+                </Group>
+              </Card>
+            )}
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

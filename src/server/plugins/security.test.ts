@@ -1,0 +1,121 @@
+// Security baseline: headers on every response, the cross-site and JSON-only guard, errors without internals.
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { useTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
+import errors from './errors.ts';
+
+describe('security headers and the state-changing request guard', () => {
+  const t = useTestApp();
+
+  it.each(['/', '/api/puppies/featured', '/api/user', '/no/such/page'])('sends the security headers on %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['permissions-policy']).toContain('geolocation=()');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // http origin: no HSTS (the https case is covered with the cookie tests)
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  const login = { username: 'nobody_at_all', password: 'whatever-password' };
+
+  it.each([
+    ['POST', '/api/login', { origin: 'https://evil.example' }],
+    ['POST', '/api/login', { origin: 'null' }],
+    ['POST', '/api/login', { 'sec-fetch-site': 'cross-site' }],
+    ['POST', '/api/login', { 'sec-fetch-site': 'same-site', origin: 'http://sub.localhost:3000' }],
+    ['POST', '/trpc/auth.login', { origin: 'https://evil.example' }],
+    ['POST', '/api/inquiries', { origin: 'http://localhost:3001' }],
+    ['POST', '/api/logout', { 'sec-fetch-site': 'cross-site' }],
+    ['POST', '//api/login', { origin: 'https://evil.example' }],
+    ['DELETE', '/api/anything', { origin: 'https://evil.example' }],
+    ['PUT', '/trpc/admin.settings.update', { origin: 'https://evil.example' }],
+  ])('refuses %s %s from another site (%j) with 403 and a clear message', async (method, url, headers) => {
+    const res = await t.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(login),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+  });
+
+  it('lets same-origin browsers and non-browser clients through', async () => {
+    for (const headers of [{ origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, {}, { 'sec-fetch-site': 'none' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(login),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp'])(
+    'accepts mutations as JSON only: %s is 415',
+    async (type) => {
+      for (const url of ['/api/login', '/trpc/auth.login']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': type, origin: TEST_ORIGIN },
+          payload: 'username=a&password=b',
+        });
+        expect(res.statusCode).toBe(415);
+        expect(res.json().message).toMatch(/JSON/);
+      }
+    },
+  );
+
+  it('accepts JSON whatever the case of the media type, and an empty JSON body as no payload', async () => {
+    const upper = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'Application/JSON; charset=utf-8', origin: TEST_ORIGIN },
+      payload: JSON.stringify(login),
+    });
+    expect(upper.statusCode).toBe(401);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    });
+    expect(empty.statusCode).toBe(200);
+  });
+
+  it('answers malformed and prototype-poisoning JSON with a 400, not a stack', async () => {
+    for (const payload of ['{"username":', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    }
+  });
+});
+
+describe('error answers outside development', () => {
+  it('carry no stack, SQL or file path', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errors, { isDev: false });
+    app.get('/boom', async () => {
+      throw new Error('select * from "users" failed at /work/main/src/x.ts:12:3');
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    await app.close();
+  });
+});

@@ -17,6 +17,7 @@ import rest from './plugins/rest.ts';
 import staticSpa from './plugins/static-spa.ts';
 import media from './plugins/media.ts';
 import errors from './plugins/errors.ts';
+import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions) {
       isDev,
       dataDir: path.resolve(env.DATA_DIR),
     },
+    mail: mailOutbox(),
     rateLimit: rateLimits.hit,
     rateLimitReset: rateLimits.reset,
   };
@@ -75,6 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(session);
   await app.register(trpc);
   await app.register(rest, { endpoints: restEndpoints, isDev });
+  await app.register(mailer, { smtpUrl: env.SMTP_URL, from: mailFrom(env) });
   await app.register(media);
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),

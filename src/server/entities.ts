@@ -10,6 +10,7 @@ import { Media } from '../features/media/server/media.entity.ts';
 import { Session, User } from '../features/auth/server/user.entity.ts';
 import { SiteSettings } from '../features/settings/server/site-settings.entity.ts';
 import { RateLimitCounter } from '../lib/server/rate-limit.entity.ts';
+import { OutboxMessage } from '../features/mail/server/outbox-message.entity.ts';
 
 export const entities = [
   Litter,
@@ -24,4 +25,5 @@ export const entities = [
   Session,
   SiteSettings,
   RateLimitCounter,
+  OutboxMessage,
 ];

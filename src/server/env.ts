@@ -18,6 +18,13 @@ export const EnvSchema = z.object({
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail stays queued in the database. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  ),
+  /** Sender of outgoing e-mail, e.g. "Aspen Meadow Doodles <hello@example.com>"; default no-reply@<APP_ORIGIN host>. */
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),

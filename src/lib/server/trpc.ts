@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodError, z } from 'zod';
 import { AppError, type FieldErrors } from './errors.ts';
+import type { MailOutbox } from './mail.ts';
 
 export interface SessionUser {
   id: number;
@@ -40,6 +41,8 @@ export interface AppServices {
     dataDir: string;
   };
   rateLimit: (key: string, limit: number, windowMs: number) => Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** The e-mail outbox: messages queued with the write that causes them (features/mail). */
+  mail: MailOutbox;
   /** Hooks features may register (e.g. media cache invalidation). */
   [key: string]: unknown;
 }

@@ -9,5 +9,5 @@ export const inquiriesRouter = router({
   create: publicProcedure
     .use(rateLimited('inquiries', INQUIRY_RATE_LIMIT.limit, INQUIRY_RATE_LIMIT.windowMs))
     .input(InquirySchema)
-    .mutation(({ ctx, input }) => createInquiry(ctx.em, input)),
+    .mutation(({ ctx, input }) => createInquiry(ctx.em, input, ctx.services)),
 });

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inquiry } from './inquiry.entity.ts';
-import type { InquirySchema } from '../inquiries.schema.ts';
+import { INTEREST_LABELS, type InquirySchema } from '../inquiries.schema.ts';
+import type { AppServices } from '../../../lib/server/trpc.ts';
+import { oneLine, textToHtml } from '../../../lib/server/mail.ts';
 import type { z } from 'zod';
 
 export type InquiryData = z.output<typeof InquirySchema>;
@@ -11,12 +13,18 @@ export interface InquiryReceipt {
 }
 
 /**
- * Stores a contact-form inquiry. Resolves only after the row is flushed, so success is never
- * reported for an inquiry the breeder will not see; a failed flush rejects.
+ * Stores a contact-form inquiry and queues the breeder's e-mail about it in the same transaction.
+ * Resolves only after both are flushed, so success is never reported for an inquiry the breeder will
+ * not see or hear about; a failed flush rejects and stores neither.
  */
-export async function createInquiry(em: EntityManager, input: InquiryData): Promise<InquiryReceipt> {
+export async function createInquiry(
+  em: EntityManager,
+  input: InquiryData,
+  services: Pick<AppServices, 'mail' | 'env'>,
+): Promise<InquiryReceipt> {
   // Honeypot: people never see the field, so a value means a bot. Answer as if stored, store nothing.
   if (input.website?.trim()) return { ok: true };
+  const breeder = await services.mail.breeder(em);
   const now = new Date();
   em.create(Inquiry, {
     name: input.name,
@@ -30,6 +38,23 @@ export async function createInquiry(em: EntityManager, input: InquiryData): Prom
     createdAt: now,
     updatedAt: now,
   });
+  services.mail.enqueue(em, { to: breeder.email, replyTo: input.email, ...breederNotification(input, services.env.appOrigin) });
   await em.flush();
   return { ok: true };
+}
+
+/** "New inquiry from {name}": everything the family sent; replying answers the family directly. */
+function breederNotification(input: InquiryData, appOrigin: string) {
+  const text = [
+    'New inquiry from the website contact form.',
+    [
+      `Name: ${input.name}`,
+      `Email: ${input.email}`,
+      `Phone: ${input.phone ?? '(not given)'}`,
+      `Interested in: ${INTEREST_LABELS[input.interest]}`,
+    ].join('\n'),
+    `Message:\n${input.message}`,
+    `Reply to this e-mail to answer ${input.name} directly. All inquiries: ${appOrigin}/admin`,
+  ].join('\n\n');
+  return { subject: `New inquiry from ${oneLine(input.name)}`, text, html: textToHtml(text) };
 }

@@ -8,7 +8,7 @@ export const subscribersRouter = router({
   subscribe: publicProcedure
     .use(rateLimited('subscribers', SUBSCRIBE_RATE_LIMIT.limit, SUBSCRIBE_RATE_LIMIT.windowMs))
     .input(SubscribeSchema)
-    .mutation(({ ctx, input }) => subscribe(ctx.em, input)),
+    .mutation(({ ctx, input }) => subscribe(ctx.em, input, ctx.services)),
   unsubscribe: publicProcedure
     .use(rateLimited('unsubscribe', 20, 60_000))
     .input(UnsubscribeSchema)

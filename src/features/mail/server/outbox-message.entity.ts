@@ -1,0 +1,31 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * An e-mail waiting to be sent (or sent, or given up on). Written in the same transaction as the row
+ * that caused it, so an inquiry is never stored without its notification, nor the reverse.
+ */
+export const OutboxMessage = defineEntity({
+  name: 'OutboxMessage',
+  tableName: 'outbox_messages',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    to: p.string().length(254),
+    replyTo: p.string().length(254).nullable(),
+    subject: p.string().length(300),
+    text: p.text(),
+    html: p.text().nullable(),
+    status: p.enum(OUTBOX_STATUSES).default('queued'),
+    attempts: p.integer().default(0),
+    lastError: p.text().nullable(),
+    /** While queued: when a sender may take it next (now, after a back-off, or after a claim's lease). */
+    nextAttemptAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    sentAt: p.datetime().nullable(),
+  },
+  // What every poll asks for: queued messages that are due.
+  indexes: [{ properties: ['nextAttemptAt'], where: { status: 'queued' } }],
+});
+export type IOutboxMessage = InstanceType<typeof OutboxMessage.class>;

@@ -1,13 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { UnsubscribePage } from '../../features/unsubscribe/client/UnsubscribePage.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
-  // The router parses search values as JSON, so an all-digit token arrives as a number.
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' || typeof search.token === 'number' ? { token: String(search.token) } : {},
+    typeof search.token === 'string' ? { token: search.token } : {},
   component: UnsubscribeRoute,
 });
 
 function UnsubscribeRoute() {
-  return <UnsubscribePage token={Route.useSearch().token} />;
+  // Read the raw query: the router parses search values as JSON, which would turn an all-digit token into a number.
+  const searchStr = useLocation({ select: (l) => l.searchStr });
+  return <UnsubscribePage token={new URLSearchParams(searchStr).get('token') ?? undefined} />;
 }

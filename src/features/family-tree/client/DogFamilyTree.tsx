@@ -155,7 +155,7 @@ function LitterTree({
       </Title>
       <Text c="gray.7" mb="md">
         {born
-          ? `Born ${formatDay(litter.birthDate!)}${litter.puppyCount ? ` · ${litter.puppyCount} puppies` : ''}`
+          ? `Born ${formatDay(litter.birthDate!)}${litter.puppyCount ? ` · ${litter.puppyCount} ${litter.puppyCount === 1 ? "puppy" : "puppies"}` : ''}`
           : litter.expectedDate
             ? `Expected ${formatDay(litter.expectedDate)}`
             : 'Expected soon'}

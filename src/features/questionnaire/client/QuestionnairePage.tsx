@@ -3,10 +3,10 @@ import { useState, type CSSProperties } from 'react';
 import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
+import { toast } from '../../../lib/client/toast.ts';
 import {
   ALLERGY_CHOICES,
   ALONE_CHOICES,
@@ -60,7 +60,7 @@ export function QuestionnairePage() {
       if (!result.ok) return;
       create.mutate(result.inquiry, {
         onSuccess: () => {
-          notifications.show({ title: SUCCESS_TITLE, message: SUCCESS_TEXT, color: 'green' });
+          toast({ title: SUCCESS_TITLE, message: SUCCESS_TEXT, variant: 'success' });
           setSentTo(values.name.trim());
           form.reset();
         },
@@ -72,7 +72,7 @@ export function QuestionnairePage() {
             form.setErrors(errors);
             focusFirstError();
           }
-          notifications.show({ title: FAILURE_TITLE, message: errorMessage(error, FAILURE_TEXT), color: 'red' });
+          toast({ title: FAILURE_TITLE, message: errorMessage(error, FAILURE_TEXT), variant: 'destructive' });
         },
       });
     },

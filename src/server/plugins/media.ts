@@ -76,7 +76,7 @@ export default fp(
           if (error instanceof MediaGoneError) return notFound(reply);
           throw error;
         }
-        const { file, handle } = opened;
+        const { file, body, handle } = opened;
         const isVideo = meta.kind === 'video';
         reply.header('Cache-Control', CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
         if (file.negotiated) reply.header('Vary', 'Accept');
@@ -102,7 +102,7 @@ export default fp(
           }
           range = parsed;
         }
-        return send(request, reply, file, handle, range);
+        return send(request, reply, file, body, handle, range);
       },
     });
 
@@ -142,6 +142,7 @@ function send(
   request: FastifyRequest,
   reply: FastifyReply,
   file: CachedFile,
+  body: Buffer | undefined,
   handle: Awaited<ReturnType<MediaVariants['openFile']>>['handle'],
   range: [number, number] | null,
 ) {
@@ -153,6 +154,6 @@ function send(
     void handle?.close();
     return reply.send();
   }
-  if (file.body) return reply.send(range ? file.body.subarray(start, end + 1) : file.body);
+  if (body) return reply.send(range ? body.subarray(start, end + 1) : body);
   return reply.send(handle!.createReadStream({ start, end, autoClose: true }));
 }

@@ -231,5 +231,25 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
         expect(sized.rawPayload.equals(bytes)).toBe(true);
       }
     });
+
+    it('streams a large video from the disk cache, ranges and HEAD included', async () => {
+      // Over the 512 KB that are kept in memory: these answers come from the file on disk.
+      const bytes = Buffer.concat([fixture('tiny.webm'), Buffer.alloc(3 * 1024 * 1024, 7)]);
+      bytes.writeUInt32BE(0xdeadbeef, 2_000_000);
+      const m = await storeMedia(t.orm.em.fork(), { kind: 'video', mime: 'video/webm', ext: 'webm', bytes, width: null, height: null });
+      const url = mediaUrl(m);
+      const full = await get(url);
+      expect(full.statusCode).toBe(200);
+      expect(full.rawPayload.equals(bytes)).toBe(true);
+      const part = await get(url, { range: 'bytes=2000000-2000003' });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload.readUInt32BE(0)).toBe(0xdeadbeef);
+      const head = await t.app.inject({ method: 'HEAD', url, headers: { range: 'bytes=10-19' } });
+      expect(head.statusCode).toBe(206);
+      expect(head.headers['content-length']).toBe('10');
+      expect(head.rawPayload.length).toBe(0);
+      const notModified = await get(url, { 'if-none-match': full.headers.etag as string });
+      expect(notModified.statusCode).toBe(304);
+    });
   });
 });

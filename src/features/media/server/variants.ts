@@ -124,9 +124,10 @@ const ORIGINAL_FORMAT: Record<string, OutputFormat> = {
 function encode(pipeline: Sharp, format: OutputFormat, quality: number): Sharp {
   switch (format) {
     case 'avif':
-      return pipeline.avif({ quality: Math.max(20, quality - 20), effort: 2 });
+      // Effort 1 is the fastest setting that still beats WebP on size (bench/media.ts; decision 004).
+      return pipeline.avif({ quality: Math.max(20, quality - 20), effort: 1 });
     case 'webp':
-      return pipeline.webp({ quality, effort: 3 });
+      return pipeline.webp({ quality, effort: 2 });
     case 'png':
       return pipeline.png({ compressionLevel: 8, adaptiveFiltering: true });
     default:
@@ -171,7 +172,8 @@ export class MediaVariants {
   private readonly metas = new Map<string, { meta: MediaMeta; fetchedAt: number }>();
   private readonly files = new Map<string, CachedFile>();
   private readonly inflight = new Map<string, Promise<CachedFile>>();
-  private readonly hot = new Map<string, Buffer>();
+  /** Entries whose bytes are held in memory, least recently used first. */
+  private readonly hot = new Map<string, CachedFile>();
   private hotBytes = 0;
   /** Renders started (not served from cache), for tests and the benchmark. */
   renders = 0;
@@ -220,10 +222,10 @@ export class MediaVariants {
     this.metas.delete(id);
     const dir = path.join(this.cacheDir, id);
     for (const key of [...this.files.keys()]) if (key.startsWith(dir + path.sep)) this.files.delete(key);
-    for (const [key, buf] of [...this.hot]) {
+    for (const [key, entry] of [...this.hot]) {
       if (key.startsWith(dir + path.sep)) {
         this.hot.delete(key);
-        this.hotBytes -= buf.length;
+        this.hotBytes -= entry.body?.length ?? 0;
       }
     }
     await rm(dir, { recursive: true, force: true });
@@ -249,7 +251,7 @@ export class MediaVariants {
     if (accepts.avif) format = 'avif';
     else if (accepts.webp) format = 'webp';
     else format = await this.legacyFormat(meta);
-    const file = path.join(this.cacheDir, meta.id, `${meta.sha256.slice(0, 16)}-w${width}-q${quality}.${format}`);
+    const file = this.cachePath(meta.id, `${meta.sha256.slice(0, 16)}-w${width}-q${quality}.${format}`);
     return this.once(file, async () => {
       const original = await this.original(meta);
       this.renders += 1;
@@ -272,7 +274,7 @@ export class MediaVariants {
 
   /** The stored original as a cache file (videos are always served this way). */
   original(meta: MediaMeta): Promise<CachedFile> {
-    const file = path.join(this.cacheDir, meta.id, `${meta.sha256.slice(0, 16)}-original.${meta.ext}`);
+    const file = this.cachePath(meta.id, `${meta.sha256.slice(0, 16)}-original.${meta.ext}`);
     return this.once(file, async () => {
       const row = await this.orm.em.fork().findOne(Media, { id: meta.id }, { populate: ['bytes'] });
       if (!row) throw new MediaGoneError();
@@ -286,17 +288,21 @@ export class MediaVariants {
     });
   }
 
+  /** String concatenation: this runs on every request, and the parts are already normal. */
+  private cachePath(id: string, name: string) {
+    return this.cacheDir + path.sep + id + path.sep + name;
+  }
+
   /** Known file → itself; a file left on disk by an earlier process → indexed; else make it, once. */
   private once(file: string, make: () => Promise<CachedFile>): Promise<CachedFile> {
     const known = this.files.get(file);
     if (known) {
-      const body = this.hot.get(file);
-      if (body) {
+      if (known.body) {
         // Refresh its place in the LRU order.
         this.hot.delete(file);
-        this.hot.set(file, body);
+        this.hot.set(file, known);
       }
-      return Promise.resolve(body ? { ...known, body } : known);
+      return Promise.resolve(known);
     }
     const running = this.inflight.get(file);
     if (running) return running;
@@ -329,23 +335,29 @@ export class MediaVariants {
   private remember(entry: CachedFile, bytes?: Buffer): CachedFile {
     this.files.set(entry.path, entry);
     if (bytes && bytes.length <= HOT_FILE_MAX_BYTES) {
-      this.hot.set(entry.path, bytes);
+      entry.body = bytes;
+      this.hot.set(entry.path, entry);
       this.hotBytes += bytes.length;
-      for (const [key, buf] of this.hot) {
+      for (const [key, evicted] of this.hot) {
         if (this.hotBytes <= HOT_BUDGET_BYTES) break;
         this.hot.delete(key);
-        this.hotBytes -= buf.length;
+        this.hotBytes -= evicted.body?.length ?? 0;
+        delete evicted.body;
       }
-      return { ...entry, body: bytes };
     }
     return entry;
   }
 
   /** Opens a cached file for sending; if it vanished from disk (cache cleared by hand), renders it again. */
-  async openFile(meta: MediaMeta, query: VariantQuery, accept: string | undefined): Promise<{ file: CachedFile; handle?: FileHandle }> {
+  async openFile(
+    meta: MediaMeta,
+    query: VariantQuery,
+    accept: string | undefined,
+  ): Promise<{ file: CachedFile; body?: Buffer; handle?: FileHandle }> {
     for (let attempt = 0; ; attempt++) {
       const file = await this.resolve(meta, query, accept);
-      if (file.body) return { file };
+      // The bytes are taken now: the entry may leave memory before the reply is sent.
+      if (file.body) return { file, body: file.body };
       try {
         return { file, handle: await open(file.path, 'r') };
       } catch (error) {

@@ -9,6 +9,7 @@ import { ROOT_DIR } from './db.ts';
 import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
+import { releaseUnusedMedia } from './admin-router.ts';
 import database from './plugins/database.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimit: rateLimits.hit,
     rateLimitReset: rateLimits.reset,
   };
+  // Admin saves that replace or delete a photo free the upload once nothing refers to it.
+  services.releaseMedia = releaseUnusedMedia(orm, app.log);
   app.decorate('services', services);
 
   await app.register(errors, { isDev });

@@ -1,5 +1,6 @@
 // Shapes every admin list shares (pages of 50 with a total), and the user-management inputs.
 import { z } from 'zod';
+import { NewPasswordSchema } from '../auth/auth.schema.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -43,12 +44,10 @@ export const SetAdminSchema = z.object({
   isAdmin: z.boolean(),
 });
 
+/** A new password set by an administrator: the same rules as registration. */
 export const ResetPasswordSchema = z.object({
   id: z.number().int().positive(),
-  password: z
-    .string('Password must be at least 8 characters.')
-    .min(8, 'Password must be at least 8 characters.')
-    .max(128, 'Password must be at most 128 characters.'),
+  password: NewPasswordSchema,
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 

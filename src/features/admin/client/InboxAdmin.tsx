@@ -1,0 +1,313 @@
+// The breeder's inbox: inquiries newest first, filters, unread marks, status and private notes,
+// a reply link that opens the e-mail client, CSV export.
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconDownload, IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
+import { trpc } from '../../../lib/client/trpc.ts';
+import {
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUSES,
+  InquiryUpdateSchema,
+  INTEREST_LABELS,
+  INTERESTS,
+  type InquiryAdminDto,
+  type InquiryStatus,
+  type Interest,
+} from '../../inquiries/inquiries.schema.ts';
+import { applyServerErrors, formatDateTime, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
+import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
+import { EditorHeader, useEditorView } from './Section.tsx';
+import { SectionHeader } from './Section.tsx';
+import { useReportDirty } from './UnsavedChanges.tsx';
+
+const STATUS_COLORS: Record<InquiryStatus, string> = { new: 'blue', in_progress: 'yellow', closed: 'gray' };
+const STATUS_DATA = INQUIRY_STATUSES.map((s) => ({ value: s, label: INQUIRY_STATUS_LABELS[s] }));
+const INTEREST_DATA = INTERESTS.map((i) => ({ value: i, label: INTEREST_LABELS[i] }));
+
+/** mailto: with the family's address and a subject filled in. */
+export function replyLink(inquiry: Pick<InquiryAdminDto, 'email' | 'interest'>, breederName?: string): string {
+  const subject = `Re: Your inquiry${breederName ? ` to ${breederName}` : ''} (${INTEREST_LABELS[inquiry.interest]})`;
+  return `mailto:${encodeURIComponent(inquiry.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+}
+
+export function csvLink(path: string, params: Record<string, string | null | undefined>): string {
+  const qs = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export function InboxAdmin() {
+  const { view, setView, backToList, done } = useEditorView();
+  if (view.kind === 'edit') return <InquiryDetail id={view.id} onBack={backToList} onDone={done} />;
+  return <InquiryList onOpen={(id) => setView({ kind: 'edit', id })} />;
+}
+
+function InquiryList({ onOpen }: { onOpen: (id: number) => void }) {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<InquiryStatus | null>(null);
+  const [interest, setInterest] = useState<Interest | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const filters = { status: status ?? undefined, interest: interest ?? undefined, search: debounced || undefined };
+  const query = useQuery(trpc.admin.inquiries.list.queryOptions({ page, ...filters }));
+  const unread = useQuery(trpc.admin.inquiries.unreadCount.queryOptions());
+  const filtered = !!(status || interest || debounced);
+
+  return (
+    <>
+      <SectionHeader
+        title="Inbox"
+        actions={
+          <Button
+            component="a"
+            href={csvLink('/api/admin/inquiries.csv', filters)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      {unread.data && (
+        <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
+          {unread.data.unread === 0 ? 'All inquiries are read.' : `${unread.data.unread} unread ${unread.data.unread === 1 ? 'inquiry' : 'inquiries'}.`}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={STATUS_DATA}
+          value={status}
+          onChange={(v) => {
+            setStatus(v as InquiryStatus | null);
+            setPage(1);
+          }}
+          clearable
+        />
+        <Select
+          label="Interest"
+          placeholder="All interests"
+          data={INTEREST_DATA}
+          value={interest}
+          onChange={(v) => {
+            setInterest(v as Interest | null);
+            setPage(1);
+          }}
+          clearable
+        />
+        <TextInput
+          label="Search inquiries"
+          placeholder="Name, e-mail or message"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </SimpleGrid>
+      <QueryState query={query} what="inquiries" />
+      {query.data && query.data.items.length === 0 && (
+        <EmptyState>{filtered ? 'No inquiries match these filters.' : 'No inquiries yet. Messages from the contact form will appear here.'}</EmptyState>
+      )}
+      {query.data && query.data.items.length > 0 && (
+        <>
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Inquiries, newest first">
+            {query.data.items.map((i) => {
+              const isUnread = i.readAt === null;
+              return (
+                <Paper component="li" key={i.id} withBorder radius="md" bg={isUnread ? 'blue.0' : undefined}>
+                  <UnstyledButton onClick={() => onOpen(i.id)} p="sm" w="100%" aria-label={`${isUnread ? 'Unread: ' : ''}inquiry from ${i.name}, ${INQUIRY_STATUS_LABELS[i.status]}`}>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Group gap="xs">
+                          {isUnread ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
+                          <Text fw={isUnread ? 700 : 500}>{i.name}</Text>
+                          <Badge size="sm" variant="light" color={STATUS_COLORS[i.status]}>
+                            {INQUIRY_STATUS_LABELS[i.status]}
+                          </Badge>
+                        </Group>
+                        <Text size="sm" c="dimmed">
+                          {INTEREST_LABELS[i.interest]} · {i.email}
+                        </Text>
+                        <Text size="sm" lineClamp={1}>
+                          {i.message}
+                        </Text>
+                      </Stack>
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(i.createdAt)}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                </Paper>
+              );
+            })}
+          </Stack>
+          <Pager page={page} total={query.data.total} onChange={setPage} label="Inquiries" />
+        </>
+      )}
+    </>
+  );
+}
+
+function InquiryDetail({ id, onBack, onDone }: { id: number; onBack: () => void; onDone: () => void }) {
+  const query = useQuery(trpc.admin.inquiries.byId.queryOptions({ id }));
+  const settings = useQuery(trpc.settings.get.queryOptions());
+  const invalidate = useInvalidate();
+  const open = useMutation(trpc.admin.inquiries.open.mutationOptions({ onSuccess: () => invalidate() }));
+  const opened = useRef(false);
+  useEffect(() => {
+    if (query.data && query.data.readAt === null && !opened.current) {
+      opened.current = true;
+      open.mutate({ id });
+    }
+  }, [query.data, id, open]);
+  const markUnread = useMutation(
+    trpc.admin.inquiries.markUnread.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Marked as unread');
+        await invalidate();
+        onDone();
+      },
+      onError: (e) => notifyFailed('Could not mark as unread', e),
+    }),
+  );
+  const [deleting, setDeleting] = useState(false);
+  const remove = useMutation(
+    trpc.admin.inquiries.remove.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Inquiry deleted');
+        setDeleting(false);
+        await invalidate();
+        onDone();
+      },
+      onError: (e) => notifyFailed('Could not delete the inquiry', e),
+    }),
+  );
+
+  const i = query.data;
+  return (
+    <>
+      <EditorHeader title={i ? `Inquiry from ${i.name}` : 'Inquiry'} onBack={onBack} backLabel="Back to inbox" />
+      <QueryState query={query} what="the inquiry" />
+      {i && (
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="xs">
+              <Group gap="xs" wrap="wrap">
+                <Badge variant="light" color={STATUS_COLORS[i.status]}>
+                  {INQUIRY_STATUS_LABELS[i.status]}
+                </Badge>
+                <Badge variant="outline">{INTEREST_LABELS[i.interest]}</Badge>
+                <Text size="sm" c="dimmed">
+                  Received {formatDateTime(i.createdAt)}
+                </Text>
+              </Group>
+              <Text>
+                <Text span fw={600}>
+                  E-mail:{' '}
+                </Text>
+                <Anchor href={`mailto:${i.email}`}>{i.email}</Anchor>
+              </Text>
+              {i.phone && (
+                <Text>
+                  <Text span fw={600}>
+                    Phone:{' '}
+                  </Text>
+                  <Anchor href={`tel:${i.phone.replace(/[^\d+]/g, '')}`}>{i.phone}</Anchor>
+                </Text>
+              )}
+              <Title order={3} size="h5" mt="xs">
+                Message
+              </Title>
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{i.message}</Text>
+              <Group mt="sm" gap="sm" wrap="wrap">
+                <Button component="a" href={replyLink(i, settings.data?.breederName)} leftSection={<IconMail size={16} aria-hidden />}>
+                  Reply by e-mail
+                </Button>
+                <Button variant="default" onClick={() => markUnread.mutate({ id })} loading={markUnread.isPending}>
+                  Mark as unread
+                </Button>
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+                  Delete
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+          <InquiryStatusForm inquiry={i} />
+        </Stack>
+      )}
+      <ConfirmDeleteModal
+        opened={deleting}
+        title="Delete this inquiry?"
+        loading={remove.isPending}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => remove.mutate({ id })}
+      >
+        The inquiry from {i?.name} and your notes on it will be deleted for good.
+      </ConfirmDeleteModal>
+    </>
+  );
+}
+
+interface StatusFormValues {
+  status: InquiryStatus;
+  notes: string;
+}
+
+function InquiryStatusForm({ inquiry }: { inquiry: InquiryAdminDto }) {
+  const form = useForm<StatusFormValues>({
+    mode: 'controlled',
+    initialValues: { status: inquiry.status, notes: inquiry.notes },
+    validate: zodValidate(InquiryUpdateSchema, (v: StatusFormValues) => ({ id: inquiry.id, ...v })),
+  });
+  useReportDirty(`inquiry-${inquiry.id}`, form.isDirty());
+  const invalidate = useInvalidate();
+  const update = useMutation(
+    trpc.admin.inquiries.update.mutationOptions({
+      onSuccess: async (saved) => {
+        notifySaved('Inquiry updated', `Status: ${INQUIRY_STATUS_LABELS[saved.status]}.`);
+        form.setValues({ status: saved.status, notes: saved.notes });
+        form.resetDirty({ status: saved.status, notes: saved.notes });
+        await invalidate();
+      },
+      onError: (e) => {
+        applyServerErrors(form, e);
+        notifyFailed('Could not update the inquiry', e);
+      },
+    }),
+  );
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={form.onSubmit((v) => update.mutate({ id: inquiry.id, ...v }))} noValidate aria-label="Status and notes">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Status and private notes
+        </Title>
+        <Select label="Status" data={STATUS_DATA} allowDeselect={false} {...form.getInputProps('status')} maw={260} />
+        <Textarea label="Private notes" description="Only administrators see these." autosize minRows={3} maxRows={12} {...form.getInputProps('notes')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            Save status and notes
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -34,6 +34,8 @@ export const MEDIA_MESSAGES = {
   unreadable: 'This file could not be read as a photo. It may be damaged or incomplete.',
   heicUnsupported: 'HEIC photos cannot be converted on this server. Please upload a JPEG instead.',
   interrupted: 'The upload was interrupted before it finished. Please try again.',
+  tooManyFields: 'Send the file with at most a few other form fields.',
+  badForm: 'The upload could not be read. Send the file as multipart/form-data in the field "file".',
   badReplaces: 'The image to replace is not a valid media id.',
   notFound: 'Media not found.',
   badWidth: 'The width (w) must be a whole number of pixels.',

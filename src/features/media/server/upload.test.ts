@@ -289,6 +289,34 @@ describe('POST /api/admin/media', () => {
     expect(wrongField.statusCode).toBe(400);
     const json = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload: { file: 'x' }, headers: { cookie: admin } });
     expect(json.statusCode).toBe(415);
+    const small = await solidImage(20, 20, 'jpeg');
+    const two = await upload([jpegPart(small), jpegPart(small, 'second.jpg')]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: MEDIA_MESSAGES.oneFile });
+    const fields = await upload([...Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, value: 'x' })), jpegPart(small)]);
+    expect(fields.statusCode).toBe(400);
+    expect(fields.json()).toEqual({ message: MEDIA_MESSAGES.tooManyFields });
+    const before = await count();
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload: 'this is not multipart at all',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz', cookie: admin },
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('says plainly when HEIC cannot be converted on this machine', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const res = await upload([{ name: 'file', filename: 'IMG.HEIC', contentType: 'image/heic', data: fixture('tiny.heic') }]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ message: MEDIA_MESSAGES.heicUnsupported });
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it('keeps multipart out of every other path', async () => {

@@ -26,9 +26,28 @@ function isInterruption(error: unknown): boolean {
   return (
     e?.code === 'ECONNRESET' ||
     e?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    e?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
     /unexpected end of (form|multipart)|aborted|malformed part header|premature close/i.test(e?.message ?? '')
   );
+}
+
+/** Maps what the multipart reader throws to a clear 4xx (anything else stays an error). */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge('video');
+    case 'FST_FILES_LIMIT':
+      return new AppError('BAD_REQUEST', MEDIA_MESSAGES.oneFile);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('BAD_REQUEST', MEDIA_MESSAGES.tooManyFields);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError('BAD_REQUEST', MEDIA_MESSAGES.interrupted);
+  }
+  if (isInterruption(error)) return new AppError('BAD_REQUEST', MEDIA_MESSAGES.interrupted);
+  if (statusCode !== undefined && statusCode < 500) return new AppError('BAD_REQUEST', MEDIA_MESSAGES.badForm);
+  return error;
 }
 
 /** Writes the stream to `file`, sniffing the first bytes and enforcing the size limit of the sniffed kind. */
@@ -87,13 +106,7 @@ export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tm
         received = await receive(part, file);
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const status = (error as { statusCode?: number }).statusCode;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('video');
-      if (isInterruption(error) || (status !== undefined && status < 500)) {
-        throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.interrupted);
-      }
-      throw error;
+      throw asUploadError(error);
     }
     if (!received) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.noFile);
     const media = await ingestFile(em, file, received.size);

@@ -49,7 +49,8 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // tRPC batches name every procedure in one path segment (/trpc/a.b,c.d,…): allow more than 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   });
 
   // Counters in PostgreSQL, or in Redis when REDIS_URL is set; either way shared by every instance.

@@ -140,3 +140,17 @@ describe('admin.puppies and admin.litters', () => {
     expect((user as TRPCError).code).toBe('FORBIDDEN');
   });
 });
+
+describe('batched admin queries', () => {
+  const t = useTestApp();
+
+  it('answers a batch of several admin queries in one request (as the dashboard overview sends)', async () => {
+    const { signIn } = await import('../../../server/testing/auth.ts');
+    const { cookie } = await signIn(t.orm, { isAdmin: true });
+    const paths = ['admin.inquiries.unreadCount', 'admin.puppies.list', 'admin.puppies.list', 'admin.litters.list', 'admin.subscribers.list'];
+    const input = encodeURIComponent(JSON.stringify({ 1: { page: 1, status: 'available' }, 2: { page: 1, status: 'reserved' }, 3: { page: 1 }, 4: { page: 1 } }));
+    const res = await t.app.inject({ method: 'GET', url: `/trpc/${paths.join(',')}?batch=1&input=${input}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(5);
+  });
+});

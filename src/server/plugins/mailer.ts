@@ -76,12 +76,14 @@ export default fp<MailerOptions>(
     const pollEveryMs = opts.pollEveryMs ?? POLL_EVERY_MS;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    /** A wake-up that arrived while a pass was under way must not be lost when that pass reschedules. */
+    let woken = false;
     let running: Promise<DeliveryReport | null> = Promise.resolve(null);
 
     const pass = async (): Promise<DeliveryReport | null> => {
       if (stopped) return null;
       try {
-        const report = await deliverDue(app.orm.em.fork(), send);
+        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped });
         if (report.claimed) app.log.info({ ...report }, 'outbox delivery');
         if (report.failed) app.log.error({ failed: report.failed }, 'e-mail failed for the last time; it stays in outbox_messages');
         return report;
@@ -98,21 +100,27 @@ export default fp<MailerOptions>(
       if (stopped) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
+        woken = false;
         void poll().then((report) => {
           // A full batch means more may be due: go on at once rather than after a full interval.
-          schedule(report && report.claimed >= BATCH_SIZE ? 0 : pollEveryMs);
+          schedule(woken || (report && report.claimed >= BATCH_SIZE) ? 0 : pollEveryMs);
         });
       }, ms);
       timer.unref();
+    };
+    const wake = () => {
+      woken = true;
+      schedule(0);
     };
 
     app.decorate('mailer', { enabled: true, poll });
     // A response means the request's transaction is committed: send what it queued without waiting.
     app.addHook('onResponse', async (request) => {
-      if (request.em && queuedBy.has(request.em)) schedule(0);
+      if (request.em && queuedBy.has(request.em)) wake();
     });
-    app.addHook('onReady', async () => schedule(0));
-    // Stop before the database closes; a pass in progress finishes its sends and records them.
+    app.addHook('onReady', async () => wake());
+    // Stop before the database closes: a pass in progress records the send under way and hands the
+    // rest of its batch back for the next instance.
     app.addHook('preClose', async () => {
       stopped = true;
       clearTimeout(timer);

@@ -21,6 +21,11 @@ export interface TestSmtpServer {
   refusals: number;
   /** Refuse every recipient with this code and text from now on (null: accept again). */
   refuseWith(reply: { code: number; message: string } | null): void;
+  /**
+   * Holds the next message's reply (the sender waits, mid-send) until release() is called;
+   * `arrived` resolves when that message's data is in.
+   */
+  holdNext(): { arrived: Promise<void>; release: () => void };
   /** Resolves when at least n messages have arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -28,12 +33,20 @@ export interface TestSmtpServer {
 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   let refusal: { code: number; message: string } | null = null;
+  let hold: { arrived: () => void; released: Promise<void> } | null = null;
   const waiters = new Set<() => void>();
   const state: TestSmtpServer = {
     url: '',
     received: [],
     refusals: 0,
     refuseWith: (reply) => void (refusal = reply),
+    holdNext: () => {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedP = new Promise<void>((r) => (arrived = r));
+      hold = { arrived, released: new Promise<void>((r) => (release = r)) };
+      return { arrived: arrivedP, release };
+    },
     waitFor: (n, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -64,7 +77,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        const held = hold;
+        if (held) {
+          hold = null;
+          held.arrived();
+          await held.released;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         state.received.push({
           ...parseMessage(raw),

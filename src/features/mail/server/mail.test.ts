@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../server/testing/t
 import { Inquiry } from '../../inquiries/server/inquiry.entity.ts';
 import { Subscriber } from '../../subscribers/server/subscriber.entity.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './outbox.service.ts';
+import { enqueueMail, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './outbox.service.ts';
 import { startSmtpServer, type TestSmtpServer } from './mail.test-helpers.ts';
 
 const BREEDER = 'breeder@example.com';
@@ -207,6 +207,34 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     expect((await outbox()).find((m) => m.subject === 'New inquiry from Refused Family')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(smtp.received.length).toBe(received);
     expect(await inquiries()).toBe(rows + 1);
+  });
+
+  it('on close, records the send under way and hands the rest of its batch back, due at once', async () => {
+    const other = await createTestDatabase();
+    const closing = await buildApp({ orm: other.orm, env: testEnv({ SMTP_URL: smtp.url }), closeOrm: false, logger: false });
+    try {
+      await closing.ready();
+      const em = other.orm.em.fork();
+      for (const n of [1, 2, 3]) enqueueMail(em, { to: 'breeder@example.com', subject: `Closing ${n}`, text: 'x' });
+      const held = smtp.holdNext();
+      await em.flush();
+      const pass = closing.mailer.poll();
+      await held.arrived; // "Closing 1" is mid-send
+      const closed = closing.close();
+      held.release();
+      await closed;
+      await pass;
+      const rows = await other.orm.em.fork().find(OutboxMessage, {}, { orderBy: { id: 'asc' } });
+      expect(rows.map((r) => [r.subject, r.status, r.attempts])).toEqual([
+        ['Closing 1', 'sent', 1],
+        ['Closing 2', 'queued', 0],
+        ['Closing 3', 'queued', 0],
+      ]);
+      expect(rows[1]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    } finally {
+      await closing.close();
+      await other.close();
+    }
   });
 
   it('without SMTP_URL keeps messages queued (saying so once) until an instance that can send starts', async () => {

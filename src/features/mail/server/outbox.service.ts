@@ -52,6 +52,8 @@ export interface DeliveryReport {
   retrying: number;
   /** Failed for the last time. */
   failed: number;
+  /** Claimed but handed back unsent because the sender is stopping. */
+  released: number;
 }
 
 interface ClaimedRow {
@@ -73,7 +75,11 @@ interface ClaimedRow {
 export async function deliverDue(
   em: EntityManager,
   send: SendMail,
-  { batchSize = BATCH_SIZE, leaseMs = CLAIM_LEASE_MS } = {},
+  {
+    batchSize = BATCH_SIZE,
+    leaseMs = CLAIM_LEASE_MS,
+    keepGoing = () => true,
+  }: { batchSize?: number; leaseMs?: number; /** Checked before each send; false hands the rest back. */ keepGoing?: () => boolean } = {},
 ): Promise<DeliveryReport> {
   const conn = em.getConnection();
   const rows = await conn.execute<ClaimedRow[]>(
@@ -84,7 +90,7 @@ export async function deliverDue(
      returning "id", "to", "reply_to", "subject", "text", "html", "attempts"`,
     [leaseMs, batchSize],
   );
-  const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, released: 0 };
   for (const row of rows.sort((a, b) => a.id - b.id)) {
     const message: ClaimedMessage = {
       id: row.id,
@@ -95,6 +101,16 @@ export async function deliverDue(
       html: row.html,
       attempts: row.attempts,
     };
+    if (!keepGoing()) {
+      // Stopping: hand it back as it was, due now, for whichever instance runs next.
+      await conn.execute(
+        `update "outbox_messages" set "attempts" = "attempts" - 1, "next_attempt_at" = now()
+         where "id" = ? and "attempts" = ? and "status" = 'queued'`,
+        [message.id, message.attempts],
+      );
+      report.released++;
+      continue;
+    }
     try {
       await send(message);
     } catch (error) {

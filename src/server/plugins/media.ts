@@ -112,9 +112,13 @@ export default fp(
         limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
       });
       scope.post('/api/admin/media', async (request, reply) => {
-        if (!request.user) return reply.code(401).send({ message: 'Please sign in first.' });
+        // Refused before the body is read; closing the connection spares reading the rest of it.
+        if (!request.user) return reply.code(401).header('Connection', 'close').send({ message: 'Please sign in first.' });
         if (!request.user.isAdmin) {
-          return reply.code(403).send({ message: 'You need administrator privileges to do that.' });
+          return reply
+            .code(403)
+            .header('Connection', 'close')
+            .send({ message: 'You need administrator privileges to do that.' });
         }
         if (!request.isMultipart()) {
           return reply.code(415).send({ message: 'Send the file as multipart/form-data in the field "file".' });

@@ -119,13 +119,13 @@ export async function run(): Promise<void> {
 
     const requests = items<NetworkItem>(lhr, 'network-requests');
     const scripts = requests.filter((r) => r.resourceType === 'Script');
-    const images = requests.filter((r) => r.resourceType === 'Image' || r.resourceType === 'Media');
+    const images = requests.filter((r) => r.resourceType === 'Image');
+    const media = requests.filter((r) => r.resourceType === 'Media');
     const sum = (list: NetworkItem[], key: 'transferSize' | 'resourceSize') => list.reduce((n, r) => n + (r[key] ?? 0), 0);
     const jsTransfer = sum(scripts, 'transferSize');
     const jsResource = sum(scripts, 'resourceSize');
     const summary = items<SummaryItem>(lhr, 'resource-summary');
     const total = summary.find((s) => s.resourceType === 'total');
-    const summaryImages = summary.find((s) => s.resourceType === 'image');
 
     table(
       [
@@ -145,14 +145,12 @@ export async function run(): Promise<void> {
         ],
         ['first-view JS, uncompressed', bytes(jsResource), ''],
         [`first-view images (${images.length} files)`, bytes(sum(images, 'transferSize')), ''],
+        [`first-view video (${media.length} requests)`, bytes(sum(media, 'transferSize')), ''],
         ['first view, all requests', total ? `${bytes(total.transferSize)} in ${total.requestCount}` : '?', ''],
       ],
     );
     const index = lhr.environment?.benchmarkIndex;
     if (index) note(`Lighthouse's CPU benchmark index for this machine: ${Math.round(index)} (a busy or slow host inflates TBT and LCP)`);
-    if (summaryImages && Math.abs(summaryImages.transferSize - sum(images, 'transferSize')) > 1024) {
-      note(`resource-summary counts ${bytes(summaryImages.transferSize)} of images (it leaves out video)`);
-    }
 
     // What keeps a category below 100: its weighted audits that did not pass.
     for (const id of ['accessibility', 'best-practices', 'seo']) {

@@ -15,6 +15,8 @@ export interface LoadResult {
   timeouts: number;
   /** Mean response bytes per second. */
   throughput: number;
+  /** Responses by HTTP status, e.g. { '200': 1234, '503': 2 }. */
+  statusCodes: Record<string, number>;
 }
 
 interface AutocannonJson {
@@ -24,6 +26,7 @@ interface AutocannonJson {
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 
 export function autocannon(url: string, { connections = 50, seconds = 10 } = {}): Promise<LoadResult> {
@@ -51,6 +54,7 @@ export function autocannon(url: string, { connections = 50, seconds = 10 } = {})
           errors: r.errors,
           timeouts: r.timeouts,
           throughput: r.throughput.average,
+          statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
         });
       } catch {
         reject(new Error(`autocannon failed (exit ${code}): ${(err || out).trim().slice(-500)}`));

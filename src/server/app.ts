@@ -43,15 +43,20 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
 export async function buildApp(options: BuildAppOptions) {
   const { orm, env } = options;
   const isDev = env.NODE_ENV === 'development';
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? loggerOptions(env),
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest to us (what proxy-addr does for numbers).
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(env.TRUST_PROXY)
+        : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // tRPC batches name every procedure in one path segment (/trpc/a.b,c.d,…): allow more than 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
-  });
+  };
+  const app = Fastify(serverOptions);
 
   // Counters in PostgreSQL, or in Redis when REDIS_URL is set; either way shared by every instance.
   const rateLimits = createRateLimitStore(orm, env.REDIS_URL);

@@ -17,6 +17,19 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For): empty = none (direct exposure),
+   * a hop count like 1 behind one load balancer, or comma-separated addresses/CIDRs. Rate limits key on it.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v): boolean | number | string[] =>
+        v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()),
+      ),
+  ),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail stays queued in the database. */
   SMTP_URL: z.preprocess(

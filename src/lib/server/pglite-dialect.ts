@@ -16,13 +16,19 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * transactions interleave — one request's ROLLBACK undoing another's work — and its entry point
  * no longer loads with kysely 0.29; see docs/decisions/002-embedded-database.md.)
  */
+/** One queue per PGlite backend, shared by every driver (and ORM) that uses it. */
+const queues = new WeakMap<PGlite, { tail: Promise<void> }>();
+
 class SerialPGliteDriver implements Driver {
   #pglite: PGlite;
-  #queue: Promise<void> = Promise.resolve();
+  #queue: { tail: Promise<void> };
   #release = new WeakMap<DatabaseConnection, () => void>();
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
+    let queue = queues.get(pglite);
+    if (!queue) queues.set(pglite, (queue = { tail: Promise.resolve() }));
+    this.#queue = queue;
   }
   async init() {
     await this.#pglite.waitReady;
@@ -30,8 +36,8 @@ class SerialPGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
     const mine = new Promise<void>((r) => (release = r));
-    const previous = this.#queue;
-    this.#queue = previous.then(() => mine);
+    const previous = this.#queue.tail;
+    this.#queue.tail = previous.then(() => mine);
     await previous;
     const pglite = this.#pglite;
     const conn: DatabaseConnection = {

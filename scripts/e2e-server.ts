@@ -8,6 +8,8 @@ process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpd
 process.env.APP_ORIGIN = `http://127.0.0.1:${port}`;
 process.env.HOST = '127.0.0.1';
 process.env.NODE_ENV = 'production';
+// Every journey comes from 127.0.0.1: scale the per-address budgets so journeys don't throttle each other.
+process.env.RATE_LIMIT_FACTOR = process.env.RATE_LIMIT_FACTOR ?? '50';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'breeder';
 process.env.ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'golden-meadow-2026';

@@ -71,7 +71,10 @@ export async function buildApp(options: BuildAppOptions) {
       dataDir: path.resolve(env.DATA_DIR),
     },
     mail: mailOutbox(),
-    rateLimit: rateLimits.hit,
+    rateLimit:
+      env.RATE_LIMIT_FACTOR === 1
+        ? rateLimits.hit
+        : (key, limit, windowMs) => rateLimits.hit(key, Math.ceil(limit * env.RATE_LIMIT_FACTOR), windowMs),
     rateLimitReset: rateLimits.reset,
   };
   // Admin saves that replace or delete a photo free the upload once nothing refers to it.

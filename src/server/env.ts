@@ -30,6 +30,8 @@ export const EnvSchema = z.object({
         v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()),
       ),
   ),
+  /** Multiplies every rate limit (1 in production; end-to-end runs from one address use more). */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail stays queued in the database. */
   SMTP_URL: z.preprocess(

@@ -56,10 +56,13 @@ async function phonePhoto12mp(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+/** Wall time and this process's CPU time (all threads, libvips included) of one call, in ms. */
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const value = await fn();
-  return [value, performance.now() - started];
+  const used = process.cpuUsage(cpu);
+  return [value, performance.now() - started, (used.user + used.system) / 1000];
 }
 
 function loadRow(label: string, r: LoadResult[]): string[] {
@@ -75,7 +78,7 @@ export async function run(): Promise<void> {
   const scratch = tempDir('bench-media');
   const pglite = await PGlite.create();
   const orm = await openDatabase({ pglite });
-  let app: FastifyInstance | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let bare: FastifyInstance | undefined;
   try {
     await orm.migrator.up();
@@ -92,31 +95,36 @@ export async function run(): Promise<void> {
     // (1) Ingest and first variants.
     console.log(`\n   ${RUNS} photos, 4000 × 3000 JPEG with EXIF orientation 6 and GPS, one at a time`);
     const ingestMs: number[] = [];
+    const ingestCpu: number[] = [];
     const firstMs: Record<'avif' | 'webp' | 'jpeg', number[]> = { avif: [], webp: [], jpeg: [] };
+    const firstCpu: Record<'avif' | 'webp' | 'jpeg', number[]> = { avif: [], webp: [], jpeg: [] };
     let sample: { url: string; inputBytes: number; storedBytes: number; width: number; height: number } | undefined;
     for (let i = 0; i < RUNS; i++) {
       const photo = await phonePhoto12mp(i);
       const file = path.join(scratch.dir, `upload-${i}.jpg`);
       writeFileSync(file, photo);
-      const [media, took] = await timed(() => ingestFile(orm.em.fork(), file, photo.length));
+      const [media, took, cpu] = await timed(() => ingestFile(orm.em.fork(), file, photo.length, app!.mediaVariants));
       ingestMs.push(took);
+      ingestCpu.push(cpu);
       const url = mediaUrl(media);
       sample ??= { url, inputBytes: photo.length, storedBytes: media.size, width: media.width ?? 0, height: media.height ?? 0 };
       for (const [format, accept] of [['avif', CHROME_ACCEPT], ['webp', 'image/webp,*/*'], ['jpeg', '*/*']] as const) {
-        const [res, t] = await timed(() => app!.inject({ method: 'GET', url: `${url}?w=600&q=75`, headers: { accept } }));
+        const [res, t, cpu] = await timed(() => app!.inject({ method: 'GET', url: `${url}?w=600&q=75`, headers: { accept } }));
         if (res.statusCode !== 200) throw new Error(`GET ${url}?w=600 answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
         firstMs[format].push(t);
+        firstCpu[format].push(cpu);
       }
     }
     const ingestMedian = median(ingestMs);
     const avifMedian = median(firstMs.avif);
     table([
-      ['step', 'median', 'min', 'max', ''],
+      ['step', 'median', 'min', 'max', 'CPU (median)', ''],
       [
         'ingest (sniff, rotate, strip, cap, store)',
         ms(ingestMedian),
         ms(Math.min(...ingestMs)),
         ms(Math.max(...ingestMs)),
+        ms(median(ingestCpu)),
         check('media: ingest a 12 MP JPEG (median)', ms(ingestMedian), ingestMedian < TARGET_INGEST_MS, `< ${TARGET_INGEST_MS} ms`),
       ],
       [
@@ -124,11 +132,19 @@ export async function run(): Promise<void> {
         ms(avifMedian),
         ms(Math.min(...firstMs.avif)),
         ms(Math.max(...firstMs.avif)),
+        ms(median(firstCpu.avif)),
         check('media: first w=600 variant (median, AVIF)', ms(avifMedian), avifMedian < TARGET_VARIANT_MS, `< ${TARGET_VARIANT_MS} ms`),
       ],
-      ['first w=600 variant, WebP (original already on disk)', ms(median(firstMs.webp)), ms(Math.min(...firstMs.webp)), ms(Math.max(...firstMs.webp)), ''],
-      ['first w=600 variant, JPEG (original already on disk)', ms(median(firstMs.jpeg)), ms(Math.min(...firstMs.jpeg)), ms(Math.max(...firstMs.jpeg)), ''],
+      ...(['webp', 'jpeg'] as const).map((f) => [
+        `first w=600 variant, ${f === 'webp' ? 'WebP' : 'JPEG'} (original already on disk)`,
+        ms(median(firstMs[f])),
+        ms(Math.min(...firstMs[f])),
+        ms(Math.max(...firstMs[f])),
+        ms(median(firstCpu[f])),
+        '',
+      ]),
     ]);
+    note('CPU is this process\'s user + system time over all threads: on a busy machine it stays put while wall time grows');
     if (sample) {
       note(`input ${bytes(sample.inputBytes)} → stored ${sample.width} × ${sample.height} JPEG of ${bytes(sample.storedBytes)}, metadata stripped`);
     }
@@ -158,16 +174,29 @@ export async function run(): Promise<void> {
       await autocannon(`${bareUrl}${c.staticPath}`, { connections: 10, seconds: WARMUP_SECONDS });
       const appRuns: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
+      // Both servers live in this process and autocannon in its own, so this process's CPU time
+      // during a run is what that server spent on it.
+      const cpuPerRequest = { app: [] as number[], bare: [] as number[] };
+      const load = async (url: string, runs: LoadResult[], cpu: number[]) => {
+        const before = process.cpuUsage();
+        const r = await autocannon(url, { connections: CONNECTIONS, seconds: SECONDS });
+        const used = process.cpuUsage(before);
+        runs.push(r);
+        cpu.push((used.user + used.system) / Math.max(1, r.total));
+      };
       for (let round = 0; round < 2; round++) {
-        appRuns.push(await autocannon(`${appUrl}${c.appPath}`, { connections: CONNECTIONS, seconds: SECONDS }));
-        bareRuns.push(await autocannon(`${bareUrl}${c.staticPath}`, { connections: CONNECTIONS, seconds: SECONDS }));
+        await load(`${appUrl}${c.appPath}`, appRuns, cpuPerRequest.app);
+        await load(`${bareUrl}${c.staticPath}`, bareRuns, cpuPerRequest.bare);
       }
       console.log(`\n   ${c.label}`);
+      const cpuApp = median(cpuPerRequest.app);
+      const cpuBare = median(cpuPerRequest.bare);
       table([
-        ['', 'req/s', 'p50', 'p99', 'non-2xx/errors'],
-        loadRow('app, /uploads/… (full plugin stack)', appRuns),
-        loadRow('@fastify/static, bare server', bareRuns),
+        ['', 'req/s', 'p50', 'p99', 'non-2xx/errors', 'CPU/request'],
+        [...loadRow('app, /uploads/… (full plugin stack)', appRuns), `${cpuApp.toFixed(0)} µs`],
+        [...loadRow('@fastify/static, bare server', bareRuns), `${cpuBare.toFixed(0)} µs`],
       ]);
+      note(`CPU per request, static / app: ${(cpuBare / cpuApp).toFixed(2)} (the rate ratio a CPU-bound server would reach)`);
       const ratio = meanRps(appRuns) / meanRps(bareRuns);
       summary.push([
         c.label,

@@ -127,6 +127,7 @@ export default fp(
           const result = await uploadFromParts(request.parts() as AsyncIterable<UploadPart>, {
             em: request.em,
             tmpDir: path.join(dataDir, 'media-tmp'),
+            variants,
           });
           return reply.code(201).send(result);
         } catch (error) {

@@ -20,6 +20,7 @@ import {
 } from '../media.schema.ts';
 import type { IMedia } from './media.entity.ts';
 import { storeMedia, type StoredMediaInput } from './media-store.ts';
+import type { MediaVariants } from './variants.ts';
 
 const run = promisify(execFile);
 
@@ -148,17 +149,19 @@ export async function processPhoto(file: string, type: SniffedType): Promise<Sto
  * Sniffs, checks the limits, processes and stores a received file; nothing is stored unless all of it
  * succeeded (the row is written last, in one insert).
  */
-export async function ingestFile(em: EntityManager, file: string, size: number): Promise<IMedia> {
+export async function ingestFile(em: EntityManager, file: string, size: number, variants?: MediaVariants): Promise<IMedia> {
   if (size === 0) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.empty);
   const found = await fileTypeFromFile(file);
   if (!found) throw wrongType();
   const type = classify(found.mime);
   if (size > maxBytesFor(type.kind)) throw tooLarge(type.kind);
-  if (type.kind === 'video') {
-    const bytes = await readFile(file);
-    return storeMedia(em, { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes, width: null, height: null });
-  }
-  return storeMedia(em, await processPhoto(file, type));
+  const input: StoredMediaInput =
+    type.kind === 'video'
+      ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes: await readFile(file), width: null, height: null }
+      : await processPhoto(file, type);
+  const media = await storeMedia(em, input);
+  await variants?.prime(media, input.bytes);
+  return media;
 }
 
 function classify(mime: string): SniffedType {

@@ -10,7 +10,7 @@ import { MEDIA_MESSAGES, VIDEO_MAX_BYTES, type UploadedMediaDto } from '../media
 import { ingestFile, maxBytesFor, sniff, tooLarge, type SniffedType } from './ingest.ts';
 import { mediaUrl } from './media-store.ts';
 import { deleteMedia } from './media.service.ts';
-import { isMediaId } from './variants.ts';
+import { isMediaId, type MediaVariants } from './variants.ts';
 
 /** file-type's advice for how many leading bytes identify a format. */
 const SNIFF_BYTES = 4100;
@@ -81,9 +81,11 @@ export interface UploadOptions {
   em: EntityManager;
   /** Where partial uploads live until processed (same disk as the cache, removed in every case). */
   tmpDir: string;
+  /** This instance's variant cache: the new original goes straight into it. */
+  variants?: MediaVariants;
 }
 
-export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tmpDir }: UploadOptions): Promise<UploadedMediaDto> {
+export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tmpDir, variants }: UploadOptions): Promise<UploadedMediaDto> {
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
   let received: { size: number } | null = null;
@@ -109,7 +111,7 @@ export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tm
       throw asUploadError(error);
     }
     if (!received) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.noFile);
-    const media = await ingestFile(em, file, received.size);
+    const media = await ingestFile(em, file, received.size, variants);
     if (replaces && replaces !== media.id) await deleteMedia(em, replaces);
     return { id: media.id, url: mediaUrl(media), mime: media.mime, width: media.width ?? null, height: media.height ?? null };
   } finally {

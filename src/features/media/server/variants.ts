@@ -9,6 +9,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { qualityForWidth, snapWidth } from '../../../lib/shared/format.ts';
 import { MEDIA_MESSAGES, PHOTO_MAX_PIXELS } from '../media.schema.ts';
 import { Media } from './media.entity.ts';
+import { loadMediaBytes } from './media-store.ts';
 
 // Operation caching keeps files open and memory busy; every variant is rendered once and kept on disk.
 sharp.cache(false);
@@ -272,20 +273,35 @@ export class MediaVariants {
     return info.hasAlpha ? 'png' : 'jpeg';
   }
 
+  private originalPath(meta: Pick<MediaMeta, 'id' | 'sha256' | 'ext'>) {
+    return this.cachePath(meta.id, `${meta.sha256.slice(0, 16)}-original.${meta.ext}`);
+  }
+
   /** The stored original as a cache file (videos are always served this way). */
   original(meta: MediaMeta): Promise<CachedFile> {
-    const file = this.cachePath(meta.id, `${meta.sha256.slice(0, 16)}-original.${meta.ext}`);
+    const file = this.originalPath(meta);
     return this.once(file, async () => {
-      const row = await this.orm.em.fork().findOne(Media, { id: meta.id }, { populate: ['bytes'] });
-      if (!row) throw new MediaGoneError();
-      const raw = row.bytes as Buffer | Uint8Array;
-      const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-      await writeAtomically(file, bytes);
-      return this.remember(
-        { path: file, size: bytes.length, etag: strongEtag(bytes), contentType: meta.mime, negotiated: false },
-        bytes,
-      );
+      const bytes = await loadMediaBytes(this.orm.em.fork(), meta.id);
+      if (!bytes) throw new MediaGoneError();
+      return this.keepOriginal(file, meta.mime, bytes);
     });
+  }
+
+  /**
+   * Puts a just-stored original into the cache, so that its first variants need not read it back from
+   * the database (the admin who uploaded it is about to look at it).
+   */
+  async prime(media: Pick<MediaMeta, 'id' | 'sha256' | 'ext' | 'mime'>, bytes: Buffer): Promise<void> {
+    const file = this.originalPath(media);
+    if (this.files.has(file) || this.inflight.has(file)) return;
+    const job = this.keepOriginal(file, media.mime, bytes).finally(() => this.inflight.delete(file));
+    this.inflight.set(file, job);
+    await job;
+  }
+
+  private async keepOriginal(file: string, mime: string, bytes: Buffer): Promise<CachedFile> {
+    await writeAtomically(file, bytes);
+    return this.remember({ path: file, size: bytes.length, etag: strongEtag(bytes), contentType: mime, negotiated: false }, bytes);
   }
 
   /** String concatenation: this runs on every request, and the parts are already normal. */

@@ -145,7 +145,7 @@ export async function run(): Promise<void> {
         ],
         ['first-view JS, uncompressed', bytes(jsResource), ''],
         [`first-view images (${images.length} files)`, bytes(sum(images, 'transferSize')), ''],
-        [`first-view video (${media.length} requests)`, bytes(sum(media, 'transferSize')), ''],
+        [`first-view video (${media.length} ${media.length === 1 ? 'request' : 'requests'})`, bytes(sum(media, 'transferSize')), ''],
         ['first view, all requests', total ? `${bytes(total.transferSize)} in ${total.requestCount}` : '?', ''],
       ],
     );

@@ -47,7 +47,8 @@ export async function run(): Promise<void> {
     rows.push(['npm start, empty DATA_DIR (migrate + seed)', ...fmt(empty), seconds(median(empty)), 'first start, no target']);
     rows.push(['node src/server/main.ts, existing DATA_DIR', ...fmt(direct), seconds(median(direct)), 'without npm, for reference']);
     table(rows);
-    note(`npm itself accounts for about ${seconds(Math.max(0, warmMedian - median(direct)))} of the restart time`);
+    const npmCost = warmMedian - median(direct);
+    note(`median of npm start minus median of node directly: ${npmCost < 0 ? '−' : '+'}${seconds(Math.abs(npmCost))} (what npm adds, within the noise)`);
   } finally {
     for (const d of fresh) d.remove();
   }

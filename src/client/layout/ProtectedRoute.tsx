@@ -1,5 +1,5 @@
 // The route guard of SPEC §2: spinner while the user loads, /auth for visitors, Access Denied for non-admins.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { PageSpinner } from '../../lib/client/PageSpinner.tsx';
@@ -23,10 +23,14 @@ export function ProtectedRoute({ children, requireAdmin = true }: { children: Re
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const redirectTo = location.href;
+  // Where to come back to after login: the guarded page as first rendered (the location changes
+  // to /auth while this component is still mounted, which must not start another redirect).
+  const [redirectTo] = useState(location.href);
+  const redirected = useRef(false);
 
   useEffect(() => {
-    if (!isLoading && !user) {
+    if (!isLoading && !user && !redirected.current) {
+      redirected.current = true;
       void navigate({ to: '/auth', search: { redirect: redirectTo }, replace: true });
     }
   }, [isLoading, user, navigate, redirectTo]);

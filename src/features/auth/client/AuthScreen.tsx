@@ -1,5 +1,5 @@
 // The /auth screen: Login and Register tabs with the shared account rules, then back to where the visitor came from.
-import { useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
@@ -16,13 +16,18 @@ import { useAuth } from './auth-context.ts';
 
 type Tab = 'login' | 'register';
 
+const AA_COLORS = {
+  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  '--mantine-color-error': 'var(--mantine-color-red-9)',
+} as CSSProperties;
+
 /** The server's field messages (e.g. a taken username) shown on the matching inputs. */
 function serverFieldErrors(error: unknown): Record<string, string | undefined> {
   const fields = fieldErrorsOf(error) ?? {};
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]]));
 }
 
-function LoginForm({ onDone }: { onDone: (user: AuthUser) => void }) {
+function LoginForm({ onDone }: { onDone: () => void }) {
   const { login, isLoggingIn } = useAuth();
   const form = useForm({
     mode: 'uncontrolled',
@@ -35,7 +40,8 @@ function LoginForm({ onDone }: { onDone: (user: AuthUser) => void }) {
       aria-label="Login"
       onSubmit={form.onSubmit(async (values) => {
         try {
-          onDone(await login(values));
+          await login(values);
+          onDone();
         } catch (error) {
           form.setErrors(serverFieldErrors(error));
         }
@@ -66,7 +72,7 @@ function LoginForm({ onDone }: { onDone: (user: AuthUser) => void }) {
   );
 }
 
-function RegisterForm({ onDone }: { onDone: (user: AuthUser) => void }) {
+function RegisterForm({ onDone }: { onDone: () => void }) {
   const { register, isRegistering } = useAuth();
   const form = useForm({
     mode: 'uncontrolled',
@@ -80,7 +86,8 @@ function RegisterForm({ onDone }: { onDone: (user: AuthUser) => void }) {
       aria-label="Register"
       onSubmit={form.onSubmit(async ({ username, password }) => {
         try {
-          onDone(await register({ username, password }));
+          await register({ username, password });
+          onDone();
         } catch (error) {
           form.setErrors(serverFieldErrors(error));
         }
@@ -135,15 +142,27 @@ function SignedIn({ user, onContinue }: { user: AuthUser; onContinue: () => void
   );
 }
 
-export function AuthScreen({ onAuthenticated }: { onAuthenticated: (user: AuthUser | null) => void }) {
+export function AuthScreen({ onAuthenticated }: { onAuthenticated: (user: AuthUser) => void }) {
   const { user, isLoading } = useAuth();
   const [tab, setTab] = useState<Tab>('login');
+  // Leave only once the provider shows the new user: the next screen (e.g. the /admin guard) reads it
+  // from there, and query updates reach components a tick after the mutation resolves.
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const left = useRef(false);
+  useEffect(() => {
+    if (justSignedIn && user && !left.current) {
+      left.current = true;
+      onAuthenticated(user);
+    }
+  }, [justSignedIn, user, onAuthenticated]);
+  const signedIn = () => setJustSignedIn(true);
   return (
-    <Container size={460} py={60}>
+    // Mantine's default dimmed and error colours miss WCAG AA contrast on white; darker shades here.
+    <Container size={460} py={60} style={AA_COLORS}>
       <Title order={1} ta="center" mb="xs">
         Welcome
       </Title>
-      <Text c="dimmed" ta="center" mb="lg">
+      <Text ta="center" mb="lg">
         Sign in to your account, or create one.
       </Text>
       <Paper withBorder shadow="sm" p="lg" radius="md">
@@ -156,10 +175,10 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated: (user: AuthUs
               <Tabs.Tab value="register">Register</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
-              <LoginForm onDone={onAuthenticated} />
+              <LoginForm onDone={signedIn} />
             </Tabs.Panel>
             <Tabs.Panel value="register">
-              <RegisterForm onDone={onAuthenticated} />
+              <RegisterForm onDone={signedIn} />
             </Tabs.Panel>
           </Tabs>
         )}

@@ -1,4 +1,5 @@
 // Media plugin: GET/HEAD /uploads/<id>.<ext>?w=&q= (variants, ETag/304, Range for video) and the admin upload.
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
@@ -13,6 +14,8 @@ import {
   parseMediaFileName,
   parseVariantQuery,
   type CachedFile,
+  type MediaMeta,
+  type VariantQuery,
 } from '../../features/media/server/variants.ts';
 
 declare module 'fastify' {
@@ -61,50 +64,33 @@ export default fp(
       url: '/uploads/:file',
       logLevel: 'warn',
       exposeHeadRoute: false,
-      handler: async (request, reply) => {
+      handler(request, reply) {
         const name = parseMediaFileName(request.params.file);
         if (!name) return notFound(reply);
         const query = parseVariantQuery(request.query);
         if ('error' in query) return reply.code(400).send({ message: query.error });
-        const meta = await variants.meta(name.id);
-        if (!meta || meta.ext !== name.ext) return notFound(reply);
-
-        let opened: Awaited<ReturnType<MediaVariants['openFile']>>;
-        try {
-          opened = await variants.openFile(meta, query, request.headers.accept);
-        } catch (error) {
-          if (error instanceof MediaGoneError) return notFound(reply);
-          throw error;
+        // A hot variant is answered synchronously; the rest may read the database, the disk or render.
+        const hit = variants.peek(name.id, query, request.headers.accept);
+        if (hit) {
+          if (hit.meta.ext !== name.ext) return notFound(reply);
+          return respond(request, reply, hit.meta, hit.file, hit.body, undefined);
         }
-        const { file, body, handle } = opened;
-        const isVideo = meta.kind === 'video';
-        reply.header('Cache-Control', CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
-        if (file.negotiated) reply.header('Vary', 'Accept');
-        if (isVideo) reply.header('Accept-Ranges', 'bytes');
-
-        if (matchesEtag(request.headers['if-none-match'], file.etag)) {
-          await handle?.close();
-          return reply.code(304).removeHeader('Content-Type').send();
-        }
-
-        let range: [number, number] | null = null;
-        const rangeHeader = request.headers.range;
-        const ifRange = request.headers['if-range'];
-        if (isVideo && rangeHeader && (!ifRange || ifRange === file.etag)) {
-          const parsed = parseRange(rangeHeader, file.size);
-          if (parsed === 'unsatisfiable') {
-            await handle?.close();
-            return reply
-              .code(416)
-              .header('Content-Range', `bytes */${file.size}`)
-              .header('Content-Type', 'application/json; charset=utf-8')
-              .send({ message: 'The requested range is not available.' });
-          }
-          range = parsed;
-        }
-        return send(request, reply, file, body, handle, range);
+        return slowPath(request, reply, name, query);
       },
     });
+
+    async function slowPath(request: FastifyRequest, reply: FastifyReply, name: { id: string; ext: string }, query: VariantQuery) {
+      const meta = await variants.meta(name.id);
+      if (!meta || meta.ext !== name.ext) return notFound(reply);
+      let opened: Awaited<ReturnType<MediaVariants['openFile']>>;
+      try {
+        opened = await variants.openFile(meta, query, request.headers.accept);
+      } catch (error) {
+        if (error instanceof MediaGoneError) return notFound(reply);
+        throw error;
+      }
+      return respond(request, reply, meta, opened.file, opened.body, opened.handle);
+    }
 
     // Uploads: multipart is parsed only in this scope (the security plugin lets it through only here).
     await app.register(async (scope) => {
@@ -143,14 +129,41 @@ export default fp(
   { name: 'media', dependencies: ['database', 'session'] },
 );
 
-function send(
+/** Headers, conditional and range handling, then the body from memory or from the open file. */
+function respond(
   request: FastifyRequest,
   reply: FastifyReply,
+  meta: MediaMeta,
   file: CachedFile,
   body: Buffer | undefined,
-  handle: Awaited<ReturnType<MediaVariants['openFile']>>['handle'],
-  range: [number, number] | null,
+  handle: FileHandle | undefined,
 ) {
+  const isVideo = meta.kind === 'video';
+  reply.header('Cache-Control', CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
+  if (file.negotiated) reply.header('Vary', 'Accept');
+  if (isVideo) reply.header('Accept-Ranges', 'bytes');
+
+  if (matchesEtag(request.headers['if-none-match'], file.etag)) {
+    void handle?.close();
+    return reply.code(304).removeHeader('Content-Type').send();
+  }
+
+  let range: [number, number] | null = null;
+  const rangeHeader = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  if (isVideo && rangeHeader && (!ifRange || ifRange === file.etag)) {
+    const parsed = parseRange(rangeHeader, file.size);
+    if (parsed === 'unsatisfiable') {
+      void handle?.close();
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${file.size}`)
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .send({ message: 'The requested range is not available.' });
+    }
+    range = parsed;
+  }
+
   const [start, end] = range ?? [0, file.size - 1];
   const length = file.size === 0 ? 0 : end - start + 1;
   if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);

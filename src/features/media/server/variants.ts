@@ -159,6 +159,10 @@ async function writeAtomically(file: string, bytes: Buffer) {
   }
 }
 
+type Target =
+  | { file: string; original: true }
+  | { file: string; original: false; width: number; quality: number; format: OutputFormat };
+
 /** Every live cache in this process, so that deleting or replacing media clears them all. */
 const liveCaches = new Set<MediaVariants>();
 
@@ -173,6 +177,8 @@ export class MediaVariants {
   private readonly metas = new Map<string, { meta: MediaMeta; fetchedAt: number }>();
   private readonly files = new Map<string, CachedFile>();
   private readonly inflight = new Map<string, Promise<CachedFile>>();
+  /** Whether a WebP/AVIF original has transparency (decides PNG or JPEG for old browsers). */
+  private readonly alpha = new Map<string, boolean>();
   /** Entries whose bytes are held in memory, least recently used first. */
   private readonly hot = new Map<string, CachedFile>();
   private hotBytes = 0;
@@ -188,6 +194,7 @@ export class MediaVariants {
   dispose() {
     liveCaches.delete(this);
     this.metas.clear();
+    this.alpha.clear();
     this.files.clear();
     this.hot.clear();
     this.hotBytes = 0;
@@ -221,6 +228,7 @@ export class MediaVariants {
   /** Drops everything known about an id: metadata, memory and the files on disk. */
   async forget(id: string): Promise<void> {
     this.metas.delete(id);
+    this.alpha.delete(id);
     const dir = path.join(this.cacheDir, id);
     for (const key of [...this.files.keys()]) if (key.startsWith(dir + path.sep)) this.files.delete(key);
     for (const [key, entry] of [...this.hot]) {
@@ -241,18 +249,51 @@ export class MediaVariants {
     }
   }
 
-  /** Resolves a request to a cached file, rendering it first if needed (once, however many ask at once). */
-  async resolve(meta: MediaMeta, query: VariantQuery, accept: string | undefined): Promise<CachedFile> {
-    if (meta.kind === 'video' || query.width === null) return this.original(meta);
+  /**
+   * The cache file a request maps to, worked out without I/O; null only when a browser without
+   * WebP/AVIF asks for a variant of a WebP/AVIF original whose transparency is not known yet.
+   */
+  private target(meta: MediaMeta, query: VariantQuery, accept: string | undefined): Target | null {
+    if (meta.kind === 'video' || query.width === null) return { file: this.originalPath(meta), original: true };
     const snapped = snapWidth(query.width);
     const width = meta.width ? Math.min(snapped, meta.width) : snapped;
     const quality = clampQuality(query.quality ?? qualityForWidth(query.width));
     const accepts = acceptedFormats(accept);
-    let format: OutputFormat;
+    let format: OutputFormat | undefined;
     if (accepts.avif) format = 'avif';
     else if (accepts.webp) format = 'webp';
-    else format = await this.legacyFormat(meta);
+    else format = this.legacyFormat(meta);
+    if (!format) return null;
     const file = this.cachePath(meta.id, `${meta.sha256.slice(0, 16)}-w${width}-q${quality}.${format}`);
+    return { file, original: false, width, quality, format };
+  }
+
+  /**
+   * The hot path: a request whose row was seen recently and whose file is held in memory is answered
+   * without a single await. Anything else returns null and goes through resolve().
+   */
+  peek(id: string, query: VariantQuery, accept: string | undefined): { meta: MediaMeta; file: CachedFile; body: Buffer } | null {
+    const known = this.metas.get(id);
+    if (!known || Date.now() - known.fetchedAt >= META_TTL_MS) return null;
+    const target = this.target(known.meta, query, accept);
+    const entry = target && this.files.get(target.file);
+    const body = entry?.body;
+    if (!entry || !body) return null;
+    this.hot.delete(entry.path);
+    this.hot.set(entry.path, entry);
+    return { meta: known.meta, file: entry, body };
+  }
+
+  /** Resolves a request to a cached file, rendering it first if needed (once, however many ask at once). */
+  async resolve(meta: MediaMeta, query: VariantQuery, accept: string | undefined): Promise<CachedFile> {
+    let target = this.target(meta, query, accept);
+    if (!target) {
+      const original = await this.original(meta);
+      this.alpha.set(meta.id, (await sharp(original.path).metadata()).hasAlpha);
+      target = this.target(meta, query, accept)!;
+    }
+    if (target.original) return this.original(meta);
+    const { file, width, quality, format } = target;
     return this.once(file, async () => {
       const original = await this.original(meta);
       this.renders += 1;
@@ -265,12 +306,11 @@ export class MediaVariants {
   }
 
   /** For browsers without WebP/AVIF: JPEG and PNG originals keep their format; others become PNG with alpha, else JPEG. */
-  private async legacyFormat(meta: MediaMeta): Promise<OutputFormat> {
+  private legacyFormat(meta: MediaMeta): OutputFormat | undefined {
     const own = ORIGINAL_FORMAT[meta.mime];
     if (own === 'jpeg' || own === 'png') return own;
-    const original = await this.original(meta);
-    const info = await sharp(original.path).metadata();
-    return info.hasAlpha ? 'png' : 'jpeg';
+    const alpha = this.alpha.get(meta.id);
+    return alpha === undefined ? undefined : alpha ? 'png' : 'jpeg';
   }
 
   private originalPath(meta: Pick<MediaMeta, 'id' | 'sha256' | 'ext'>) {

@@ -1,6 +1,5 @@
 // Browser entry: Mantine, TanStack Query and the router.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './layout/mantine-first-view.ts';
 import './layout/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -29,7 +29,8 @@ async function main() {
 
   try {
     await orm.migrator.up();
-    await seedDemoContent(orm.em.fork(), { force: false });
+    // SEED_DEMO=false starts on an empty database (end-to-end tests of the empty states).
+    if (process.env.SEED_DEMO !== 'false') await seedDemoContent(orm.em.fork(), { force: false });
     await ensureAdminFromEnv(orm, env);
   } catch (error) {
     console.error(`Database setup failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

@@ -1,7 +1,7 @@
 // Site header (SPEC §2): desktop navigation with the 'Our Doodles' and 'Resources' dropdowns, a
 // toggled mobile menu below 768 px, section navigation, and a 'scrolled' look past 50 px.
-import { useEffect, useId, useState } from 'react';
-import { Burger, Button, Collapse, Container, Menu } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Burger, Button, Collapse, Container } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -125,30 +125,76 @@ function DesktopNav({ go }: { go: (id: string) => void }) {
   );
 }
 
+/**
+ * A disclosure dropdown (the WAI pattern for site navigation): the button toggles a list of links;
+ * Escape, a click elsewhere or focus leaving closes it.
+ */
 function NavDropdown({ label, items, go }: { label: string; items: NavItem[]; go: (id: string) => void }) {
   const [opened, setOpened] = useState(false);
+  const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => setOpened(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpened(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpened(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [opened]);
+
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const links = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-dropdown-link]') ?? []);
+    if (!links.length) return;
+    e.preventDefault();
+    if (!opened) setOpened(true);
+    const at = links.indexOf(document.activeElement as HTMLElement);
+    const next = e.key === 'ArrowDown' ? (at + 1) % links.length : (at - 1 + links.length) % links.length;
+    (links[next] ?? links[0])!.focus();
+  };
+
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-start" offset={4} shadow="md" width={220} withinPortal={false}>
-      <Menu.Target>
-        <button type="button" className={classes.navLink}>
-          {label}
-          <IconChevronDown size={14} aria-hidden="true" className={classes.chevron} data-open={opened || undefined} />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown aria-label={label}>
-        {items.map((item) =>
-          'section' in item ? (
-            <Menu.Item key={item.label} component="a" {...sectionLinkProps(item.section, go)}>
-              {item.label}
-            </Menu.Item>
-          ) : (
-            <Menu.Item key={item.label} component={Link} to={item.to}>
-              {item.label}
-            </Menu.Item>
-          ),
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <div
+      ref={rootRef}
+      className={classes.dropdown}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpened(false);
+      }}
+    >
+      <button ref={buttonRef} type="button" className={classes.navLink} aria-expanded={opened} aria-controls={id} onClick={() => setOpened((o) => !o)}>
+        {label}
+        <IconChevronDown size={14} aria-hidden="true" className={classes.chevron} data-open={opened || undefined} />
+      </button>
+      <ul id={id} className={classes.dropdownList} hidden={!opened}>
+        {items.map((item) => (
+          <li key={item.label}>
+            {'section' in item ? (
+              <a className={classes.dropdownLink} data-dropdown-link="" {...sectionLinkProps(item.section, go, close)}>
+                {item.label}
+              </a>
+            ) : (
+              <Link className={classes.dropdownLink} data-dropdown-link="" to={item.to} onClick={close}>
+                {item.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

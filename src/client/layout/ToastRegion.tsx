@@ -1,9 +1,27 @@
-// The toast area: one toast at a time, 5000 ms (SPEC §9), a labelled region that F8 focuses.
-import { useEffect, useRef } from 'react';
-import { Notifications } from '@mantine/notifications';
+// The toast area (SPEC §9): one toast at a time (a new one replaces the one showing), 5000 ms, a
+// labelled region that F8 focuses. The toast renderer loads with the first toast.
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { hideNotification, notificationsStore, useNotifications } from '@mantine/notifications';
+
+// The renderer sets these when it mounts; toasts shown before that must already follow them.
+notificationsStore.updateState((state) => ({ ...state, limit: 1, defaultPosition: 'bottom-right' }));
+
+const Notifications = lazy(() => import('./ToastRenderer.tsx').then((m) => ({ default: m.Notifications })));
 
 export function ToastRegion() {
   const ref = useRef<HTMLDivElement>(null);
+  const { notifications, queue } = useNotifications();
+  const needed = useRef(false);
+  if (notifications.length || queue.length) needed.current = true;
+
+  // With a limit of one, Mantine queues a new toast behind the one showing; the newest should win.
+  useEffect(
+    () =>
+      notificationsStore.subscribe((state) => {
+        if (state.queue.length && state.notifications.length) state.notifications.forEach((n) => hideNotification(n.id!));
+      }),
+    [],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -25,7 +43,11 @@ export function ToastRegion() {
 
   return (
     <div ref={ref} role="region" aria-label="Notifications (F8)" tabIndex={-1} data-toast-region="">
-      <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} withinPortal={false} />
+      {needed.current && (
+        <Suspense fallback={null}>
+          <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} withinPortal={false} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,37 +1,55 @@
-// Arriving at '/#id' (a shared link, or a section link used on another page): after a short delay,
-// scroll to the section, and keep it in place while the sections above finish loading their data.
+// Arriving at '/#id' (a shared link, a section link used on another page, or a new hash typed on
+// this one): after a short delay, scroll to the section, and keep it in place while the sections
+// above finish loading their data.
 import { useEffect } from 'react';
 import { scrollToSection } from '../../lib/client/section-scroll.ts';
 
 /** SPEC §2: "after a short delay". */
 export const HASH_SCROLL_DELAY_MS = 100;
 const SETTLE_MS = 2000;
+const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+function pinToHash(): () => void {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  if (!id) return () => {};
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  // The visitor taking over the scroll ends the pinning.
+  TAKEOVER_EVENTS.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+  const started = Date.now();
+  let focused = false;
+  let timer = window.setTimeout(function pin() {
+    if (stopped) return;
+    const el = document.getElementById(id);
+    if (el) {
+      const header = document.getElementById('header')?.getBoundingClientRect().height ?? 0;
+      if (Math.abs(el.getBoundingClientRect().top - header) > 2 || !focused) {
+        scrollToSection(id, { smooth: false, focus: !focused });
+        focused = true;
+      }
+    }
+    if (Date.now() - started < SETTLE_MS) timer = window.setTimeout(pin, 100);
+  }, HASH_SCROLL_DELAY_MS);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    TAKEOVER_EVENTS.forEach((e) => window.removeEventListener(e, stop));
+  };
+}
 
 export function useHashSectionScroll() {
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (!id) return;
-    let stopped = false;
-    const stop = () => {
-      stopped = true;
+    let cancel = pinToHash();
+    const onHash = () => {
+      cancel();
+      cancel = pinToHash();
     };
-    // The visitor taking over the scroll ends the pinning.
-    const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    events.forEach((e) => window.addEventListener(e, stop, { passive: true }));
-    const started = Date.now();
-    let timer = window.setTimeout(function pin() {
-      if (stopped) return;
-      const el = document.getElementById(id);
-      if (el) {
-        const header = document.getElementById('header')?.getBoundingClientRect().height ?? 0;
-        const off = el.getBoundingClientRect().top - header;
-        if (Math.abs(off) > 2) scrollToSection(id, { smooth: false, focus: Date.now() - started < HASH_SCROLL_DELAY_MS * 2 });
-      }
-      if (Date.now() - started < SETTLE_MS) timer = window.setTimeout(pin, 100);
-    }, HASH_SCROLL_DELAY_MS);
+    window.addEventListener('hashchange', onHash);
     return () => {
-      window.clearTimeout(timer);
-      events.forEach((e) => window.removeEventListener(e, stop));
+      window.removeEventListener('hashchange', onHash);
+      cancel();
     };
   }, []);
 }

@@ -1,28 +1,60 @@
-import { useEffect } from 'react';
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Header } from '../layout/Header.tsx';
 import { Footer } from '../layout/Footer.tsx';
 import { pageHeadFor } from '../../lib/shared/page-head.ts';
 
+/**
+ * The first view carries only the Mantine styles the layout and the home page use
+ * (layout/mantine-first-view.ts); every other page gets the full sheet before it renders.
+ */
+const loadAllMantineStyles = () => import('@mantine/core/styles.layer.css');
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  beforeLoad: async ({ location }) => {
+    if (location.pathname !== '/') await loadAllMantineStyles();
+  },
   component: RootLayout,
 });
 
-/** The server renders each route's head into the HTML; this keeps it right on client-side navigation. */
+/**
+ * The server renders each route's head into the HTML; on client-side navigation this sets the
+ * route's title and description before the new page renders, so a page that names itself (a blog
+ * post) still has the last word.
+ */
 function useDocumentHead() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', ({ toLocation, pathChanged }) => {
+        if (!pathChanged) return;
+        const head = pageHeadFor(toLocation.pathname);
+        document.title = head.title;
+        document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+        document.querySelector('meta[property="og:title"]')?.setAttribute('content', head.title);
+        document.querySelector('meta[property="og:description"]')?.setAttribute('content', head.description);
+      }),
+    [router],
+  );
+}
+
+/**
+ * The footer waits for the first page to render: shown under an empty page it would jump down the
+ * screen (layout shift) and pull its lazy parts into the first view.
+ */
+function useFirstPageRendered() {
+  const idle = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
+  const [rendered, setRendered] = useState(false);
   useEffect(() => {
-    const head = pageHeadFor(pathname);
-    document.title = head.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
-    document.querySelector('meta[property="og:title"]')?.setAttribute('content', head.title);
-    document.querySelector('meta[property="og:description"]')?.setAttribute('content', head.description);
-  }, [pathname]);
+    if (idle && !rendered) setRendered(true);
+  }, [idle, rendered]);
+  return rendered;
 }
 
 function RootLayout() {
   useDocumentHead();
+  const showFooter = useFirstPageRendered();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -32,7 +64,7 @@ function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {showFooter && <Footer />}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Container, Grid, Text, Title } from '@mantine/core';
+import { Container, Grid, Skeleton, Text, Title } from '@mantine/core';
 import { trpc } from '../../lib/client/trpc.ts';
 import { scrollToSection } from '../../lib/client/section-scroll.ts';
 import { GALLERY_QUERY } from '../../lib/client/query-client.ts';
@@ -14,10 +14,18 @@ import { LittersList } from '../../features/litters/client/LittersList.tsx';
 import { ParentsSection } from '../../features/parents/client/ParentsSection.tsx';
 import { GallerySection } from '../../features/gallery/client/GallerySection.tsx';
 import { TestimonialsSection } from '../../features/testimonials/client/TestimonialsSection.tsx';
-import { ContactForm, type ContactPreset } from '../../features/inquiries/client/ContactForm.tsx';
+import type { ContactPreset } from '../../features/inquiries/client/ContactForm.tsx';
+import { LazyWhenVisible } from '../../lib/client/LazyWhenVisible.tsx';
 import { useHashSectionScroll } from '../layout/use-hash-section-scroll.ts';
 
+// The form (and the validation library it brings) loads as the visitor nears the contact section.
+const ContactForm = lazy(() => import('../../features/inquiries/client/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
+const FORM_PLACEHOLDER = <Skeleton height={640} radius="md" aria-hidden="true" />;
+
 export const Route = createFileRoute('/')({
+  // The home page is the landing page: its code ships with the first bundle (no second round trip
+  // before the hero can render). Its heavier parts (dialog, lightbox, forms) still load on demand.
+  codeSplitGroupings: [],
   loader: ({ context }) => {
     // Start every home-page read at once (one batched request) while the page's code loads.
     const q = context.queryClient;
@@ -73,7 +81,11 @@ function HomePage() {
           </Text>
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <ContactForm preset={preset} />
+              <LazyWhenVisible placeholder={FORM_PLACEHOLDER}>
+                <Suspense fallback={FORM_PLACEHOLDER}>
+                  <ContactForm preset={preset} />
+                </Suspense>
+              </LazyWhenVisible>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <ContactInfoCards />

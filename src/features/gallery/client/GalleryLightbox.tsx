@@ -1,5 +1,8 @@
 // The gallery lightbox (SPEC §2, §4, §9): previous / next / close, arrow keys and Escape, the index
 // wrapping at both ends, body scroll locked while open, images at w=800 q=80.
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -23,7 +26,10 @@ export function GalleryLightbox({
   onIndexChange: (i: number) => void;
   onClose: () => void;
 }) {
-  const opened = index !== null;
+  // Open only after the first render, so the dialog notes what had focus and gives it back on close.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const opened = ready && index !== null;
   const [last, setLast] = useState(index ?? 0);
   if (index !== null && index !== last) setLast(index);
   const n = images.length;

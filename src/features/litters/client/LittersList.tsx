@@ -1,10 +1,11 @@
 // Our Litters (SPEC §4 litter filter): born litters offer 'View Puppies', expected-only ones
 // (no birth date) 'Join the Waitlist'.
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ALWAYS_REFETCH } from '../../../lib/client/query-client.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import type { LitterDto } from '../litters.schema.ts';
 
 export const LITTERS_ERROR = 'Error loading litters. Please try again later.';
@@ -57,9 +58,7 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
                     <Title order={4} size="h3">
                       {litter.name}
                     </Title>
-                    <Badge color={born ? 'green' : 'blue'} variant="light" autoContrast>
-                      {born ? 'Born' : 'Expected'}
-                    </Badge>
+                    <ToneBadge tone={born ? 'green' : 'blue'}>{born ? 'Born' : 'Expected'}</ToneBadge>
                   </Group>
                   <Text size="sm" c="gray.7">
                     {litter.motherName} × {litter.fatherName}

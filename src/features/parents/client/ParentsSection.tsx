@@ -1,11 +1,12 @@
 // Our Parent Dogs (SPEC §2 section 4): a grid with a gender filter; age in months under 12,
 // otherwise years and months; weight in lbs.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Container, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { scrollToSection } from '../../../lib/client/section-scroll.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { formatParentAge, formatWeight } from '../../../lib/shared/format.ts';
 import type { ParentDogDto } from '../parents.schema.ts';
 
@@ -32,9 +33,7 @@ function ParentCard({ dog }: { dog: ParentDogDto }) {
           <Title order={3} size="h4">
             {dog.name}
           </Title>
-          <Badge color={dog.gender === 'female' ? 'pink' : 'blue'} variant="light" autoContrast>
-            {dog.gender === 'female' ? 'Female' : 'Male'}
-          </Badge>
+          <ToneBadge tone={dog.gender === 'female' ? 'pink' : 'blue'}>{dog.gender === 'female' ? 'Female' : 'Male'}</ToneBadge>
         </Group>
         <Text size="sm" c="gray.7">
           {dog.breed} · {dog.color}

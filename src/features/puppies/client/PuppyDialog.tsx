@@ -1,16 +1,23 @@
 // The puppy detail dialog (SPEC §2): every field with its fallback, the parents from the litter,
 // Inquire, and the Personality Assessment tabs (or the 'Assessment Pending' card).
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Grid, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
 import { formatPrice, formatPuppyAge, formatWeight } from '../../../lib/shared/format.ts';
 import type { LitterDto } from '../../litters/litters.schema.ts';
 import { TRAIT_LABELS, TRAITS, type PuppyDto, type TraitLevel } from '../puppies.schema.ts';
 import { genderLabel, puppyAlt, STATUS_COLOR, STATUS_LABEL } from './PuppyCard.tsx';
 
 const LEVEL_LABEL: Record<TraitLevel, string> = { high: 'High', medium: 'Medium', low: 'Low', unassessed: 'Not yet assessed' };
-const LEVEL_COLOR: Record<TraitLevel, string> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
+const LEVEL_COLOR: Record<TraitLevel, Tone> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
+const LEVEL_BAR: Record<TraitLevel, string> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
 const LEVEL_WIDTH: Record<TraitLevel, number> = { high: 100, medium: 66, low: 33, unassessed: 0 };
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -31,12 +38,10 @@ function Trait({ label, level }: { label: string; level: TraitLevel }) {
         <Text size="sm" fw={600}>
           {label}
         </Text>
-        <Badge color={LEVEL_COLOR[level]} variant="light" autoContrast>
-          {LEVEL_LABEL[level]}
-        </Badge>
+        <ToneBadge tone={LEVEL_COLOR[level]}>{LEVEL_LABEL[level]}</ToneBadge>
       </Group>
       <div aria-hidden="true" style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', marginTop: 4 }}>
-        <div style={{ width: `${LEVEL_WIDTH[level]}%`, height: '100%', borderRadius: 3, background: `var(--mantine-color-${LEVEL_COLOR[level]}-6)` }} />
+        <div style={{ width: `${LEVEL_WIDTH[level]}%`, height: '100%', borderRadius: 3, background: `var(--mantine-color-${LEVEL_BAR[level]}-6)` }} />
       </div>
     </div>
   );
@@ -67,6 +72,9 @@ export function PuppyDialog({
   // Keep showing the last puppy while the dialog animates closed.
   const [shown, setShown] = useState<{ puppy: PuppyDto; litter: LitterDto | null } | null>(puppy ? { puppy, litter } : null);
   if (puppy && (shown?.puppy !== puppy || shown.litter !== litter)) setShown({ puppy, litter });
+  // Open only after the first render, so the dialog notes what had focus and gives it back on close.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const inquiring = useRef<PuppyDto | null>(null);
   const fallback = useRef<number | undefined>(undefined);
 
@@ -84,7 +92,7 @@ export function PuppyDialog({
 
   return (
     <Modal
-      opened={!!puppy}
+      opened={ready && !!puppy}
       onClose={onClose}
       onExitTransitionEnd={finishInquiry}
       title={p ? <Title order={2} size="h3" component="span">{p.name}</Title> : null}
@@ -101,9 +109,7 @@ export function PuppyDialog({
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Stack gap="xs">
                 <Group gap="xs">
-                  <Badge color={STATUS_COLOR[p.status]} variant="light" autoContrast>
-                    {STATUS_LABEL[p.status]}
-                  </Badge>
+                  <ToneBadge tone={STATUS_COLOR[p.status]}>{STATUS_LABEL[p.status]}</ToneBadge>
                 </Group>
                 <Text>
                   {genderLabel(p.gender)} · {formatPuppyAge(l?.birthDate)} · {p.color}

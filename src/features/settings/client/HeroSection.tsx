@@ -37,6 +37,11 @@ function readStored(key: string): string | null {
 
 const isMobileWidth = () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767.98px)').matches;
 
+/** play() also rejects when the video can't load (onError reports that) or is interrupted by a pause. */
+function isPlayRefusal(error: unknown) {
+  return !(error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotSupportedError'));
+}
+
 function HeroPicture({ src }: { src: string }) {
   if (src === DEFAULT_HERO_IMAGE) {
     return (
@@ -76,6 +81,9 @@ export function HeroSection() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [reduceMotion] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 
+  const onPlayError = (error: unknown) => {
+    if (isPlayRefusal(error)) setMessage((m) => (m === VIDEO_LOAD_ERROR ? m : VIDEO_PLAY_ERROR));
+  };
   const settingsKnown = !settings.isPending;
   const imageSrc = stored.image ?? settings.data?.heroImageUrl ?? DEFAULT_HERO_IMAGE;
   const videoSrc = stored.video ?? settings.data?.heroVideoUrl ?? DEFAULT_HERO_VIDEO;
@@ -96,10 +104,7 @@ export function HeroSection() {
     const video = videoRef.current;
     if (!showVideo || !video) return;
     if (reduceMotion) return; // a moving background only when the visitor has not asked for less motion
-    video.play().catch((error: unknown) => {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      setMessage(VIDEO_PLAY_ERROR);
-    });
+    video.play().catch(onPlayError);
   }, [showVideo, videoSrc, reduceMotion]);
 
   const toggle = () => {
@@ -107,10 +112,7 @@ export function HeroSection() {
     if (!video || !showVideo) return;
     if (video.paused) {
       setMessage(null);
-      video.play().catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setMessage(VIDEO_PLAY_ERROR);
-      });
+      video.play().catch(onPlayError);
     } else {
       video.pause();
     }

@@ -1,7 +1,7 @@
 // Media variants: maps /uploads/<id>.<ext>?w=&q= to a file in the disk cache, rendering it once with sharp.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
@@ -177,6 +177,7 @@ export class MediaVariants {
   private readonly metas = new Map<string, { meta: MediaMeta; fetchedAt: number }>();
   private readonly files = new Map<string, CachedFile>();
   private readonly inflight = new Map<string, Promise<CachedFile>>();
+  private readonly metaInflight = new Map<string, Promise<MediaMeta | null>>();
   /** Whether a WebP/AVIF original has transparency (decides PNG or JPEG for old browsers). */
   private readonly alpha = new Map<string, boolean>();
   /** Entries whose bytes are held in memory, least recently used first. */
@@ -200,13 +201,22 @@ export class MediaVariants {
     this.hotBytes = 0;
   }
 
-  /** The row's description without its bytes, from memory when recently seen. */
-  async meta(id: string): Promise<MediaMeta | null> {
+  /** The row's description without its bytes, from memory when recently seen (one query however many ask). */
+  meta(id: string): Promise<MediaMeta | null> {
     const known = this.metas.get(id);
-    if (known && Date.now() - known.fetchedAt < META_TTL_MS) return known.meta;
+    if (known && Date.now() - known.fetchedAt < META_TTL_MS) return Promise.resolve(known.meta);
+    let running = this.metaInflight.get(id);
+    if (!running) {
+      running = this.fetchMeta(id, known?.meta).finally(() => this.metaInflight.delete(id));
+      this.metaInflight.set(id, running);
+    }
+    return running;
+  }
+
+  private async fetchMeta(id: string, previous: MediaMeta | undefined): Promise<MediaMeta | null> {
     const row = await this.orm.em.fork().findOne(Media, { id });
     if (!row) {
-      if (known) await this.forget(id);
+      if (previous) await this.forget(id);
       return null;
     }
     const meta: MediaMeta = {
@@ -220,7 +230,7 @@ export class MediaVariants {
       height: row.height ?? null,
     };
     // Cache file names carry the content hash, so a changed row can never be served from old files.
-    if (known && known.meta.sha256 !== meta.sha256) await this.forget(id);
+    if (previous && previous.sha256 !== meta.sha256) await this.forget(id);
     this.metas.set(id, { meta, fetchedAt: Date.now() });
     return meta;
   }
@@ -238,15 +248,6 @@ export class MediaVariants {
       }
     }
     await rm(dir, { recursive: true, force: true });
-  }
-
-  /** The cache files of an id currently on disk (for tests and diagnostics). */
-  async filesOnDisk(id: string): Promise<string[]> {
-    try {
-      return await readdir(path.join(this.cacheDir, id));
-    } catch {
-      return [];
-    }
   }
 
   /**

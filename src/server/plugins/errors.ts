@@ -12,6 +12,9 @@ export default fp<{ isDev: boolean }>(
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json).' });
       }
+      if (error.code === 'APP_NUL_IN_BODY') {
+        return reply.code(400).send({ message: error.message });
+      }
       if (error.validation || status === 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
         return reply.code(400).send({ message: 'The request body is not valid JSON.' });
       }

@@ -106,6 +106,29 @@ describe('security headers and the state-changing request guard', () => {
   });
 });
 
+describe('NUL characters, which PostgreSQL text cannot hold', () => {
+  const t = useTestApp();
+
+  it('are refused with a 400 in a JSON body and in the URL, before any query runs', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      payload: JSON.stringify({ username: 'a\u0000b', password: 'whatever-password' }),
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ message: 'The request contains a NUL character, which is not allowed.' });
+    const url = await t.app.inject({ method: 'GET', url: '/trpc/auth.me?input=%22a%00%22' });
+    expect(url.statusCode).toBe(400);
+  });
+
+  it('in an in-process login are an unknown user, not a database error', async () => {
+    await expect(t.caller().auth.login({ username: 'a\u0000b', password: 'whatever-password' })).rejects.toThrow(
+      'Invalid username or password',
+    );
+  });
+});
+
 describe('error answers outside development', () => {
   it('carry no stack, SQL or file path', async () => {
     const app = Fastify({ logger: false });

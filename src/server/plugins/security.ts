@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.';
 
 export default fp<{ appOrigin: string; isDev: boolean }>(
   async (app, { appOrigin, isDev }) => {
@@ -42,12 +43,17 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
+      // PostgreSQL text cannot hold NUL; refuse it here rather than fail deep inside a query.
+      if (text.includes('\\u0000') || text.includes('\0')) {
+        return done(Object.assign(new Error(NUL_MESSAGE), { statusCode: 400, code: 'APP_NUL_IN_BODY' }), undefined);
+      }
       parseJson(request, text, done);
     });
 
     // Every state-changing request is checked, whatever its path: all of them live under /api and /trpc,
     // and a path trick (//api/…, /trpc?…) must not be a way around the guard.
     app.addHook('onRequest', async (request, reply) => {
+      if (/%00/i.test(request.url)) return reply.code(400).send({ message: NUL_MESSAGE });
       if (!MUTATING.has(request.method)) return;
       const url = request.url;
       const origin = request.headers.origin;

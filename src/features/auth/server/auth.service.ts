@@ -1,4 +1,5 @@
 // Accounts: registration, login with throttling and session rotation, logout.
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError } from '../../../lib/server/errors.ts';
@@ -9,6 +10,7 @@ import {
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
   usernameKey,
+  UsernameSchema,
   type LoginInput,
   type RegisterInput,
 } from '../auth.schema.ts';
@@ -62,8 +64,16 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Sess
   return toSessionUser(user);
 }
 
+/** A name that breaks the username rules cannot belong to an account (and may hold bytes PostgreSQL refuses). */
+function possibleUsername(username: string): boolean {
+  return UsernameSchema.safeParse(username).success;
+}
+
 function throttleKeys(ctx: Context, username: string) {
-  return [`login-fail:ip:${ctx.req.ip}`, `login-fail:user:${usernameKey(username).slice(0, 64)}`];
+  const who = possibleUsername(username)
+    ? usernameKey(username)
+    : `invalid:${createHash('sha256').update(username).digest('hex').slice(0, 32)}`;
+  return [`login-fail:ip:${ctx.req.ip}`, `login-fail:user:${who}`];
 }
 
 /**
@@ -79,7 +89,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<SessionUse
     throw new AppError('TOO_MANY_REQUESTS', tooManyMessage(Math.max(...blocked.map((h) => h.retryAfterMs))));
   }
 
-  const user = await ctx.em.findOne(User, { usernameKey: usernameKey(input.username) });
+  const user = possibleUsername(input.username) ? await ctx.em.findOne(User, { usernameKey: usernameKey(input.username) }) : null;
   // Unknown usernames still cost one hash verification: same time, same message.
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);

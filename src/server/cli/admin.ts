@@ -13,10 +13,11 @@ class CliError extends Error {}
 function promptHidden(question: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const stdin = process.stdin;
-    process.stdout.write(question);
+    // Echo off before the prompt shows, so nothing typed early is printed.
     stdin.setRawMode(true);
     stdin.setEncoding('utf8');
     stdin.resume();
+    process.stdout.write(question);
     let value = '';
     const finish = () => {
       stdin.off('data', onData);

@@ -7,6 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Env } from './env.ts';
 import { ROOT_DIR } from './db.ts';
 import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
+import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
 import { releaseUnusedMedia } from './admin-router.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions) {
       dataDir: path.resolve(env.DATA_DIR),
     },
     mail: mailOutbox(),
+    publicCache: new PublicCache(env.PUBLIC_CACHE_MS),
     rateLimit:
       env.RATE_LIMIT_FACTOR === 1
         ? rateLimits.hit

@@ -32,6 +32,8 @@ export const EnvSchema = z.object({
   ),
   /** Multiplies every rate limit (1 in production; end-to-end runs from one address use more). */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
+  /** How long public read lists are cached in memory (ms); 0 turns the cache off. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail stays queued in the database. */
   SMTP_URL: z.preprocess(

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodError, z } from 'zod';
 import { AppError, type FieldErrors } from './errors.ts';
+import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 
 export interface SessionUser {
@@ -41,6 +42,8 @@ export interface AppServices {
     dataDir: string;
   };
   rateLimit: (key: string, limit: number, windowMs: number) => Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Public read lists, cleared by every admin mutation (lib/server/public-cache.ts). */
+  publicCache: PublicCache;
   /** The e-mail outbox: messages queued with the write that causes them (features/mail). */
   mail: MailOutbox;
   /** Hooks features may register (e.g. media cache invalidation). */
@@ -98,11 +101,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.use(async ({ ctx, next, type }) => {
   if (!ctx.user.isAdmin) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'You need administrator privileges to do that.' });
   }
-  return next();
+  const result = await next();
+  // What the breeder changes shows on the public site at once.
+  if (type === 'mutation' && result.ok) ctx.services.publicCache.clear();
+  return result;
 });
 
 /** Rate-limits a procedure by client address. */

@@ -2,16 +2,15 @@
 // this one): after a short delay, scroll to the section, and keep it in place while the sections
 // above finish loading their data.
 import { useEffect } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import { scrollToSection } from '../../lib/client/section-scroll.ts';
 
 /** SPEC §2: "after a short delay". */
 export const HASH_SCROLL_DELAY_MS = 100;
-const SETTLE_MS = 2000;
+const SETTLE_MS = 3000;
 const TAKEOVER_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
-function pinToHash(): () => void {
-  const id = decodeURIComponent(window.location.hash.slice(1));
-  if (!id) return () => {};
+function pinToSection(id: string): () => void {
   let stopped = false;
   const stop = () => {
     stopped = true;
@@ -40,16 +39,11 @@ function pinToHash(): () => void {
 }
 
 export function useHashSectionScroll() {
+  // The router's location: it changes on navigation to '/#id', on back / forward, and on a typed hash.
+  const hash = useRouterState({ select: (s) => s.location.hash });
   useEffect(() => {
-    let cancel = pinToHash();
-    const onHash = () => {
-      cancel();
-      cancel = pinToHash();
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => {
-      window.removeEventListener('hashchange', onHash);
-      cancel();
-    };
-  }, []);
+    const id = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!id) return;
+    return pinToSection(id);
+  }, [hash]);
 }

@@ -1,9 +1,9 @@
 // Gallery: images in display order, drag to reorder (pointer, touch or keyboard) plus move up/down
 // buttons; the new order is saved at once. Add and edit with an upload; delete with confirmation.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconEdit, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   closestCenter,
@@ -18,6 +18,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { GalleryImageInputSchema, type GalleryImageAdminDto } from '../../gallery/gallery.schema.ts';
 import { applyServerErrors, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
@@ -51,12 +52,10 @@ function GalleryList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number
     trpc.admin.gallery.reorder.mutationOptions({
       onSuccess: () => notifySaved('Gallery order saved', 'The gallery shows the images in this order now.'),
       onError: (e) => notifyFailed('Could not save the new order', e),
-      onSettled: async () => {
-        await invalidate('gallery');
-        setPendingOrder(null);
-      },
     }),
   );
+  // Moves made while an earlier one is saving are queued, so the server applies them in order.
+  const queue = useRef({ chain: Promise.resolve(), waiting: 0 });
   const remove = useMutation(
     trpc.admin.gallery.remove.mutationOptions({
       onSuccess: async () => {
@@ -75,7 +74,16 @@ function GalleryList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number
     if (to < 0 || to >= ordered.length || from === to) return;
     const ids = arrayMove(ordered.map((g) => g.id), from, to);
     setPendingOrder(ids);
-    reorder.mutate({ ids });
+    const q = queue.current;
+    q.waiting++;
+    q.chain = q.chain
+      .then(() => reorder.mutateAsync({ ids }))
+      .catch(() => undefined)
+      .then(async () => {
+        if (--q.waiting > 0) return;
+        await invalidate('gallery');
+        setPendingOrder(null);
+      });
   };
 
   const sensors = useSensors(
@@ -107,7 +115,7 @@ function GalleryList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number
       )}
       {query.data && items.length > 0 && (
         <>
-          <Text size="sm" c="dimmed" mb="sm" id="gallery-order-help">
+          <Text size="sm" c="gray.7" mb="sm" id="gallery-order-help">
             Drag an image by its handle, or use the arrow buttons, to change the order visitors see. The first four show before “View
             More”.
           </Text>
@@ -135,7 +143,6 @@ function GalleryList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number
                     position={(page - 1) * 50 + index + 1}
                     first={index === 0}
                     last={index === ordered.length - 1}
-                    busy={reorder.isPending}
                     onUp={() => move(index, index - 1)}
                     onDown={() => move(index, index + 1)}
                     onEdit={() => onEdit(g.id)}
@@ -168,14 +175,13 @@ interface SortableImageProps {
   position: number;
   first: boolean;
   last: boolean;
-  busy: boolean;
   onUp: () => void;
   onDown: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-function SortableImage({ image, position, first, last, busy, onUp, onDown, onEdit, onDelete }: SortableImageProps) {
+function SortableImage({ image, position, first, last, onUp, onDown, onEdit, onDelete }: SortableImageProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id });
   return (
     <Paper
@@ -193,49 +199,51 @@ function SortableImage({ image, position, first, last, busy, onUp, onDown, onEdi
         boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
       }}
     >
-      <Group wrap="nowrap" gap="sm">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          style={{ cursor: 'grab', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag to reorder ${image.title}`}
-          aria-describedby="gallery-order-help"
-        >
-          <IconGripVertical size={18} aria-hidden />
-        </ActionIcon>
-        <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden>
-          {position}
-        </Text>
-        <Thumb src={image.imageUrl} alt={image.title} />
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs">
-            <Title order={3} size="h5">
-              {image.title}
-            </Title>
-            {image.featured && (
-              <Badge variant="light" color="green">
-                Featured
-              </Badge>
+      <Group wrap="wrap" gap="sm">
+        <Group wrap="nowrap" gap="sm" style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            style={{ cursor: 'grab', touchAction: 'none' }}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag to reorder ${image.title}`}
+            aria-describedby="gallery-order-help"
+          >
+            <IconGripVertical size={18} aria-hidden />
+          </ActionIcon>
+          <Text size="sm" c="gray.7" w={24} ta="right" aria-hidden>
+            {position}
+          </Text>
+          <Thumb src={image.imageUrl} alt={image.title} />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={3} size="h5">
+                {image.title}
+              </Title>
+              {image.featured && (
+                <ToneBadge tone="green">
+                  Featured
+                </ToneBadge>
+              )}
+            </Group>
+            {image.description && (
+              <Text size="sm" c="gray.7" lineClamp={1}>
+                {image.description}
+              </Text>
             )}
-          </Group>
-          {image.description && (
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {image.description}
-            </Text>
-          )}
-        </Stack>
-        <Group gap={2} wrap="nowrap">
+          </Stack>
+        </Group>
+        <Group gap={2} wrap="nowrap" ml="auto">
           <Tooltip label="Move up">
-            <ActionIcon variant="subtle" size="lg" onClick={onUp} disabled={first || busy} aria-label={`Move ${image.title} up`}>
+            <ActionIcon variant="subtle" size="lg" onClick={onUp} disabled={first} aria-label={`Move ${image.title} up`}>
               <IconArrowUp size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Move down">
-            <ActionIcon variant="subtle" size="lg" onClick={onDown} disabled={last || busy} aria-label={`Move ${image.title} down`}>
+            <ActionIcon variant="subtle" size="lg" onClick={onDown} disabled={last} aria-label={`Move ${image.title} down`}>
               <IconArrowDown size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>

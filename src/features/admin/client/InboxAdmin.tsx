@@ -6,7 +6,6 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   Anchor,
-  Badge,
   Button,
   Group,
   Paper,
@@ -18,9 +17,11 @@ import {
   Textarea,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
 import {
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUSES,
@@ -37,7 +38,7 @@ import { EditorHeader, useEditorView } from './Section.tsx';
 import { SectionHeader } from './Section.tsx';
 import { useReportDirty } from './UnsavedChanges.tsx';
 
-const STATUS_COLORS: Record<InquiryStatus, string> = { new: 'blue', in_progress: 'yellow', closed: 'gray' };
+const STATUS_COLORS: Record<InquiryStatus, Tone> = { new: 'blue', in_progress: 'yellow', closed: 'gray' };
 const STATUS_DATA = INQUIRY_STATUSES.map((s) => ({ value: s, label: INQUIRY_STATUS_LABELS[s] }));
 const INTEREST_DATA = INTERESTS.map((i) => ({ value: i, label: INTEREST_LABELS[i] }));
 
@@ -86,7 +87,7 @@ function InquiryList({ onOpen }: { onOpen: (id: number) => void }) {
         }
       />
       {unread.data && (
-        <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
+        <Text size="sm" c="gray.7" mb="sm" aria-live="polite">
           {unread.data.unread === 0 ? 'All inquiries are read.' : `${unread.data.unread} unread ${unread.data.unread === 1 ? 'inquiry' : 'inquiries'}.`}
         </Text>
       )}
@@ -134,24 +135,27 @@ function InquiryList({ onOpen }: { onOpen: (id: number) => void }) {
               const isUnread = i.readAt === null;
               return (
                 <Paper component="li" key={i.id} withBorder radius="md" bg={isUnread ? 'blue.0' : undefined}>
-                  <UnstyledButton onClick={() => onOpen(i.id)} p="sm" w="100%" aria-label={`${isUnread ? 'Unread: ' : ''}inquiry from ${i.name}, ${INQUIRY_STATUS_LABELS[i.status]}`}>
+                  <UnstyledButton onClick={() => onOpen(i.id)} p="sm" w="100%">
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <Stack gap={2} style={{ minWidth: 0 }}>
                         <Group gap="xs">
                           {isUnread ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
-                          <Text fw={isUnread ? 700 : 500}>{i.name}</Text>
-                          <Badge size="sm" variant="light" color={STATUS_COLORS[i.status]}>
+                          <Text fw={isUnread ? 700 : 500}>
+                            {isUnread && <VisuallyHidden>Unread: </VisuallyHidden>}
+                            {i.name}
+                          </Text>
+                          <ToneBadge tone={STATUS_COLORS[i.status]}>
                             {INQUIRY_STATUS_LABELS[i.status]}
-                          </Badge>
+                          </ToneBadge>
                         </Group>
-                        <Text size="sm" c="dimmed">
+                        <Text size="sm" c="gray.7">
                           {INTEREST_LABELS[i.interest]} · {i.email}
                         </Text>
                         <Text size="sm" lineClamp={1}>
                           {i.message}
                         </Text>
                       </Stack>
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
                         {formatDateTime(i.createdAt)}
                       </Text>
                     </Group>
@@ -212,11 +216,11 @@ function InquiryDetail({ id, onBack, onDone }: { id: number; onBack: () => void;
           <Paper withBorder p="md" radius="md">
             <Stack gap="xs">
               <Group gap="xs" wrap="wrap">
-                <Badge variant="light" color={STATUS_COLORS[i.status]}>
+                <ToneBadge tone={STATUS_COLORS[i.status]}>
                   {INQUIRY_STATUS_LABELS[i.status]}
-                </Badge>
-                <Badge variant="outline">{INTEREST_LABELS[i.interest]}</Badge>
-                <Text size="sm" c="dimmed">
+                </ToneBadge>
+                <ToneBadge tone="teal">{INTEREST_LABELS[i.interest]}</ToneBadge>
+                <Text size="sm" c="gray.7">
                   Received {formatDateTime(i.createdAt)}
                 </Text>
               </Group>

@@ -40,7 +40,7 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="sm">
-        <Text c="dimmed" ta="center">
+        <Text c="gray.7" ta="center">
           {children}
         </Text>
         {action}

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { LitterInputSchema, type LitterAdminDto } from '../../litters/litters.schema.ts';
 import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
@@ -86,14 +87,14 @@ function LitterList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number)
                       <Title order={3} size="h5">
                         {l.name}
                       </Title>
-                      <Badge variant="light" color={l.active ? 'green' : 'gray'}>
+                      <ToneBadge tone={l.active ? 'green' : 'gray'}>
                         {l.active ? 'Active' : 'Archived'}
-                      </Badge>
-                      <Badge variant="outline" color={l.birthDate ? 'blue' : 'grape'}>
+                      </ToneBadge>
+                      <ToneBadge tone={l.birthDate ? 'blue' : 'pink'}>
                         {l.birthDate ? 'Born' : 'Expected'}
-                      </Badge>
+                      </ToneBadge>
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {l.motherName} × {l.fatherName}
                       {l.birthDate ? ` · born ${l.birthDate}` : l.expectedDate ? ` · expected ${l.expectedDate}` : ''}
                       {l.puppyCount != null ? ` · ${l.puppyCount} puppies` : ''}

@@ -168,7 +168,7 @@ export function MediaField({ label, kind, value, onChange, error, description, r
                 <Text size="sm" fw={500}>
                   {value ? `Drop a new ${noun} to replace it, or tap to choose` : `Drop a ${noun} here, or tap to choose`}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   {kind === 'video'
                     ? `MP4 or WebM, up to ${VIDEO_MAX_BYTES / MB} MB`
                     : `JPEG, PNG, WebP, AVIF or HEIC, up to ${PHOTO_MAX_BYTES / MB} MB`}

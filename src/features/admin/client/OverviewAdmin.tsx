@@ -8,7 +8,7 @@ function Stat({ label, value, action, onAction, emphasis }: { label: string; val
   return (
     <Paper withBorder p="md" radius="md" bg={emphasis ? 'blue.0' : undefined}>
       <Stack gap={6} align="flex-start">
-        <Text size="sm" c="dimmed" component="h3" m={0} fw={500}>
+        <Text size="sm" c="gray.7" component="h3" m={0} fw={500}>
           {label}
         </Text>
         <Text fz={32} fw={700} lh={1} aria-live="polite">

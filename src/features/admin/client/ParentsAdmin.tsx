@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { formatParentAge, formatWeight } from '../../../lib/shared/format.ts';
 import { PARENT_GENDERS, ParentDogInputSchema, type ParentDogAdminDto } from '../../parents/parents.schema.ts';
 import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
@@ -71,11 +72,11 @@ function ParentList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number)
                       <Title order={3} size="h5">
                         {d.name}
                       </Title>
-                      <Badge variant="light" color={d.featured ? 'green' : 'gray'}>
+                      <ToneBadge tone={d.featured ? 'green' : 'gray'}>
                         {d.featured ? 'Featured' : 'Not shown'}
-                      </Badge>
+                      </ToneBadge>
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {[d.gender === 'female' ? 'Female' : 'Male', d.breed, d.color, formatWeight(d.weight), d.birthDate ? formatParentAge(d.birthDate) : null]
                         .filter(Boolean)
                         .join(' · ')}

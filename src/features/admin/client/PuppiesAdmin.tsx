@@ -5,7 +5,6 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ActionIcon,
-  Badge,
   Button,
   Divider,
   Group,
@@ -22,6 +21,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
 import { formatPrice } from '../../../lib/shared/format.ts';
 import {
   GENDERS,
@@ -42,7 +42,7 @@ import { useReportDirty } from './UnsavedChanges.tsx';
 import { Thumb } from './Thumb.tsx';
 
 export const STATUS_LABELS: Record<PuppyStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
-const STATUS_COLORS: Record<PuppyStatus, string> = { available: 'green', reserved: 'yellow', sold: 'gray' };
+const STATUS_COLORS: Record<PuppyStatus, Tone> = { available: 'green', reserved: 'orange', sold: 'gray' };
 const LEVEL_LABELS: Record<TraitLevel, string> = { high: 'High', medium: 'Medium', low: 'Low', unassessed: 'Unassessed' };
 const LEVEL_DATA = TRAIT_LEVELS.map((v) => ({ value: v, label: LEVEL_LABELS[v] }));
 const STATUS_DATA = PUPPY_STATUSES.map((v) => ({ value: v, label: STATUS_LABELS[v] }));
@@ -122,7 +122,7 @@ function PuppyList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: number) 
       )}
       {query.data && query.data.items.length > 0 && (
         <>
-          <Text size="sm" c="dimmed" mb="xs">
+          <Text size="sm" c="gray.7" mb="xs">
             {query.data.total} {query.data.total === 1 ? 'puppy' : 'puppies'}
           </Text>
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Puppies">
@@ -166,16 +166,16 @@ function PuppyRow({ puppy, onEdit, onDelete }: { puppy: PuppyAdminDto; onEdit: (
             <Title order={3} size="h5">
               {puppy.name}
             </Title>
-            <Badge color={STATUS_COLORS[puppy.status]} variant="light">
+            <ToneBadge tone={STATUS_COLORS[puppy.status]}>
               {STATUS_LABELS[puppy.status]}
-            </Badge>
+            </ToneBadge>
             {!puppy.visible && (
-              <Badge color="gray" variant="outline">
+              <ToneBadge tone="gray">
                 Hidden
-              </Badge>
+              </ToneBadge>
             )}
           </Group>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {[puppy.gender === 'male' ? 'Male' : 'Female', puppy.color, puppy.litterName ?? 'Unassigned', formatPrice(puppy.price)].join(' · ')}
           </Text>
           <Group gap="sm" mt={4} wrap="wrap" align="flex-end">

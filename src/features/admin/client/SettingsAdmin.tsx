@@ -131,7 +131,7 @@ function SettingsForm({ settings }: { settings: SiteSettingsDto }) {
 
         <Fieldset legend="Frequently asked questions (in this order)">
           <Stack>
-            {form.values.faq.length === 0 && <Text c="dimmed">No questions yet.</Text>}
+            {form.values.faq.length === 0 && <Text c="gray.7">No questions yet.</Text>}
             {form.values.faq.map((_, i) => (
               <Paper key={i} withBorder p="sm" radius="md">
                 <Stack gap="xs">

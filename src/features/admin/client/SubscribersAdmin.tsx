@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ActionIcon, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { SUBSCRIBER_STATUSES, type SubscriberAdminDto, type SubscriberStatus } from '../../subscribers/subscribers.schema.ts';
 import { formatDate, notifyFailed, notifySaved, useInvalidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
@@ -72,7 +73,7 @@ export function SubscribersAdmin() {
       )}
       {query.data && query.data.items.length > 0 && (
         <>
-          <Text size="sm" c="dimmed" mb="xs">
+          <Text size="sm" c="gray.7" mb="xs">
             {query.data.total} {query.data.total === 1 ? 'subscriber' : 'subscribers'}
           </Text>
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Subscribers">
@@ -84,11 +85,11 @@ export function SubscribersAdmin() {
                       <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
                         {s.email}
                       </Text>
-                      <Badge size="sm" variant="light" color={s.status === 'active' ? 'green' : 'gray'}>
+                      <ToneBadge tone={s.status === 'active' ? 'green' : 'gray'}>
                         {STATUS_LABELS[s.status]}
-                      </Badge>
+                      </ToneBadge>
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {s.name ? `${s.name} · ` : ''}since {formatDate(s.createdAt)}
                     </Text>
                   </Stack>

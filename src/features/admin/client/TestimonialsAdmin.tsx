@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ActionIcon, Badge, Button, Group, Input, Paper, Rating, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Paper, Rating, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { TestimonialInputSchema, type TestimonialAdminDto } from '../../testimonials/testimonials.schema.ts';
 import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
@@ -85,14 +86,15 @@ function TestimonialList({ onNew, onEdit }: { onNew: () => void; onEdit: (id: nu
                       <Title order={3} size="h5">
                         {t.name}
                       </Title>
-                      <Badge variant="light" color={t.featured ? 'green' : 'gray'}>
+                      <ToneBadge tone={t.featured ? 'green' : 'gray'}>
                         {t.featured ? 'Featured' : 'Not shown'}
-                      </Badge>
+                      </ToneBadge>
                     </Group>
                     <Group gap="xs">
-                      <Rating value={t.rating} readOnly size="sm" aria-label={`${t.rating} out of 5 stars`} />
+                      <Rating value={t.rating} readOnly size="sm" aria-hidden />
+                      <VisuallyHidden>{`${t.rating} out of 5 stars`}</VisuallyHidden>
                       {t.location && (
-                        <Text size="sm" c="dimmed">
+                        <Text size="sm" c="gray.7">
                           {t.location}
                         </Text>
                       )}

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Badge, Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { ResetPasswordSchema, type AdminUserDto } from '../admin.schema.ts';
 import { applyServerErrors, formatDate, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
@@ -58,17 +59,17 @@ export function UsersAdmin() {
                     <Group gap="xs">
                       <Text fw={500}>{u.username}</Text>
                       {u.isAdmin && (
-                        <Badge size="sm" variant="light">
+                        <ToneBadge tone="blue">
                           Administrator
-                        </Badge>
+                        </ToneBadge>
                       )}
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       Joined {formatDate(u.createdAt)}
                     </Text>
                   </Stack>
                   <Group gap="xs">
-                    <Button size="xs" variant="default" onClick={() => setChanging(u)} aria-label={`${u.isAdmin ? 'Remove administrator rights from' : 'Make administrator:'} ${u.username}`}>
+                    <Button size="xs" variant="default" onClick={() => setChanging(u)} aria-label={`${u.isAdmin ? 'Remove admin' : 'Make admin'}: ${u.username}`}>
                       {u.isAdmin ? 'Remove admin' : 'Make admin'}
                     </Button>
                     <Button size="xs" variant="subtle" onClick={() => setResetting(u)} aria-label={`Reset password of ${u.username}`}>

@@ -1,0 +1,256 @@
+// The breeder runs the site from /admin, on a laptop and on a phone: litters and puppies with an
+// uploaded photo, quick status changes, gallery order, the inbox, site settings; axe-clean screens.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+
+const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth/);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+  await form.locator('input[type=password]').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+  // A fresh load of /admin: the signed-in session cookie is what the guard checks.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Opens a dashboard screen from the navigation (behind the menu button on a phone). */
+async function openSection(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Open dashboard menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('heading', { name: HEADINGS[name] ?? name, level: 2 })).toBeVisible();
+}
+
+const HEADINGS: Record<string, string> = { Parents: 'Parent dogs' };
+
+async function expectToast(page: Page, title: string) {
+  await expect(page.getByRole('alert').filter({ hasText: title }).first()).toBeVisible();
+}
+
+async function axeViolations(page: Page, screen: string): Promise<string[]> {
+  // The dashboard itself (the site header and footer around it have their own journeys), plus the
+  // dialogs and toasts Mantine portals to the end of <body>.
+  const results = await new AxeBuilder({ page }).include('[data-admin-dashboard]').include('[data-portal], [data-mantine-shared-portal-node]').analyze();
+  return results.violations.map((v) => `${screen} › ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+function isoDaysAgo(days: number) {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test.describe('admin dashboard', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('create a litter and a puppy with an uploaded photo, see both on the home page, then mark the puppy reserved', async ({ page }, info) => {
+    const suffix = info.project.name === 'mobile' ? 'M' : 'D';
+    const litterName = `Meadow Litter ${suffix}`;
+    const puppyName = `Sunny ${suffix}`;
+    await signIn(page);
+
+    await openSection(page, 'Litters');
+    await page.getByRole('button', { name: 'Add litter' }).click();
+    const litterForm = page.getByRole('form', { name: 'New litter' });
+    await litterForm.getByRole('textbox', { name: 'Name' }).fill(litterName);
+    await litterForm.getByRole('textbox', { name: 'Mother' }).fill('Maple');
+    await litterForm.getByRole('textbox', { name: 'Father' }).fill('Cooper');
+    await litterForm.getByLabel('Birth date').fill(isoDaysAgo(21));
+    await litterForm.getByRole('textbox', { name: 'Puppy count' }).fill('5');
+    await litterForm.getByRole('button', { name: 'Add litter' }).click();
+    await expectToast(page, 'Litter added');
+    await expect(page.getByRole('list', { name: 'Litters' }).getByText(litterName)).toBeVisible();
+
+    await openSection(page, 'Puppies');
+    await page.getByRole('button', { name: 'Add puppy' }).click();
+    const form = page.getByRole('form', { name: 'New puppy' });
+    // The form checks the shared schema before sending anything.
+    await form.getByRole('button', { name: 'Add puppy' }).click();
+    await expect(form.getByText('Name is required.')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Name' }).fill(puppyName);
+    await form.getByRole('textbox', { name: 'Color' }).fill('Golden');
+    await form.getByRole('textbox', { name: 'Price (USD)' }).fill('2750');
+    await form.getByRole('combobox', { name: 'Litter' }).click();
+    await page.getByRole('option', { name: litterName }).click();
+    await form.getByRole('combobox', { name: 'Energy Level' }).click();
+    await page.getByRole('option', { name: 'High' }).click();
+
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d9a441' } }).jpeg().toBuffer();
+    await form.getByLabel('Upload photo').setInputFiles({ name: 'sunny.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const preview = form.getByRole('img', { name: 'Photo: current photo' });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.jpg\?w=320/);
+
+    await form.getByRole('button', { name: 'Add puppy' }).click();
+    await expectToast(page, 'Puppy added');
+    const row = page.getByRole('list', { name: 'Puppies' }).getByRole('listitem').filter({ hasText: puppyName });
+    await expect(row).toContainText(litterName);
+    await expect(row).toContainText('$2,750');
+
+    await page.goto('/');
+    const puppies = page.locator('section#puppies');
+    const card = puppyCard(page, puppyName);
+    await expect(card).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByText('Available', { exact: true })).toBeVisible();
+    // The uploaded photo, served from /uploads at a responsive width.
+    await expect(card.locator(`img[alt^="${puppyName},"]`)).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.jpg\?w=/);
+    const litters = puppies.getByRole('region', { name: 'Our Litters' });
+    await litters.scrollIntoViewIfNeeded();
+    await expect(litters.getByText(litterName, { exact: true })).toBeVisible();
+    await expect(litters.getByRole('button', { name: `View Puppies from the ${litterName}` })).toBeVisible();
+
+    // Quick status change from the list.
+    await page.goto('/admin');
+    await openSection(page, 'Puppies');
+    const listed = page.getByRole('list', { name: 'Puppies' }).getByRole('listitem').filter({ hasText: puppyName });
+    await listed.getByRole('combobox', { name: `Status of ${puppyName}` }).click();
+    await page.getByRole('option', { name: 'Reserved' }).click();
+    await expectToast(page, 'Status updated');
+    await expect(listed.getByText('Reserved', { exact: true }).first()).toBeVisible();
+
+    await page.goto('/');
+    const reservedCard = puppyCard(page, puppyName);
+    await reservedCard.scrollIntoViewIfNeeded();
+    await expect(reservedCard.getByText('Reserved', { exact: true })).toBeVisible();
+  });
+
+  test('reorder the gallery with the move buttons and by keyboard drag; the public gallery follows', async ({ page, request }) => {
+    await signIn(page);
+    await openSection(page, 'Gallery');
+    const list = page.getByRole('list', { name: 'Gallery images in display order' });
+    const titles = () => list.getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents();
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    const before = await titles();
+
+    await list.getByRole('button', { name: `Move ${before[1]} up` }).click();
+    await expectToast(page, 'Gallery order saved');
+    const swapped = [before[1], before[0], ...before.slice(2)];
+    await expect.poll(titles).toEqual(swapped);
+    await expect.poll(async () => ((await (await request.get('/api/gallery')).json()) as Array<{ title: string }>).map((g) => g.title)).toEqual(swapped);
+
+    // dnd-kit's keyboard sensor: Space picks up, arrow moves, Space drops.
+    const handle = list.getByRole('button', { name: `Drag to reorder ${swapped[0]}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(titles).toEqual(before);
+    await expect.poll(async () => ((await (await request.get('/api/gallery')).json()) as Array<{ title: string }>).map((g) => g.title)).toEqual(before);
+
+    await page.goto('/');
+    const gallery = page.locator('section#gallery');
+    await gallery.scrollIntoViewIfNeeded();
+    await expect(gallery.getByRole('img').first()).toHaveAttribute('alt', new RegExp(before[0]!));
+  });
+
+  test('the inbox shows a new inquiry as unread, opens it, replies by e-mail link and changes its status', async ({ page, request, baseURL }, info) => {
+    const name = `Family ${info.project.name}`;
+    await postInquiry(request, baseURL!, name, info.project.name);
+
+    await signIn(page);
+    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: /^Inbox\s*\d+ unread/ })).toBeAttached();
+    await openSection(page, 'Inbox');
+    const inbox = page.getByRole('list', { name: 'Inquiries, newest first' });
+    const item = inbox.getByRole('listitem').filter({ hasText: name }).getByRole('button');
+    await expect(item).toContainText('Unread:');
+    await expect(item).toContainText('New');
+    await item.click();
+    await expect(page.getByRole('heading', { name: `Inquiry from ${name}` })).toBeVisible();
+    const reply = page.getByRole('link', { name: 'Reply by e-mail' });
+    await expect(reply).toHaveAttribute('href', new RegExp(`^mailto:family\\.${info.project.name}@example\\.com\\?subject=Re%3A%20Your%20inquiry`));
+
+    const form = page.getByRole('form', { name: 'Status and notes' });
+    await form.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'In progress' }).click();
+    await form.getByRole('textbox', { name: 'Private notes' }).fill('Called them back, spring litter fits.');
+    await form.getByRole('button', { name: 'Save status and notes' }).click();
+    await expectToast(page, 'Inquiry updated');
+
+    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    await expect(item).toContainText('In progress');
+    await expect(item).not.toContainText('Unread:');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'In progress' }).click();
+    await expect(page.getByRole('list', { name: 'Inquiries, newest first' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/inquiries.csv?status=in_progress');
+    const csv = await request.get('/api/admin/inquiries.csv?status=in_progress', { headers: { cookie: await cookieHeader(page) } });
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toContain(name);
+  });
+
+  test('edit the phone number in the site settings and see it in the contact card; unsaved changes warn first', async ({ page }, info) => {
+    const phone = info.project.name === 'mobile' ? '(719) 555-0177' : '(719) 555-0188';
+    await signIn(page);
+    await openSection(page, 'Site settings');
+    const form = page.getByRole('form', { name: 'Site settings' });
+    await form.getByRole('textbox', { name: 'Phone' }).fill(phone);
+
+    // Leaving with unsaved changes asks first; keep editing.
+    const menu = page.getByRole('button', { name: 'Open dashboard menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: /^Overview/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue(phone);
+
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expectToast(page, 'Site settings saved');
+
+    await page.goto('/');
+    const contact = page.locator('#contact');
+    await contact.scrollIntoViewIfNeeded();
+    await expect(contact.getByRole('link', { name: phone })).toBeVisible();
+  });
+
+  test('every dashboard screen passes axe', async ({ page, request, baseURL }, info) => {
+    test.setTimeout(240_000); // thirteen axe runs on a shared two-core machine
+    await postInquiry(request, baseURL!, `Axe Family ${info.project.name}`);
+    await signIn(page);
+    const violations = await axeViolations(page, 'Overview');
+    for (const screen of ['Puppies', 'Litters', 'Parents', 'Gallery', 'Testimonials', 'Inbox', 'Subscribers', 'Site settings', 'Users']) {
+      await openSection(page, screen);
+      await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
+      violations.push(...(await axeViolations(page, screen)));
+    }
+    await openSection(page, 'Puppies');
+    await page.getByRole('button', { name: 'Add puppy' }).click();
+    await expect(page.getByRole('form', { name: 'New puppy' })).toBeVisible();
+    violations.push(...(await axeViolations(page, 'the puppy form')));
+    await openSection(page, 'Inbox');
+    await page.getByRole('list', { name: 'Inquiries, newest first' }).getByRole('button').first().click();
+    await expect(page.getByRole('form', { name: 'Status and notes' })).toBeVisible();
+    violations.push(...(await axeViolations(page, 'an inquiry')));
+    await openSection(page, 'Gallery');
+    await page.getByRole('button', { name: 'Add image' }).click();
+    await expect(page.getByRole('form', { name: 'New gallery image' })).toBeVisible();
+    violations.push(...(await axeViolations(page, 'the gallery image form')));
+    expect(violations).toEqual([]);
+  });
+});
+
+/** A puppy's card in the home page's Our Puppies grid. */
+function puppyCard(page: Page, name: string) {
+  return page
+    .locator('section#puppies')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `View details for ${name}` }) });
+}
+
+async function postInquiry(request: APIRequestContext, origin: string, name: string, project = 'axe') {
+  const sent = await request.post('/api/inquiries', {
+    headers: { origin, 'content-type': 'application/json' },
+    data: { name, email: `family.${project}@example.com`, interest: 'waitlist', message: 'We would love to join the waitlist for spring.' },
+  });
+  expect(sent.ok()).toBe(true);
+}
+
+async function cookieHeader(page: Page) {
+  return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+}

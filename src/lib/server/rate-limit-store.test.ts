@@ -34,15 +34,17 @@ async function expectSharedBudget(a: FastifyInstance, b: FastifyInstance) {
   expect((await login(b, 101)).statusCode).toBe(429);
 }
 
+// A user's fresh machine has no Redis; CI's has (and .ci/run installs it when missing), so there the
+// Redis case always runs.
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
 describe('rate limits across instances', () => {
   const t = useTestApp();
   let redis: ChildProcess | undefined;
   let redisUrl = '';
 
   beforeAll(async () => {
-    if (spawnSync('redis-server', ['--version']).status !== 0) {
-      throw new Error('redis-server is not installed: the Redis store test needs it (Debian: apt-get install redis-server)');
-    }
+    if (!hasRedis) return;
     const port = await freePort();
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     redisUrl = `redis://127.0.0.1:${port}`;
@@ -68,7 +70,7 @@ describe('rate limits across instances', () => {
     }
   });
 
-  it('shares one budget through Redis when REDIS_URL is set, and keeps nothing in the database', async () => {
+  it.runIf(hasRedis)('shares one budget through Redis when REDIS_URL is set, and keeps nothing in the database', async () => {
     const env = testEnv({ REDIS_URL: redisUrl });
     const a = await buildApp({ orm: t.orm, env, closeOrm: false, logger: false });
     const b = await buildApp({ orm: t.orm, env, closeOrm: false, logger: false });

@@ -13,7 +13,7 @@ import { PuppiesSection, type LitterFilter } from '../../features/puppies/client
 import { LittersList } from '../../features/litters/client/LittersList.tsx';
 import { ParentsSection } from '../../features/parents/client/ParentsSection.tsx';
 import { GallerySection } from '../../features/gallery/client/GallerySection.tsx';
-import { TestimonialsSection } from '../../features/testimonials/client/TestimonialsSection.tsx';
+import { TestimonialsSection, testimonialsQuery } from '../../features/testimonials/client/TestimonialsSection.tsx';
 import type { ContactPreset } from '../../features/inquiries/client/ContactForm.tsx';
 import { LazyWhenVisible } from '../../lib/client/LazyWhenVisible.tsx';
 import { useHashSectionScroll } from '../layout/use-hash-section-scroll.ts';
@@ -34,6 +34,7 @@ export const Route = createFileRoute('/')({
     void q.prefetchQuery(trpc.litters.active.queryOptions());
     void q.prefetchQuery(trpc.parents.featured.queryOptions());
     void q.prefetchQuery({ ...trpc.gallery.list.queryOptions(), ...GALLERY_QUERY });
+    void q.prefetchQuery(testimonialsQuery());
   },
   component: HomePage,
 });

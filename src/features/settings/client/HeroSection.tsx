@@ -92,12 +92,25 @@ export function HeroSection() {
   // otherwise after about 500 ms (and only once we know which video the breeder chose).
   useEffect(() => {
     if (!stored.video && !settingsKnown) return;
-    if (stored.video && isMobileWidth()) {
+    const mobile = isMobileWidth();
+    if (stored.video && mobile) {
       setShowVideo(true);
       return;
     }
-    const timer = window.setTimeout(() => setShowVideo(true), HERO_VIDEO_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    let timer: number | undefined;
+    const start = () => {
+      timer = window.setTimeout(() => setShowVideo(true), HERO_VIDEO_DELAY_MS);
+    };
+    // On a phone the default video waits for the page itself to finish loading (data and bandwidth).
+    if (mobile && document.readyState !== 'complete') {
+      window.addEventListener('load', start, { once: true });
+    } else {
+      start();
+    }
+    return () => {
+      window.removeEventListener('load', start);
+      window.clearTimeout(timer);
+    };
   }, [stored.video, settingsKnown]);
 
   useEffect(() => {

@@ -13,6 +13,21 @@ export const TESTIMONIALS_EMPTY = 'Testimonials from our happy families will app
 /** SPEC §7: what a failed testimonials request reports. */
 export const TESTIMONIALS_FETCH_ERROR = 'Failed to fetch testimonials';
 
+/** The testimonials query; a failed request reports SPEC §7's message. */
+export function testimonialsQuery() {
+  const opts = trpc.testimonials.featured.queryOptions();
+  return {
+    ...opts,
+    queryFn: async (ctx: Parameters<NonNullable<typeof opts.queryFn>>[0]) => {
+      try {
+        return await opts.queryFn!(ctx);
+      } catch {
+        throw new Error(TESTIMONIALS_FETCH_ERROR);
+      }
+    },
+  };
+}
+
 /** SPEC §4 and §9: slides per view at the slider breakpoints. */
 export function slidesPerView(width: number): number {
   if (width >= 1024) return 3;
@@ -83,17 +98,7 @@ function Slide({ t, position, total }: { t: TestimonialDto; position: number; to
 }
 
 export function TestimonialsSection() {
-  const opts = trpc.testimonials.featured.queryOptions();
-  const testimonials = useQuery({
-    ...opts,
-    queryFn: async (ctx) => {
-      try {
-        return await opts.queryFn!(ctx);
-      } catch {
-        throw new Error(TESTIMONIALS_FETCH_ERROR);
-      }
-    },
-  });
+  const testimonials = useQuery(testimonialsQuery());
   const perView = usePerView();
   const [index, setIndex] = useState(0);
   const items = testimonials.data ?? [];

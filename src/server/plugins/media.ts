@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toApiError } from '../../lib/server/rest.ts';
 import { MEDIA_MESSAGES, VIDEO_MAX_BYTES } from '../../features/media/media.schema.ts';
-import { uploadFromParts, type UploadPart } from '../../features/media/server/upload.ts';
+import { sweepStaleUploads, uploadFromParts, type UploadPart } from '../../features/media/server/upload.ts';
 import {
   CACHE_CONTROL,
   MediaGoneError,
@@ -57,6 +57,8 @@ export default fp(
     app.decorate('mediaVariants', variants);
     app.addHook('onClose', async () => variants.dispose());
     const notFound = (reply: FastifyReply) => reply.code(404).send({ message: MEDIA_MESSAGES.notFound });
+    const tmpDir = path.join(dataDir, 'media-tmp');
+    await sweepStaleUploads(tmpDir);
 
     // HEAD is routed explicitly: Fastify's automatic HEAD route would reset Content-Length to 0.
     app.route<{ Params: { file: string }; Querystring: Record<string, unknown> }>({
@@ -112,7 +114,7 @@ export default fp(
         try {
           const result = await uploadFromParts(request.parts() as AsyncIterable<UploadPart>, {
             em: request.em,
-            tmpDir: path.join(dataDir, 'media-tmp'),
+            tmpDir,
             variants,
           });
           return reply.code(201).send(result);

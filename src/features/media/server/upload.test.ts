@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { Media } from './media.entity.ts';
 import { deleteMedia, deleteReplacedMedia } from './media.service.ts';
+import { sweepStaleUploads } from './upload.ts';
 import {
   SECRET,
   fixture,
@@ -281,6 +282,19 @@ describe('POST /api/admin/media', () => {
     expect(again.statusCode).toBe(201);
   });
 
+  it('removes partial uploads that a crashed process left behind, but not recent ones', async () => {
+    mkdirSync(tmpDir(), { recursive: true });
+    const old = path.join(tmpDir(), 'upload-left-by-a-crash');
+    const recent = path.join(tmpDir(), 'upload-in-progress-elsewhere');
+    writeFileSync(old, 'partial');
+    writeFileSync(recent, 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(old, twoHoursAgo, twoHoursAgo);
+    expect(await sweepStaleUploads(tmpDir())).toBe(1);
+    expect(leftovers()).toEqual(['upload-in-progress-elsewhere']);
+    rmSync(recent);
+  });
+
   it('asks for the file when there is none, or only one at a time', async () => {
     const none = await upload([{ name: 'title', value: 'no file here' }]);
     expect(none.statusCode).toBe(400);
@@ -304,6 +318,14 @@ describe('POST /api/admin/media', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=xyz', cookie: admin },
     });
     expect(garbage.statusCode).toBe(400);
+    for (const [type, payload] of [
+      ['multipart/form-data', 'no boundary at all'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nv\r\n--x--\r\n'],
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { 'content-type': type, cookie: admin } });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json(), type).toEqual({ message: MEDIA_MESSAGES.badForm });
+    }
     expect(await count()).toBe(before);
   });
 

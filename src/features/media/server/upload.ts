@@ -1,7 +1,7 @@
 // POST /api/admin/media: streams the one file to a temporary file (sniffing and size-checking as it
 // arrives), then ingests it; a replaced image's original and cached variants are removed afterwards.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -46,8 +46,11 @@ function asUploadError(error: unknown): unknown {
       return new AppError('BAD_REQUEST', MEDIA_MESSAGES.interrupted);
   }
   if (isInterruption(error)) return new AppError('BAD_REQUEST', MEDIA_MESSAGES.interrupted);
-  if (statusCode !== undefined && statusCode < 500) return new AppError('BAD_REQUEST', MEDIA_MESSAGES.badForm);
-  return error;
+  // A failing disk (ENOSPC, EACCES …) is ours to fix: it stays a 500. Anything else the multipart
+  // reader throws (no boundary, broken headers, forbidden field names) is a malformed request.
+  if (statusCode === undefined && code !== undefined && /^E[A-Z]+$/.test(code)) return error;
+  if (statusCode !== undefined && statusCode >= 500) return error;
+  return new AppError('BAD_REQUEST', MEDIA_MESSAGES.badForm);
 }
 
 /** Writes the stream to `file`, sniffing the first bytes and enforcing the size limit of the sniffed kind. */
@@ -75,6 +78,23 @@ async function receive(stream: UploadPart & { type: 'file' }, file: string): Pro
     await handle.close();
   }
   return { size, type };
+}
+
+/**
+ * Removes partial uploads left by a process that died mid-upload. Only files older than `maxAgeMs`:
+ * another instance sharing DATA_DIR may be receiving one right now.
+ */
+export async function sweepStaleUploads(tmpDir: string, maxAgeMs = 60 * 60 * 1000): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+    const file = path.join(tmpDir, name);
+    const st = await stat(file).catch(() => null);
+    if (st?.isFile() && Date.now() - st.mtimeMs > maxAgeMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 export interface UploadOptions {

@@ -20,7 +20,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { GalleryImageInputSchema, type GalleryImageAdminDto } from '../../gallery/gallery.schema.ts';
-import { applyServerErrors, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { EditorHeader, FormActions, SectionHeader, useEditorView } from './Section.tsx';
@@ -310,7 +310,7 @@ function GalleryForm({ image, onDone, onCancel }: { image?: GalleryImageAdminDto
     const input = GalleryImageInputSchema.parse(values);
     if (image) update.mutate({ id: image.id, ...input });
     else create.mutate(input);
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={image ? 'Edit gallery image' : 'New gallery image'}>

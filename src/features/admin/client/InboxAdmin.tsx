@@ -32,7 +32,7 @@ import {
   type InquiryStatus,
   type Interest,
 } from '../../inquiries/inquiries.schema.ts';
-import { applyServerErrors, formatDateTime, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, formatDateTime, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { EditorHeader, useEditorView } from './Section.tsx';
 import { SectionHeader } from './Section.tsx';
@@ -299,7 +299,7 @@ function InquiryStatusForm({ inquiry }: { inquiry: InquiryAdminDto }) {
     }),
   );
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={form.onSubmit((v) => update.mutate({ id: inquiry.id, ...v }))} noValidate aria-label="Status and notes">
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={form.onSubmit((v) => update.mutate({ id: inquiry.id, ...v }), focusFirstInvalid)} noValidate aria-label="Status and notes">
       <Stack gap="sm">
         <Title order={3} size="h5">
           Status and private notes

@@ -8,7 +8,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { LitterInputSchema, type LitterAdminDto } from '../../litters/litters.schema.ts';
-import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { EditorHeader, FormActions, SectionHeader, useEditorView } from './Section.tsx';
@@ -198,7 +198,7 @@ function LitterForm({ litter, onDone, onCancel }: { litter?: LitterAdminDto; onD
     const input = LitterInputSchema.parse(toInput(values));
     if (litter) update.mutate({ id: litter.id, ...input });
     else create.mutate(input);
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={litter ? `Edit ${litter.name}` : 'New litter'}>

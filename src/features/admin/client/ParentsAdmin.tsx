@@ -8,7 +8,7 @@ import { trpc } from '../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { formatParentAge, formatWeight } from '../../../lib/shared/format.ts';
 import { PARENT_GENDERS, ParentDogInputSchema, type ParentDogAdminDto } from '../../parents/parents.schema.ts';
-import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { EditorHeader, FormActions, SectionHeader, useEditorView } from './Section.tsx';
@@ -179,7 +179,7 @@ function ParentForm({ parent, onDone, onCancel }: { parent?: ParentDogAdminDto; 
     const input = ParentDogInputSchema.parse(toInput(values));
     if (parent) update.mutate({ id: parent.id, ...input });
     else create.mutate(input);
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={parent ? `Edit ${parent.name}` : 'New parent dog'}>

@@ -34,7 +34,7 @@ import {
   type PuppyStatus,
   type TraitLevel,
 } from '../../puppies/puppies.schema.ts';
-import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { EditorHeader, FormActions, SectionHeader, useEditorView } from './Section.tsx';
@@ -312,7 +312,7 @@ function PuppyForm({ puppy, onDone, onCancel }: { puppy?: PuppyAdminDto; onDone:
     const input = PuppyInputSchema.parse(toInput(values));
     if (puppy) update.mutate({ id: puppy.id, ...input });
     else create.mutate(input);
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={puppy ? `Edit ${puppy.name}` : 'New puppy'}>

@@ -6,7 +6,7 @@ import { ActionIcon, Button, Divider, Fieldset, Group, Paper, SimpleGrid, Stack,
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { SiteSettingsSchema, type SiteSettingsDto } from '../../settings/settings.schema.ts';
-import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, emptyToNull, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { QueryState } from './ListParts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { SectionHeader } from './Section.tsx';
@@ -54,7 +54,10 @@ function SettingsForm({ settings }: { settings: SiteSettingsDto }) {
     <form
       onSubmit={form.onSubmit(
         (values) => save.mutate(SiteSettingsSchema.parse(toInput(values))),
-        () => notifyFailed('Some fields need attention', null, 'Please check the highlighted fields.'),
+        (errors, values, event) => {
+          notifyFailed('Some fields need attention', null, 'Please check the highlighted fields.');
+          focusFirstInvalid(errors, values, event);
+        },
       )}
       noValidate
       aria-label="Site settings"

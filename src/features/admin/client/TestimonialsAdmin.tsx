@@ -8,7 +8,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { TestimonialInputSchema, type TestimonialAdminDto } from '../../testimonials/testimonials.schema.ts';
-import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, emptyToNull, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { EditorHeader, FormActions, SectionHeader, useEditorView } from './Section.tsx';
@@ -186,7 +186,7 @@ function TestimonialForm({ testimonial, onDone, onCancel }: { testimonial?: Test
     const input = TestimonialInputSchema.parse(toInput(values));
     if (testimonial) update.mutate({ id: testimonial.id, ...input });
     else create.mutate(input);
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={testimonial ? 'Edit testimonial' : 'New testimonial'}>

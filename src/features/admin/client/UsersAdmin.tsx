@@ -7,7 +7,7 @@ import { Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput } fr
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { ResetPasswordSchema, type AdminUserDto } from '../admin.schema.ts';
-import { applyServerErrors, formatDate, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
+import { applyServerErrors, focusFirstInvalid, formatDate, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { SectionHeader } from './Section.tsx';
 
@@ -120,7 +120,7 @@ function ResetPasswordModal({ user, onClose }: { user: AdminUserDto; onClose: ()
   );
   return (
     <Modal opened onClose={onClose} title={`Reset the password of ${user.username}`} centered>
-      <form onSubmit={form.onSubmit((v) => reset.mutate({ id: user.id, password: v.password }))} noValidate>
+      <form onSubmit={form.onSubmit((v) => reset.mutate({ id: user.id, password: v.password }), focusFirstInvalid)} noValidate>
         <Stack>
           <PasswordInput label="New password" description="At least 10 characters, not a common password. Tell the user in person or by phone." autoComplete="new-password" required data-autofocus {...form.getInputProps('password')} />
           <Group justify="flex-end">

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { ROOT_DIR } from './db.ts';
 
 function start(env: Record<string, string>) {
@@ -49,13 +50,25 @@ describe('process entry', () => {
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
     }
     expect(ready).toBe(true);
-    // Several requests in flight; the signal arrives as soon as the first one is answered.
-    const inFlight = Array.from({ length: 10 }, () =>
-      fetch(`http://127.0.0.1:${port}/api/puppies/featured`).then((r) => r.status),
+    // A request in flight: headers and half its body sent, the rest only after the signal.
+    const body = JSON.stringify({ name: 'Ada Family', email: 'ada@example.com', interest: 'available', message: 'Hello, is Biscuit still available?' });
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let response = '';
+    socket.on('data', (d) => (response += d));
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.write(
+      `POST /api/inquiries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
     );
-    await Promise.race(inFlight);
+    socket.write(body.slice(0, 20));
+    await new Promise((r) => setTimeout(r, 300));
     p.child.kill('SIGTERM');
-    expect(await Promise.all(inFlight)).toEqual(Array(10).fill(200));
+    await new Promise((r) => setTimeout(r, 300));
+    socket.end(body.slice(20));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 201/);
+    // New connections are refused once it is closing.
+    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
     expect(await p.exited).toBe(0);
   }, 150_000);
 });

@@ -1,5 +1,6 @@
 // The breeder runs the site from /admin, on a laptop and on a phone: litters and puppies with an
 // uploaded photo, quick status changes, gallery order, the inbox, site settings; axe-clean screens.
+import { privateServer } from './private-server.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
@@ -50,6 +51,14 @@ function isoDaysAgo(days: number) {
 
 test.describe('admin dashboard', () => {
   test.describe.configure({ mode: 'serial' });
+  // The breeder's edits change what visitors see: run them on a database of their own.
+  const server = privateServer({ offset: 60, seed: true });
+  test.use({ baseURL: server.base });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await server.start();
+  });
+  test.afterAll(async () => server.stop());
 
   test('create a litter and a puppy with an uploaded photo, see both on the home page, then mark the puppy reserved', async ({ page }, info) => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';

@@ -1,10 +1,7 @@
 // The home page a visiting family sees (issue 3): every section with seeded data, the filters,
 // the puppy dialog, the gallery and lightbox, the testimonial slider, both forms, the header and
 // footer, the empty and error states, and axe at both widths.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { privateServer } from './private-server.ts';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -15,8 +12,11 @@ const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 1280) >= 768;
 /** The header's navigation: the desktop bar, or the mobile menu (opened first) below 768 px. */
 async function nav(page: Page): Promise<Locator> {
   if (isDesktop(page)) return page.getByRole('navigation', { name: 'Main' });
-  const toggle = page.getByRole('button', { name: 'Open navigation menu' });
-  if (await toggle.isVisible()) await toggle.click();
+  const open = page.getByRole('button', { name: 'Open navigation menu' });
+  const close = page.getByRole('button', { name: 'Close navigation menu' });
+  // Wait for the header after a navigation; the menu may already be open.
+  await expect(open.or(close)).toBeVisible();
+  if (await open.isVisible()) await open.click();
   return page.getByRole('navigation', { name: 'Mobile' });
 }
 
@@ -704,37 +704,14 @@ test.describe('when the API fails', () => {
 });
 
 test.describe('on an empty database', () => {
-  const port = Number(process.env.E2E_PORT ?? 3199) + 50;
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  let dataDir = '';
+  const server = privateServer({ offset: 50, seed: false });
+  const base = server.base;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-empty-'));
-    server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-      env: { ...process.env, PORT: String(port), SEED_DEMO: 'false', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 170_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the empty-database server did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await server.start();
   });
-
-  test.afterAll(async () => {
-    if (server?.pid) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(async () => server.stop());
 
   test('every section shows its empty state', async ({ page }) => {
     await page.goto(`${base}/`);

@@ -1,0 +1,41 @@
+// A server of a journey's own, on its own fresh embedded database: journeys that change content
+// (the admin's) or need none (empty states) don't disturb the shared one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export function privateServer({ offset, seed }: { offset: number; seed: boolean }) {
+  const port = Number(process.env.E2E_PORT ?? 3199) + offset;
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let dataDir = '';
+  return {
+    base,
+    async start() {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-private-'));
+      child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
+        env: { ...process.env, PORT: String(port), SEED_DEMO: seed ? 'true' : 'false', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      });
+      const deadline = Date.now() + 170_000;
+      for (;;) {
+        try {
+          if ((await fetch(`${base}/readyz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        if (child.exitCode !== null) throw new Error(`the private server on ${port} exited with ${child.exitCode}`);
+        if (Date.now() > deadline) throw new Error(`the private server on ${port} did not start`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    },
+    async stop() {
+      if (child?.pid && child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child!.once('exit', r));
+      }
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

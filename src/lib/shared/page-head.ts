@@ -1,6 +1,5 @@
-// Page titles and descriptions per route: the browser keeps document.title in step on client-side
-// navigation with the same table the server renders into the HTML (src/server/head-tags.ts; a test
-// keeps the two equal).
+// Page titles and descriptions per route: the one table the server renders into the HTML
+// (src/server/head-tags.ts) and the browser uses to keep document.title in step on client-side navigation.
 export interface PageHead {
   title: string;
   description: string;
@@ -26,7 +25,12 @@ const ROUTES: Array<[RegExp, PageHead]> = [
 
 export const NOT_FOUND_PAGE_HEAD: PageHead = { title: `Page not found | ${SITE}`, description: DEFAULT_DESCRIPTION };
 
-export function pageHeadFor(pathname: string): PageHead {
+/** The head of a known route, or null for a path the app has no page for (the server answers 404). */
+export function matchPageHead(pathname: string): PageHead | null {
   for (const [pattern, info] of ROUTES) if (pattern.test(pathname)) return info;
-  return NOT_FOUND_PAGE_HEAD;
+  return null;
+}
+
+export function pageHeadFor(pathname: string): PageHead {
+  return matchPageHead(pathname) ?? NOT_FOUND_PAGE_HEAD;
 }

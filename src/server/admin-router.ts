@@ -2,7 +2,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { router } from '../lib/server/trpc.ts';
-import type { ReleaseMedia } from '../features/admin/admin.schema.ts';
+import { type ReleaseMedia } from '../lib/server/media-release.ts';
 import { deleteMedia, mediaIdFromUrl } from '../features/media/server/media.service.ts';
 import { Puppy } from '../features/puppies/server/puppy.entity.ts';
 import { Litter } from '../features/litters/server/litter.entity.ts';

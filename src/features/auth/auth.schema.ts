@@ -87,3 +87,26 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Registrations per address per hour. */
 export const REGISTER_LIMIT = 20;
 export const REGISTER_WINDOW_MS = 60 * 60_000;
+
+// User management in the dashboard (the admin's inputs and what the user list shows).
+
+export interface AdminUserDto {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+export const SetAdminSchema = z.object({
+  id: z.number().int().positive(),
+  isAdmin: z.boolean(),
+});
+
+/** A new password set by an administrator: the same rules as registration. */
+export const ResetPasswordSchema = z.object({
+  id: z.number().int().positive(),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
+export const LAST_ADMIN_MESSAGE = 'This is the last administrator. Make another user an administrator first.';

@@ -71,3 +71,9 @@ export function toApiError(error: unknown, isDev: boolean): { status: number; bo
     body: { message: isDev && error instanceof Error ? error.message : 'Something went wrong on our side. Please try again.' },
   };
 }
+
+/** One query-string value (the first when repeated); empty means absent. */
+export function queryValue(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v ? v : undefined;
+}

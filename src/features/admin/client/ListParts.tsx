@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/client/trpc.ts';
-import { pageCount } from '../admin.schema.ts';
+import { pageCount } from '../../../lib/shared/paging.ts';
 
 interface QueryLike {
   isPending: boolean;

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
-import { ResetPasswordSchema, type AdminUserDto } from '../admin.schema.ts';
+import { ResetPasswordSchema, type AdminUserDto } from '../../auth/auth.schema.ts';
 import { applyServerErrors, focusFirstInvalid, formatDate, notifyFailed, notifySaved, useInvalidate, zodValidate } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { SectionHeader } from './Section.tsx';

@@ -1,5 +1,6 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { PageInputSchema, ResetPasswordSchema, SetAdminSchema } from '../../admin/admin.schema.ts';
+import { PageInputSchema } from '../../../lib/shared/paging.ts';
+import { ResetPasswordSchema, SetAdminSchema } from '../auth.schema.ts';
 import { listUsers, resetPassword, setAdmin } from './users.admin-service.ts';
 
 export const usersAdminRouter = router({

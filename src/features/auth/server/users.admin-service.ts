@@ -3,7 +3,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session, User, type IUser } from './user.entity.ts';
 import { hashPassword } from './password.ts';
-import { LAST_ADMIN_MESSAGE, likePattern, PAGE_SIZE, type AdminUserDto, type Page } from '../../admin/admin.schema.ts';
+import { LAST_ADMIN_MESSAGE, type AdminUserDto } from '../auth.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 export function toAdminUserDto(u: IUser): AdminUserDto {

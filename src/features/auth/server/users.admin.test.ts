@@ -3,7 +3,7 @@ import type { TRPCError } from '@trpc/server';
 import argon2 from 'argon2';
 import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
-import { LAST_ADMIN_MESSAGE } from '../../admin/admin.schema.ts';
+import { LAST_ADMIN_MESSAGE } from '../auth.schema.ts';
 import { Session, User } from './user.entity.ts';
 
 describe('admin.users', () => {

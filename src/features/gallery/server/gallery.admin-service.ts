@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { GalleryImage, type IGalleryImage } from './gallery-image.entity.ts';
 import { toGalleryImageDto } from './gallery.service.ts';
 import type { GalleryImageAdminDto, GalleryImageInputSchema } from '../gallery.schema.ts';
-import { likePattern, PAGE_SIZE, type Page, type PageInputSchema } from '../../admin/admin.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 type GalleryData = z.output<typeof GalleryImageInputSchema>;

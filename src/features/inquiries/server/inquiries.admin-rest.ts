@@ -1,5 +1,6 @@
 import { restRoutes } from '../../../lib/server/rest.ts';
-import { csvHeaders, queryValue } from '../../admin/admin.schema.ts';
+import { csvHeaders } from '../../../lib/server/csv.ts';
+import { queryValue } from '../../../lib/server/rest.ts';
 import { inquiriesAdminRouter } from './inquiries.admin-router.ts';
 import type { InquiryListInput } from '../inquiries.schema.ts';
 

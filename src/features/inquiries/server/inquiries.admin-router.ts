@@ -1,5 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { IdInputSchema } from '../../admin/admin.schema.ts';
+import { IdInputSchema } from '../../../lib/shared/paging.ts';
 import { InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
 import {
   getInquiry,

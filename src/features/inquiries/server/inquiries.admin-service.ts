@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
-import { escapeCsvCell, likePattern, PAGE_SIZE, type Page } from '../../admin/admin.schema.ts';
+import { escapeCsvCell } from '../../../lib/server/csv.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ListInput = z.output<typeof InquiryListSchema>;

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { Litter, type ILitter } from './litter.entity.ts';
 import { toLitterDto } from './litters.service.ts';
 import type { LitterAdminDto, LitterInputSchema } from '../litters.schema.ts';
-import { likePattern, PAGE_SIZE, type Page, type PageInputSchema } from '../../admin/admin.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type LitterData = z.output<typeof LitterInputSchema>;

@@ -1,5 +1,6 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { IdInputSchema, PageInputSchema, releaseMedia } from '../../admin/admin.schema.ts';
+import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
+import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { ParentDogInputSchema, ParentDogUpdateSchema } from '../parents.schema.ts';
 import { createParent, getParentAdmin, listParentsAdmin, removeParent, updateParent } from './parents.admin-service.ts';
 

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { ParentDog, type IParentDog } from './parent-dog.entity.ts';
 import { toParentDogDto } from './parents.service.ts';
 import type { ParentDogAdminDto, ParentDogInputSchema } from '../parents.schema.ts';
-import { likePattern, PAGE_SIZE, type Page, type PageInputSchema } from '../../admin/admin.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ParentData = z.output<typeof ParentDogInputSchema>;

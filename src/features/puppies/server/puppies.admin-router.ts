@@ -1,5 +1,6 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { IdInputSchema, releaseMedia } from '../../admin/admin.schema.ts';
+import { IdInputSchema } from '../../../lib/shared/paging.ts';
+import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { PuppyInputSchema, PuppyListSchema, PuppyStatusUpdateSchema, PuppyUpdateSchema } from '../puppies.schema.ts';
 import {
   createPuppy,

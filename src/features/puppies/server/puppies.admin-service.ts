@@ -10,7 +10,8 @@ import type {
   PuppyListSchema,
   PuppyStatusUpdateSchema,
 } from '../puppies.schema.ts';
-import { likePattern, PAGE_SIZE, type Page } from '../../admin/admin.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 type PuppyData = z.output<typeof PuppyInputSchema>;

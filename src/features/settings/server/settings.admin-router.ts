@@ -1,5 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { releaseMedia } from '../../admin/admin.schema.ts';
+import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { SiteSettingsSchema } from '../settings.schema.ts';
 import { getSettings } from './settings.service.ts';
 import { updateSettings } from './settings.admin-service.ts';

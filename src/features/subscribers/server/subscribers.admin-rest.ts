@@ -1,5 +1,6 @@
 import { restRoutes } from '../../../lib/server/rest.ts';
-import { csvHeaders, queryValue } from '../../admin/admin.schema.ts';
+import { csvHeaders } from '../../../lib/server/csv.ts';
+import { queryValue } from '../../../lib/server/rest.ts';
 import { subscribersAdminRouter } from './subscribers.admin-router.ts';
 import type { SubscriberListInput } from '../subscribers.schema.ts';
 

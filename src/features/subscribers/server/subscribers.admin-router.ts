@@ -1,5 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { IdInputSchema } from '../../admin/admin.schema.ts';
+import { IdInputSchema } from '../../../lib/shared/paging.ts';
 import { SubscriberListSchema } from '../subscribers.schema.ts';
 import { listSubscribers, removeSubscriber, subscribersCsv } from './subscribers.admin-service.ts';
 

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { Testimonial, type ITestimonial } from './testimonial.entity.ts';
 import { toTestimonialDto } from './testimonials.service.ts';
 import type { TestimonialAdminDto, TestimonialInputSchema } from '../testimonials.schema.ts';
-import { likePattern, PAGE_SIZE, type Page, type PageInputSchema } from '../../admin/admin.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type TestimonialData = z.output<typeof TestimonialInputSchema>;

@@ -1,0 +1,27 @@
+// Admin lists: pages of 50 with a total, an id input, and a free-text search. Isomorphic.
+import { z } from 'zod';
+
+export const PAGE_SIZE = 50;
+
+export const IdInputSchema = z.object({ id: z.number().int().positive() });
+
+/** A page of an admin list: 1-based page number and an optional free-text search. */
+export const PageInputSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type PageInput = z.input<typeof PageInputSchema>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

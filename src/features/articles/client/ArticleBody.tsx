@@ -1,8 +1,8 @@
-// Renders an article's blocks: paragraphs, subheadings and bulleted lists.
+// Renders an article's blocks (blog post or owner guide): paragraphs, subheadings and bulleted lists.
 import { List, Text, Title } from '@mantine/core';
-import type { BlogBlock } from '../blog.content.ts';
+import type { ArticleBlock } from '../articles.schema.ts';
 
-export function ArticleBody({ blocks }: { blocks: BlogBlock[] }) {
+export function ArticleBody({ blocks }: { blocks: ArticleBlock[] }) {
   return (
     <>
       {blocks.map((block, i) =>

@@ -1,19 +1,11 @@
-// Owner resources: static guides for families bringing home one of our puppies (loaded on demand).
+// Owner resources: guides for families bringing home one of our puppies (the demo content until articles live in the database).
+import type { Article } from './articles.schema.ts';
 
-/** A paragraph, a subheading, or a bulleted list. */
-export type ResourceBlock = string | { heading: string } | { list: string[] };
+const guide = (g: Omit<Article, 'kind' | 'date'>): Article => ({ ...g, kind: 'resource', date: null });
 
-export interface Resource {
-  /** The URL segment: /resources/{id}. */
-  id: string;
-  title: string;
-  summary: string;
-  body: ResourceBlock[];
-}
-
-export const RESOURCES: Resource[] = [
-  {
-    id: 'feeding-guide',
+export const OWNER_GUIDES: Article[] = [
+  guide({
+    slug: 'feeding-guide',
     title: 'Feeding Guide',
     summary: 'What, how much and how often to feed your puppy, and how to change foods without an upset tummy.',
     body: [
@@ -43,9 +35,9 @@ export const RESOURCES: Resource[] = [
         ],
       },
     ],
-  },
-  {
-    id: 'vaccinations-and-vet-care',
+  }),
+  guide({
+    slug: 'vaccinations-and-vet-care',
     title: 'Vaccinations and Vet Care',
     summary: 'We do not vaccinate before pickup. How to plan your puppy\'s first vet visits and vaccination schedule with your veterinarian.',
     body: [
@@ -74,9 +66,9 @@ export const RESOURCES: Resource[] = [
       },
       'And please let us know too. We stay available to every family for the life of the dog.',
     ],
-  },
-  {
-    id: 'training-basics',
+  }),
+  guide({
+    slug: 'training-basics',
     title: 'Training Basics',
     summary: 'House-training, crate training and the first cues, using the same gentle methods your puppy started with here.',
     body: [
@@ -99,9 +91,9 @@ export const RESOURCES: Resource[] = [
       { heading: 'Puppy class' },
       'A positive-reinforcement puppy class is one of the best things you can do, for training and for safe socialization. Look for small classes that check vaccination records.',
     ],
-  },
-  {
-    id: 'supply-list',
+  }),
+  guide({
+    slug: 'supply-list',
     title: 'Puppy Supply List',
     summary: 'Everything to have ready at home before pickup day, in one printable list.',
     body: [
@@ -149,9 +141,5 @@ export const RESOURCES: Resource[] = [
         ],
       },
     ],
-  },
+  }),
 ];
-
-export function findResource(id: string): Resource | undefined {
-  return RESOURCES.find((r) => r.id === id);
-}

@@ -1,22 +1,11 @@
-// The blog's articles: static content written by the breeder, shipped with the client (loaded on demand).
+// The blog's articles, written by the breeder (the demo content until articles live in the database).
 import { slugify } from '../../lib/shared/format.ts';
+import type { Article } from './articles.schema.ts';
 
-/** A paragraph, a subheading, or a bulleted list. */
-export type BlogBlock = string | { heading: string } | { list: string[] };
-
-export interface BlogPost {
-  title: string;
-  slug: string;
-  /** YYYY-MM-DD */
-  date: string;
-  summary: string;
-  body: BlogBlock[];
-}
-
-const post = (p: Omit<BlogPost, 'slug'>): BlogPost => ({ ...p, slug: slugify(p.title) });
+const post = (p: Omit<Article, 'kind' | 'slug'>): Article => ({ ...p, kind: 'blog', slug: slugify(p.title) });
 
 /** Newest first. */
-export const BLOG_POSTS: BlogPost[] = [
+export const BLOG_POSTS: Article[] = [
   post({
     title: 'Getting Ready for Your Puppy: A Checklist',
     date: '2026-10-14',
@@ -125,13 +114,3 @@ export const BLOG_POSTS: BlogPost[] = [
     ],
   }),
 ];
-
-export function findPost(slug: string): BlogPost | undefined {
-  return BLOG_POSTS.find((p) => p.slug === slug);
-}
-
-/** '2026-10-14' → 'October 14, 2026', read as a calendar date (no time zone shift). */
-export function formatPostDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}

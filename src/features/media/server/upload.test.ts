@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { Media } from './media.entity.ts';
-import { deleteMedia, deleteReplacedMedia } from './media.service.ts';
+import { deleteMedia } from './media.service.ts';
 import { sweepStaleUploads } from './upload.ts';
 import {
   SECRET,
@@ -367,7 +367,7 @@ describe('POST /api/admin/media', () => {
     expect(bad.json()).toEqual({ message: MEDIA_MESSAGES.badReplaces });
   });
 
-  it('deleteMedia and deleteReplacedMedia remove the row and clear its cache, for the admin screens', async () => {
+  it('deleteMedia removes the row and clears its cache', async () => {
     const a = (await upload([jpegPart(await solidImage(300, 200, 'jpeg'))])).json() as { id: string; url: string };
     await t.app.inject({ method: 'GET', url: `${a.url}?w=160` });
     const dir = path.join(t.app.services.env.dataDir, 'media-cache', a.id);
@@ -376,13 +376,5 @@ describe('POST /api/admin/media', () => {
     expect(existsSync(dir)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: a.url })).statusCode).toBe(404);
     expect(await deleteMedia(t.orm.em.fork(), a.id)).toBe(false);
-
-    const b = (await upload([jpegPart(await solidImage(300, 200, 'jpeg'))])).json() as { id: string; url: string };
-    const c = (await upload([jpegPart(await solidImage(300, 200, 'jpeg'))])).json() as { id: string; url: string };
-    expect(await deleteReplacedMedia(t.orm.em.fork(), `${b.url}?w=320&q=70`, `${b.url}`)).toBe(false);
-    expect(await deleteReplacedMedia(t.orm.em.fork(), 'https://example.com/x.jpg', c.url)).toBe(false);
-    expect(await deleteReplacedMedia(t.orm.em.fork(), b.url, c.url)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: b.url })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: c.url })).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,8 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
 /**
  * Why `value` must be refused, or null when it may pass. PostgreSQL text cannot hold NUL (it would
  * fail deep inside a query); `__proto__` and `constructor.prototype` keys are what prototype
- * pollution is made of, and no input of ours has them. Walks plain objects and arrays only.
+ * pollution is made of, and no input of ours has them. Walks every object's own
+ * enumerable keys (what zod reads), arrays included.
  */
 export function refusedInput(value: unknown): string | null {
   const seen = new Set<object>();
@@ -23,8 +24,6 @@ export function refusedInput(value: unknown): string | null {
       stack.push(...v);
       continue;
     }
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) continue;
     if (hasOwn(v, '__proto__')) return FORBIDDEN_KEY_MESSAGE;
     for (const key of Object.keys(v)) {
       if (key.includes('\0')) return NUL_MESSAGE;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync }
 import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it, beforeAll, vi } from 'vitest';
 import sharp from 'sharp';
 import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
@@ -267,14 +267,19 @@ describe('POST /api/admin/media', () => {
           `POST /api/admin/media HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${admin}\r\n` +
             `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
         );
-        socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () => setTimeout(() => socket.destroy(), 100));
+        // Disconnect once the server is writing the upload to its temporary file.
+        socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () => {
+          vi.waitFor(() => expect(leftovers().length).toBeGreaterThan(0), { timeout: 10_000, interval: 10 }).then(
+            () => socket.destroy(),
+            reject,
+          );
+        });
       });
       socket.on('close', () => resolve());
       socket.on('error', reject);
     });
-    // Give the server a moment to notice and clean up.
-    for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(leftovers()).toEqual([]);
+    // The server notices the disconnect and removes the partial file.
+    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 10_000, interval: 20 });
     expect(await count()).toBe(before);
     const health = await fetch(`${address}/healthz`);
     expect(health.status).toBe(200);

@@ -1,5 +1,5 @@
 // The process entry: clear one-line failures for bad settings, and a graceful exit on SIGTERM.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

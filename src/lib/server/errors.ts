@@ -30,8 +30,8 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
 export const badRequest = (message: string, fieldErrors?: FieldErrors) => new AppError('BAD_REQUEST', message, fieldErrors);
 
-export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
-export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields.';
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 export const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.';
 export const FORBIDDEN_KEY_MESSAGE = 'The request contains a key that is not allowed (__proto__ or constructor.prototype).';
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';

@@ -12,7 +12,7 @@ export interface RateLimitStore {
   close: () => Promise<void>;
 }
 
-export function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
+function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
   return {
     hit: databaseRateLimiter(orm),
     reset: async (key) => {

@@ -16,7 +16,7 @@ export async function deleteMedia(em: EntityManager, id: string): Promise<boolea
 }
 
 /** Whether any declared column refers to upload `id` (an exact URL, a variant URL, or inside a text). */
-export async function isMediaUsed(em: EntityManager, references: readonly MediaReference[], id: string): Promise<boolean> {
+async function isMediaUsed(em: EntityManager, references: readonly MediaReference[], id: string): Promise<boolean> {
   // Media ids are UUIDs: nothing in them is special to LIKE.
   const pattern = { $ilike: `%/uploads/${id}.%` };
   for (const { entity, columns } of references) {

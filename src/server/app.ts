@@ -10,7 +10,8 @@ import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
 import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
-import { releaseUnusedMedia } from './admin-router.ts';
+import { mediaReferences } from './media-references.ts';
+import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
@@ -78,15 +79,15 @@ export async function buildApp(options: BuildAppOptions) {
         ? rateLimits.hit
         : (key, limit, windowMs) => rateLimits.hit(key, Math.ceil(limit * env.RATE_LIMIT_FACTOR), windowMs),
     rateLimitReset: rateLimits.reset,
+    // Admin saves that replace or delete a photo free the upload once nothing refers to it.
+    media: createMediaService({ orm, references: mediaReferences, log: app.log }),
   };
-  // Admin saves that replace or delete a photo free the upload once nothing refers to it.
-  services.releaseMedia = releaseUnusedMedia(orm, app.log);
   app.decorate('services', services);
 
   await app.register(errors, { isDev });
   await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cookie, { secret: env.SESSION_SECRET });
+  await app.register(cookie);
   await app.register(database, { orm, closeOrm: options.closeOrm ?? true });
   await app.register(session);
   await app.register(trpc);

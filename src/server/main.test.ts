@@ -17,7 +17,19 @@ function start(env: Record<string, string>) {
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  /** Resolves when the process has written a line matching pattern to stdout (its JSON log). */
+  const logged = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(stdout)) return;
+        child.stdout.off('data', check);
+        resolve();
+      };
+      child.stdout.on('data', check);
+      child.once('exit', () => reject(new Error(`exited before logging ${pattern}: ${stderr}`)));
+      check();
+    });
+  return { child, exited, logged, output: () => ({ stdout, stderr }) };
 }
 
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), 'doodle-main-'));
@@ -43,13 +55,10 @@ describe('process entry', () => {
 
   it('serves, then exits 0 on SIGTERM after closing the database', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
-    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}` });
-    let ready = false;
-    for (let i = 0; i < 500 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-    }
-    expect(ready).toBe(true);
+    // Info level: the request and shutdown log lines are the events this test waits for.
+    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' });
+    await p.logged(/Server listening at/);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     // A request in flight: headers and half its body sent, the rest only after the signal.
     const body = JSON.stringify({ name: 'Ada Family', email: 'ada@example.com', interest: 'available', message: 'Hello, is Biscuit still available?' });
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -61,9 +70,9 @@ describe('process entry', () => {
       `POST /api/inquiries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
     );
     socket.write(body.slice(0, 20));
-    await new Promise((r) => setTimeout(r, 300));
+    await p.logged(/"url":"\/api\/inquiries".*"incoming request"|"incoming request".*"url":"\/api\/inquiries"/);
     p.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    await p.logged(/"shutting down"/);
     socket.end(body.slice(20));
     await closed;
     expect(response).toMatch(/^HTTP\/1\.1 201/);

@@ -1,6 +1,7 @@
 // Registers every REST route table under /api; errors become { message, fieldErrors? }.
 import fp from 'fastify-plugin';
-import { toApiError, type RestEndpoint } from '../../lib/server/rest.ts';
+import { toApiError } from '../../lib/server/errors.ts';
+import type { RestEndpoint } from '../../lib/server/rest.ts';
 import { createContext } from '../context.ts';
 
 export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
@@ -20,8 +21,8 @@ export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
             if (endpoint.headers) reply.headers(endpoint.headers);
             return reply.code(endpoint.status).send(result ?? { ok: true });
           } catch (error) {
-            const { status, body } = toApiError(error, isDev);
-            if (status >= 500) request.log.error({ err: error }, 'REST handler failed');
+            const { status, body, internal } = toApiError(error, isDev);
+            if (internal) request.log.error({ err: error }, 'REST handler failed');
             return reply.code(status).send(body);
           }
         },

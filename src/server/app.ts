@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions) {
         ? rateLimits.hit
         : (key, limit, windowMs) => rateLimits.hit(key, Math.ceil(limit * env.RATE_LIMIT_FACTOR), windowMs),
     rateLimitReset: rateLimits.reset,
+    rateLimitUndo: rateLimits.undo,
   };
   // Admin saves that replace or delete a photo free the upload once nothing refers to it.
   services.releaseMedia = releaseUnusedMedia(orm, app.log);

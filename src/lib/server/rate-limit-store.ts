@@ -8,6 +8,8 @@ export interface RateLimitStore {
   hit: RateLimiter;
   /** Forgets key's counter (e.g. a successful login clears its failures). */
   reset: (key: string) => Promise<void>;
+  /** Takes back one hit within the current window (a success that was counted before it was known). */
+  undo: (key: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -16,6 +18,12 @@ export function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
     hit: databaseRateLimiter(orm),
     reset: async (key) => {
       await orm.em.fork().getConnection().execute(`delete from rate_limits where key = ?`, [key.slice(0, 200)]);
+    },
+    undo: async (key) => {
+      await orm.em
+        .fork()
+        .getConnection()
+        .execute(`update rate_limits set count = count - 1 where key = ? and count > 0 and reset_at > now()`, [key.slice(0, 200)]);
     },
     close: async () => {},
   };
@@ -31,6 +39,12 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
+// DECR keeps the key's expiry; a key that already expired is left alone.
+const UNDO_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count`;
+
 export function redisRateLimitStore(url: string): RateLimitStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
   const prefix = 'rl:';
@@ -41,6 +55,9 @@ export function redisRateLimitStore(url: string): RateLimitStore {
     },
     reset: async (key) => {
       await redis.del(prefix + key.slice(0, 200));
+    },
+    undo: async (key) => {
+      await redis.eval(UNDO_SCRIPT, 1, prefix + key.slice(0, 200));
     },
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
@@ -56,4 +73,10 @@ export function createRateLimitStore(orm: MikroORM, redisUrl: string | undefined
 export function rateLimitResetOf(services: Record<string, unknown>): (key: string) => Promise<void> {
   const reset = services.rateLimitReset;
   return typeof reset === 'function' ? (reset as (key: string) => Promise<void>) : async () => {};
+}
+
+/** The undo function buildApp() registers as services.rateLimitUndo (absent in hand-built contexts). */
+export function rateLimitUndoOf(services: Record<string, unknown>): (key: string) => Promise<void> {
+  const undo = services.rateLimitUndo;
+  return typeof undo === 'function' ? (undo as (key: string) => Promise<void>) : async () => {};
 }

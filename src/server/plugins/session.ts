@@ -37,6 +37,7 @@ export default fp<{ purgeEveryMs?: number }>(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     const policy = sessionPolicy(app.services);
+    const hasSessionCookie = new RegExp(`(^|;)\\s*${SESSION_COOKIE}=`);
 
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -58,7 +59,8 @@ export default fp<{ purgeEveryMs?: number }>(
     app.addHook('onSend', async (request, reply) => {
       const url = request.url;
       if (!SESSION_API.test(url)) return;
-      if (request.user || request.cookies[SESSION_COOKIE] !== undefined || ALWAYS_PRIVATE.test(url)) {
+      // The raw header: a guard that answered in onRequest before the cookie plugin ran left no request.cookies.
+      if (request.user || hasSessionCookie.test(request.headers.cookie ?? '') || ALWAYS_PRIVATE.test(url)) {
         reply.header('Cache-Control', 'no-store');
       }
     });

@@ -1,5 +1,6 @@
 // buildApp(): the whole HTTP application with its plugins in a fixed order; tests build the same app.
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import path from 'node:path';
@@ -45,7 +46,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
 export async function buildApp(options: BuildAppOptions) {
   const { orm, env } = options;
   const isDev = env.NODE_ENV === 'development';
-  const serverOptions: FastifyServerOptions = {
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? loggerOptions(env),
     // A hop count trusts that many proxies nearest to us (what proxy-addr does for numbers).
     trustProxy:
@@ -53,6 +54,14 @@ export async function buildApp(options: BuildAppOptions) {
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(env.TRUST_PROXY)
         : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // A request whose body stops arriving must not hold its connection for ever (slow uploads still fit).
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: env.SOCKET_IDLE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_MS),
+      // Node checks the request timeout on this interval (30 s by default): a tenth of it keeps the limit honest.
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(env.REQUEST_TIMEOUT_MS / 10)),
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // tRPC batches name every procedure in one path segment (/trpc/a.b,c.d,…): allow more than 100 characters.
@@ -79,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
         ? rateLimits.hit
         : (key, limit, windowMs) => rateLimits.hit(key, Math.ceil(limit * env.RATE_LIMIT_FACTOR), windowMs),
     rateLimitReset: rateLimits.reset,
+    rateLimitUndo: rateLimits.undo,
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
   };

@@ -43,6 +43,13 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * Longest time to receive one whole request, body included (ms): generous for a phone uploading a
+   * 200 MB video on a slow uplink, but finite, so a body that stops half-way frees its connection.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
+  /** A connection on which nothing moves for this long is closed (ms). */
+  SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
   /** false starts on an empty database (end-to-end tests of the empty states); the seed never overwrites content. */

@@ -81,9 +81,13 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
-/** Login failures: 10 per address and 10 per username within 15 minutes, then 429. */
+/**
+ * Login failures within 15 minutes: 10 per address and 10 per username from one client network, then
+ * 429. Past 10 for a username from everywhere, each network gets 3 more checked attempts at it.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_ATTACKED_NETWORK_LIMIT = 3;
 /** Registrations per address per hour. */
 export const REGISTER_LIMIT = 20;
 export const REGISTER_WINDOW_MS = 60 * 60_000;

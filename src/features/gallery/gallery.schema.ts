@@ -1,5 +1,6 @@
 // Gallery image shapes, shared by the server and the forms.
 import { z } from 'zod';
+import { requiredImagePath } from '../media/media.schema.ts';
 
 export interface GalleryImageDto {
   id: number;
@@ -16,7 +17,7 @@ export interface GalleryImageAdminDto extends GalleryImageDto {
 }
 
 export const GalleryImageInputSchema = z.object({
-  imageUrl: z.string('Upload a photo.').trim().min(1, 'Upload a photo.').max(500),
+  imageUrl: requiredImagePath('Upload a photo.'),
   title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
   description: z.string().trim().max(2000, 'Description must be at most 2,000 characters.').default(''),
   featured: z.boolean().default(false),

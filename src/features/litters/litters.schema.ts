@@ -1,5 +1,6 @@
 // Litter shapes and messages, shared by the server and the forms.
 import { z } from 'zod';
+import { optionalImagePath } from '../media/media.schema.ts';
 
 export interface LitterDto {
   id: number;
@@ -23,7 +24,7 @@ const isoDate = z
 export const LitterInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(100),
   description: z.string().trim().max(5000).default(''),
-  imageUrl: z.string().trim().max(500).nullish().transform((v) => v || null),
+  imageUrl: optionalImagePath(),
   motherName: z.string().trim().min(1, "Mother's name is required.").max(100),
   fatherName: z.string().trim().min(1, "Father's name is required.").max(100),
   expectedDate: isoDate.nullish().transform((v) => v ?? null),

@@ -1,5 +1,6 @@
 // Parent dog shapes, shared by the server and the forms.
 import { z } from 'zod';
+import { optionalImagePath } from '../media/media.schema.ts';
 import { IsoDateSchema } from '../litters/litters.schema.ts';
 
 export interface ParentDogDto {
@@ -34,7 +35,7 @@ export const ParentDogInputSchema = z.object({
   weight: z.number('Weight must be a number.').positive('Weight must be more than 0.').max(300, 'Weight must be at most 300 lbs.').nullable().default(null),
   birthDate: IsoDateSchema.nullish().transform((v) => v ?? null),
   description: z.string().trim().max(5000, 'Description must be at most 5,000 characters.').default(''),
-  imageUrl: z.string().trim().max(500).nullish().transform((v) => v || null),
+  imageUrl: optionalImagePath(),
   featured: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
 });

@@ -1,5 +1,6 @@
 // Puppy enums, shapes and messages, shared by the server and the forms.
 import { z } from 'zod';
+import { optionalImagePath } from '../media/media.schema.ts';
 
 export const PUPPY_STATUSES = ['available', 'reserved', 'sold'] as const;
 export const GENDERS = ['male', 'female'] as const;
@@ -71,7 +72,7 @@ export const PuppyInputSchema = z.object({
   gender: z.enum(GENDERS, 'Choose male or female.'),
   color: z.string().trim().min(1, 'Color is required.').max(100),
   description: z.string().trim().max(5000).default(''),
-  imageUrl: optionalText(500),
+  imageUrl: optionalImagePath(),
   litterId: z.number().int().positive().nullable().default(null),
   status: z.enum(PUPPY_STATUSES).default('available'),
   visible: z.boolean().default(true),

@@ -1,5 +1,6 @@
 // Site settings: the one record the breeder edits for contact details and home-page copy.
 import { z } from 'zod';
+import { nullableImagePath, nullableVideoPath } from '../media/media.schema.ts';
 
 export const ProcessBlockSchema = z.object({
   title: z.string().trim().min(1, 'Title is required.').max(100),
@@ -10,7 +11,13 @@ export const FaqEntrySchema = z.object({
   answer: z.string().trim().min(1, 'Answer is required.').max(5000),
 });
 
-const url = z.union([z.url('Enter a full link starting with https://').max(500), z.literal('')]);
+// Social links open in the visitor's browser: https only (no http:, javascript: or data:).
+const LINK_MESSAGE = 'Enter a full link starting with https://';
+const httpsLink = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+const url = z
+  .string(LINK_MESSAGE)
+  .max(500, LINK_MESSAGE)
+  .refine((v) => v === '' || httpsLink.safeParse(v).success, LINK_MESSAGE);
 
 export const SiteSettingsSchema = z.object({
   breederName: z.string().trim().min(1, 'Breeder name is required.').max(100),
@@ -20,8 +27,8 @@ export const SiteSettingsSchema = z.object({
   facebookUrl: url,
   instagramUrl: url,
   youtubeUrl: url,
-  heroImageUrl: z.string().trim().max(500).nullable(),
-  heroVideoUrl: z.string().trim().max(500).nullable(),
+  heroImageUrl: nullableImagePath(),
+  heroVideoUrl: nullableVideoPath(),
   aboutStory: z.string().trim().max(10000),
   healthPoints: z.array(z.string().trim().min(1).max(300)).max(20),
   processBlocks: z.array(ProcessBlockSchema).length(4, 'There are exactly four process blocks.'),

@@ -1,5 +1,6 @@
 // Testimonial shapes, shared by the server and the forms.
 import { z } from 'zod';
+import { optionalImagePath } from '../media/media.schema.ts';
 
 export interface TestimonialDto {
   id: number;
@@ -27,7 +28,7 @@ export const TestimonialInputSchema = z.object({
     .max(5, 'Rating must be from 1 to 5.')
     .default(5),
   location: z.string().trim().max(100, 'Location must be at most 100 characters.').default(''),
-  imageUrl: z.string().trim().max(500).nullish().transform((v) => v || null),
+  imageUrl: optionalImagePath(),
   featured: z.boolean().default(true),
 });
 export type TestimonialInput = z.input<typeof TestimonialInputSchema>;

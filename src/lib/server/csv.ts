@@ -1,13 +1,34 @@
-// CSV exports of the admin lists: cell escaping against spreadsheet formulas, and the download headers.
+// CSV exports of the admin lists: cell escaping against spreadsheet formulas, the one stringify setup, and the download headers.
+import { stringify } from 'csv-stringify/sync';
 
 /**
- * Spreadsheet formula injection: a cell starting with = + - @ (or a tab or carriage return) is run
- * as a formula by Excel and LibreOffice. A leading apostrophe makes it plain text.
+ * What starts a formula in Excel, LibreOffice or Numbers: = + - @, a tab or carriage return, and the
+ * full-width forms Numbers normalises to them.
+ */
+const FORMULA_START = /(^|[\r\n])(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/**
+ * Spreadsheet formula injection: a cell line starting with a formula character is run as a formula.
+ * A leading apostrophe makes it plain text. Every line of the cell counts, not only the first: a
+ * spreadsheet that reads "Hi.\n=1+1" as two rows (or a user who splits it) would run the second.
  */
 export function escapeCsvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return String(value).replace(FORMULA_START, "$1'");
+}
+
+/**
+ * Header and records as CSV with Windows line ends and a BOM (Excel reads UTF-8 then). Every cell is
+ * escaped, and any cell holding a line break is quoted: csv-stringify leaves a bare "\n" unquoted
+ * once record_delimiter is set, which starts a new row in the spreadsheet.
+ */
+export function toCsv(header: readonly string[], records: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
+  return stringify([header.map(escapeCsvCell), ...records.map((r) => r.map(escapeCsvCell))], {
+    bom: true,
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+    quoted_match: /[\r\n]/,
+  });
 }
 
 export const csvHeaders = (filename: string) => ({

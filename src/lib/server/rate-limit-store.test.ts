@@ -97,6 +97,14 @@ describe('rate limits across instances', () => {
       expect((await store.hit(key, 2, 60_000)).allowed).toBe(false);
       await store.reset(key);
       expect((await store.hit(key, 2, 60_000)).allowed).toBe(true);
+      // Undo takes back one hit, never more than were counted.
+      expect((await store.hit(key, 2, 60_000)).allowed).toBe(true);
+      await store.undo(key);
+      expect((await store.hit(key, 2, 60_000)).allowed).toBe(true);
+      expect((await store.hit(key, 2, 60_000)).allowed).toBe(false);
+      const fresh = `undo:${Date.now()}`;
+      await store.undo(fresh);
+      expect((await store.hit(fresh, 1, 60_000)).allowed).toBe(true);
       // A short window refuses the second hit, then lets one through again once Redis expires it.
       const short = `short:${Date.now()}`;
       expect((await store.hit(short, 1, 200)).allowed).toBe(true);

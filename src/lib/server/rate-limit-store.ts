@@ -2,13 +2,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { databaseRateLimiter, type RateLimiter } from './rate-limit.ts';
-import type { AppServices } from './trpc.ts';
 
 export interface RateLimitStore {
   /** Counts one hit against key's fixed window; allowed while the count is within limit. */
   hit: RateLimiter;
   /** Forgets key's counter (e.g. a successful login clears its failures). */
   reset: (key: string) => Promise<void>;
+  /** Takes back one hit within the current window (a success that was counted before it was known). */
+  undo: (key: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -17,6 +18,12 @@ function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
     hit: databaseRateLimiter(orm),
     reset: async (key) => {
       await orm.em.fork().getConnection().execute(`delete from rate_limits where key = ?`, [key.slice(0, 200)]);
+    },
+    undo: async (key) => {
+      await orm.em
+        .fork()
+        .getConnection()
+        .execute(`update rate_limits set count = count - 1 where key = ? and count > 0 and reset_at > now()`, [key.slice(0, 200)]);
     },
     close: async () => {},
   };
@@ -32,6 +39,12 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
+// DECR keeps the key's expiry; a key that already expired is left alone.
+const UNDO_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count`;
+
 export function redisRateLimitStore(url: string): RateLimitStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
   const prefix = 'rl:';
@@ -43,6 +56,9 @@ export function redisRateLimitStore(url: string): RateLimitStore {
     reset: async (key) => {
       await redis.del(prefix + key.slice(0, 200));
     },
+    undo: async (key) => {
+      await redis.eval(UNDO_SCRIPT, 1, prefix + key.slice(0, 200));
+    },
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },
@@ -51,9 +67,4 @@ export function redisRateLimitStore(url: string): RateLimitStore {
 
 export function createRateLimitStore(orm: MikroORM, redisUrl: string | undefined): RateLimitStore {
   return redisUrl ? redisRateLimitStore(redisUrl) : databaseRateLimitStore(orm);
-}
-
-/** The reset function buildApp() registers as services.rateLimitReset. */
-export function rateLimitResetOf(services: Pick<AppServices, 'rateLimitReset'>): (key: string) => Promise<void> {
-  return services.rateLimitReset;
 }

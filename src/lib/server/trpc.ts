@@ -47,6 +47,8 @@ export interface AppServices {
   rateLimit: RateLimiter;
   /** Forgets a key's counter (a successful login clears its failures). */
   rateLimitReset: (key: string) => Promise<void>;
+  /** Takes back one counted hit (a login that succeeded after all). */
+  rateLimitUndo: (key: string) => Promise<void>;
   /** Public read lists, cleared by every admin mutation (lib/server/public-cache.ts). */
   publicCache: PublicCache;
   /** The e-mail outbox: messages queued with the write that causes them (features/mail). */

@@ -4,9 +4,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError } from '../../../lib/server/errors.ts';
 import { tooManyMessage, type Context, type SessionUser } from '../../../lib/server/trpc.ts';
-import { rateLimitResetOf } from '../../../lib/server/rate-limit-store.ts';
+import { clientNetwork } from '../../../lib/server/client-network.ts';
 import {
   AUTH_MESSAGES,
+  LOGIN_ATTACKED_NETWORK_LIMIT,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
   usernameKey,
@@ -69,33 +70,60 @@ function possibleUsername(username: string): boolean {
   return UsernameSchema.safeParse(username).success;
 }
 
+/**
+ * Three counters, each hit before the password is checked (so parallel guesses cannot slip past):
+ * - the address: stops one address spraying passwords over many usernames. A success takes back
+ *   only its own hit, so signing in to one's own account never clears the failures before it;
+ * - the username from this client network (/24, /64): stops guessing one account from one place,
+ *   and is what the owner's own typos count against;
+ * - the username from everywhere: when it is over its limit the account is under a distributed
+ *   attack. It never refuses by itself (that would hand any stranger a lockout): each network then
+ *   gets only a few checked attempts at that username, so the owner at home still signs in while a
+ *   guesser needs a fresh network every few guesses.
+ * The owner's successful login clears the counters of her username, and only those.
+ */
 function throttleKeys(ctx: Context, username: string) {
   const who = possibleUsername(username)
     ? usernameKey(username)
     : `invalid:${createHash('sha256').update(username).digest('hex').slice(0, 32)}`;
-  return [`login-fail:ip:${ctx.req.ip}`, `login-fail:user:${who}`];
+  const network = clientNetwork(ctx.req.ip);
+  return {
+    address: `login-fail:ip:${ctx.req.ip}`,
+    network: `login-fail:net:${network}:${who}`,
+    username: `login-fail:user:${who}`,
+    underAttack: `login-fail:attacked:${network}:${who}`,
+  };
 }
 
-/**
- * Every attempt counts against the address and the username before the password is checked (so
- * parallel guesses cannot slip past the limit); a successful login clears both counters, so only
- * failures accumulate.
- */
+const refuse = (...hits: { retryAfterMs: number }[]) =>
+  new AppError('TOO_MANY_REQUESTS', tooManyMessage(Math.max(...hits.map((h) => h.retryAfterMs))));
+
 export async function login(ctx: Context, input: LoginInput): Promise<SessionUser> {
   const keys = throttleKeys(ctx, input.username);
-  const hits = await Promise.all(keys.map((k) => ctx.services.rateLimit(k, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS)));
-  const blocked = hits.filter((h) => !h.allowed);
-  if (blocked.length) {
-    throw new AppError('TOO_MANY_REQUESTS', tooManyMessage(Math.max(...blocked.map((h) => h.retryAfterMs))));
+  const hit = (key: string, limit: number) => ctx.services.rateLimit(key, limit, LOGIN_FAILURE_WINDOW_MS);
+  const [address, network, username] = await Promise.all([
+    hit(keys.address, LOGIN_FAILURE_LIMIT),
+    hit(keys.network, LOGIN_FAILURE_LIMIT),
+    hit(keys.username, LOGIN_FAILURE_LIMIT),
+  ]);
+  const blocked = [address, network].filter((h) => !h.allowed);
+  if (blocked.length) throw refuse(...blocked);
+  if (!username.allowed) {
+    const budget = await hit(keys.underAttack, LOGIN_ATTACKED_NETWORK_LIMIT);
+    if (!budget.allowed) throw refuse(budget, username);
   }
 
   const user = possibleUsername(input.username) ? await ctx.em.findOne(User, { usernameKey: usernameKey(input.username) }) : null;
   // Unknown usernames still cost one hash verification: same time, same message.
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
-  if (!user || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    // Under attack a wrong guess is told to wait, like a refused one, rather than invited to try again.
+    throw username.allowed ? new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials) : refuse(username);
+  }
 
-  const reset = rateLimitResetOf(ctx.services);
-  await Promise.all(keys.map((k) => reset(k)));
+  const { rateLimitUndo: undo, rateLimitReset: reset } = ctx.services;
+  // Only this username's counters are cleared; the address keeps what it tried on other accounts.
+  await Promise.all([undo(keys.address), reset(keys.network), reset(keys.username), reset(keys.underAttack)]);
   if (needsRehash(user.passwordHash)) {
     user.passwordHash = await hashPassword(input.password);
     await ctx.em.flush();

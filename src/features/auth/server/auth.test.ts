@@ -215,16 +215,62 @@ describe('accounts over REST and tRPC', () => {
     expect((await me()).headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('answers 429 with "try again in N minutes" after 10 failed logins for one username, even for the right password', async () => {
+  it('answers 429 with "try again in N minutes" after 10 failed logins for one username from one network, even for the right password', async () => {
     await signIn(t.orm, { username: 'targeted', isAdmin: false });
+    // Rotating addresses within one /24 gains nothing.
     for (let i = 0; i < 10; i++) {
-      const res = await post('/api/login', { username: 'targeted', password: `guess-number-${i}` });
+      const res = await post('/api/login', { username: 'targeted', password: `guess-number-${i}` }, { ip: `10.2.0.${i + 1}` });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await post('/api/login', { username: 'Targeted', password: TEST_PASSWORD });
+    const blocked = await post('/api/login', { username: 'Targeted', password: TEST_PASSWORD }, { ip: '10.2.0.200' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/try again in 15 minutes/);
     expect(sidOf(blocked)).toBeUndefined();
+  });
+
+  it("does not let a stranger's wrong guesses lock the owner out, while the guessing stays throttled", async () => {
+    await signIn(t.orm, { username: 'breeder', isAdmin: true });
+    const attacker = '10.0.0.1';
+    const owner = '10.9.9.9';
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/login', { username: 'breeder', password: `puppies-${i}-guess` }, { ip: attacker })).statusCode).toBe(401);
+    }
+    // The attacker keeps getting 429: from the same address, its network, even with the right password.
+    for (const ip of [attacker, attacker, '10.0.0.77']) {
+      const res = await post('/api/login', { username: 'breeder', password: 'puppies-11-guess' }, { ip });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    }
+    expect((await post('/api/login', { username: 'breeder', password: TEST_PASSWORD }, { ip: attacker })).statusCode).toBe(429);
+
+    // Spread over fresh networks, each one gets only 3 checked guesses while the account is under attack,
+    // a wrong guess is answered 429 rather than "wrong password, try the next", and the 4th is not checked.
+    for (const net of ['10.3.1', '10.3.2']) {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        answers.push((await post('/api/login', { username: 'breeder', password: `spread-${net}-${i}` }, { ip: `${net}.${i + 1}` })).statusCode);
+      }
+      expect(answers).toEqual([429, 429, 429]);
+      expect((await post('/api/login', { username: 'breeder', password: TEST_PASSWORD }, { ip: `${net}.9` })).statusCode).toBe(429);
+    }
+
+    // The owner signs in from home all the same.
+    const ownerLogin = await post('/api/login', { username: 'breeder', password: TEST_PASSWORD }, { ip: owner });
+    expect(ownerLogin.statusCode).toBe(200);
+    expect(ownerLogin.json()).toMatchObject({ username: 'breeder', isAdmin: true });
+    expect(sidOf(ownerLogin)).toBeTruthy();
+    // Her login does not lift the attacker's own limits.
+    expect((await post('/api/login', { username: 'breeder', password: 'puppies-12-guess' }, { ip: '10.0.0.78' })).statusCode).toBe(429);
+    expect((await post('/api/login', { username: 'breeder', password: TEST_PASSWORD }, { ip: '2001:db8:9:9::5' })).statusCode).toBe(200);
+  });
+
+  it('treats an IPv6 /64 as one network', async () => {
+    await signIn(t.orm, { username: 'v6_target', isAdmin: false });
+    for (let i = 1; i <= 10; i++) {
+      expect((await post('/api/login', { username: 'v6_target', password: `guess-${i}-wrong` }, { ip: `2001:db8:1:2::${i.toString(16)}` })).statusCode).toBe(401);
+    }
+    expect((await post('/api/login', { username: 'v6_target', password: TEST_PASSWORD }, { ip: '2001:db8:1:2:ffff::1' })).statusCode).toBe(429);
+    expect((await post('/api/login', { username: 'v6_target', password: TEST_PASSWORD }, { ip: '2001:db8:1:3::1' })).statusCode).toBe(200);
   });
 
   it('answers 429 after 10 failed logins from one address, whatever the usernames', async () => {
@@ -236,18 +282,39 @@ describe('accounts over REST and tRPC', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
     // Another address is not affected.
-    expect((await post('/api/login', { username: 'someone-else', password: 'spring-2026!' })).statusCode).toBe(401);
+    expect((await post('/api/login', { username: 'someone-else', password: 'spring-2026!' }, { ip: '10.4.4.4' })).statusCode).toBe(401);
   });
 
-  it('counts only failures: a successful login clears the count', async () => {
+  it("still stops spraying from one address at 10 when the sprayer signs in to their own account in between", async () => {
+    await signIn(t.orm, { username: 'mallory_own', isAdmin: false });
+    const ip = '10.7.7.7';
+    const answers: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      answers.push((await post('/api/login', { username: `family${i}`, password: 'spring-2026!' }, { ip })).statusCode);
+      if (i < 9) expect((await post('/api/login', { username: 'mallory_own', password: TEST_PASSWORD }, { ip })).statusCode).toBe(200);
+    }
+    expect(answers.filter((code) => code === 401)).toHaveLength(10);
+    expect(answers.slice(10)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it("forgets only the owner's own typos on her network when she signs in, never another username's failures", async () => {
     await signIn(t.orm, { username: 'forgetful', isAdmin: false });
-    const ip = freshIp();
+    await signIn(t.orm, { username: 'neighbour', isAdmin: false });
+    let host = 1;
+    const from = () => ({ ip: `10.5.5.${host++}` });
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 9; i++) {
-        expect((await post('/api/login', { username: 'forgetful', password: 'wrong-password' }, { ip })).statusCode).toBe(401);
+        expect((await post('/api/login', { username: 'forgetful', password: 'wrong-password' }, from())).statusCode).toBe(401);
       }
-      expect((await post('/api/login', { username: 'forgetful', password: TEST_PASSWORD }, { ip })).statusCode).toBe(200);
+      expect((await post('/api/login', { username: 'forgetful', password: TEST_PASSWORD }, from())).statusCode).toBe(200);
     }
+    // Failures for another username on that network are kept through forgetful's successful logins.
+    for (let i = 0; i < 9; i++) {
+      expect((await post('/api/login', { username: 'neighbour', password: 'wrong-password' }, from())).statusCode).toBe(401);
+    }
+    expect((await post('/api/login', { username: 'forgetful', password: TEST_PASSWORD }, from())).statusCode).toBe(200);
+    expect((await post('/api/login', { username: 'neighbour', password: 'wrong-password' }, from())).statusCode).toBe(401);
+    expect((await post('/api/login', { username: 'neighbour', password: TEST_PASSWORD }, from())).statusCode).toBe(429);
   });
 
   it('rate-limits registration per address', async () => {

@@ -1,10 +1,9 @@
 // The breeder's inbox: newest first, filters, unread count, read on open, status and private notes, CSV.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
 import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
-import { escapeCsvCell } from '../../../lib/server/csv.ts';
+import { toCsv } from '../../../lib/server/csv.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
@@ -113,7 +112,7 @@ export async function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'pa
       i.readAt ? 'yes' : 'no',
       i.message,
       i.notes,
-    ].map(escapeCsvCell),
+    ],
   );
-  return stringify([INQUIRY_CSV_COLUMNS, ...records], { bom: true, record_delimiter: 'windows' });
+  return toCsv(INQUIRY_CSV_COLUMNS, records);
 }

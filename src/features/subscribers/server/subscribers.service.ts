@@ -21,6 +21,11 @@ const newToken = () => randomBytes(32).toString('base64url');
  * and answering the same way every time also keeps the list private (no "already subscribed").
  * A previously unsubscribed address becomes active again. A new or re-activated subscriber gets a
  * confirmation e-mail, queued in the same transaction (an address already active gets none).
+ *
+ * Anyone can send any address here, so the name is taken only when the row is created: a later
+ * request never renames a subscriber (the name is the greeting of every e-mail they receive), and
+ * re-activating an unsubscribed address greets them with the name they gave and says so by e-mail,
+ * with the one-click unsubscribe link.
  */
 export async function subscribe(
   em: EntityManager,
@@ -50,10 +55,10 @@ async function upsert(em: EntityManager, email: string, name: string | undefined
   const existing = await em.findOne(Subscriber, { email });
   const now = new Date();
   if (existing) {
-    const reactivated = existing.status !== 'active';
-    existing.status = 'active';
-    if (name) existing.name = name;
-    if (reactivated) confirm(existing.name ?? null, existing.unsubscribeToken);
+    if (existing.status !== 'active') {
+      existing.status = 'active';
+      confirm(existing.name ?? null, existing.unsubscribeToken);
+    }
   } else {
     const unsubscribeToken = newToken();
     em.create(Subscriber, {

@@ -50,7 +50,7 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     expect(await rows('race@example.com')).toHaveLength(1);
   });
 
-  it('unsubscribes by token, and a later subscription re-activates the same row with the same token', async () => {
+  it('unsubscribes by token, and a later subscription re-activates the same row with the same token and name', async () => {
     await post({ email: 'kim@example.com', name: 'Kim' });
     const [before] = await rows('kim@example.com');
     const token = before!.unsubscribeToken;
@@ -65,7 +65,41 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     expect((await post({ email: 'KIM@example.com', name: 'Kim Park' })).statusCode).toBe(200);
     const after = await rows('kim@example.com');
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ id: before!.id, status: 'active', name: 'Kim Park', unsubscribeToken: token });
+    expect(after[0]).toMatchObject({ id: before!.id, status: 'active', name: 'Kim', unsubscribeToken: token });
+  });
+
+  const mailsTo = (email: string) =>
+    t.orm.em.fork().getConnection().execute<{ text: string }[]>('select text from outbox_messages where "to" = ? order by id', [email]);
+
+  it('never renames a subscriber: a stranger cannot put words in the greeting of their e-mails', async () => {
+    await post({ email: 'rosa@example.com', name: 'Rosa' });
+    expect(await post({ email: 'Rosa@Example.com', name: 'Rosa, your puppy deposit is overdue: pay at evil.example' })).toMatchObject({
+      statusCode: 200,
+    });
+    expect((await post({ email: 'rosa@example.com', name: 'Rosa, click evil.example' })).json()).toEqual({ ok: true });
+    expect((await rows('rosa@example.com'))[0]).toMatchObject({ name: 'Rosa', status: 'active' });
+
+    // Without a name at first, a later request does not add one either.
+    await post({ email: 'quiet@example.com' });
+    await post({ email: 'quiet@example.com', name: 'Pay at evil.example' });
+    expect((await rows('quiet@example.com'))[0]!.name).toBeNull();
+    expect((await mailsTo('quiet@example.com')).map((m) => m.text.split('\n')[0])).toEqual(['Hello,']);
+  });
+
+  it('re-activates an unsubscribed address only with its own name, and tells its owner by e-mail', async () => {
+    await post({ email: 'lou@example.com', name: 'Lou' });
+    const [row] = await rows('lou@example.com');
+    await post({ token: row!.unsubscribeToken }, { url: '/api/subscribers/unsubscribe' });
+
+    const res = await post({ email: 'lou@example.com', name: 'Lou, your account is locked: evil.example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await rows('lou@example.com'))[0]).toMatchObject({ name: 'Lou', status: 'active' });
+    const mails = await mailsTo('lou@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text.split('\n')[0]).toBe('Hi Lou,');
+    expect(mails[1]!.text).toContain(`/unsubscribe?token=${encodeURIComponent(row!.unsubscribeToken)}`);
+    expect(mails.map((m) => m.text).join('\n')).not.toContain('evil.example');
   });
 
   it('answers an unknown unsubscribe token with 404 and a clear message', async () => {

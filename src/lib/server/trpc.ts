@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZodError, z } from 'zod';
 import { AppError, type FieldErrors } from './errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 
@@ -87,6 +88,10 @@ const domainErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  // An unreachable database is a 503 with a clear message (the adapter adds Retry-After), not a 500.
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
   }
   return result;
 });

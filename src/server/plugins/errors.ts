@@ -1,6 +1,7 @@
 // Maps framework errors (bad JSON, body too large, wrong content type) to clear 4xx JSON answers.
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../lib/server/db-errors.ts';
 
 export default fp<{ isDev: boolean }>(
   async (app, { isDev }) => {
@@ -20,6 +21,10 @@ export default fp<{ isDev: boolean }>(
       }
       if (status < 500) {
         return reply.code(status).send({ message: error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.code(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
       request.log.error({ err: error }, 'request failed');
       return reply

@@ -44,6 +44,16 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Longest wait for a database connection before a request answers 503 (ms). */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** On SIGTERM, how long keep-alive clients get to pick up `Connection: close` before idle ones are closed (ms). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Requests slower than this are logged at warn level (ms); 0 logs none. */
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  /** Share of ordinary requests written to the access log (0 to 1); errors and slow ones are always logged. */
+  LOG_ACCESS_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
+  /** Seconds between access summaries (count, statuses, latency percentiles) at info level; 0 turns them off. */
+  LOG_SUMMARY_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
 });

@@ -83,7 +83,6 @@ async function startApp(orm: MikroORM, dir: string): Promise<App> {
     NODE_ENV: 'production',
     DATA_DIR: path.join(dir, 'data'),
     APP_ORIGIN: 'http://127.0.0.1',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench',
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp({ orm, env, closeOrm: false, logger: false, clientDir: path.join(dir, 'no-client') });

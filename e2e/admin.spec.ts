@@ -25,7 +25,7 @@ async function signIn(page: Page) {
 async function openSection(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('heading', { name: HEADINGS[name] ?? name, level: 2 })).toBeVisible();
 }
 
@@ -178,7 +178,7 @@ test.describe('admin dashboard', () => {
     await postInquiry(request, baseURL!, name, info.project.name);
 
     await signIn(page);
-    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: /^Inbox\s*\d+ unread/ })).toBeAttached();
+    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Inbox\s*\d+ unread/ })).toBeAttached();
     await openSection(page, 'Inbox');
     const inbox = page.getByRole('list', { name: 'Inquiries, newest first' });
     const item = inbox.getByRole('listitem').filter({ hasText: name }).getByRole('button');
@@ -219,7 +219,7 @@ test.describe('admin dashboard', () => {
 
     // Leaving with unsaved changes asks first; keep editing.
     if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: /^Overview/ }).click();
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Overview/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
@@ -232,6 +232,49 @@ test.describe('admin dashboard', () => {
     const contact = page.locator('#contact');
     await contact.scrollIntoViewIfNeeded();
     await expect(contact.getByRole('link', { name: phone })).toBeVisible();
+  });
+
+  test('a section is a page: deep link, reload, and the back button returns to the previous section', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/puppies');
+    await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Puppies' }).getByRole('listitem').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Puppies' })).toHaveAttribute('aria-current', 'page');
+
+    // An editor has an address of its own too.
+    await page.getByRole('button', { name: 'Add puppy' }).click();
+    await expect(page).toHaveURL(/\/admin\/puppies\?edit=new$/);
+    await expect(page.getByRole('form', { name: 'New puppy' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/puppies$/);
+    await expect(page.getByRole('list', { name: 'Puppies' })).toBeVisible();
+
+    await openSection(page, 'Litters');
+    await expect(page).toHaveURL(/\/admin\/litters$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/puppies$/);
+    await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
+  });
+
+  test('the back button asks before leaving an edited form', async ({ page }) => {
+    await signIn(page);
+    await openSection(page, 'Litters');
+    await page.getByRole('button', { name: 'Add litter' }).click();
+    const form = page.getByRole('form', { name: 'New litter' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Half-typed litter');
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Half-typed litter');
+    await expect(page).toHaveURL(/\?edit=new$/);
+
+    await page.goBack();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page).toHaveURL(/\/admin\/litters$/);
+    await expect(page.getByRole('list', { name: 'Litters' })).toBeVisible();
   });
 
   test('every dashboard screen passes axe', async ({ page, request, baseURL }, info) => {

@@ -93,6 +93,21 @@ test('/admin signed out redirects to /auth, and logging in comes back to /admin'
   await expect(page.getByRole('heading', { name: /Admin Dashboard/ })).toBeVisible();
 });
 
+test('a dashboard section signed out redirects to /auth and comes back to it after logging in', async ({ page }) => {
+  await page.goto('/admin/inbox');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin%2Finbox/);
+  await login(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/inbox$/);
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 2 })).toBeVisible();
+});
+
+test('a redirect to another site is not followed after logging in', async ({ page }) => {
+  await page.goto('/auth?redirect=%2F%2Fevil.example%2Fadmin');
+  await login(page, ADMIN.username, ADMIN.password);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+});
+
 test('/admin as a signed-in non-admin shows Access Denied with a link home', async ({ page }) => {
   await register(page, unique('visitor'), 'sunny-porch-swing');
   await expect(page.getByText('Registration successful')).toBeVisible();

@@ -16,6 +16,16 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuestionnaireRouteImport } from './routes/questionnaire'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
+import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
+import { Route as AdminLittersRouteImport } from './routes/admin.litters'
+import { Route as AdminParentsRouteImport } from './routes/admin.parents'
+import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
+import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
+import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
+import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as FamilyTreeIndexRouteImport } from './routes/family-tree.index'
@@ -58,6 +68,56 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
   path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGalleryRoute = AdminGalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInboxRoute = AdminInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLittersRoute = AdminLittersRouteImport.update({
+  id: '/litters',
+  path: '/litters',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminParentsRoute = AdminParentsRouteImport.update({
+  id: '/parents',
+  path: '/parents',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPuppiesRoute = AdminPuppiesRouteImport.update({
+  id: '/puppies',
+  path: '/puppies',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
+  id: '/subscribers',
+  path: '/subscribers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTestimonialsRoute = AdminTestimonialsRouteImport.update({
+  id: '/testimonials',
+  path: '/testimonials',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -91,30 +151,49 @@ const ResourcesIdRoute = ResourcesIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/inbox': typeof AdminInboxRoute
+  '/admin/litters': typeof AdminLittersRoute
+  '/admin/parents': typeof AdminParentsRoute
+  '/admin/puppies': typeof AdminPuppiesRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/resources/$id': typeof ResourcesIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/family-tree/': typeof FamilyTreeIndexRoute
   '/resources/': typeof ResourcesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/inbox': typeof AdminInboxRoute
+  '/admin/litters': typeof AdminLittersRoute
+  '/admin/parents': typeof AdminParentsRoute
+  '/admin/puppies': typeof AdminPuppiesRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/resources/$id': typeof ResourcesIdRoute
+  '/admin': typeof AdminIndexRoute
   '/blog': typeof BlogIndexRoute
   '/family-tree': typeof FamilyTreeIndexRoute
   '/resources': typeof ResourcesIndexRoute
@@ -122,15 +201,25 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/inbox': typeof AdminInboxRoute
+  '/admin/litters': typeof AdminLittersRoute
+  '/admin/parents': typeof AdminParentsRoute
+  '/admin/puppies': typeof AdminPuppiesRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/resources/$id': typeof ResourcesIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/family-tree/': typeof FamilyTreeIndexRoute
   '/resources/': typeof ResourcesIndexRoute
@@ -145,24 +234,43 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/gallery'
+    | '/admin/inbox'
+    | '/admin/litters'
+    | '/admin/parents'
+    | '/admin/puppies'
+    | '/admin/settings'
+    | '/admin/subscribers'
+    | '/admin/testimonials'
+    | '/admin/users'
     | '/blog/$slug'
     | '/family-tree/$dogId'
     | '/resources/$id'
+    | '/admin/'
     | '/blog/'
     | '/family-tree/'
     | '/resources/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/admin'
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/gallery'
+    | '/admin/inbox'
+    | '/admin/litters'
+    | '/admin/parents'
+    | '/admin/puppies'
+    | '/admin/settings'
+    | '/admin/subscribers'
+    | '/admin/testimonials'
+    | '/admin/users'
     | '/blog/$slug'
     | '/family-tree/$dogId'
     | '/resources/$id'
+    | '/admin'
     | '/blog'
     | '/family-tree'
     | '/resources'
@@ -175,9 +283,19 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/gallery'
+    | '/admin/inbox'
+    | '/admin/litters'
+    | '/admin/parents'
+    | '/admin/puppies'
+    | '/admin/settings'
+    | '/admin/subscribers'
+    | '/admin/testimonials'
+    | '/admin/users'
     | '/blog/$slug'
     | '/family-tree/$dogId'
     | '/resources/$id'
+    | '/admin/'
     | '/blog/'
     | '/family-tree/'
     | '/resources/'
@@ -185,7 +303,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   QuestionnaireRoute: typeof QuestionnaireRoute
@@ -250,6 +368,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/gallery': {
+      id: '/admin/gallery'
+      path: '/gallery'
+      fullPath: '/admin/gallery'
+      preLoaderRoute: typeof AdminGalleryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/inbox': {
+      id: '/admin/inbox'
+      path: '/inbox'
+      fullPath: '/admin/inbox'
+      preLoaderRoute: typeof AdminInboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/litters': {
+      id: '/admin/litters'
+      path: '/litters'
+      fullPath: '/admin/litters'
+      preLoaderRoute: typeof AdminLittersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/parents': {
+      id: '/admin/parents'
+      path: '/parents'
+      fullPath: '/admin/parents'
+      preLoaderRoute: typeof AdminParentsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/puppies': {
+      id: '/admin/puppies'
+      path: '/puppies'
+      fullPath: '/admin/puppies'
+      preLoaderRoute: typeof AdminPuppiesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/subscribers': {
+      id: '/admin/subscribers'
+      path: '/subscribers'
+      fullPath: '/admin/subscribers'
+      preLoaderRoute: typeof AdminSubscribersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/testimonials': {
+      id: '/admin/testimonials'
+      path: '/testimonials'
+      fullPath: '/admin/testimonials'
+      preLoaderRoute: typeof AdminTestimonialsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -295,9 +483,37 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteChildren {
+  AdminGalleryRoute: typeof AdminGalleryRoute
+  AdminInboxRoute: typeof AdminInboxRoute
+  AdminLittersRoute: typeof AdminLittersRoute
+  AdminParentsRoute: typeof AdminParentsRoute
+  AdminPuppiesRoute: typeof AdminPuppiesRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSubscribersRoute: typeof AdminSubscribersRoute
+  AdminTestimonialsRoute: typeof AdminTestimonialsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminGalleryRoute: AdminGalleryRoute,
+  AdminInboxRoute: AdminInboxRoute,
+  AdminLittersRoute: AdminLittersRoute,
+  AdminParentsRoute: AdminParentsRoute,
+  AdminPuppiesRoute: AdminPuppiesRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminSubscribersRoute: AdminSubscribersRoute,
+  AdminTestimonialsRoute: AdminTestimonialsRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   QuestionnaireRoute: QuestionnaireRoute,

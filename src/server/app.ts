@@ -10,7 +10,8 @@ import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
 import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
-import { releaseUnusedMedia } from './admin-router.ts';
+import { mediaReferences } from './media-references.ts';
+import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
@@ -55,7 +56,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     // Production logs errors, slow requests, a sample and summaries instead (plugins/access-log.ts).
-    logController: new LogController({ disableRequestLogging: env.NODE_ENV === 'production' }),
+    logController: new LogController({ disableRequestLogging: env.NODE_ENV === 'production' && env.LOG_ACCESS_SAMPLE < 1 }),
     forceCloseConnections: 'idle',
     // tRPC batches name every procedure in one path segment (/trpc/a.b,c.d,…): allow more than 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -81,9 +82,9 @@ export async function buildApp(options: BuildAppOptions) {
         ? rateLimits.hit
         : (key, limit, windowMs) => rateLimits.hit(key, Math.ceil(limit * env.RATE_LIMIT_FACTOR), windowMs),
     rateLimitReset: rateLimits.reset,
+    // Admin saves that replace or delete a photo free the upload once nothing refers to it.
+    media: createMediaService({ orm, references: mediaReferences, log: app.log }),
   };
-  // Admin saves that replace or delete a photo free the upload once nothing refers to it.
-  services.releaseMedia = releaseUnusedMedia(orm, app.log);
   app.decorate('services', services);
 
   await app.register(errors, { isDev });
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   }
   await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cookie, { secret: env.SESSION_SECRET });
+  await app.register(cookie);
   await app.register(database, { orm, closeOrm: options.closeOrm ?? true });
   await app.register(session);
   await app.register(trpc);

@@ -12,7 +12,6 @@ export const EnvSchema = z.object({
   ),
   DATA_DIR: z.string().default('./data'),
   APP_ORIGIN: z.url().default('http://localhost:3000').transform((s) => new URL(s).origin),
-  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default('dev-only-secret-change-me-please'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -56,6 +55,8 @@ export const EnvSchema = z.object({
   LOG_SUMMARY_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
+  /** false starts on an empty database (end-to-end tests of the empty states); the seed never overwrites content. */
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -17,7 +17,19 @@ function start(env: Record<string, string>) {
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  /** Resolves when the process has written a line matching pattern to stdout (its JSON log). */
+  const logged = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(stdout)) return;
+        child.stdout.off('data', check);
+        resolve();
+      };
+      child.stdout.on('data', check);
+      child.once('exit', () => reject(new Error(`exited before logging ${pattern}: ${stderr}`)));
+      check();
+    });
+  return { child, exited, logged, output: () => ({ stdout, stderr }) };
 }
 
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), 'doodle-main-'));
@@ -73,14 +85,6 @@ async function rawClient(port: number) {
   };
 }
 
-async function waitReady(port: string) {
-  for (let i = 0; i < 500; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return true;
-  }
-  return false;
-}
-
 /** Whether a new TCP connection to the port is accepted. */
 function connects(port: number) {
   return new Promise<boolean>((resolve) => {
@@ -91,11 +95,6 @@ function connects(port: number) {
     });
     probe.once('error', () => resolve(false));
   });
-}
-
-/** Resolves once the port refuses new connections (the process has started to shut down). */
-async function waitRefused(port: number) {
-  while (await connects(port));
 }
 
 describe('process entry', () => {
@@ -119,8 +118,10 @@ describe('process entry', () => {
 
   it('serves, then exits 0 on SIGTERM after closing the database', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
-    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}` });
-    expect(await waitReady(port), p.output().stderr).toBe(true);
+    // Info level and every request logged: the request and shutdown log lines are the events this test waits for.
+    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', LOG_ACCESS_SAMPLE: '1' });
+    await p.logged(/Server listening at/);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     // A request in flight: headers and half its body sent, the rest only after the signal.
     const body = JSON.stringify({ name: 'Ada Family', email: 'ada@example.com', interest: 'available', message: 'Hello, is Biscuit still available?' });
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -132,9 +133,9 @@ describe('process entry', () => {
       `POST /api/inquiries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
     );
     socket.write(body.slice(0, 20));
-    await new Promise((r) => setTimeout(r, 300));
+    await p.logged(/"url":"\/api\/inquiries".*"incoming request"|"incoming request".*"url":"\/api\/inquiries"/);
     p.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    await p.logged(/"shutting down"/);
     socket.end(body.slice(20));
     await closed;
     expect(response).toMatch(/^HTTP\/1\.1 201/);
@@ -146,8 +147,8 @@ describe('process entry', () => {
   it('on SIGTERM tells keep-alive clients Connection: close, finishes in-flight requests and resets none', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     // A long grace so the idle keep-alive client below is still open when it sends after the signal.
-    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_MS: '8000' });
-    expect(await waitReady(port), p.output().stderr).toBe(true);
+    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '8000' });
+    await p.logged(/Server listening at/);
     const host = `Host: 127.0.0.1:${port}\r\n`;
 
     // A keep-alive client that finished one request and is idle when the signal comes.
@@ -164,7 +165,8 @@ describe('process entry', () => {
     busy.write(body.slice(0, 20));
 
     p.child.kill('SIGTERM');
-    await waitRefused(Number(port));
+    await p.logged(/"shutting down"/);
+    expect(await connects(Number(port))).toBe(false);
 
     // The idle client sends its next request on the open connection: answered, then told to close.
     idle.write(`GET /healthz HTTP/1.1\r\n${host}\r\n`);

@@ -34,8 +34,7 @@ async function main() {
 
   try {
     await orm.migrator.up();
-    // SEED_DEMO=false starts on an empty database (end-to-end tests of the empty states).
-    if (process.env.SEED_DEMO !== 'false') await seedDemoContent(orm.em.fork(), { force: false });
+    if (env.SEED_DEMO) await seedDemoContent(orm.em.fork(), { force: false });
     await ensureAdminFromEnv(orm, env);
   } catch (error) {
     console.error(`Database setup failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

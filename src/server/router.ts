@@ -1,4 +1,4 @@
-// The root tRPC router: one entry per feature router.
+// The root tRPC router: one entry per feature router, and appRouter.admin with each feature's admin router.
 import { router } from '../lib/server/trpc.ts';
 import { puppiesRouter } from '../features/puppies/server/puppies.router.ts';
 import { littersRouter } from '../features/litters/server/litters.router.ts';
@@ -9,7 +9,28 @@ import { inquiriesRouter } from '../features/inquiries/server/inquiries.router.t
 import { subscribersRouter } from '../features/subscribers/server/subscribers.router.ts';
 import { settingsRouter } from '../features/settings/server/settings.router.ts';
 import { authRouter } from '../features/auth/server/auth.router.ts';
-import { adminRouter } from './admin-router.ts';
+import { puppiesAdminRouter } from '../features/puppies/server/puppies.admin-router.ts';
+import { littersAdminRouter } from '../features/litters/server/litters.admin-router.ts';
+import { parentsAdminRouter } from '../features/parents/server/parents.admin-router.ts';
+import { galleryAdminRouter } from '../features/gallery/server/gallery.admin-router.ts';
+import { testimonialsAdminRouter } from '../features/testimonials/server/testimonials.admin-router.ts';
+import { inquiriesAdminRouter } from '../features/inquiries/server/inquiries.admin-router.ts';
+import { subscribersAdminRouter } from '../features/subscribers/server/subscribers.admin-router.ts';
+import { settingsAdminRouter } from '../features/settings/server/settings.admin-router.ts';
+import { usersAdminRouter } from '../features/auth/server/users.admin-router.ts';
+
+/** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
+const adminRouter = router({
+  puppies: puppiesAdminRouter,
+  litters: littersAdminRouter,
+  parents: parentsAdminRouter,
+  gallery: galleryAdminRouter,
+  testimonials: testimonialsAdminRouter,
+  inquiries: inquiriesAdminRouter,
+  subscribers: subscribersAdminRouter,
+  settings: settingsAdminRouter,
+  users: usersAdminRouter,
+});
 
 export const appRouter = router({
   puppies: puppiesRouter,

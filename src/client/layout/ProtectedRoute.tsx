@@ -1,9 +1,12 @@
-// The route guard of SPEC §2: spinner while the user loads, /auth for visitors, Access Denied for non-admins.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// The route guard of SPEC §2: a route's beforeLoad waits for the current user (the router shows its
+// spinner meanwhile) and sends visitors to /auth; signed-in non-admins see Access Denied.
+import type { ReactNode } from 'react';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../../lib/client/PageSpinner.tsx';
 import { useAuth } from '../../features/auth/client/auth-context.ts';
+import { currentUserQuery } from '../../features/auth/client/current-user.ts';
 
 export function AccessDenied() {
   return (
@@ -19,23 +22,18 @@ export function AccessDenied() {
   );
 }
 
-export function ProtectedRoute({ children, requireAdmin = true }: { children: ReactNode; requireAdmin?: boolean }) {
-  const { user, isLoading } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
-  // Where to come back to after login: the guarded page as first rendered (the location changes
-  // to /auth while this component is still mounted, which must not start another redirect).
-  const [redirectTo] = useState(location.href);
-  const redirected = useRef(false);
+/** For a route's beforeLoad: resolves with the signed-in user, or redirects to /auth and back here after. */
+export async function requireUser({ context, location }: { context: { queryClient: QueryClient }; location: ParsedLocation }) {
+  const user = await context.queryClient.ensureQueryData(currentUserQuery);
+  if (!user) throw redirect({ to: '/auth', search: { redirect: location.href }, replace: true });
+  return { user };
+}
 
-  useEffect(() => {
-    if (!isLoading && !user && !redirected.current) {
-      redirected.current = true;
-      void navigate({ to: '/auth', search: { redirect: redirectTo }, replace: true });
-    }
-  }, [isLoading, user, navigate, redirectTo]);
-
-  if (isLoading || !user) return <PageSpinner />;
+/** Renders its children for an admin (or any signed-in user when requireAdmin is off). */
+export function Protected({ children, requireAdmin = true }: { children: ReactNode; requireAdmin?: boolean }) {
+  const { user } = useAuth();
+  // Only between a sign-out and the guard running again.
+  if (!user) return <PageSpinner />;
   if (requireAdmin && !user.isAdmin) return <AccessDenied />;
   return <>{children}</>;
 }

@@ -1,15 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '../../features/admin/client/AdminDashboard.tsx';
-import { ProtectedRoute } from '../layout/ProtectedRoute.tsx';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { parseEditSearch } from '../../lib/client/admin/Section.tsx';
+import { AdminShell } from '../admin/AdminShell.tsx';
+import { Protected, requireUser } from '../layout/ProtectedRoute.tsx';
 
+/** Every /admin route: signed-in users only (beforeLoad), admins only (Protected), inside the dashboard shell. */
 export const Route = createFileRoute('/admin')({
-  component: AdminRoute,
+  // The dashboard is the browser's business: nothing of it is rendered on the server.
+  ssr: false,
+  validateSearch: parseEditSearch,
+  beforeLoad: requireUser,
+  component: () => (
+    <Protected>
+      <AdminShell>
+        <Outlet />
+      </AdminShell>
+    </Protected>
+  ),
 });
-
-function AdminRoute() {
-  return (
-    <ProtectedRoute>
-      <AdminDashboard />
-    </ProtectedRoute>
-  );
-}

@@ -1,18 +1,18 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { BlogPostNotFound, BlogPostPage } from '../../features/blog/client/BlogPostPage.tsx';
+import { ArticleNotFound, ArticlePage } from '../../features/articles/client/ArticlePage.tsx';
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: async ({ params }) => {
     // Imported here so the articles stay out of the first-view bundle.
-    const { findPost } = await import('../../features/blog/blog.content.ts');
-    const post = findPost(params.slug);
-    if (!post) throw notFound();
-    return post;
+    const { findArticle } = await import('../../features/articles/articles.content.ts');
+    const article = findArticle('blog', params.slug);
+    if (!article) throw notFound();
+    return article;
   },
   component: BlogPostRoute,
-  notFoundComponent: BlogPostNotFound,
+  notFoundComponent: () => <ArticleNotFound kind="blog" />,
 });
 
 function BlogPostRoute() {
-  return <BlogPostPage post={Route.useLoaderData()} />;
+  return <ArticlePage article={Route.useLoaderData()} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BlogList } from '../../features/blog/client/BlogList.tsx';
+import { ArticleList } from '../../features/articles/client/ArticleList.tsx';
 
 export const Route = createFileRoute('/blog/')({
-  component: BlogList,
+  component: () => <ArticleList kind="blog" />,
 });

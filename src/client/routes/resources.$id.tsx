@@ -1,18 +1,18 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ResourceNotFound, ResourcePage } from '../../features/resources/client/ResourcePage.tsx';
+import { ArticleNotFound, ArticlePage } from '../../features/articles/client/ArticlePage.tsx';
 
 export const Route = createFileRoute('/resources/$id')({
   loader: async ({ params }) => {
     // Imported here so the guides stay out of the first-view bundle.
-    const { findResource } = await import('../../features/resources/resources.content.ts');
-    const resource = findResource(params.id);
-    if (!resource) throw notFound();
-    return resource;
+    const { findArticle } = await import('../../features/articles/articles.content.ts');
+    const article = findArticle('resource', params.id);
+    if (!article) throw notFound();
+    return article;
   },
   component: ResourceRoute,
-  notFoundComponent: ResourceNotFound,
+  notFoundComponent: () => <ArticleNotFound kind="resource" />,
 });
 
 function ResourceRoute() {
-  return <ResourcePage resource={Route.useLoaderData()} />;
+  return <ArticlePage article={Route.useLoaderData()} />;
 }

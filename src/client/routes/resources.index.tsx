@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResourcesList } from '../../features/resources/client/ResourcesList.tsx';
+import { ArticleList } from '../../features/articles/client/ArticleList.tsx';
 
 export const Route = createFileRoute('/resources/')({
-  component: ResourcesList,
+  component: () => <ArticleList kind="resource" />,
 });

@@ -2,6 +2,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { databaseRateLimiter, type RateLimiter } from './rate-limit.ts';
+import type { AppServices } from './trpc.ts';
 
 export interface RateLimitStore {
   /** Counts one hit against key's fixed window; allowed while the count is within limit. */
@@ -11,7 +12,7 @@ export interface RateLimitStore {
   close: () => Promise<void>;
 }
 
-export function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
+function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
   return {
     hit: databaseRateLimiter(orm),
     reset: async (key) => {
@@ -52,8 +53,7 @@ export function createRateLimitStore(orm: MikroORM, redisUrl: string | undefined
   return redisUrl ? redisRateLimitStore(redisUrl) : databaseRateLimitStore(orm);
 }
 
-/** The reset function buildApp() registers as services.rateLimitReset (absent in hand-built contexts). */
-export function rateLimitResetOf(services: Record<string, unknown>): (key: string) => Promise<void> {
-  const reset = services.rateLimitReset;
-  return typeof reset === 'function' ? (reset as (key: string) => Promise<void>) : async () => {};
+/** The reset function buildApp() registers as services.rateLimitReset. */
+export function rateLimitResetOf(services: Pick<AppServices, 'rateLimitReset'>): (key: string) => Promise<void> {
+  return services.rateLimitReset;
 }

@@ -1,11 +1,6 @@
 // REST route tables: each documented /api path calls the same tRPC procedure through a caller.
 import type { AnyRouter } from '@trpc/server';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
-import { AppError } from './errors.ts';
-import { fieldErrorsOf, type Context } from './trpc.ts';
-import type { ApiErrorBody } from '../shared/api-error.ts';
+import type { Context } from './trpc.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,29 +42,6 @@ export function restRoutes<R extends AnyRouter>(router: R, routes: RestRoute<R>[
     headers: r.headers,
     handle: (ctx, req) => r.call(router.createCaller(ctx) as CallerOf<R>, req),
   }));
-}
-
-/** The one place that maps any error to an HTTP status and the documented JSON body. */
-export function toApiError(error: unknown, isDev: boolean): { status: number; body: ApiErrorBody } {
-  if (error instanceof AppError) {
-    const trpc = new TRPCError({ code: error.code, message: error.message });
-    return { status: getHTTPStatusCodeFromError(trpc), body: { message: error.message, fieldErrors: error.fieldErrors } };
-  }
-  if (error instanceof TRPCError) {
-    const cause = error.cause;
-    if (cause instanceof ZodError) {
-      return { status: 400, body: { message: 'Please check the highlighted fields.', fieldErrors: fieldErrorsOf(cause) } };
-    }
-    if (cause instanceof AppError) return toApiError(cause, isDev);
-    const status = getHTTPStatusCodeFromError(error);
-    const message =
-      status >= 500 && !isDev ? 'Something went wrong on our side. Please try again.' : error.message;
-    return { status, body: { message } };
-  }
-  return {
-    status: 500,
-    body: { message: isDev && error instanceof Error ? error.message : 'Something went wrong on our side. Please try again.' },
-  };
 }
 
 /** One query-string value (the first when repeated); empty means absent. */

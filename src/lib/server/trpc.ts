@@ -1,9 +1,11 @@
 // tRPC init: the request context, procedure builders and an error formatter without stacks.
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZodError, z } from 'zod';
-import { AppError, type FieldErrors } from './errors.ts';
+import { AppError, toApiError } from './errors.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
+import { refusedInput } from './input-guard.ts';
+import type { MediaService } from './media-references.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 
@@ -13,7 +15,7 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-export interface RequestMeta {
+interface RequestMeta {
   ip: string;
   /** Sets a cookie on the HTTP response (null for in-process callers). */
   setCookie?: (name: string, value: string, options: Record<string, unknown>) => void;
@@ -32,7 +34,7 @@ export interface Context {
   services: AppServices;
 }
 
-/** Process-wide dependencies a procedure may need; built once in buildApp(). */
+/** Process-wide dependencies a procedure may need; built once in buildApp() from the parsed env. */
 export interface AppServices {
   env: {
     appOrigin: string;
@@ -42,66 +44,61 @@ export interface AppServices {
     isDev: boolean;
     dataDir: string;
   };
-  rateLimit: (key: string, limit: number, windowMs: number) => Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Counts one hit against a key's window (lib/server/rate-limit-store.ts). */
+  rateLimit: RateLimiter;
+  /** Forgets a key's counter (a successful login clears its failures). */
+  rateLimitReset: (key: string) => Promise<void>;
   /** Public read lists, cleared by every admin mutation (lib/server/public-cache.ts). */
   publicCache: PublicCache;
   /** The e-mail outbox: messages queued with the write that causes them (features/mail). */
   mail: MailOutbox;
-  /** Hooks features may register (e.g. media cache invalidation). */
-  [key: string]: unknown;
+  /** Frees uploads that admin changes stopped using (features/media). */
+  media: MediaService;
 }
-
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-const isDev = process.env.NODE_ENV === 'development';
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const fieldErrors =
-      cause instanceof ZodError ? fieldErrorsOf(cause) : cause instanceof AppError ? cause.fieldErrors : undefined;
-    const message =
-      cause instanceof ZodError
-        ? 'Please check the highlighted fields.'
-        : error.code === 'INTERNAL_SERVER_ERROR' && !isDev
-          ? 'Something went wrong on our side. Please try again.'
-          : shape.message;
+  // tRPC's default shape carries the stack: dropped outside development. ctx is missing only when
+  // building the context itself failed.
+  errorFormatter({ shape, error, ctx }) {
+    const isDev = ctx?.services.env.isDev ?? false;
+    const { status, body } = toApiError(error, isDev);
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
-      message,
-      data: { ...(isDev ? shape.data : data), fieldErrors },
+      message: body.message,
+      data: { ...(isDev ? shape.data : data), httpStatus: status, fieldErrors: body.fieldErrors },
     };
   },
 });
 
-/** Turns domain errors into tRPC errors with the matching code. */
+/** Turns domain errors into tRPC errors with the matching code (in-process callers see the code too). */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }
-  // An unreachable database is a 503 with a clear message (the adapter adds Retry-After), not a 500.
+  // An unreachable database is a 503 (the adapter adds Retry-After), not a 500.
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
   }
   return result;
 });
 
-export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * Every procedure's raw input passes the one input rule, whatever the transport: /trpc (whose
+ * adapter parses JSON itself), the REST adapters and in-process callers.
+ */
+const guardedInput = t.middleware(async ({ getRawInput, next }) => {
+  const refused = refusedInput(await getRawInput());
+  if (refused) throw new TRPCError({ code: 'BAD_REQUEST', message: refused });
+  return next();
+});
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors).use(guardedInput);
+
+const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in first.' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
@@ -133,6 +130,3 @@ export function tooManyMessage(retryAfterMs: number) {
   const minutes = Math.ceil(seconds / 60);
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
-
-export const IdSchema = z.object({ id: z.number().int().positive() });
-export { TRPCError };

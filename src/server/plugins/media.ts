@@ -4,7 +4,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toApiError } from '../../lib/server/rest.ts';
+import { toApiError } from '../../lib/server/errors.ts';
 import { MEDIA_MESSAGES, VIDEO_MAX_BYTES } from '../../features/media/media.schema.ts';
 import { sweepStaleUploads, uploadFromParts, type UploadPart } from '../../features/media/server/upload.ts';
 import {
@@ -116,11 +116,12 @@ export default fp(
             em: request.em,
             tmpDir,
             variants,
+            media: app.services.media,
           });
           return reply.code(201).send(result);
         } catch (error) {
-          const { status, body } = toApiError(error, app.services.env.isDev);
-          if (status >= 500) request.log.error({ err: error }, 'media upload failed');
+          const { status, body, internal } = toApiError(error, app.services.env.isDev);
+          if (internal) request.log.error({ err: error }, 'media upload failed');
           // The rest of a refused body is not worth reading.
           if (status < 500) reply.header('Connection', 'close');
           return reply.code(status).send(body);

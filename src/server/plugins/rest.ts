@@ -1,8 +1,9 @@
 // Registers every REST route table under /api; errors become { message, fieldErrors? }.
 import fp from 'fastify-plugin';
-import { toApiError, type RestEndpoint } from '../../lib/server/rest.ts';
+import { toApiError } from '../../lib/server/errors.ts';
+import type { RestEndpoint } from '../../lib/server/rest.ts';
 import { createContext } from '../context.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../lib/server/db-errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/server/db-errors.ts';
 
 export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
   async (app, { endpoints, isDev }) => {
@@ -21,12 +22,9 @@ export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
             if (endpoint.headers) reply.headers(endpoint.headers);
             return reply.code(endpoint.status).send(result ?? { ok: true });
           } catch (error) {
-            if (isDatabaseUnavailable(error)) {
-              request.log.warn({ err: error }, 'database unavailable');
-              return reply.code(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
-            }
-            const { status, body } = toApiError(error, isDev);
-            if (status >= 500) request.log.error({ err: error }, 'REST handler failed');
+            const { status, body, internal } = toApiError(error, isDev);
+            if (internal) request.log.error({ err: error }, 'REST handler failed');
+            if (isDatabaseUnavailable(error)) reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
             return reply.code(status).send(body);
           }
         },

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { useTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
 import errors from './errors.ts';
+import { FORBIDDEN_KEY_MESSAGE, NUL_MESSAGE } from '../../lib/server/errors.ts';
+import { Inquiry } from '../../features/inquiries/server/inquiry.entity.ts';
 
 describe('security headers and the state-changing request guard', () => {
   const t = useTestApp();
@@ -92,40 +94,81 @@ describe('security headers and the state-changing request guard', () => {
     expect(empty.statusCode).toBe(200);
   });
 
-  it('answers malformed and prototype-poisoning JSON with a 400, not a stack', async () => {
-    for (const payload of ['{"username":', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-        payload,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
-    }
-  });
-});
-
-describe('NUL characters, which PostgreSQL text cannot hold', () => {
-  const t = useTestApp();
-
-  it('are refused with a 400 in a JSON body and in the URL, before any query runs', async () => {
-    const body = await t.app.inject({
+  it('answers malformed JSON with a 400, not a stack', async () => {
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      payload: JSON.stringify({ username: 'a\u0000b', password: 'whatever-password' }),
+      payload: '{"username":',
     });
-    expect(body.statusCode).toBe(400);
-    expect(body.json()).toEqual({ message: 'The request contains a NUL character, which is not allowed.' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+});
+
+const inquiry = {
+  name: 'Jo\u0000e',
+  email: 'jo@example.com',
+  phone: '',
+  interest: 'available',
+  message: 'We would love to hear more about the next litter.',
+};
+let ipSeq = 1;
+const nextIp = () => `10.77.0.${ipSeq++}`;
+
+describe('the input rule on every transport: no NUL (PostgreSQL text cannot hold it), no prototype keys', () => {
+  const t = useTestApp();
+  const post = (url: string, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      remoteAddress: nextIp(),
+      payload,
+    });
+  const stored = () => t.orm.em.fork().count(Inquiry);
+
+  it.each(['/api/inquiries', '/trpc/inquiries.create'])('%s refuses a NUL character in a JSON body with a 400, and stores nothing', async (url) => {
+    const res = await post(url, JSON.stringify(inquiry));
+    expect(res.statusCode).toBe(400);
+    const message = url.startsWith('/trpc') ? res.json().error.message : res.json().message;
+    expect(message).toBe(NUL_MESSAGE);
+    expect(res.body).not.toMatch(/"stack"|node_modules|\.ts:\d+/);
+    expect(await stored()).toBe(0);
+  });
+
+  it.each(['/api/inquiries', '/trpc/inquiries.create'])('%s refuses __proto__ and constructor.prototype keys with a 400', async (url) => {
+    const valid = JSON.stringify({ ...inquiry, name: 'Joe' });
+    for (const payload of [
+      valid.replace('{', '{"__proto__":{"isAdmin":true},'),
+      valid.replace('{', '{"constructor":{"prototype":{"isAdmin":true}},'),
+      `[${valid.replace('{', '{"nested":{"__proto__":{"x":1}},')}]`,
+    ]) {
+      const res = await post(url, payload);
+      expect(res.statusCode, payload).toBe(400);
+      const message = url.startsWith('/trpc') ? res.json().error.message : res.json().message;
+      expect(message).toBe(FORBIDDEN_KEY_MESSAGE);
+    }
+    expect(await stored()).toBe(0);
+  });
+
+  it('refuses NUL in a tRPC query input and in the URL', async () => {
+    const escaped = await t.app.inject({ method: 'GET', url: `/trpc/auth.me?input=${encodeURIComponent('"a\\u0000"')}` });
+    expect(escaped.statusCode).toBe(400);
+    expect(escaped.json().error.message).toBe(NUL_MESSAGE);
     const url = await t.app.inject({ method: 'GET', url: '/trpc/auth.me?input=%22a%00%22' });
     expect(url.statusCode).toBe(400);
   });
 
-  it('in an in-process login are an unknown user, not a database error', async () => {
-    await expect(t.caller().auth.login({ username: 'a\u0000b', password: 'whatever-password' })).rejects.toThrow(
-      'Invalid username or password',
-    );
+  it('refuses NUL from an in-process caller too (server rendering calls procedures directly)', async () => {
+    const call = t.caller().auth.login({ username: 'a\u0000b', password: 'whatever-password' });
+    await expect(call).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NUL_MESSAGE });
+  });
+
+  it('lets the same request through without the NUL', async () => {
+    const res = await post('/trpc/inquiries.create', JSON.stringify({ ...inquiry, name: 'Joe' }));
+    expect(res.statusCode).toBe(200);
+    expect(await stored()).toBe(1);
   });
 });
 

@@ -2,8 +2,10 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
+import { badRequest, JSON_ONLY_MESSAGE, NUL_MESSAGE } from '../../lib/server/errors.ts';
+import { refusedInput } from '../../lib/server/input-guard.ts';
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.';
 
 export default fp<{ appOrigin: string; isDev: boolean }>(
   async (app, { appOrigin, isDev }) => {
@@ -36,18 +38,21 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     });
 
-    // JSON parsing keeps Fastify's prototype-poisoning checks (__proto__ / constructor.prototype → 400),
+    // JSON bodies pass the same input rule as every procedure (no NUL, no __proto__ / constructor.prototype),
     // and an empty body sent as application/json (POST /api/logout from some clients) means "no payload".
-    const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
-      // PostgreSQL text cannot hold NUL; refuse it here rather than fail deep inside a query.
-      if (text.includes('\\u0000') || text.includes('\0')) {
-        return done(Object.assign(new Error(NUL_MESSAGE), { statusCode: 400, code: 'APP_NUL_IN_BODY' }), undefined);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
       }
-      parseJson(request, text, done);
+      const refused = refusedInput(value);
+      if (refused) return done(badRequest(refused), undefined);
+      done(null, value);
     });
 
     // Every state-changing request is checked, whatever its path: all of them live under /api and /trpc,
@@ -68,7 +73,7 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
       const length = request.headers['content-length'];
       const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
       if ((hasBody || type) && !type.startsWith('application/json') && !isMultipartUpload) {
-        return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json).' });
+        return reply.code(415).send({ message: JSON_ONLY_MESSAGE });
       }
     });
   },

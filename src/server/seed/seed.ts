@@ -20,9 +20,6 @@ async function photo(em: EntityManager, index: number, caption: string) {
   return mediaUrl(media);
 }
 
-/** Ensures the one settings row exists (also on databases seeded without demo content). */
-export { ensureSettings };
-
 /** Fills an empty database; returns false (and does nothing) when content already exists. */
 export async function seedDemoContent(em: EntityManager, { force }: { force: boolean }): Promise<boolean> {
   await ensureSettings(em);

@@ -18,7 +18,6 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     APP_ORIGIN: TEST_ORIGIN,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'doodle-test-')),
-    SESSION_SECRET: 'test-secret-test-secret-test-secret',
     LOG_LEVEL: 'silent',
     // Tests write to the database directly and read back at once; public-cache.test.ts turns it on.
     PUBLIC_CACHE_MS: '0',

@@ -1,10 +1,11 @@
 // Header links by role (SPEC §2): Login unless an admin, Admin for admins, and Logout for anyone signed in.
 import { Anchor } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useAuth } from './auth-context.ts';
 
 export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout, isLoggingOut } = useAuth();
+  const router = useRouter();
   return (
     <>
       {!user?.isAdmin && (
@@ -24,7 +25,10 @@ export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
           disabled={isLoggingOut}
           onClick={() => {
             onNavigate?.();
-            void logout().catch(() => {});
+            // Route guards run again: a page that needs a user sends the visitor to /auth.
+            void logout()
+              .then(() => router.invalidate())
+              .catch(() => {});
           }}
         >
           Logout

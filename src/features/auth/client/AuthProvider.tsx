@@ -1,22 +1,11 @@
 // Holds the current user (SPEC §4) and the auth actions with their §8 toasts.
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { notifications } from '@mantine/notifications';
-import { trpc, trpcClient, errorMessage } from '../../../lib/client/trpc.ts';
+import { trpc, errorMessage } from '../../../lib/client/trpc.ts';
 import type { AuthUser } from '../auth.schema.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
-
-/** The current user: null for a visitor, for a 401, and (logged) for any other failure. */
-export async function fetchCurrentUser(): Promise<AuthUser | null> {
-  try {
-    return await trpcClient.auth.me.query();
-  } catch (error) {
-    const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
-    if (status !== 401) console.error('Failed to fetch user', error);
-    return null;
-  }
-}
+import { currentUserQuery } from './current-user.ts';
 
 /** Another person's data must not survive a change of user in this tab. */
 function dropPrivateQueries(queryClient: QueryClient) {
@@ -27,13 +16,8 @@ function dropPrivateQueries(queryClient: QueryClient) {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const meKey = trpc.auth.me.queryKey();
-  const me = useQuery({
-    queryKey: meKey,
-    queryFn: fetchCurrentUser,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const meKey = currentUserQuery.queryKey;
+  const me = useQuery(currentUserQuery);
 
   const signedIn = (user: AuthUser) => {
     dropPrivateQueries(queryClient);

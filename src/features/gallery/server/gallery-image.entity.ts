@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mediaReference } from '../../../lib/server/media-references.ts';
 
 export const GalleryImage = defineEntity({
   name: 'GalleryImage',
@@ -14,3 +15,6 @@ export const GalleryImage = defineEntity({
   },
 });
 export type IGalleryImage = InstanceType<typeof GalleryImage.class>;
+
+/** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
+export const galleryImageMediaRefs = mediaReference(GalleryImage, ['imageUrl']);

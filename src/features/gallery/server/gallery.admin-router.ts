@@ -1,6 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
-import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { GalleryImageInputSchema, GalleryImageUpdateSchema, GalleryReorderSchema } from '../gallery.schema.ts';
 import {
   createGalleryImage,
@@ -18,13 +17,13 @@ export const galleryAdminRouter = router({
   update: adminProcedure.input(GalleryImageUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     const { image, releasedUrl } = await updateGalleryImage(ctx.em, id, data);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return image;
   }),
   reorder: adminProcedure.input(GalleryReorderSchema).mutation(({ ctx, input }) => reorderGallery(ctx.em, input.ids)),
   remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
     const { releasedUrl } = await removeGalleryImage(ctx.em, input.id);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return { ok: true as const };
   }),
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mediaReference } from '../../../lib/server/media-references.ts';
 
 export const Litter = defineEntity({
   name: 'Litter',
@@ -19,3 +20,6 @@ export const Litter = defineEntity({
   },
 });
 export type ILitter = InstanceType<typeof Litter.class>;
+
+/** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
+export const litterMediaRefs = mediaReference(Litter, ['imageUrl']);

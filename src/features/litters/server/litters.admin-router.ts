@@ -1,6 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
-import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { LitterInputSchema, LitterUpdateSchema } from '../litters.schema.ts';
 import {
   createLitter,
@@ -19,12 +18,12 @@ export const littersAdminRouter = router({
   update: adminProcedure.input(LitterUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     const { litter, releasedUrl } = await updateLitter(ctx.em, id, data);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return litter;
   }),
   remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
     const { releasedUrl } = await removeLitter(ctx.em, input.id);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return { ok: true as const };
   }),
 });

@@ -1,5 +1,6 @@
-// Media services for other features' admin screens: delete or replace an original and its cached variants.
-import type { EntityManager } from '@mikro-orm/postgresql';
+// ctx.services.media: deletes an upload once no declared media column refers to it any more.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MediaReference, MediaService } from '../../../lib/server/media-references.ts';
 import { Media } from './media.entity.ts';
 import { clearMediaCache, isMediaId, mediaIdFromUrl } from './variants.ts';
 
@@ -14,14 +15,36 @@ export async function deleteMedia(em: EntityManager, id: string): Promise<boolea
   return deleted > 0;
 }
 
-/**
- * For admin updates that swap an image: when `previousUrl` named an uploaded file and the new URL is a
- * different one, the old original and its variants are removed. Call it after the entity is saved.
- */
-export async function deleteReplacedMedia(em: EntityManager, previousUrl: string | null | undefined, nextUrl: string | null | undefined): Promise<boolean> {
-  const previous = mediaIdFromUrl(previousUrl);
-  if (!previous || previous === mediaIdFromUrl(nextUrl)) return false;
-  return deleteMedia(em, previous);
+/** Whether any declared column refers to upload `id` (an exact URL, a variant URL, or inside a text). */
+async function isMediaUsed(em: EntityManager, references: readonly MediaReference[], id: string): Promise<boolean> {
+  // Media ids are UUIDs: nothing in them is special to LIKE.
+  const pattern = { $ilike: `%/uploads/${id}.%` };
+  for (const { entity, columns } of references) {
+    const uses = await em.count(entity, { $or: columns.map((column) => ({ [column]: pattern })) });
+    if (uses > 0) return true;
+  }
+  return false;
 }
 
-export { clearMediaCache, mediaIdFromUrl };
+export interface MediaServiceOptions {
+  orm: MikroORM;
+  /** Every column of every feature that holds upload URLs (composed in src/server/media-references.ts). */
+  references: readonly MediaReference[];
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export function createMediaService({ orm, references, log }: MediaServiceOptions): MediaService {
+  return {
+    async release(urls) {
+      const ids = new Set(urls.map(mediaIdFromUrl).filter((id): id is string => id !== null));
+      for (const id of ids) {
+        try {
+          const em = orm.em.fork();
+          if (!(await isMediaUsed(em, references, id))) await deleteMedia(em, id);
+        } catch (err) {
+          log.warn({ err, mediaId: id }, 'releasing an unused upload failed');
+        }
+      }
+    },
+  };
+}

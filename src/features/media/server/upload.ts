@@ -1,15 +1,16 @@
 // POST /api/admin/media: streams the one file to a temporary file (sniffing and size-checking as it
-// arrives), then ingests it; a replaced image's original and cached variants are removed afterwards.
+// arrives), then ingests it; the upload it replaces is released (deleted unless something still uses it).
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
+import type { MediaService } from '../../../lib/server/media-references.ts';
 import { MEDIA_MESSAGES, VIDEO_MAX_BYTES, type UploadedMediaDto } from '../media.schema.ts';
 import { ingestFile, maxBytesFor, sniff, tooLarge, type SniffedType } from './ingest.ts';
+import { Media } from './media.entity.ts';
 import { mediaUrl } from './media-store.ts';
-import { deleteMedia } from './media.service.ts';
 import { isMediaId, type MediaVariants } from './variants.ts';
 
 /** file-type's advice for how many leading bytes identify a format. */
@@ -103,9 +104,11 @@ export interface UploadOptions {
   tmpDir: string;
   /** This instance's variant cache: the new original goes straight into it. */
   variants?: MediaVariants;
+  /** Releases the upload named in `replaces`: deleted only when no record refers to it. */
+  media: MediaService;
 }
 
-export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tmpDir, variants }: UploadOptions): Promise<UploadedMediaDto> {
+export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tmpDir, variants, media: mediaService }: UploadOptions): Promise<UploadedMediaDto> {
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
   let received: { size: number } | null = null;
@@ -132,7 +135,10 @@ export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tm
     }
     if (!received) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.noFile);
     const media = await ingestFile(em, file, received.size, variants);
-    if (replaces && replaces !== media.id) await deleteMedia(em, replaces);
+    if (replaces && replaces !== media.id) {
+      const replaced = await em.findOne(Media, replaces, { fields: ['id', 'ext'] });
+      if (replaced) await mediaService.release([mediaUrl(replaced)]);
+    }
     return { id: media.id, url: mediaUrl(media), mime: media.mime, width: media.width ?? null, height: media.height ?? null };
   } finally {
     await rm(file, { force: true });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mediaReference } from '../../../lib/server/media-references.ts';
 
 export const ParentDog = defineEntity({
   name: 'ParentDog',
@@ -22,3 +23,6 @@ export const ParentDog = defineEntity({
   },
 });
 export type IParentDog = InstanceType<typeof ParentDog.class>;
+
+/** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
+export const parentDogMediaRefs = mediaReference(ParentDog, ['imageUrl']);

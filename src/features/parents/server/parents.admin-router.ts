@@ -1,6 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
-import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { ParentDogInputSchema, ParentDogUpdateSchema } from '../parents.schema.ts';
 import { createParent, getParentAdmin, listParentsAdmin, removeParent, updateParent } from './parents.admin-service.ts';
 
@@ -11,12 +10,12 @@ export const parentsAdminRouter = router({
   update: adminProcedure.input(ParentDogUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     const { parent, releasedUrl } = await updateParent(ctx.em, id, data);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return parent;
   }),
   remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
     const { releasedUrl } = await removeParent(ctx.em, input.id);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return { ok: true as const };
   }),
 });

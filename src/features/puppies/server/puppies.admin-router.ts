@@ -1,6 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema } from '../../../lib/shared/paging.ts';
-import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { PuppyInputSchema, PuppyListSchema, PuppyStatusUpdateSchema, PuppyUpdateSchema } from '../puppies.schema.ts';
 import {
   createPuppy,
@@ -18,13 +17,13 @@ export const puppiesAdminRouter = router({
   update: adminProcedure.input(PuppyUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     const { puppy, releasedUrl } = await updatePuppy(ctx.em, id, data);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return puppy;
   }),
   setStatus: adminProcedure.input(PuppyStatusUpdateSchema).mutation(({ ctx, input }) => setPuppyStatus(ctx.em, input)),
   remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
     const { releasedUrl } = await removePuppy(ctx.em, input.id);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return { ok: true as const };
   }),
 });

@@ -62,15 +62,19 @@ describe('GET /api/puppies/featured and /api/litters/active', () => {
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 
-  it('refuses a malformed tRPC input with 400 and no stack', async () => {
-    const res = await t.app.inject({
+  it('refuses a malformed tRPC input with 400 and no stack; a query is not a mutation (405)', async () => {
+    const malformed = await t.app.inject({ method: 'GET', url: `/trpc/puppies.featured?input=${encodeURIComponent('{not json')}` });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.data.code).toBe('BAD_REQUEST');
+    expect(malformed.json().error.data.stack).toBeUndefined();
+    const batch = await t.app.inject({ method: 'GET', url: `/trpc/puppies.featured?batch=1&input=${encodeURIComponent('{"0":')}` });
+    expect(batch.statusCode).toBe(400);
+    const posted = await t.app.inject({
       method: 'POST',
       url: '/trpc/puppies.featured',
       headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      payload: '{not json',
+      payload: '{}',
     });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().error.data.stack).toBeUndefined();
+    expect(posted.statusCode).toBe(405);
   });
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mediaReference } from '../../../lib/server/media-references.ts';
 import { Litter } from '../../litters/server/litter.entity.ts';
 import { GENDERS, PUPPY_STATUSES, TRAIT_LEVELS } from '../puppies.schema.ts';
 
@@ -39,3 +40,6 @@ export const Puppy = defineEntity({
   },
 });
 export type IPuppy = InstanceType<typeof Puppy.class>;
+
+/** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
+export const puppyMediaRefs = mediaReference(Puppy, ['imageUrl']);

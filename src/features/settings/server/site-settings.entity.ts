@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mediaReference } from '../../../lib/server/media-references.ts';
 import type { FaqEntry, ProcessBlock } from '../settings.schema.ts';
 
 /** A single row (id 1). */
@@ -24,3 +25,6 @@ export const SiteSettings = defineEntity({
   },
 });
 export type ISiteSettings = InstanceType<typeof SiteSettings.class>;
+
+/** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
+export const siteSettingsMediaRefs = mediaReference(SiteSettings, ['heroImageUrl', 'heroVideoUrl']);

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { mediaReference } from '../../../lib/server/media-references.ts';
 
 export const Testimonial = defineEntity({
   name: 'Testimonial',
@@ -15,3 +16,6 @@ export const Testimonial = defineEntity({
   },
 });
 export type ITestimonial = InstanceType<typeof Testimonial.class>;
+
+/** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
+export const testimonialMediaRefs = mediaReference(Testimonial, ['imageUrl']);

@@ -1,6 +1,5 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
-import { releaseMedia } from '../../../lib/server/media-release.ts';
 import { TestimonialInputSchema, TestimonialUpdateSchema } from '../testimonials.schema.ts';
 import {
   createTestimonial,
@@ -17,12 +16,12 @@ export const testimonialsAdminRouter = router({
   update: adminProcedure.input(TestimonialUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     const { testimonial, releasedUrl } = await updateTestimonial(ctx.em, id, data);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return testimonial;
   }),
   remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
     const { releasedUrl } = await removeTestimonial(ctx.em, input.id);
-    await releaseMedia(ctx.services, [releasedUrl]);
+    await ctx.services.media.release([releasedUrl]);
     return { ok: true as const };
   }),
 });

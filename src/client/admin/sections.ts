@@ -1,0 +1,39 @@
+// The dashboard's sections: where each lives, its label and icon. Each section's screen is its route's component.
+import type { ComponentType } from 'react';
+import {
+  IconAddressBook,
+  IconDog,
+  IconHeartHandshake,
+  IconHome,
+  IconInbox,
+  IconMessageStar,
+  IconPaw,
+  IconPhoto,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+
+export interface AdminSection {
+  to: '/admin' | `/admin/${string}`;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+}
+
+export const ADMIN_SECTIONS = [
+  { to: '/admin', label: 'Overview', icon: IconHome },
+  { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
+  { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
+  { to: '/admin/parents', label: 'Parents', icon: IconDog },
+  { to: '/admin/gallery', label: 'Gallery', icon: IconPhoto },
+  { to: '/admin/testimonials', label: 'Testimonials', icon: IconMessageStar },
+  { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
+  { to: '/admin/subscribers', label: 'Subscribers', icon: IconAddressBook },
+  { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
+  { to: '/admin/users', label: 'Users', icon: IconUsers },
+] as const satisfies readonly AdminSection[];
+
+/** The section a dashboard path belongs to. */
+export function sectionOf(pathname: string): AdminSection {
+  const path = pathname.replace(/\/+$/, '') || '/admin';
+  return ADMIN_SECTIONS.find((s) => s.to !== '/admin' && (path === s.to || path.startsWith(`${s.to}/`))) ?? ADMIN_SECTIONS[0];
+}

@@ -1,0 +1,55 @@
+// What differs between the blog and the owner resources: addresses and words. The pages themselves are shared.
+import type { ArticleKind } from '../articles.schema.ts';
+
+export interface ArticleKindText {
+  listPath: '/blog' | '/resources';
+  /** The address of one article (the resources' route names its segment `id`). */
+  link: (slug: string) => { to: '/blog/$slug'; params: { slug: string } } | { to: '/resources/$id'; params: { id: string } };
+  listTitle: string;
+  listDocumentTitle: string;
+  listIntro: string;
+  empty: string;
+  /** The page title of an article: `${title}${suffix}`. */
+  documentSuffix: string;
+  backLink: string;
+  notFound: { documentTitle: string; title: string; text: string; link: string };
+  closing: { before: string; link: string; after: string };
+}
+
+export const ARTICLE_KIND_TEXT: Record<ArticleKind, ArticleKindText> = {
+  blog: {
+    listPath: '/blog',
+    link: (slug) => ({ to: '/blog/$slug', params: { slug } }),
+    listTitle: 'Our Blog',
+    listDocumentTitle: 'Blog | Mini Goldendoodle Puppies',
+    listIntro: 'Advice from our home to yours: getting ready for a puppy, the first weeks together and caring for a doodle coat.',
+    empty: 'No articles yet. Check back soon!',
+    documentSuffix: ' | Mini Goldendoodle Puppies',
+    backLink: '← All articles',
+    notFound: {
+      documentTitle: 'Article not found | Mini Goldendoodle Puppies',
+      title: 'Article not found',
+      text: "We couldn't find that article. It may have been renamed or removed.",
+      link: 'See all articles',
+    },
+    closing: { before: 'Questions about your own puppy? ', link: 'Get in touch with us', after: '.' },
+  },
+  resource: {
+    listPath: '/resources',
+    link: (id) => ({ to: '/resources/$id', params: { id } }),
+    listTitle: 'Owner Resources',
+    listDocumentTitle: 'Owner Resources | Mini Goldendoodle Puppies',
+    listIntro:
+      'Practical guides for the weeks before and after your puppy comes home. Your veterinarian is always your first call for health questions, and we are always happy to help too.',
+    empty: 'No guides yet. Check back soon!',
+    documentSuffix: ' | Owner Resources',
+    backLink: '← All owner resources',
+    notFound: {
+      documentTitle: 'Guide not found | Owner Resources',
+      title: 'Guide not found',
+      text: "We couldn't find that guide. It may have been renamed or removed.",
+      link: 'See all owner resources',
+    },
+    closing: { before: 'Still have a question? ', link: 'Contact us', after: ': we support our families for the life of their dog.' },
+  },
+};

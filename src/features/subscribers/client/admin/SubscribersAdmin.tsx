@@ -1,0 +1,58 @@
+// Newsletter subscribers: status, search, remove, CSV export.
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
+import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
+import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
+import { Meta } from '../../../../lib/client/admin/ListParts.tsx';
+import { csvLink, formatDate } from '../../../../lib/client/admin/admin-utils.ts';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../subscribers.schema.ts';
+
+const STATUS_LABELS: Record<SubscriberStatus, string> = { active: 'Active', unsubscribed: 'Unsubscribed' };
+
+export function SubscribersAdmin() {
+  return (
+    <AdminList
+      title="Subscribers"
+      what="subscribers"
+      queryOptions={(input) => trpc.admin.subscribers.list.queryOptions(input)}
+      actions={(filters) => (
+        <Button component="a" href={csvLink('/api/admin/subscribers.csv', filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+          Export CSV
+        </Button>
+      )}
+      search={{ label: 'Search subscribers', placeholder: 'E-mail or name' }}
+      filters={{ status: { label: 'Status', placeholder: 'All statuses', data: SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) } }}
+      empty={{ none: 'No subscribers yet. Sign-ups from the newsletter form will appear here.', filtered: 'No subscribers match these filters.' }}
+      count={['subscriber', 'subscribers']}
+      renderItem={(s, row) => (
+        <Paper component="li" withBorder p="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {s.email}
+                </Text>
+                <ToneBadge tone={s.status === 'active' ? 'green' : 'gray'}>{STATUS_LABELS[s.status]}</ToneBadge>
+              </Group>
+              <Meta>
+                {s.name ? `${s.name} · ` : ''}since {formatDate(s.createdAt)}
+              </Meta>
+            </Stack>
+            <ActionIcon variant="subtle" color="red" size="lg" onClick={row.remove} aria-label={`Remove ${s.email}`}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Paper>
+      )}
+      remove={{
+        run: (s) => trpcClient.admin.subscribers.remove.mutate({ id: s.id }),
+        title: 'Remove this subscriber?',
+        confirmLabel: 'Remove',
+        body: (s) => `${s.email} will be deleted from the newsletter list.`,
+        done: (s) => ['Subscriber removed', `${s.email} is no longer on the list.`],
+        failed: 'Could not remove the subscriber',
+      }}
+    />
+  );
+}

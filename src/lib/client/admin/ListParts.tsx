@@ -1,0 +1,159 @@
+// The pieces every admin list shares: loading, error and empty states, a pager past 50 rows, a delete
+// confirmation, and the row card with its edit and delete buttons.
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconEdit, IconTrash } from '@tabler/icons-react';
+import { errorMessage } from '../trpc.ts';
+import { pageCount } from '../../shared/paging.ts';
+import { Thumb } from './Thumb.tsx';
+
+export interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** Renders the loading or error state of a query, or nothing when it has data. */
+export function QueryState({ query, what }: { query: QueryLike; what: string }) {
+  if (query.isPending) {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Loader aria-label={`Loading ${what}`} />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={`Could not load ${what}`} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(query.error, 'There was a problem reaching the server. Please try again.')}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="sm">
+        <Text c="gray.7" ta="center">
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Pager({ page, total, onChange, label }: { page: number; total: number; onChange: (page: number) => void; label: string }) {
+  const pages = pageCount(total);
+  if (pages <= 1) return null;
+  return (
+    <Group justify="center" mt="md">
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={onChange}
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        getItemProps={(p) => ({ 'aria-label': `${label}, page ${p}` })}
+        aria-label={`${label} pages`}
+      />
+    </Group>
+  );
+}
+
+export function ConfirmDeleteModal({
+  opened,
+  title,
+  children,
+  confirmLabel = 'Delete',
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Text mb="lg">{children}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={loading}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: () => void; onDelete?: () => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {onEdit && (
+        <ActionIcon variant="subtle" size="lg" onClick={onEdit} aria-label={`Edit ${name}`}>
+          <IconEdit size={18} aria-hidden />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon variant="subtle" color="red" size="lg" onClick={onDelete} aria-label={`Delete ${name}`}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+interface ItemCardProps {
+  /** The heading of the row (a level-3 heading). */
+  title: ReactNode;
+  /** With an image column: its URL (a placeholder when null) and alternative text. */
+  image?: { src: string | null | undefined; alt: string };
+  badges?: ReactNode;
+  children?: ReactNode;
+  /** The buttons on the right: usually <RowActions>. */
+  actions?: ReactNode;
+}
+
+/** One row of an admin list: thumbnail, title with badges, details, actions. */
+export function ItemCard({ title, image, badges, children, actions }: ItemCardProps) {
+  return (
+    <Paper component="li" withBorder p="sm" radius="md">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        {image && <Thumb src={image.src} alt={image.alt} />}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Title>
+            {badges}
+          </Group>
+          {children}
+        </Stack>
+        {actions}
+      </Group>
+    </Paper>
+  );
+}
+
+/** A line of secondary details under a row's title. */
+export function Meta({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="gray.7">
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,186 @@
+// An image or video field: a Mantine Dropzone that uploads to POST /api/admin/media with progress,
+// then shows what was stored. The value is the stored file's /uploads URL (or null).
+import '@mantine/dropzone/styles.css';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Box, Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
+import { imageUrl } from '../../shared/format.ts';
+
+export type MediaKind = 'image' | 'video';
+
+/** What the upload endpoint accepts: the media feature's rules, handed down by the admin shell. */
+export interface MediaRules {
+  uploadUrl: string;
+  oneFile: string;
+  kinds: Record<MediaKind, { accept: string[]; maxBytes: number; tooLarge: string; wrongType: string; hint: string }>;
+}
+
+const MediaRulesContext = createContext<MediaRules | null>(null);
+export const MediaRulesProvider = MediaRulesContext.Provider;
+
+interface UploadedMedia {
+  url: string;
+}
+
+interface UploadHandle {
+  promise: Promise<UploadedMedia>;
+  abort: () => void;
+}
+
+/** XMLHttpRequest, not fetch, because only XHR reports upload progress. Same origin, cookies included. */
+function uploadMedia(url: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<UploadedMedia>((resolve, reject) => {
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as (UploadedMedia & { message?: string }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body);
+      else reject(new Error(body?.message || `The upload failed (${xhr.status}). Please try again.`));
+    };
+    xhr.onerror = () => reject(new Error('There was an error connecting to the server. Please try again later.'));
+    xhr.onabort = () => reject(new Error('Upload cancelled.'));
+    const data = new FormData();
+    data.append('file', file);
+    xhr.send(data);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+const isVideoUrl = (url: string) => /\.(mp4|webm)(\?|$)/i.test(url);
+
+function rejectionMessage(rejections: FileRejection[], rules: MediaRules, kind: MediaKind): string {
+  const error = rejections[0]?.errors[0];
+  if (rejections.length > 1 || error?.code === 'too-many-files') return rules.oneFile;
+  if (error?.code === 'file-too-large') return rules.kinds[kind].tooLarge;
+  if (error?.code === 'file-invalid-type') return rules.kinds[kind].wrongType;
+  return error?.message ?? 'This file cannot be uploaded.';
+}
+
+export interface MediaFieldProps {
+  label: string;
+  kind: MediaKind;
+  /** The stored file's URL; empty means none. Fits `form.getInputProps(path)`. */
+  value?: string | null;
+  onChange: (url: string | null) => void;
+  error?: ReactNode;
+  description?: string;
+  required?: boolean;
+}
+
+export function MediaField({ label, kind, value, onChange, error, description, required }: MediaFieldProps) {
+  const id = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const current = useRef<UploadHandle | null>(null);
+  const rules = useContext(MediaRulesContext);
+  if (!rules) throw new Error('MediaField must be used within MediaRulesProvider');
+  const limits = rules.kinds[kind];
+
+  useEffect(() => () => current.current?.abort(), []);
+
+  const start = (file: File) => {
+    if (file.size > limits.maxBytes) return setUploadError(limits.tooLarge);
+    setUploadError(null);
+    setProgress(0);
+    const handle = uploadMedia(rules.uploadUrl, file, setProgress);
+    current.current = handle;
+    handle.promise
+      .then((media) => onChange(media.url))
+      .catch((e: Error) => {
+        if (e.message !== 'Upload cancelled.') setUploadError(e.message);
+      })
+      .finally(() => {
+        if (current.current === handle) current.current = null;
+        setProgress(null);
+      });
+  };
+
+  const uploading = progress !== null;
+  const shownError = uploadError ?? error ?? null;
+  const Icon = kind === 'video' ? IconVideo : IconPhoto;
+  const noun = kind === 'video' ? 'video' : 'photo';
+
+  return (
+    <Input.Wrapper
+      id={id}
+      label={label}
+      description={description}
+      error={shownError}
+      required={required}
+      labelElement="div"
+    >
+      <Stack gap="xs" mt={4}>
+        {value && !uploading && (
+          <Box>
+            {kind === 'video' || isVideoUrl(value) ? (
+              <video src={value} controls muted preload="metadata" style={{ width: '100%', maxWidth: 360, borderRadius: 8, display: 'block' }} aria-label={`${label}: current video`} />
+            ) : (
+              <img
+                src={imageUrl(value, 320)}
+                alt={`${label}: current photo`}
+                width={320}
+                height={240}
+                style={{ width: '100%', maxWidth: 320, height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 8, display: 'block', background: 'var(--mantine-color-gray-1)' }}
+              />
+            )}
+            <Group gap="xs" mt={6}>
+              <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={14} aria-hidden />} onClick={() => onChange(null)}>
+                Remove {noun}
+              </Button>
+            </Group>
+          </Box>
+        )}
+        {uploading ? (
+          <Stack gap={4} role="status" aria-live="polite">
+            <Text size="sm">Uploading… {Math.round((progress ?? 0) * 100)}%</Text>
+            <Progress value={(progress ?? 0) * 100} animated aria-label={`Upload progress for ${label}`} />
+            <Group>
+              <Button size="xs" variant="default" onClick={() => current.current?.abort()}>
+                Cancel upload
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Dropzone
+            onDrop={(files: File[]) => { if (files[0]) start(files[0]); }}
+            onReject={(rejections: FileRejection[]) => setUploadError(rejectionMessage(rejections, rules, kind))}
+            accept={limits.accept}
+            maxSize={limits.maxBytes}
+            multiple={false}
+            aria-label={`${label}: drop a ${noun} here or press Enter to choose one`}
+            aria-describedby={shownError ? `${id}-error` : undefined}
+            inputProps={{ 'aria-label': `Upload ${label.toLowerCase()}` }}
+            data-testid={`dropzone-${label}`}
+          >
+            <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
+              <Dropzone.Accept>
+                <IconUpload size={32} aria-hidden />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={32} aria-hidden />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <Icon size={32} aria-hidden />
+              </Dropzone.Idle>
+              <div>
+                <Text size="sm" fw={500}>
+                  {value ? `Drop a new ${noun} to replace it, or tap to choose` : `Drop a ${noun} here, or tap to choose`}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {limits.hint}
+                </Text>
+              </div>
+            </Group>
+          </Dropzone>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,17 @@
+// Every feature's media columns, in one list: the media service keeps an upload while any of them refers to it.
+import type { MediaReference } from '../lib/server/media-references.ts';
+import { puppyMediaRefs } from '../features/puppies/server/puppy.entity.ts';
+import { litterMediaRefs } from '../features/litters/server/litter.entity.ts';
+import { parentDogMediaRefs } from '../features/parents/server/parent-dog.entity.ts';
+import { galleryImageMediaRefs } from '../features/gallery/server/gallery-image.entity.ts';
+import { testimonialMediaRefs } from '../features/testimonials/server/testimonial.entity.ts';
+import { siteSettingsMediaRefs } from '../features/settings/server/site-settings.entity.ts';
+
+export const mediaReferences: readonly MediaReference[] = [
+  puppyMediaRefs,
+  litterMediaRefs,
+  parentDogMediaRefs,
+  galleryImageMediaRefs,
+  testimonialMediaRefs,
+  siteSettingsMediaRefs,
+];

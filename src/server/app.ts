@@ -1,5 +1,5 @@
 // buildApp(): the whole HTTP application with its plugins in a fixed order; tests build the same app.
-import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -21,6 +21,7 @@ import rest from './plugins/rest.ts';
 import staticSpa from './plugins/static-spa.ts';
 import media from './plugins/media.ts';
 import errors from './plugins/errors.ts';
+import accessLog from './plugins/access-log.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 
 export interface BuildAppOptions {
@@ -63,6 +64,8 @@ export async function buildApp(options: BuildAppOptions) {
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(env.REQUEST_TIMEOUT_MS / 10)),
     },
     return503OnClosing: true,
+    // Production logs errors, slow requests, a sample and summaries instead (plugins/access-log.ts).
+    logController: new LogController({ disableRequestLogging: env.NODE_ENV === 'production' && env.LOG_ACCESS_SAMPLE < 1 }),
     forceCloseConnections: 'idle',
     // tRPC batches name every procedure in one path segment (/trpc/a.b,c.d,…): allow more than 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -95,6 +98,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('services', services);
 
   await app.register(errors, { isDev });
+  if (env.NODE_ENV === 'production') {
+    await app.register(accessLog, { slowMs: env.LOG_SLOW_MS, sample: env.LOG_ACCESS_SAMPLE, summarySeconds: env.LOG_SUMMARY_SECONDS });
+  }
   await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);

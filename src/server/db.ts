@@ -7,6 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PGlite } from '@electric-sql/pglite';
 import { serialPGliteDialect } from '../lib/server/pglite-dialect.ts';
 import { entities } from './entities.ts';
+import { healPool } from './db-pool.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'migrations');
@@ -18,7 +19,13 @@ export interface DbConfig {
   /** An already-open PGlite (tests load a migrated template into one). */
   pglite?: PGlite;
   debug?: boolean;
+  /** Longest wait for a free connection before the request fails with a 503 (default 5 s). */
+  acquireTimeoutMs?: number;
+  /** Connections to PostgreSQL (default 10; the embedded database always has one). */
+  poolSize?: number;
 }
+
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 export function ormOptions(config: DbConfig): Options {
   const base: Options = {
@@ -37,8 +44,16 @@ export function ormOptions(config: DbConfig): Options {
     ensureDatabase: false,
     discovery: { warnWhenNoEntities: true },
   };
+  const acquireTimeoutMs = config.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
   if (config.databaseUrl) {
-    return { ...base, clientUrl: config.databaseUrl, pool: { min: 0, max: 10 } };
+    return {
+      ...base,
+      clientUrl: config.databaseUrl,
+      pool: { min: 0, max: config.poolSize ?? 10 },
+      // Pool options for pg: without connectionTimeoutMillis a checkout waits forever (for a free
+      // connection and for the server to accept a new one); keepAlive notices peers that vanished.
+      driverOptions: { connectionTimeoutMillis: acquireTimeoutMs, keepAlive: true, onPoolCreated: healPool },
+    };
   }
   let pglite = config.pglite;
   if (!pglite) {
@@ -46,7 +61,7 @@ export function ormOptions(config: DbConfig): Options {
     if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
     pglite = new PGlite(dir);
   }
-  return { ...base, dbName: 'pglite', driverOptions: serialPGliteDialect(pglite) };
+  return { ...base, dbName: 'pglite', driverOptions: serialPGliteDialect(pglite, { acquireTimeoutMs }) };
 }
 
 const ownedPGlite = new WeakMap<MikroORM, PGlite>();

@@ -50,6 +50,16 @@ export const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
   /** A connection on which nothing moves for this long is closed (ms). */
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Longest wait for a database connection before a request answers 503 (ms). */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** On SIGTERM, how long keep-alive clients get to pick up `Connection: close` before idle ones are closed (ms). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Requests slower than this are logged at warn level (ms); 0 logs none. */
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  /** Share of ordinary requests written to the access log (0 to 1); errors and slow ones are always logged. */
+  LOG_ACCESS_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
+  /** Seconds between access summaries (count, statuses, latency percentiles) at info level; 0 turns them off. */
+  LOG_SUMMARY_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
   /** false starts on an empty database (end-to-end tests of the empty states); the seed never overwrites content. */

@@ -5,6 +5,7 @@ import { closeDatabase, openDatabase } from './db.ts';
 import { buildApp } from './app.ts';
 import { seedDemoContent } from './seed/seed.ts';
 import { ensureAdminFromEnv } from './startup.ts';
+import { drainOnShutdown } from './shutdown.ts';
 
 async function main() {
   let env;
@@ -20,7 +21,11 @@ async function main() {
 
   let orm;
   try {
-    orm = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
+    orm = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'db'),
+      acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.error(`Cannot open the database (DATABASE_URL${env.DATABASE_URL ? '' : ' unset, DATA_DIR'}): ${reason}`);
@@ -38,6 +43,7 @@ async function main() {
   }
 
   const app = await buildApp({ orm, env });
+  const drainer = drainOnShutdown(app, { graceMs: env.SHUTDOWN_GRACE_MS });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -46,9 +52,9 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
-    }, 10_000);
+    }, env.SHUTDOWN_GRACE_MS + 10_000);
     timer.unref();
-    await app.close();
+    await drainer.shutdown();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

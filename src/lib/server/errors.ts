@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../shared/api-error.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -71,6 +72,7 @@ export function toApiError(error: unknown, isDev: boolean): { status: number; bo
     body: { message: isDev ? message : INTERNAL_MESSAGE },
     internal: true,
   });
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE }, internal: false };
   if (error instanceof AppError) {
     const status = getHTTPStatusCodeFromError(new TRPCError({ code: error.code }));
     return { status, body: { message: error.message, fieldErrors: error.fieldErrors }, internal: false };

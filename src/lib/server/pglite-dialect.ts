@@ -1,6 +1,7 @@
 // A Kysely dialect for PGlite that hands out its single connection to one holder at a time.
 import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { DatabaseUnavailableError } from './db-errors.ts';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -23,9 +24,11 @@ class SerialPGliteDriver implements Driver {
   #pglite: PGlite;
   #queue: { tail: Promise<void> };
   #release = new WeakMap<DatabaseConnection, () => void>();
+  #acquireTimeoutMs: number;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, acquireTimeoutMs: number) {
     this.#pglite = pglite;
+    this.#acquireTimeoutMs = acquireTimeoutMs;
     let queue = queues.get(pglite);
     if (!queue) queues.set(pglite, (queue = { tail: Promise.resolve() }));
     this.#queue = queue;
@@ -38,7 +41,25 @@ class SerialPGliteDriver implements Driver {
     const mine = new Promise<void>((r) => (release = r));
     const previous = this.#queue.tail;
     this.#queue.tail = previous.then(() => mine);
-    await previous;
+    // Like pg-pool's connectionTimeoutMillis: a caller that waited too long gives up (the request
+    // answers 503) and passes its turn straight on when it comes, so the queue never stalls on it.
+    let state: 'waiting' | 'turn' | 'gave-up' = 'waiting';
+    const turn = previous.then(() => {
+      if (state === 'gave-up') release();
+      else state = 'turn';
+    });
+    if (this.#acquireTimeoutMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.#acquireTimeoutMs)));
+      await Promise.race([turn, expired]);
+      clearTimeout(timer);
+      if (state === 'waiting') {
+        state = 'gave-up';
+        throw new DatabaseUnavailableError();
+      }
+    } else {
+      await turn;
+    }
     const pglite = this.#pglite;
     const conn: DatabaseConnection = {
       async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
@@ -83,11 +104,12 @@ class SerialPGliteDriver implements Driver {
   async destroy() {}
 }
 
-export function serialPGliteDialect(pglite: PGlite): Dialect & { pglite: PGlite } {
+/** `acquireTimeoutMs` (0 = wait forever) bounds the wait for the connection. */
+export function serialPGliteDialect(pglite: PGlite, { acquireTimeoutMs = 0 }: { acquireTimeoutMs?: number } = {}): Dialect & { pglite: PGlite } {
   return {
     pglite,
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new SerialPGliteDriver(pglite),
+    createDriver: () => new SerialPGliteDriver(pglite, acquireTimeoutMs),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

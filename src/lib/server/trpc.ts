@@ -2,6 +2,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, toApiError } from './errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-errors.ts';
 import { refusedInput } from './input-guard.ts';
 import type { MediaService } from './media-references.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -78,6 +79,10 @@ const domainErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  // An unreachable database is a 503 (the adapter adds Retry-After), not a 500.
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
   }
   return result;
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { toApiError } from '../../lib/server/errors.ts';
 import type { RestEndpoint } from '../../lib/server/rest.ts';
 import { createContext } from '../context.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/server/db-errors.ts';
 
 export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
   async (app, { endpoints, isDev }) => {
@@ -23,6 +24,7 @@ export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
           } catch (error) {
             const { status, body, internal } = toApiError(error, isDev);
             if (internal) request.log.error({ err: error }, 'REST handler failed');
+            if (isDatabaseUnavailable(error)) reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
             return reply.code(status).send(body);
           }
         },

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { appRouter, type AppRouter } from '../router.ts';
 import { createContext } from '../context.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/server/db-errors.ts';
 
 export default fp(
   async (app) => {
@@ -11,6 +12,8 @@ export default fp(
       trpcOptions: {
         router: appRouter,
         createContext: ({ req, res }) => createContext(req, res),
+        responseMeta: ({ errors }) =>
+          errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } } : {},
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
         },

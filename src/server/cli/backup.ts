@@ -1,0 +1,35 @@
+// Backup commands: `npm run db:backup -- FILE` and `npm run db:restore -- FILE [--force]`, for either database mode.
+import path from 'node:path';
+import { loadEnv } from '../env.ts';
+import { closeDatabase, openDatabase } from '../db.ts';
+import { BackupError, backupDatabase, restoreDatabase } from '../backup.ts';
+
+const [command, ...rest] = process.argv.slice(2);
+const force = rest.includes('--force');
+const file = rest.find((a) => !a.startsWith('--'));
+if ((command !== 'backup' && command !== 'restore') || !file) {
+  console.error('Usage: npm run db:backup -- FILE | npm run db:restore -- FILE [--force]');
+  process.exit(1);
+}
+
+const env = loadEnv();
+const where = env.DATABASE_URL ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${path.join(env.DATA_DIR, 'db')}`;
+const orm = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
+try {
+  const started = Date.now();
+  if (command === 'backup') {
+    const { tables } = await backupDatabase(orm, path.resolve(file));
+    const rows = tables.reduce((n, t) => n + t.rows, 0);
+    console.log(`Backed up ${where} to ${file}: ${rows} rows in ${tables.length} tables (${Date.now() - started} ms).`);
+  } else {
+    const { tables } = await restoreDatabase(orm, path.resolve(file), { force });
+    const rows = tables.reduce((n, t) => n + t.rows, 0);
+    console.log(`Restored ${file} into ${where}: ${rows} rows in ${tables.length} tables (${Date.now() - started} ms).`);
+  }
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  await closeDatabase(orm);
+}

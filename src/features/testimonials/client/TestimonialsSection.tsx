@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { imageUrl } from '../../../lib/shared/format.ts';
 import type { TestimonialDto } from '../testimonials.schema.ts';
+import { initialsOf } from './initials.ts';
 
 export const TESTIMONIALS_ERROR = 'Unable to load testimonials. Please try again later.';
 export const TESTIMONIALS_EMPTY = 'Testimonials from our happy families will appear here soon!';
@@ -62,12 +63,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function Slide({ t, position, total }: { t: TestimonialDto; position: number; total: number }) {
-  const initials = t.name
-    .replace(/^The\s+/i, '')
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2);
+  const initials = initialsOf(t.name);
   return (
     <Card withBorder radius="md" padding="lg" h="100%" role="group" aria-roledescription="slide" aria-label={`${position} of ${total}`}>
       <Stack gap="sm" h="100%" justify="space-between">

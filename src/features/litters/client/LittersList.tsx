@@ -18,6 +18,12 @@ export function formatIsoDate(iso: string | null): string | null {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
+/** The contact form's opening message when a family asks to join a litter's waitlist. */
+export function waitlistMessage(litter: Pick<LitterDto, 'name' | 'expectedDate'>): string {
+  const expected = formatIsoDate(litter.expectedDate);
+  return `Hi! We'd like to join the waitlist for the ${litter.name}${expected ? ` (expected ${expected})` : ''}. Could you tell us about the next steps?`;
+}
+
 export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: (litter: LitterDto) => void; onJoinWaitlist: (litter: LitterDto) => void }) {
   const litters = useQuery({ ...trpc.litters.active.queryOptions(), ...ALWAYS_REFETCH });
 

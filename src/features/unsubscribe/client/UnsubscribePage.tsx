@@ -1,4 +1,5 @@
-// /unsubscribe?token=…: stops the newsletter for the address the link was sent to.
+// /unsubscribe?token=…: stops the newsletter for the address the link was sent to; without a token
+// it offers to send a fresh link.
 import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Container, Loader, Group, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -6,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { UNSUBSCRIBE_NOT_FOUND, UnsubscribeSchema } from '../../subscribers/subscribers.schema.ts';
+import { SendLinkForm } from './SendLinkForm.tsx';
 
 export const MISSING_TOKEN_MESSAGE =
   'This page needs the unsubscribe link from one of our newsletter e-mails. Please open the link in the e-mail, or copy the whole link into your browser.';
@@ -28,7 +30,12 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
 
   let body;
   if (!token) {
-    body = <Text size="lg">{MISSING_TOKEN_MESSAGE}</Text>;
+    body = (
+      <>
+        <Text size="lg">{MISSING_TOKEN_MESSAGE}</Text>
+        <SendLinkForm />
+      </>
+    );
   } else if (!validToken) {
     body = (
       <Alert color="red" role="alert" title="Link not valid">

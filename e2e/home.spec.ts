@@ -221,6 +221,10 @@ test.describe('seeded home page', () => {
 
     await section(page, 'litters').getByRole('button', { name: 'Join the Waitlist for the Spring Litter' }).click();
     await expectSectionAtTop(page, 'contact');
+    const contact = page.getByRole('form', { name: 'Get In Touch' });
+    await expect(contact.getByLabel("I'm interested in")).toHaveValue('waitlist');
+    await expect(contact.getByLabel('Message')).toHaveValue(/the Spring Litter/);
+    await expect(contact.getByLabel('Name')).toBeFocused();
 
     await filter.selectOption({ label: 'Spring Litter' });
     await section(page, 'litters').getByRole('button', { name: 'View Puppies from the Autumn Litter' }).click();
@@ -442,6 +446,8 @@ test.describe('seeded home page', () => {
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await expect(toast(page)).toContainText('Inquiry Submitted');
     await expect(toast(page)).toContainText("We've received your message and will get back to you soon!");
+    // A confirmation stands in for the form (family-polish.spec.ts checks it); the next form starts empty.
+    await page.getByRole('button', { name: 'Send another message' }).click();
     await expect(form.getByLabel('Name')).toHaveValue('');
     await expect(form.getByLabel('Email')).toHaveValue('');
     await expect(form.getByLabel('Message')).toHaveValue('');

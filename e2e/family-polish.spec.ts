@@ -224,9 +224,14 @@ test('error text and toast body text reach 4.5:1 in the light and dark schemes; 
   await form.getByRole('button', { name: 'Send Message' }).click();
   const error = form.getByText('Name must be at least 2 characters.');
   await expect(error).toBeVisible();
+  const bodyText = form.getByText('Tell us about your family');
   for (const scheme of ['light', 'dark', 'light'] as const) {
     await setScheme(page, scheme);
     expect(await contrastOf(error), `error text, ${scheme}`).toBeGreaterThanOrEqual(4.5);
+    // Still an error colour, not plain text inherited from a colour the browser refused.
+    const [errorColor, textColor] = await Promise.all([error, bodyText].map((l) => l.evaluate((el) => getComputedStyle(el).color)));
+    expect(errorColor).not.toBe(textColor);
+    expect(await error.evaluate((el) => (([r, g, b]) => r! > g! + 60 && r! > b! + 60)(getComputedStyle(el).color.match(/\d+/g)!.map(Number)))).toBe(true);
   }
 
   await form.getByLabel('Name').fill('Jamie Rivera');
@@ -237,9 +242,12 @@ test('error text and toast body text reach 4.5:1 in the light and dark schemes; 
   const toastBody = page.locator('[data-toast-region] .mantine-Notification-description');
   await expect(toastBody).toContainText('There was a problem submitting your inquiry.');
   await expect(page.locator('[data-toast-region]').getByRole('button', { name: 'Dismiss notification' })).toBeVisible();
+  const toastTitle = page.locator('[data-toast-region] .mantine-Notification-title');
   for (const scheme of ['light', 'dark'] as const) {
     await setScheme(page, scheme);
     expect(await contrastOf(toastBody), `toast body, ${scheme}`).toBeGreaterThanOrEqual(4.5);
+    // The body stays a quieter shade than the title.
+    expect(await toastBody.evaluate((el) => getComputedStyle(el).color)).not.toBe(await toastTitle.evaluate((el) => getComputedStyle(el).color));
   }
 });
 

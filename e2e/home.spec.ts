@@ -624,15 +624,16 @@ test.describe('seeded home page', () => {
 
     const imgs = page.locator('main img[src^="/uploads/"]');
     await expect.poll(() => imgs.count()).toBeGreaterThan(10);
-    for (const img of await imgs.all()) {
-      const src = (await img.getAttribute('src'))!;
-      const m = /\?w=(\d+)&q=(\d+)$/.exec(src);
-      expect(m, src).not.toBeNull();
+    // One snapshot of every image: placeholders leave as pictures load, so indexes would shift between reads.
+    const shown = await imgs.evaluateAll((els) => els.map((el) => ({ src: el.getAttribute('src')!, alt: el.getAttribute('alt'), width: el.getAttribute('width'), height: el.getAttribute('height') })));
+    for (const img of shown) {
+      const m = /\?w=(\d+)&q=(\d+)$/.exec(img.src);
+      expect(m, img.src).not.toBeNull();
       const [w, q] = [Number(m![1]), Number(m![2])];
-      expect(q, src).toBe(w === 40 ? 30 : w <= 300 ? 70 : w <= 600 ? 75 : 80);
-      expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
-      expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
-      if (w !== 40) expect((await img.getAttribute('alt'))?.length ?? 0, src).toBeGreaterThan(5);
+      expect(q, img.src).toBe(w === 40 ? 30 : w <= 300 ? 70 : w <= 600 ? 75 : 80);
+      expect(Number(img.width)).toBeGreaterThan(0);
+      expect(Number(img.height)).toBeGreaterThan(0);
+      if (w !== 40) expect(img.alt?.length ?? 0, img.src).toBeGreaterThan(5);
     }
     expect(placeholders.length).toBeGreaterThan(0);
 

@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import a11y from './theme.module.css';
 
 export const theme = createTheme({
   primaryColor: 'amber',
@@ -14,5 +15,9 @@ export const theme = createTheme({
     // A <header> inside a dialog counts as a second page banner for assistive technology.
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
+    // Focus ring, error and toast text contrast, and a name for every toast's close button.
+    Input: { classNames: { input: a11y.input } },
+    InputWrapper: { classNames: { error: a11y.error, required: a11y.required } },
+    Notification: { classNames: { description: a11y.toastBody }, defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });

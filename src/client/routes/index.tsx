@@ -10,7 +10,7 @@ import { ProcessSection } from '../../features/settings/client/ProcessSection.ts
 import { FaqSection } from '../../features/settings/client/FaqSection.tsx';
 import { ContactInfoCards } from '../../features/settings/client/ContactInfoCards.tsx';
 import { PuppiesSection, type LitterFilter } from '../../features/puppies/client/PuppiesSection.tsx';
-import { LittersList } from '../../features/litters/client/LittersList.tsx';
+import { LittersList, waitlistMessage } from '../../features/litters/client/LittersList.tsx';
 import { ParentsSection } from '../../features/parents/client/ParentsSection.tsx';
 import { GallerySection } from '../../features/gallery/client/GallerySection.tsx';
 import { TestimonialsSection, testimonialsQuery } from '../../features/testimonials/client/TestimonialsSection.tsx';
@@ -64,7 +64,10 @@ function HomePage() {
             setFilter(litter.id);
             scrollToSection('puppies');
           }}
-          onJoinWaitlist={() => scrollToSection('contact')}
+          onJoinWaitlist={(litter) => {
+            setPreset({ interest: 'waitlist', message: waitlistMessage(litter), nonce: Date.now() });
+            scrollToSection('contact', { focus: false });
+          }}
         />
       </PuppiesSection>
       <ParentsSection />

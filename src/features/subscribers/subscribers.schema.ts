@@ -36,6 +36,14 @@ export const UnsubscribeSchema = z.object({
 });
 export type UnsubscribeInput = z.input<typeof UnsubscribeSchema>;
 
+/** Asking for a fresh unsubscribe link on /unsubscribe (for someone without the e-mail at hand). */
+export const UnsubscribeLinkRequestSchema = z.object({
+  email: SubscribeSchema.shape.email,
+  /** Honeypot, as on the newsletter form. */
+  website: z.string().max(500).optional(),
+});
+export type UnsubscribeLinkRequestInput = z.input<typeof UnsubscribeLinkRequestSchema>;
+
 // Admin (dashboard) shapes.
 
 export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;

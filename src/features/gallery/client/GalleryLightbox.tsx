@@ -1,10 +1,12 @@
-// The gallery lightbox (SPEC §2, §4, §9): previous / next / close, arrow keys and Escape, the index
-// wrapping at both ends, body scroll locked while open, images at w=800 q=80.
+// The gallery lightbox (SPEC §2, §4, §9): previous / next / close, arrow keys, swipe and Escape, the
+// index wrapping at both ends, body scroll locked while open, images at w=800 q=80, sized so the
+// picture and its controls fit the viewport.
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
+import { useDrag } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { preloadResponsiveImage, ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import type { GalleryImageDto } from '../gallery.schema.ts';
@@ -14,6 +16,14 @@ export const LIGHTBOX_QUALITY = 80;
 const LARGE = { width: LIGHTBOX_WIDTH, fixedWidth: LIGHTBOX_WIDTH, quality: LIGHTBOX_QUALITY } as const;
 
 export const wrapIndex = (i: number, n: number) => ((i % n) + n) % n;
+
+/** How far a finger must travel sideways before a swipe turns the picture. */
+export const SWIPE_DISTANCE = 40;
+/**
+ * The picture's height: at most its 600 px, less what the dialog needs around it (the modal's
+ * margins, title bar, the caption and controls row), so the controls stay on a laptop screen.
+ */
+const IMAGE_HEIGHT = 'min(600px, calc(100dvh - 10dvh - 190px))';
 
 export function GalleryLightbox({
   images,
@@ -37,6 +47,16 @@ export function GalleryLightbox({
 
   const prev = () => onIndexChange(wrapIndex(last - 1, n));
   const next = () => onIndexChange(wrapIndex(last + 1, n));
+
+  // A sideways swipe turns the picture; vertical movement stays the browser's (touch-action below).
+  const swipe = useDrag<HTMLDivElement>(
+    ({ last: done, canceled, movement: [dx] }) => {
+      if (!done || canceled || Math.abs(dx) < SWIPE_DISTANCE) return;
+      if (dx < 0) next();
+      else prev();
+    },
+    { axis: 'lock', enabled: n > 1 },
+  );
 
   useEffect(() => {
     if (!opened) return;
@@ -71,8 +91,18 @@ export function GalleryLightbox({
       closeButtonProps={{ 'aria-label': 'Close gallery' }}
       aria-roledescription="lightbox"
     >
-      <div style={{ position: 'relative' }}>
-        <ResponsiveImage key={current.id} src={current.imageUrl} alt={current.description ? `${current.title}: ${current.description}` : current.title} {...LARGE} height={600} fit="contain" priority radius={8} style={{ background: 'var(--mantine-color-dark-9)' }} />
+      <div ref={swipe.ref} data-swipe-area="" style={{ position: 'relative', touchAction: 'pan-y', userSelect: 'none' }}>
+        <ResponsiveImage
+          key={current.id}
+          src={current.imageUrl}
+          alt={current.description ? `${current.title}: ${current.description}` : current.title}
+          {...LARGE}
+          height={600}
+          fit="contain"
+          priority
+          radius={8}
+          style={{ background: 'var(--mantine-color-dark-9)', width: 'auto', maxWidth: '100%', height: IMAGE_HEIGHT, marginInline: 'auto' }}
+        />
       </div>
       <Group justify="space-between" mt="sm" wrap="nowrap" gap="sm">
         <ActionIcon variant="filled" size="xl" radius="xl" onClick={prev} aria-label="Previous image">

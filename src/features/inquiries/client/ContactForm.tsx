@@ -1,6 +1,7 @@
 // The contact form 'Get In Touch' (SPEC §4, §5, §8): validated in the browser with the same zod
-// schema as the server; 'Sending...' with a spinner; success resets, failure keeps the values.
-import { useEffect, useId, useRef } from 'react';
+// schema as the server; 'Sending...' with a spinner; success shows a confirmation in the form's
+// place (focused, with a way to send another), failure keeps the values.
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Card, Loader, NativeSelect, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +15,8 @@ export const CONTACT_TEXT = {
   successMessage: "We've received your message and will get back to you soon!",
   failureTitle: 'Submission Failed',
   failureFallback: 'There was a problem submitting your inquiry. Please try again.',
+  sentTitle: 'Message sent',
+  sendAnother: 'Send another message',
 } as const;
 
 /** Values another part of the page asks the form to start from (e.g. "Inquire" in the puppy dialog). */
@@ -29,6 +32,16 @@ type Values = typeof INQUIRY_DEFAULTS;
 export function ContactForm({ preset }: { preset?: ContactPreset | null }) {
   const headingId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
+  const sentRef = useRef<HTMLElement>(null);
+  /** Who the last inquiry came from, while its confirmation stands in for the form. */
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
+  // What takes focus once the next render has put it on the page.
+  const focusNext = useRef<'name' | 'sent' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'name') nameRef.current?.focus({ preventScroll: true });
+    if (focusNext.current === 'sent') sentRef.current?.focus();
+    focusNext.current = null;
+  });
   const form = useForm<Values>({
     initialValues: INQUIRY_DEFAULTS,
     validate: schemaResolver(InquirySchema, { sync: true }),
@@ -39,7 +52,13 @@ export function ContactForm({ preset }: { preset?: ContactPreset | null }) {
     if (!preset) return;
     form.setValues({ interest: preset.interest, message: preset.message });
     form.clearErrors();
-    nameRef.current?.focus({ preventScroll: true });
+    if (sent) {
+      // The form comes back on the next render; focus its first field then.
+      setSent(null);
+      focusNext.current = 'name';
+    } else {
+      nameRef.current?.focus({ preventScroll: true });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply each preset once, when it arrives
   }, [preset?.nonce]);
 
@@ -55,6 +74,8 @@ export function ContactForm({ preset }: { preset?: ContactPreset | null }) {
       });
       toast({ title: CONTACT_TEXT.successTitle, message: CONTACT_TEXT.successMessage, variant: 'success' });
       form.reset();
+      setSent({ name: values.name.trim(), email: values.email.trim() });
+      focusNext.current = 'sent';
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) {
@@ -66,6 +87,28 @@ export function ContactForm({ preset }: { preset?: ContactPreset | null }) {
   });
 
   const sending = create.isPending;
+
+  if (sent) {
+    return (
+      <Card ref={sentRef} withBorder radius="md" padding="lg" component="section" tabIndex={-1} aria-labelledby={headingId}>
+        <Title order={3} id={headingId} mb="xs">
+          {CONTACT_TEXT.sentTitle}
+        </Title>
+        <Text mb="md">
+          Thank you, {sent.name}. {CONTACT_TEXT.successMessage} Our reply goes to {sent.email}.
+        </Text>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setSent(null);
+            focusNext.current = 'name';
+          }}
+        >
+          {CONTACT_TEXT.sendAnother}
+        </Button>
+      </Card>
+    );
+  }
 
   return (
     <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-labelledby={headingId}>

@@ -1,5 +1,6 @@
 // Our Litters (SPEC §4 litter filter): born litters offer 'View Puppies', expected-only ones
-// (no birth date) 'Join the Waitlist'.
+// (no birth date) 'Join the Waitlist'. The picture keeps the 4:3 of a photo, so a cover crop
+// doesn't cut off what is at its edges (a caption, the puppies' ears).
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
@@ -16,6 +17,12 @@ export function formatIsoDate(iso: string | null): string | null {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return null;
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The contact form's opening message when a family asks to join a litter's waitlist. */
+export function waitlistMessage(litter: Pick<LitterDto, 'name' | 'expectedDate'>): string {
+  const expected = formatIsoDate(litter.expectedDate);
+  return `Hi! We'd like to join the waitlist for the ${litter.name}${expected ? ` (expected ${expected})` : ''}. Could you tell us about the next steps?`;
 }
 
 export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: (litter: LitterDto) => void; onJoinWaitlist: (litter: LitterDto) => void }) {
@@ -51,7 +58,7 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
             return (
               <Card key={litter.id} component="li" withBorder radius="md" padding="lg">
                 <Card.Section>
-                  <ResponsiveImage src={litter.imageUrl} alt={`The ${litter.name}: ${litter.motherName} and ${litter.fatherName}'s puppies`} width={560} height={315} sizes="(max-width: 768px) 100vw, 560px" />
+                  <ResponsiveImage src={litter.imageUrl} alt={`The ${litter.name}: ${litter.motherName} and ${litter.fatherName}'s puppies`} width={560} height={420} sizes="(max-width: 768px) 100vw, 560px" />
                 </Card.Section>
                 <Stack gap={6} mt="md">
                   <Group justify="space-between" wrap="nowrap">

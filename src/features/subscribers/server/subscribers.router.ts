@@ -1,8 +1,10 @@
 import { publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
-import { SubscribeSchema, UnsubscribeSchema } from '../subscribers.schema.ts';
+import { SubscribeSchema, UnsubscribeLinkRequestSchema, UnsubscribeSchema } from '../subscribers.schema.ts';
 import { subscribe, unsubscribe } from './subscribers.service.ts';
+import { sendUnsubscribeLink } from './unsubscribe-link.service.ts';
 
 export const SUBSCRIBE_RATE_LIMIT = { limit: 5, windowMs: 60_000 };
+export const UNSUBSCRIBE_LINK_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 
 export const subscribersRouter = router({
   subscribe: publicProcedure
@@ -13,4 +15,8 @@ export const subscribersRouter = router({
     .use(rateLimited('unsubscribe', 20, 60_000))
     .input(UnsubscribeSchema)
     .mutation(({ ctx, input }) => unsubscribe(ctx.em, input.token)),
+  requestUnsubscribeLink: publicProcedure
+    .use(rateLimited('unsubscribe-link', UNSUBSCRIBE_LINK_RATE_LIMIT.limit, UNSUBSCRIBE_LINK_RATE_LIMIT.windowMs))
+    .input(UnsubscribeLinkRequestSchema)
+    .mutation(({ ctx, input }) => sendUnsubscribeLink(ctx.em, input, ctx.services)),
 });

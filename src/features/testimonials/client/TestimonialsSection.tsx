@@ -1,17 +1,22 @@
 // Happy Families (SPEC §2 section 7, §4): a testimonial slider showing 3 slides from 1024 px,
-// 2 from 768 px, otherwise 1; the index wraps at both ends; rating stars with a text label.
+// 2 from 768 px, otherwise 1; the index wraps at both ends (buttons or a sideways swipe); rating stars
+// with a text label.
 import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Avatar, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconStarFilled, IconStar } from '@tabler/icons-react';
+import { useDrag } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { imageUrl } from '../../../lib/shared/format.ts';
 import type { TestimonialDto } from '../testimonials.schema.ts';
+import { initialsOf } from './initials.ts';
 
 export const TESTIMONIALS_ERROR = 'Unable to load testimonials. Please try again later.';
 export const TESTIMONIALS_EMPTY = 'Testimonials from our happy families will appear here soon!';
 /** SPEC §7: what a failed testimonials request reports. */
 export const TESTIMONIALS_FETCH_ERROR = 'Failed to fetch testimonials';
+/** How far a finger must travel sideways before a swipe moves the slider. */
+const SWIPE_DISTANCE = 40;
 
 /** The testimonials query; a failed request reports SPEC §7's message. */
 export function testimonialsQuery() {
@@ -62,12 +67,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function Slide({ t, position, total }: { t: TestimonialDto; position: number; total: number }) {
-  const initials = t.name
-    .replace(/^The\s+/i, '')
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2);
+  const initials = initialsOf(t.name);
   return (
     <Card withBorder radius="md" padding="lg" h="100%" role="group" aria-roledescription="slide" aria-label={`${position} of ${total}`}>
       <Stack gap="sm" h="100%" justify="space-between">
@@ -106,6 +106,14 @@ export function TestimonialsSection() {
   const visible = Math.min(perView, n);
   const shown = Array.from({ length: visible }, (_, k) => ({ t: items[(index + k) % n]!, pos: ((index + k) % n) + 1 }));
   const go = (delta: number) => setIndex((i) => (((i + delta) % n) + n) % n);
+  // A sideways swipe moves the slider; vertical movement stays the page's scroll (touch-action below).
+  const swipe = useDrag<HTMLDivElement>(
+    ({ last, canceled, movement: [dx] }) => {
+      if (!last || canceled || Math.abs(dx) < SWIPE_DISTANCE) return;
+      go(dx < 0 ? 1 : -1);
+    },
+    { axis: 'lock', enabled: n > visible },
+  );
 
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" style={{ background: 'var(--mantine-color-amber-0)' }}>
@@ -132,7 +140,13 @@ export function TestimonialsSection() {
           </Text>
         ) : (
           <div role="region" aria-roledescription="carousel" aria-label="Testimonials from our families">
-            <div id="testimonial-slides" aria-live="polite" style={{ display: 'grid', gap: 16, gridTemplateColumns: `repeat(${visible}, minmax(0, 1fr))` }} data-per-view={visible}>
+            <div
+              ref={swipe.ref}
+              id="testimonial-slides"
+              aria-live="polite"
+              style={{ display: 'grid', gap: 16, gridTemplateColumns: `repeat(${visible}, minmax(0, 1fr))`, touchAction: 'pan-y' }}
+              data-per-view={visible}
+            >
               {shown.map(({ t, pos }) => (
                 <Slide key={`${t.id}-${pos}`} t={t} position={pos} total={n} />
               ))}

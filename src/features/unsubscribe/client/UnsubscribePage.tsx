@@ -1,4 +1,5 @@
-// /unsubscribe?token=…: stops the newsletter for the address the link was sent to.
+// /unsubscribe?token=…: stops the newsletter for the address the link was sent to; without a token
+// it offers to send a fresh link.
 import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Container, Loader, Group, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -6,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { UNSUBSCRIBE_NOT_FOUND, UnsubscribeSchema } from '../../subscribers/subscribers.schema.ts';
+import { READABLE_ALERT, SendLinkForm } from './SendLinkForm.tsx';
 
 export const MISSING_TOKEN_MESSAGE =
   'This page needs the unsubscribe link from one of our newsletter e-mails. Please open the link in the e-mail, or copy the whole link into your browser.';
@@ -28,23 +30,28 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
 
   let body;
   if (!token) {
-    body = <Text size="lg">{MISSING_TOKEN_MESSAGE}</Text>;
+    body = (
+      <>
+        <Text size="lg">{MISSING_TOKEN_MESSAGE}</Text>
+        <SendLinkForm />
+      </>
+    );
   } else if (!validToken) {
     body = (
-      <Alert color="red" role="alert" title="Link not valid">
+      <Alert color="red" role="alert" title="Link not valid" styles={READABLE_ALERT}>
         {UNSUBSCRIBE_NOT_FOUND}
       </Alert>
     );
   } else if (unsubscribe.isSuccess) {
     body = (
-      <Alert color="green" role="status" title="Unsubscribed">
+      <Alert color="green" role="status" title="Unsubscribed" styles={READABLE_ALERT}>
         You have been unsubscribed from our newsletter and won&apos;t receive any more of our e-mails. Changed your mind? You can
         subscribe again at any time with the form at the bottom of every page.
       </Alert>
     );
   } else if (unsubscribe.isError) {
     body = (
-      <Alert color="red" role="alert" title="We couldn't unsubscribe you">
+      <Alert color="red" role="alert" title="We couldn't unsubscribe you" styles={READABLE_ALERT}>
         {errorMessage(unsubscribe.error, FAILURE_FALLBACK)}
       </Alert>
     );

@@ -86,7 +86,7 @@ export function ConfirmDeleteModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Text mb="lg">{children}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-autofocus>

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
+import { OutboxMessage } from '../../mail/server/outbox-message.entity.ts';
+import { Subscriber } from './subscriber.entity.ts';
+import { UNSUBSCRIBE_LINK_RATE_LIMIT } from './subscribers.router.ts';
+
+let nextIp = 1;
+const freshIp = () => `10.7.0.${nextIp++}`;
+
+describe('subscribers.requestUnsubscribeLink: a fresh unsubscribe link from /unsubscribe', () => {
+  const t = useTestApp();
+
+  const ask = (payload: unknown, ip = freshIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/trpc/subscribers.requestUnsubscribeLink',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      payload: JSON.stringify(payload),
+    });
+
+  const mailTo = (email: string) => t.orm.em.fork().find(OutboxMessage, { to: email });
+  const subscriber = (email: string) => t.orm.em.fork().findOneOrFail(Subscriber, { email });
+  /** What a visitor can observe of an answer: status, body, and the headers that are not per-request. */
+  const observable = (res: Awaited<ReturnType<typeof ask>>) => {
+    const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+    return { status: res.statusCode, body: res.body, headers };
+  };
+
+  it('answers a subscribed and an unknown address identically, and queues the link only for the subscriber', async () => {
+    await t.caller(null, freshIp()).subscribers.subscribe({ email: 'reader@example.com', name: 'Robin' });
+    const queuedBefore = (await mailTo('reader@example.com')).length;
+
+    const subscribed = await ask({ email: 'Reader@Example.com ' });
+    const unknown = await ask({ email: 'stranger@example.com' });
+    expect(subscribed.statusCode).toBe(200);
+    expect(observable(unknown)).toEqual(observable(subscribed));
+
+    const sent = await mailTo('reader@example.com');
+    expect(sent).toHaveLength(queuedBefore + 1);
+    const link = sent.at(-1)!;
+    const { unsubscribeToken } = await subscriber('reader@example.com');
+    expect(link.subject).toMatch(/unsubscribe link/i);
+    expect(link.text).toContain(`${TEST_ORIGIN}/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`);
+    expect(link.text).toContain('Hi Robin,');
+    expect(await mailTo('stranger@example.com')).toHaveLength(0);
+  });
+
+  it('sends nothing to an address that already unsubscribed, and says the same', async () => {
+    await t.caller(null, freshIp()).subscribers.subscribe({ email: 'gone@example.com' });
+    const { unsubscribeToken } = await subscriber('gone@example.com');
+    await t.caller(null, freshIp()).subscribers.unsubscribe({ token: unsubscribeToken });
+    const before = (await mailTo('gone@example.com')).length;
+
+    const res = await ask({ email: 'gone@example.com' });
+    expect(observable(res)).toEqual(observable(await ask({ email: 'nobody@example.com' })));
+    expect(await mailTo('gone@example.com')).toHaveLength(before);
+  });
+
+  it('sends one link per address in a while, however often it is asked, still answering the same', async () => {
+    await t.caller(null, freshIp()).subscribers.subscribe({ email: 'often@example.com' });
+    const before = (await mailTo('often@example.com')).length;
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(observable(await ask({ email: 'often@example.com' })));
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await mailTo('often@example.com')).toHaveLength(before + 1);
+  });
+
+  it('limits requests per client address, then answers 429 with a clear message', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < UNSUBSCRIBE_LINK_RATE_LIMIT.limit; i++) expect((await ask({ email: `x${i}@example.com` }, ip)).statusCode).toBe(200);
+    const limited = await ask({ email: 'x-last@example.com' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many (requests|attempts)\. Please try again in \d+ (second|minute)s?\.$/);
+  });
+
+  it('refuses a missing or malformed address with 400 and the field message; a filled honeypot queues nothing', async () => {
+    const empty = await ask({ email: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.data.fieldErrors).toEqual({ email: ['Please enter your email address.'] });
+    const bad = await ask({ email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.data.fieldErrors).toEqual({ email: ['Please enter a valid email address.'] });
+
+    await t.caller(null, freshIp()).subscribers.subscribe({ email: 'trap@example.com' });
+    const before = (await mailTo('trap@example.com')).length;
+    expect((await ask({ email: 'trap@example.com', website: 'http://spam.example' })).statusCode).toBe(200);
+    expect(await mailTo('trap@example.com')).toHaveLength(before);
+  });
+});

@@ -6,10 +6,16 @@ import { createContext } from '../context.ts';
 
 export default fp(
   async (app) => {
+    // An article's Markdown body may be 200 KB (more once JSON-escaped); its schema answers a clear 400 above that.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/trpc/')) route.bodyLimit = 1024 * 1024;
+    });
     await app.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        // The editor's live preview sends a Markdown body too large for a query string as a POST query.
+        allowMethodOverride: true,
         createContext: ({ req, res }) => createContext(req, res),
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');

@@ -149,11 +149,13 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
 function useAutosave(form: AdminFormApi<Values>, kind: ArticleKind, item?: ArticleAdminDto) {
   const [debounced] = useDebouncedValue(form.values, AUTOSAVE_MS);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const invalidate = useInvalidate();
   const mutation = useMutation({
     mutationFn: (values: Values) => trpcClient.admin.articles.update.mutate({ id: item!.id, data: ArticleInputSchema.parse(toInput(kind)(values)) }),
     onSuccess: (_saved, values) => {
       form.resetDirty(values);
       setSavedAt(new Date());
+      void invalidate('articles');
     },
   });
   const { mutate, isPending } = mutation;

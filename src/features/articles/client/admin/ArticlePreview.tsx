@@ -19,7 +19,8 @@ function View({ a }: { a: ArticlePreviewDto }) {
 }
 
 export function ArticlePreview({ id }: { id: number }) {
-  const query = useQuery(trpc.admin.articles.byId.queryOptions({ id }));
+  // Always the saved article as it is now (an autosave may have changed it since the editor loaded it).
+  const query = useQuery({ ...trpc.admin.articles.byId.queryOptions({ id }), staleTime: 0, refetchOnMount: 'always' });
   const a = query.data;
   return (
     <>

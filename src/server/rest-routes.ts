@@ -11,6 +11,7 @@ import { settingsRest } from '../features/settings/server/settings.rest.ts';
 import { inquiriesAdminRest } from '../features/inquiries/server/inquiries.admin-rest.ts';
 import { subscribersAdminRest } from '../features/subscribers/server/subscribers.admin-rest.ts';
 import { articlesRest } from '../features/articles/server/articles.rest.ts';
+import { articlesAdminRest } from '../features/articles/server/articles.admin-rest.ts';
 import { authRest } from '../features/auth/server/auth.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
@@ -26,4 +27,5 @@ export const restEndpoints: RestEndpoint[] = [
   ...subscribersAdminRest,
   ...authRest,
   ...articlesRest,
+  ...articlesAdminRest,
 ];

@@ -14,8 +14,6 @@ export default fp(
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        // The editor's live preview sends a Markdown body too large for a query string as a POST query.
-        allowMethodOverride: true,
         createContext: ({ req, res }) => createContext(req, res),
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');

@@ -15,7 +15,11 @@ import {
 export const articlesAdminRouter = router({
   list: adminProcedure.input(AdminArticleListInputSchema).query(({ ctx, input }) => listArticlesAdmin(ctx.em, input)),
   byId: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => getArticleAdmin(ctx.em, input.id)),
-  /** The editor's live preview: the same renderer and sanitiser as the public page. A query (no public cache clearing), sent as POST. */
+  /**
+   * The editor's live preview: the same renderer and sanitiser as the public page. A query (a mutation
+   * would clear the public caches on every keystroke), reached by POST /api/admin/articles/preview
+   * because a Markdown body does not fit in a URL.
+   */
   preview: adminProcedure.input(PreviewInputSchema).query(({ input }) => previewMarkdown(input.body)),
   create: adminProcedure.input(ArticleInputSchema).mutation(({ ctx, input }) => createArticle(ctx.em, input)),
   update: adminProcedure.input(ArticleUpdateSchema).mutation(async ({ ctx, input }) => {

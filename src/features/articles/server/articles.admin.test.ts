@@ -72,14 +72,19 @@ describe('admin.articles', () => {
     expect((await as().admin.articles.preview({ body })).html).toBe(html);
   });
 
-  it('the preview is a POST query (bodies too large for a URL) open only to admins', async () => {
+  it('the preview answers at POST /api/admin/articles/preview (bodies too large for a URL), to admins only', async () => {
     const body = 'x'.repeat(50_000);
-    const headers = { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie };
-    const res = await t.app.inject({ method: 'POST', url: '/trpc/admin.articles.preview', headers, payload: JSON.stringify({ body }) });
+    const send = (c: string) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/articles/preview', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie: c }, payload: JSON.stringify({ body }) });
+    const res = await send(cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data.html).toBe(`<p>${body}</p>\n`);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/trpc/admin.articles.preview', headers: { ...headers, cookie: '' }, payload: JSON.stringify({ body }) });
-    expect(anonymous.statusCode).toBe(401);
+    expect(res.json()).toEqual({ html: `<p>${body}</p>\n`, readingMinutes: 1 });
+    expect((await send('')).statusCode).toBe(401);
+    const tooLong = await t.app.inject({
+      method: 'POST', url: '/api/admin/articles/preview', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie }, payload: JSON.stringify({ body: 'a'.repeat(BODY_MAX_BYTES + 1) }),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ fieldErrors: { body: [ARTICLE_MESSAGES.bodyTooLarge] } });
   });
 
   it('a body over 200 KB is a 400 with a clear message, over HTTP too; exactly 200 KB is fine', async () => {

@@ -17,11 +17,14 @@ import { Route as QuestionnaireRouteImport } from './routes/questionnaire'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminBlogRouteImport } from './routes/admin.blog'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
+import { Route as AdminLegalRouteImport } from './routes/admin.legal'
 import { Route as AdminLittersRouteImport } from './routes/admin.litters'
 import { Route as AdminParentsRouteImport } from './routes/admin.parents'
 import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
+import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
@@ -32,6 +35,7 @@ import { Route as FamilyTreeIndexRouteImport } from './routes/family-tree.index'
 import { Route as FamilyTreeDogIdRouteImport } from './routes/family-tree.$dogId'
 import { Route as ResourcesIndexRouteImport } from './routes/resources.index'
 import { Route as ResourcesIdRouteImport } from './routes/resources.$id'
+import { Route as AdminPreviewIdRouteImport } from './routes/admin.preview.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -73,6 +77,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminBlogRoute = AdminBlogRouteImport.update({
+  id: '/blog',
+  path: '/blog',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGalleryRoute = AdminGalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
@@ -81,6 +90,11 @@ const AdminGalleryRoute = AdminGalleryRouteImport.update({
 const AdminInboxRoute = AdminInboxRouteImport.update({
   id: '/inbox',
   path: '/inbox',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLegalRoute = AdminLegalRouteImport.update({
+  id: '/legal',
+  path: '/legal',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminLittersRoute = AdminLittersRouteImport.update({
@@ -96,6 +110,11 @@ const AdminParentsRoute = AdminParentsRouteImport.update({
 const AdminPuppiesRoute = AdminPuppiesRouteImport.update({
   id: '/puppies',
   path: '/puppies',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminResourcesRoute = AdminResourcesRouteImport.update({
+  id: '/resources',
+  path: '/resources',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -148,6 +167,11 @@ const ResourcesIdRoute = ResourcesIdRouteImport.update({
   path: '/resources/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminPreviewIdRoute = AdminPreviewIdRouteImport.update({
+  id: '/preview/$id',
+  path: '/preview/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -157,11 +181,14 @@ export interface FileRoutesByFullPath {
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/blog': typeof AdminBlogRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
+  '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
+  '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -173,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/family-tree/': typeof FamilyTreeIndexRoute
   '/resources/': typeof ResourcesIndexRoute
+  '/admin/preview/$id': typeof AdminPreviewIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -181,11 +209,14 @@ export interface FileRoutesByTo {
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/blog': typeof AdminBlogRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
+  '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
+  '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -197,6 +228,7 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/family-tree': typeof FamilyTreeIndexRoute
   '/resources': typeof ResourcesIndexRoute
+  '/admin/preview/$id': typeof AdminPreviewIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -207,11 +239,14 @@ export interface FileRoutesById {
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/blog': typeof AdminBlogRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
+  '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
+  '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -223,6 +258,7 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/family-tree/': typeof FamilyTreeIndexRoute
   '/resources/': typeof ResourcesIndexRoute
+  '/admin/preview/$id': typeof AdminPreviewIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -234,11 +270,14 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/blog'
     | '/admin/gallery'
     | '/admin/inbox'
+    | '/admin/legal'
     | '/admin/litters'
     | '/admin/parents'
     | '/admin/puppies'
+    | '/admin/resources'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/testimonials'
@@ -250,6 +289,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/family-tree/'
     | '/resources/'
+    | '/admin/preview/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -258,11 +298,14 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/blog'
     | '/admin/gallery'
     | '/admin/inbox'
+    | '/admin/legal'
     | '/admin/litters'
     | '/admin/parents'
     | '/admin/puppies'
+    | '/admin/resources'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/testimonials'
@@ -274,6 +317,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/family-tree'
     | '/resources'
+    | '/admin/preview/$id'
   id:
     | '__root__'
     | '/'
@@ -283,11 +327,14 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/blog'
     | '/admin/gallery'
     | '/admin/inbox'
+    | '/admin/legal'
     | '/admin/litters'
     | '/admin/parents'
     | '/admin/puppies'
+    | '/admin/resources'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/testimonials'
@@ -299,6 +346,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/family-tree/'
     | '/resources/'
+    | '/admin/preview/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -375,6 +423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/blog': {
+      id: '/admin/blog'
+      path: '/blog'
+      fullPath: '/admin/blog'
+      preLoaderRoute: typeof AdminBlogRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/gallery': {
       id: '/admin/gallery'
       path: '/gallery'
@@ -387,6 +442,13 @@ declare module '@tanstack/react-router' {
       path: '/inbox'
       fullPath: '/admin/inbox'
       preLoaderRoute: typeof AdminInboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/legal': {
+      id: '/admin/legal'
+      path: '/legal'
+      fullPath: '/admin/legal'
+      preLoaderRoute: typeof AdminLegalRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/litters': {
@@ -408,6 +470,13 @@ declare module '@tanstack/react-router' {
       path: '/puppies'
       fullPath: '/admin/puppies'
       preLoaderRoute: typeof AdminPuppiesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/resources': {
+      id: '/admin/resources'
+      path: '/resources'
+      fullPath: '/admin/resources'
+      preLoaderRoute: typeof AdminResourcesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/settings': {
@@ -480,33 +549,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResourcesIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/preview/$id': {
+      id: '/admin/preview/$id'
+      path: '/preview/$id'
+      fullPath: '/admin/preview/$id'
+      preLoaderRoute: typeof AdminPreviewIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
+  AdminBlogRoute: typeof AdminBlogRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminInboxRoute: typeof AdminInboxRoute
+  AdminLegalRoute: typeof AdminLegalRoute
   AdminLittersRoute: typeof AdminLittersRoute
   AdminParentsRoute: typeof AdminParentsRoute
   AdminPuppiesRoute: typeof AdminPuppiesRoute
+  AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminPreviewIdRoute: typeof AdminPreviewIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminBlogRoute: AdminBlogRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminInboxRoute: AdminInboxRoute,
+  AdminLegalRoute: AdminLegalRoute,
   AdminLittersRoute: AdminLittersRoute,
   AdminParentsRoute: AdminParentsRoute,
   AdminPuppiesRoute: AdminPuppiesRoute,
+  AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminPreviewIdRoute: AdminPreviewIdRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -11,6 +11,7 @@ import { Session, User } from '../features/auth/server/user.entity.ts';
 import { SiteSettings } from '../features/settings/server/site-settings.entity.ts';
 import { RateLimitCounter } from '../lib/server/rate-limit.entity.ts';
 import { OutboxMessage } from '../features/mail/server/outbox-message.entity.ts';
+import { Article, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 
 export const entities = [
   Litter,
@@ -26,4 +27,7 @@ export const entities = [
   SiteSettings,
   RateLimitCounter,
   OutboxMessage,
+  Article,
+  ArticleSlugRedirect,
+  LegalVersion,
 ];

@@ -23,9 +23,9 @@ describe('media references', () => {
   };
   const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
 
-  it('declares the six features that hold upload URLs, each a known entity with real columns', () => {
+  it('declares the features that hold upload URLs, each a known entity with real columns', () => {
     const known = new Set<unknown>(entities);
-    expect(mediaReferences).toHaveLength(6);
+    expect(mediaReferences).toHaveLength(8);
     for (const ref of mediaReferences) {
       expect(known.has(ref.entity)).toBe(true);
       const meta = t.orm.getMetadata().find(ref.entity as never);
@@ -59,5 +59,16 @@ describe('media references', () => {
     expect(await served(video.url)).toBe(200);
     await as.admin.settings.update({ ...settings, heroVideoUrl: null });
     expect(await served(video.url)).toBe(404);
+  });
+
+  it('an image inside an article’s Markdown body is kept while the article shows it, and freed when the edit removes it', async () => {
+    const { url, id } = await upload();
+    const created = await t.caller(admin).admin.articles.create({ kind: 'blog', title: 'With a photo', body: `Look:\n\n![Puppy](${url})` });
+    // Another upload that names this one as replaced: kept, the body still shows it.
+    await upload(id);
+    expect(await served(url)).toBe(200);
+
+    await t.caller(admin).admin.articles.update({ id: created.id, data: { kind: 'blog', title: 'With a photo', body: 'No photo any more.' } });
+    expect(await served(url)).toBe(404);
   });
 });

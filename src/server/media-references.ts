@@ -6,6 +6,7 @@ import { parentDogMediaRefs } from '../features/parents/server/parent-dog.entity
 import { galleryImageMediaRefs } from '../features/gallery/server/gallery-image.entity.ts';
 import { testimonialMediaRefs } from '../features/testimonials/server/testimonial.entity.ts';
 import { siteSettingsMediaRefs } from '../features/settings/server/site-settings.entity.ts';
+import { articleMediaRefs, legalVersionMediaRefs } from '../features/articles/server/article.entity.ts';
 
 export const mediaReferences: readonly MediaReference[] = [
   puppyMediaRefs,
@@ -14,4 +15,6 @@ export const mediaReferences: readonly MediaReference[] = [
   galleryImageMediaRefs,
   testimonialMediaRefs,
   siteSettingsMediaRefs,
+  articleMediaRefs,
+  legalVersionMediaRefs,
 ];

@@ -10,6 +10,8 @@ import { subscribersRest } from '../features/subscribers/server/subscribers.rest
 import { settingsRest } from '../features/settings/server/settings.rest.ts';
 import { inquiriesAdminRest } from '../features/inquiries/server/inquiries.admin-rest.ts';
 import { subscribersAdminRest } from '../features/subscribers/server/subscribers.admin-rest.ts';
+import { articlesRest } from '../features/articles/server/articles.rest.ts';
+import { articlesAdminRest } from '../features/articles/server/articles.admin-rest.ts';
 import { authRest } from '../features/auth/server/auth.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
@@ -24,4 +26,6 @@ export const restEndpoints: RestEndpoint[] = [
   ...inquiriesAdminRest,
   ...subscribersAdminRest,
   ...authRest,
+  ...articlesRest,
+  ...articlesAdminRest,
 ];

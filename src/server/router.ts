@@ -17,6 +17,8 @@ import { testimonialsAdminRouter } from '../features/testimonials/server/testimo
 import { inquiriesAdminRouter } from '../features/inquiries/server/inquiries.admin-router.ts';
 import { subscribersAdminRouter } from '../features/subscribers/server/subscribers.admin-router.ts';
 import { settingsAdminRouter } from '../features/settings/server/settings.admin-router.ts';
+import { articlesRouter } from '../features/articles/server/articles.router.ts';
+import { articlesAdminRouter } from '../features/articles/server/articles.admin-router.ts';
 import { usersAdminRouter } from '../features/auth/server/users.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
@@ -30,6 +32,7 @@ const adminRouter = router({
   subscribers: subscribersAdminRouter,
   settings: settingsAdminRouter,
   users: usersAdminRouter,
+  articles: articlesAdminRouter,
 });
 
 export const appRouter = router({
@@ -42,6 +45,7 @@ export const appRouter = router({
   subscribers: subscribersRouter,
   settings: settingsRouter,
   auth: authRouter,
+  articles: articlesRouter,
   admin: adminRouter,
 });
 

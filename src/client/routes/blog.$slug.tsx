@@ -1,18 +1,20 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ArticleNotFound, ArticlePage } from '../../features/articles/client/ArticlePage.tsx';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { ArticleNotFound, BlogPostPage } from '../../features/articles/client/ArticlePage.tsx';
+import { isNotFoundError } from '../../features/articles/client/article-loading.ts';
+import { trpc } from '../../lib/client/trpc.ts';
 
 export const Route = createFileRoute('/blog/$slug')({
-  loader: async ({ params }) => {
-    // Imported here so the articles stay out of the first-view bundle.
-    const { findArticle } = await import('../../features/articles/articles.content.ts');
-    const article = findArticle('blog', params.slug);
-    if (!article) throw notFound();
-    return article;
+  loader: async ({ context, params }) => {
+    const post = await context.queryClient.ensureQueryData(trpc.articles.blogPost.queryOptions({ slug: params.slug })).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    });
+    // A renamed post: its old address moves on to the new one.
+    if ('movedTo' in post) throw redirect({ to: '/blog/$slug', params: { slug: post.movedTo }, statusCode: 301 });
   },
   component: BlogPostRoute,
   notFoundComponent: () => <ArticleNotFound kind="blog" />,
 });
 
 function BlogPostRoute() {
-  return <ArticlePage article={Route.useLoaderData()} />;
+  return <BlogPostPage slug={Route.useParams().slug} />;
 }

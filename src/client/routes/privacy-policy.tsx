@@ -1,9 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPolicy } from '../../features/legal/client/PrivacyPolicy.tsx';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { LegalPage, parseLegalSearch } from '../../features/articles/client/LegalPage.tsx';
+import { isNotFoundError } from '../../features/articles/client/article-loading.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 
 export const Route = createFileRoute('/privacy-policy')({
-  // The contact e-mail and the breeder's name come from the site settings; a failure is shown in the page.
-  loader: ({ context }) => context.queryClient.prefetchQuery(trpc.settings.get.queryOptions()),
-  component: PrivacyPolicy,
+  validateSearch: parseLegalSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(trpc.articles.legal.queryOptions({ page: 'privacy', version: deps.version })).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    }),
+  component: PrivacyPolicyRoute,
 });
+
+function PrivacyPolicyRoute() {
+  return <LegalPage page="privacy" version={Route.useSearch().version} />;
+}

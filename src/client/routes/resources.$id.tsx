@@ -1,18 +1,19 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ArticleNotFound, ArticlePage } from '../../features/articles/client/ArticlePage.tsx';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { ArticleNotFound, ResourcePage } from '../../features/articles/client/ArticlePage.tsx';
+import { isNotFoundError } from '../../features/articles/client/article-loading.ts';
+import { trpc } from '../../lib/client/trpc.ts';
 
 export const Route = createFileRoute('/resources/$id')({
-  loader: async ({ params }) => {
-    // Imported here so the guides stay out of the first-view bundle.
-    const { findArticle } = await import('../../features/articles/articles.content.ts');
-    const article = findArticle('resource', params.id);
-    if (!article) throw notFound();
-    return article;
+  loader: async ({ context, params }) => {
+    const guide = await context.queryClient.ensureQueryData(trpc.articles.resource.queryOptions({ slug: params.id })).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    });
+    if ('movedTo' in guide) throw redirect({ to: '/resources/$id', params: { id: guide.movedTo }, statusCode: 301 });
   },
   component: ResourceRoute,
   notFoundComponent: () => <ArticleNotFound kind="resource" />,
 });
 
 function ResourceRoute() {
-  return <ArticlePage article={Route.useLoaderData()} />;
+  return <ResourcePage id={Route.useParams().id} />;
 }

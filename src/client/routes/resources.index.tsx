@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArticleList } from '../../features/articles/client/ArticleList.tsx';
+import { ResourceList } from '../../features/articles/client/ArticleList.tsx';
+import { trpc } from '../../lib/client/trpc.ts';
 
 export const Route = createFileRoute('/resources/')({
-  component: () => <ArticleList kind="resource" />,
+  loader: ({ context }) => context.queryClient.ensureQueryData(trpc.articles.resources.queryOptions()),
+  component: ResourceList,
 });

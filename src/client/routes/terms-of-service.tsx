@@ -1,9 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { TermsOfService } from '../../features/legal/client/TermsOfService.tsx';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { LegalPage, parseLegalSearch } from '../../features/articles/client/LegalPage.tsx';
+import { isNotFoundError } from '../../features/articles/client/article-loading.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 
 export const Route = createFileRoute('/terms-of-service')({
-  // The contact e-mail and the breeder's name come from the site settings; a failure is shown in the page.
-  loader: ({ context }) => context.queryClient.prefetchQuery(trpc.settings.get.queryOptions()),
-  component: TermsOfService,
+  validateSearch: parseLegalSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(trpc.articles.legal.queryOptions({ page: 'terms', version: deps.version })).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    }),
+  component: TermsOfServiceRoute,
 });
+
+function TermsOfServiceRoute() {
+  return <LegalPage page="terms" version={Route.useSearch().version} />;
+}

@@ -1,28 +1,215 @@
-// Articles: the blog's posts and the owner resources, one shape told apart by kind (and soon stored in the database).
+// Articles: blog posts, owner resources and the legal pages, one shape told apart by kind. Isomorphic:
+// the server and the dashboard's forms check the same rules with the same messages.
 import { z } from 'zod';
+import { slugify } from '../../lib/shared/format.ts';
 
-export const ARTICLE_KINDS = ['blog', 'resource'] as const;
+export const ARTICLE_KINDS = ['blog', 'resource', 'legal'] as const;
 export const ArticleKindSchema = z.enum(ARTICLE_KINDS);
 export type ArticleKind = z.infer<typeof ArticleKindSchema>;
 
-/** A paragraph, a subheading, or a bulleted list. */
-export const ArticleBlockSchema = z.union([z.string().min(1), z.object({ heading: z.string().min(1) }), z.object({ list: z.array(z.string().min(1)).min(1) })]);
-export type ArticleBlock = z.infer<typeof ArticleBlockSchema>;
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-export const ArticleSchema = z.object({
-  kind: ArticleKindSchema,
-  /** The URL segment: /blog/{slug} or /resources/{slug}. */
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  title: z.string().min(1).max(200),
-  summary: z.string().min(1).max(500),
-  body: z.array(ArticleBlockSchema),
-  /** YYYY-MM-DD; blog posts are dated, guides are not. */
-  date: z.iso.date().nullable(),
+export const RESOURCE_CATEGORIES = ['training', 'health', 'nutrition', 'grooming', 'go-home'] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+export const RESOURCE_CATEGORY_LABELS: Record<ResourceCategory, string> = {
+  training: 'Training',
+  health: 'Health',
+  nutrition: 'Nutrition',
+  grooming: 'Grooming',
+  'go-home': 'Go-home',
+};
+
+export const LEGAL_PAGES = ['privacy', 'terms'] as const;
+export type LegalPageName = (typeof LEGAL_PAGES)[number];
+export const LEGAL_PAGE_LABELS: Record<LegalPageName, string> = { privacy: 'Privacy Policy', terms: 'Terms of Service' };
+
+/** Markdown bodies are capped at 200 KB (UTF-8 bytes). */
+export const BODY_MAX_BYTES = 200 * 1024;
+/** Words a reader gets through in a minute, for "5 min read". */
+const WORDS_PER_MINUTE = 200;
+/** Public blog list page size. */
+export const BLOG_PAGE_SIZE = 10;
+
+export const ARTICLE_MESSAGES = {
+  bodyTooLarge: 'The text is too long: at most 200 KB (about 30,000 words) fits in one article.',
+  slugTaken: 'Another article already uses this address. Choose a different one.',
+  legalPageTaken: 'This legal page already exists. Edit it instead of adding another.',
+  categoryRequired: 'Choose a category.',
+  legalPageRequired: 'Choose which legal page this is.',
+  publishAtInvalid: 'Choose a valid date and time.',
+} as const;
+
+const SLUG_PATTERN = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
+export const SlugSchema = z.string().trim().min(1).max(200).regex(SLUG_PATTERN);
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+const TagSchema = z.string().trim().min(1).max(40, 'A tag can be at most 40 characters.');
+
+/** What the dashboard's editor saves; kind-specific fields are ignored for the other kinds. */
+export const ArticleInputSchema = z
+  .object({
+    kind: ArticleKindSchema,
+    title: z.string().trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+    /** Empty: made from the title (SPEC §3 slug rule). */
+    slug: z.string().trim().max(200, 'The address must be at most 200 characters.').default(''),
+    summary: z.string().trim().max(500, 'Summary must be at most 500 characters.').default(''),
+    body: z.string().refine((s) => utf8Bytes(s) <= BODY_MAX_BYTES, ARTICLE_MESSAGES.bodyTooLarge).default(''),
+    coverImageUrl: z.string().trim().max(500).nullish().transform((v) => v || null),
+    tags: z.array(TagSchema).max(20, 'At most 20 tags.').default([]),
+    authorName: z.string().trim().max(100, 'Author name must be at most 100 characters.').default(''),
+    category: z.enum(RESOURCE_CATEGORIES, ARTICLE_MESSAGES.categoryRequired).nullish().transform((v) => v ?? null),
+    sortOrder: z.number().int().min(0).max(100_000).default(0),
+    legalPage: z.enum(LEGAL_PAGES, ARTICLE_MESSAGES.legalPageRequired).nullish().transform((v) => v ?? null),
+  })
+  .transform((a) => ({
+    ...a,
+    slug: slugify(a.slug || a.title),
+    tags: [...new Set(a.tags.map((t) => t.toLowerCase()))],
+  }))
+  .superRefine((a, ctx) => {
+    if (!a.slug) ctx.addIssue({ code: 'custom', path: ['slug'], message: 'The address needs at least one letter or digit.' });
+    if (a.kind === 'resource' && !a.category) ctx.addIssue({ code: 'custom', path: ['category'], message: ARTICLE_MESSAGES.categoryRequired });
+    if (a.kind === 'legal' && !a.legalPage) ctx.addIssue({ code: 'custom', path: ['legalPage'], message: ARTICLE_MESSAGES.legalPageRequired });
+  });
+export type ArticleInput = z.input<typeof ArticleInputSchema>;
+export type ArticleData = z.output<typeof ArticleInputSchema>;
+
+export const ArticleUpdateSchema = z.object({ id: z.number().int().positive(), data: ArticleInputSchema });
+
+/** Publish now (no `at`, or a time already past) or schedule for `at`. */
+export const PublishInputSchema = z.object({
+  id: z.number().int().positive(),
+  at: z.iso.datetime({ offset: true, message: ARTICLE_MESSAGES.publishAtInvalid }).optional(),
 });
-export type Article = z.infer<typeof ArticleSchema>;
 
-/** '2026-10-14' → 'October 14, 2026', read as a calendar date (no time zone shift). */
+export const AdminArticleListInputSchema = z.object({
+  kind: ArticleKindSchema,
+  page: z.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => v || undefined),
+  status: z.enum(ARTICLE_STATUSES).optional(),
+});
+
+export const PreviewInputSchema = z.object({
+  body: z.string().refine((s) => utf8Bytes(s) <= BODY_MAX_BYTES, ARTICLE_MESSAGES.bodyTooLarge),
+});
+
+export const BlogListInputSchema = z
+  .object({
+    page: z.number().int().min(1).max(100_000).default(1),
+    tag: z.string().trim().max(40).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+  })
+  .default({ page: 1, tag: undefined });
+
+export const SlugInputSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+export const LegalInputSchema = z.object({ page: z.enum(LEGAL_PAGES), version: z.number().int().positive().optional() });
+
+// Public shapes (REST and screens).
+
+export interface BlogPostSummaryDto {
+  slug: string;
+  title: string;
+  summary: string;
+  coverImageUrl: string | null;
+  publishedAt: string;
+  tags: string[];
+}
+
+export interface BlogListDto {
+  items: BlogPostSummaryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Every tag of a published post, for the filter. */
+  tags: string[];
+}
+
+export interface ArticleLinkDto {
+  slug: string;
+  title: string;
+}
+
+export interface BlogPostDto extends BlogPostSummaryDto {
+  authorName: string;
+  html: string;
+  readingMinutes: number;
+  /** The next older and the next newer post. */
+  previous: ArticleLinkDto | null;
+  next: ArticleLinkDto | null;
+}
+
+export interface ResourceSummaryDto {
+  /** A readable slug. */
+  id: string;
+  title: string;
+  summary: string;
+  coverImageUrl: string | null;
+  category: ResourceCategory;
+  order: number;
+}
+
+export interface ResourceDto extends ResourceSummaryDto {
+  html: string;
+  updatedAt: string;
+}
+
+/** An old address answers with where the article lives now. */
+export interface MovedDto {
+  movedTo: string;
+}
+
+export interface LegalVersionSummaryDto {
+  id: number;
+  publishedAt: string;
+}
+
+export interface LegalPageDto {
+  page: LegalPageName;
+  title: string;
+  html: string;
+  /** When the version shown was published: "Last updated". */
+  updatedAt: string;
+  /** The version shown, and whether it is the one in force. */
+  versionId: number;
+  current: boolean;
+  /** Every published version, newest first. */
+  versions: LegalVersionSummaryDto[];
+}
+
+// Dashboard shapes.
+
+export interface ArticleAdminDto {
+  id: number;
+  kind: ArticleKind;
+  title: string;
+  slug: string;
+  summary: string;
+  body: string;
+  coverImageUrl: string | null;
+  tags: string[];
+  authorName: string;
+  category: ResourceCategory | null;
+  sortOrder: number;
+  legalPage: LegalPageName | null;
+  /** Scheduled articles whose time has come read as published. */
+  status: ArticleStatus;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ArticlePreviewDto extends ArticleAdminDto {
+  html: string;
+  readingMinutes: number;
+}
+
+export function readingMinutes(markdown: string): number {
+  const words = markdown.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+/** '2026-10-14T12:00:00.000Z' → 'October 14, 2026' (in UTC, so the server and the browser agree). */
 export function formatArticleDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }

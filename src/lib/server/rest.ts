@@ -22,6 +22,8 @@ export interface RestRoute<R extends AnyRouter> {
   /** Response headers, for answers that are not JSON (e.g. a CSV download). */
   headers?: Record<string, string>;
   call: (caller: CallerOf<R>, req: RestRequest) => Promise<unknown>;
+  /** Where the answer says the resource now lives (an old address): a 301 to it instead of the body. */
+  movedTo?: (result: unknown) => string | null;
 }
 
 export interface RestEndpoint {
@@ -31,6 +33,7 @@ export interface RestEndpoint {
   bodyLimit?: number;
   headers?: Record<string, string>;
   handle: (ctx: Context, req: RestRequest) => Promise<unknown>;
+  movedTo?: (result: unknown) => string | null;
 }
 
 export function restRoutes<R extends AnyRouter>(router: R, routes: RestRoute<R>[]): RestEndpoint[] {
@@ -40,6 +43,7 @@ export function restRoutes<R extends AnyRouter>(router: R, routes: RestRoute<R>[
     status: r.status ?? 200,
     bodyLimit: r.bodyLimit,
     headers: r.headers,
+    movedTo: r.movedTo,
     handle: (ctx, req) => r.call(router.createCaller(ctx) as CallerOf<R>, req),
   }));
 }

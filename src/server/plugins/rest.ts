@@ -19,6 +19,8 @@ export default fp<{ endpoints: RestEndpoint[]; isDev: boolean }>(
               query: (request.query ?? {}) as Record<string, string>,
               body: request.body,
             });
+            const location = endpoint.movedTo?.(result);
+            if (location) return reply.code(301).header('location', location).send({ movedTo: location });
             if (endpoint.headers) reply.headers(endpoint.headers);
             return reply.code(endpoint.status).send(result ?? { ok: true });
           } catch (error) {

@@ -7,6 +7,10 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/server/db-errors.ts';
 
 export default fp(
   async (app) => {
+    // An article's Markdown body may be 200 KB (more once JSON-escaped); its schema answers a clear 400 above that.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/trpc/')) route.bodyLimit = 1024 * 1024;
+    });
     await app.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

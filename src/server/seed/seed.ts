@@ -1,4 +1,4 @@
-// Demo content for an empty database: puppies, litters, parents, gallery, testimonials, settings.
+// Demo content for an empty database: puppies, litters, parents, gallery, testimonials, settings, articles.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Litter } from '../../features/litters/server/litter.entity.ts';
 import { Puppy } from '../../features/puppies/server/puppy.entity.ts';
@@ -7,7 +7,10 @@ import { GalleryImage } from '../../features/gallery/server/gallery-image.entity
 import { Testimonial } from '../../features/testimonials/server/testimonial.entity.ts';
 import { ensureSettings } from '../../features/settings/server/settings.service.ts';
 import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
+import { Article, LegalVersion } from '../../features/articles/server/article.entity.ts';
 import { demoPhoto } from './demo-images.ts';
+import { DEMO_GUIDES, DEMO_POSTS } from './demo-articles.ts';
+import { demoLegalPages } from './demo-legal.ts';
 
 function isoDaysAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
@@ -22,7 +25,9 @@ async function photo(em: EntityManager, index: number, caption: string) {
 
 /** Fills an empty database; returns false (and does nothing) when content already exists. */
 export async function seedDemoContent(em: EntityManager, { force }: { force: boolean }): Promise<boolean> {
-  await ensureSettings(em);
+  const settings = await ensureSettings(em);
+  // Apart from the rest: a site that had content before articles moved into the database gets them too.
+  if (force || (await em.count(Article)) === 0) await seedArticles(em, settings);
   if (!force && (await em.count(Puppy)) + (await em.count(Litter)) > 0) return false;
 
   const now = new Date();
@@ -144,4 +149,41 @@ export async function seedDemoContent(em: EntityManager, { force }: { force: boo
   }
   await em.flush();
   return true;
+}
+
+const DAY = 86_400_000;
+
+/** The blog posts (plus one draft and one scheduled for next week), the owner guides and both legal pages. */
+async function seedArticles(em: EntityManager, site: { breederName: string; town: string; email: string }) {
+  const now = new Date();
+  const authorName = site.breederName;
+  let i = 20;
+  for (const post of DEMO_POSTS) {
+    const { date, ...rest } = post;
+    const publishedAt = new Date(`${date}T12:00:00Z`);
+    em.create(Article, { kind: 'blog', ...rest, authorName, coverImageUrl: await photo(em, i++, post.title), status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt });
+  }
+  em.create(Article, {
+    kind: 'blog', title: 'Meet the Spring Litter', slug: 'meet-the-spring-litter', tags: ['litters'], authorName, status: 'draft', publishedAt: null,
+    summary: 'Willow and Bear are expecting! A first look at what to expect from our spring puppies.',
+    body: 'Our spring litter is on its way. We will share photos here as soon as the puppies arrive.\n\n## What to expect\n\n- Apricot, red and cream coats\n- Mini size, 15 to 25 lbs grown',
+    createdAt: now, updatedAt: now,
+  });
+  const nextWeek = new Date(now.getTime() + 7 * DAY);
+  em.create(Article, {
+    kind: 'blog', title: 'Winter Walks With a Young Puppy', slug: 'winter-walks-with-a-young-puppy', tags: ['training'], authorName, status: 'scheduled', publishedAt: nextWeek,
+    summary: 'Snow, salt and short days: how we keep winter walks safe and fun for puppies.',
+    body: 'Cold weather does not have to mean a bored puppy.\n\n## Short and often\n\nFive-minute outings several times a day beat one long walk.\n\n## Paws first\n\nRinse salt off paws when you come home.',
+    createdAt: now, updatedAt: now,
+  });
+  let order = 0;
+  for (const guide of DEMO_GUIDES) {
+    em.create(Article, { kind: 'resource', ...guide, sortOrder: order++, status: 'published', publishedAt: now, createdAt: now, updatedAt: now });
+  }
+  const legalDate = new Date('2026-11-01T12:00:00Z');
+  for (const { page, ...legal } of demoLegalPages(site)) {
+    const article = em.create(Article, { kind: 'legal', legalPage: page, ...legal, status: 'published', publishedAt: legalDate, createdAt: legalDate, updatedAt: legalDate });
+    em.create(LegalVersion, { article, title: legal.title, body: legal.body, publishedAt: legalDate });
+  }
+  await em.flush();
 }

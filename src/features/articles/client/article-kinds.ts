@@ -1,5 +1,5 @@
 // What differs between the blog and the owner resources: addresses and words. The pages themselves are shared.
-import type { ArticleKind } from '../articles.schema.ts';
+export type PublicArticleKind = 'blog' | 'resource';
 
 export interface ArticleKindText {
   listPath: '/blog' | '/resources';
@@ -16,7 +16,7 @@ export interface ArticleKindText {
   closing: { before: string; link: string; after: string };
 }
 
-export const ARTICLE_KIND_TEXT: Record<ArticleKind, ArticleKindText> = {
+export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
   blog: {
     listPath: '/blog',
     link: (slug) => ({ to: '/blog/$slug', params: { slug } }),

@@ -1,0 +1,135 @@
+// The breeder publishes: a blog post with an uploaded photo (previewed privately, then published and
+// read by a visitor), and a new version of the privacy policy that keeps the earlier one listed.
+import { privateServer } from './private-server.ts';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+
+const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth/);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+  await form.locator('input[type=password]').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  const dashboard = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
+  await expect(dashboard.or(page.getByText('You are signed in as'))).toBeVisible();
+  if (!(await dashboard.isVisible())) await page.goto('/admin');
+  await expect(dashboard).toBeVisible();
+}
+
+async function openSection(page: Page, name: string, heading: string) {
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+}
+
+async function expectToast(page: Page, title: string) {
+  await expect(page.getByRole('alert').filter({ hasText: title }).first()).toBeVisible();
+}
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test.describe('the breeder publishes', () => {
+  test.describe.configure({ mode: 'serial' });
+  const server = privateServer({ offset: 70, seed: true });
+  test.use({ baseURL: server.base });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await server.start();
+  });
+  test.afterAll(async () => server.stop());
+
+  test('writes a post with an uploaded photo, previews it privately, publishes it and sees it on /blog', async ({ page, browser }, info) => {
+    const suffix = info.project.name === 'mobile' ? 'M' : 'D';
+    const title = `Spring Puppies Have Arrived ${suffix}`;
+    const slug = `spring-puppies-have-arrived-${suffix.toLowerCase()}`;
+    await signIn(page);
+    await openSection(page, 'Blog', 'Blog');
+    await page.getByRole('button', { name: 'Write a post' }).click();
+
+    const newForm = page.getByRole('form', { name: 'New post' });
+    await newForm.getByRole('textbox', { name: 'Title' }).fill(title);
+    await newForm.getByRole('textbox', { name: 'Summary' }).fill('Willow had six healthy puppies overnight.');
+    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everyone is doing well.\n\n## Meet them\n\n');
+    await newForm.getByRole('button', { name: 'Save draft' }).click();
+    await expectToast(page, 'Draft saved');
+
+    const form = page.getByRole('form', { name: `Edit post: ${title}` });
+    await expect(form.getByRole('region', { name: 'Publishing' }).getByText('Draft', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Edit post' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A photo goes in at the cursor (the end of the text), through the upload with its progress.
+    const body = form.getByRole('textbox', { name: 'Text', exact: true });
+    await body.click();
+    await body.press('ControlOrMeta+End');
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c98f4a' } }).jpeg().toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Insert photo' }).click();
+    await (await chooser).setFiles({ name: 'six-puppies.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(body).toHaveValue(/## Meet them\n\n!\[six puppies\]\(\/uploads\/[0-9a-f-]+\.jpg\)\n\n$/);
+    const preview = form.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Meet them' })).toBeVisible();
+    await expect(preview.getByRole('img', { name: 'six puppies' })).toHaveAttribute('src', /^\/uploads\//);
+
+    // The draft saves itself; a visitor still cannot see it.
+    await expect(form.getByRole('status').filter({ hasText: 'Draft saved automatically' })).toBeVisible();
+    const visitor = await browser.newPage({ baseURL: server.base });
+    await visitor.goto(`/blog/${slug}`);
+    await expect(h1(visitor, 'Article not found')).toBeVisible();
+
+    // The private preview shows the page as visitors will see it.
+    await form.getByRole('link', { name: 'Private preview' }).click();
+    await expect(page.getByText('Private preview: draft')).toBeVisible();
+    await expect(h1(page, title)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'six puppies' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to editing this post' }).click();
+
+    await page.getByRole('form', { name: `Edit post: ${title}` }).getByRole('button', { name: 'Publish now' }).click();
+    await expectToast(page, 'Published');
+
+    await visitor.goto('/blog');
+    await visitor.getByRole('link', { name: title }).click();
+    await expect(h1(visitor, title)).toBeVisible();
+    await expect(visitor.getByRole('img', { name: 'six puppies' })).toBeVisible();
+    await expect(visitor.getByText('min read')).toBeVisible();
+    await visitor.close();
+  });
+
+  test('edits the privacy policy: the page shows the new date, and the earlier version stays listed', async ({ page }, info) => {
+    const added = `We now keep puppy-visit sign-ups for one year (${info.project.name}).`;
+    await signIn(page);
+    await openSection(page, 'Legal', 'Legal pages');
+    await page.getByRole('button', { name: 'Edit legal page “Privacy Policy”' }).click();
+    const form = page.getByRole('form', { name: 'Edit legal page: Privacy Policy' });
+    await expect(form.getByText('Saving publishes a new version')).toBeVisible();
+    const body = form.getByRole('textbox', { name: 'Text', exact: true });
+    await body.fill(`${await body.inputValue()}\n\n${added}`);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Changes saved');
+
+    await page.goto('/privacy-policy');
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    await expect(page.getByText(`Last updated ${today}`)).toBeVisible();
+    await expect(page.getByText(added)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Earlier versions' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Version of November 1, 2026' }).click();
+    await expect(page.getByText('Last updated November 1, 2026')).toBeVisible();
+    await expect(page.getByText('You are reading the version published on November 1, 2026.')).toBeVisible();
+    await expect(page.getByText('There are no third-party trackers on this website', { exact: false })).toBeVisible();
+    await expect(page.getByText(added)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Read the current version' }).click();
+    await expect(page.getByText(added)).toBeVisible();
+  });
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-admin-dashboard]').analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

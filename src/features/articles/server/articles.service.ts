@@ -1,0 +1,124 @@
+// What visitors read: published blog posts, owner resources and the legal pages in force. "Published"
+// is decided against the clock on every read, so a scheduled article appears at its time without a restart.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { notFound } from '../../../lib/server/errors.ts';
+import {
+  BLOG_PAGE_SIZE,
+  readingMinutes,
+  type ArticleKind,
+  type BlogListDto,
+  type BlogListInputSchema,
+  type BlogPostDto,
+  type BlogPostSummaryDto,
+  type LegalInputSchema,
+  type LegalPageDto,
+  type MovedDto,
+  type ResourceDto,
+  type ResourceSummaryDto,
+} from '../articles.schema.ts';
+import { Article, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
+import { renderMarkdown } from './markdown.ts';
+
+/** Published, or scheduled for a time that has come. */
+export function publicWhere(kind: ArticleKind, now: Date) {
+  return { kind, status: { $ne: 'draft' as const }, publishedAt: { $lte: now } };
+}
+
+export function isPublic(a: IArticle, now: Date): boolean {
+  return a.status !== 'draft' && !!a.publishedAt && a.publishedAt <= now;
+}
+
+export function toBlogSummaryDto(a: IArticle): BlogPostSummaryDto {
+  return {
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    coverImageUrl: a.coverImageUrl ?? null,
+    publishedAt: (a.publishedAt ?? a.updatedAt).toISOString(),
+    tags: a.tags ?? [],
+  };
+}
+
+export function toResourceSummaryDto(a: IArticle): ResourceSummaryDto {
+  return {
+    id: a.slug,
+    title: a.title,
+    summary: a.summary,
+    coverImageUrl: a.coverImageUrl ?? null,
+    category: a.category ?? 'go-home',
+    order: a.sortOrder,
+  };
+}
+
+export async function listBlogPosts(em: EntityManager, input: z.output<typeof BlogListInputSchema>, now = new Date()): Promise<BlogListDto> {
+  const where = { ...publicWhere('blog', now), ...(input.tag ? { tags: { $contains: [input.tag] } } : {}) };
+  const [rows, total] = await em.findAndCount(Article, where, {
+    orderBy: { publishedAt: 'desc', id: 'desc' },
+    limit: BLOG_PAGE_SIZE,
+    offset: (input.page - 1) * BLOG_PAGE_SIZE,
+  });
+  const tagged = await em.find(Article, publicWhere('blog', now), { fields: ['tags'] });
+  const tags = [...new Set(tagged.flatMap((a) => a.tags ?? []))].sort();
+  return { items: rows.map(toBlogSummaryDto), total, page: input.page, pageSize: BLOG_PAGE_SIZE, tags };
+}
+
+/** The article behind an address of `kind`: the live one, or the one an old address now points to. */
+async function findPublic(em: EntityManager, kind: ArticleKind, slug: string, now: Date): Promise<IArticle | MovedDto | null> {
+  const live = await em.findOne(Article, { ...publicWhere(kind, now), slug });
+  if (live) return live;
+  const moved = await em.findOne(ArticleSlugRedirect, { kind, slug }, { populate: ['article'] });
+  if (moved && isPublic(moved.article, now) && moved.article.slug !== slug) return { movedTo: moved.article.slug };
+  return null;
+}
+
+export async function getBlogPost(em: EntityManager, slug: string, now = new Date()): Promise<BlogPostDto | MovedDto> {
+  const found = await findPublic(em, 'blog', slug, now);
+  if (!found) throw notFound('Article');
+  if ('movedTo' in found) return found;
+  // Newest first, as the list shows them: "previous" is the next older post, "next" the next newer one.
+  const order = await em.find(Article, publicWhere('blog', now), { fields: ['slug', 'title'], orderBy: { publishedAt: 'desc', id: 'desc' } });
+  const at = order.findIndex((a) => a.id === found.id);
+  const link = (a: { slug: string; title: string } | undefined) => (a ? { slug: a.slug, title: a.title } : null);
+  return {
+    ...toBlogSummaryDto(found),
+    authorName: found.authorName,
+    html: renderMarkdown(found.body),
+    readingMinutes: readingMinutes(found.body),
+    previous: link(order[at + 1]),
+    next: at > 0 ? link(order[at - 1]) : null,
+  };
+}
+
+/** By category, then in the breeder's order. */
+export async function listResources(em: EntityManager, now = new Date()): Promise<ResourceSummaryDto[]> {
+  const rows = await em.find(Article, publicWhere('resource', now), { orderBy: { category: 'asc', sortOrder: 'asc', title: 'asc' } });
+  return rows.map(toResourceSummaryDto);
+}
+
+export async function getResource(em: EntityManager, id: string, now = new Date()): Promise<ResourceDto | MovedDto> {
+  const found = await findPublic(em, 'resource', id, now);
+  if (!found) throw notFound('Guide');
+  if ('movedTo' in found) return found;
+  return { ...toResourceSummaryDto(found), html: renderMarkdown(found.body), updatedAt: found.updatedAt.toISOString() };
+}
+
+/** A legal page as published: the version in force (or an earlier one asked for) and the list of all versions. */
+export async function getLegalPage(em: EntityManager, input: z.output<typeof LegalInputSchema>, now = new Date()): Promise<LegalPageDto> {
+  const article = await em.findOne(Article, { kind: 'legal', legalPage: input.page });
+  const versions = article
+    ? await em.find(LegalVersion, { article, publishedAt: { $lte: now } }, { orderBy: { publishedAt: 'desc', id: 'desc' } })
+    : [];
+  const current = versions[0];
+  const shown = input.version === undefined ? current : versions.find((v) => v.id === input.version);
+  if (!article || !current || !shown) throw notFound(input.version === undefined ? 'Page' : 'Version');
+  return {
+    page: input.page,
+    title: shown.title,
+    html: renderMarkdown(shown.body),
+    updatedAt: shown.publishedAt.toISOString(),
+    versionId: shown.id,
+    current: shown.id === current.id,
+    versions: versions.map((v) => ({ id: v.id, publishedAt: v.publishedAt.toISOString() })),
+  };
+}

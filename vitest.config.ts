@@ -6,8 +6,9 @@ export default defineConfig({
     globalSetup: ['./src/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a test file seeds a whole demo site, and CI machines may be busy.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     // 2 cores: a couple of workers keep PGlite's WASM startup from thrashing.
     maxWorkers: 2,
   },

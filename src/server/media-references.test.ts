@@ -50,15 +50,15 @@ describe('media references', () => {
     expect(await served(next.url)).toBe(200);
   });
 
-  it('a hero video in the site settings counts as a use, and frees the upload once changed', async () => {
-    const video = await upload();
+  it('a hero picture in the site settings counts as a use, and frees the upload once changed', async () => {
+    const photo = await upload();
     const as = t.caller(admin);
     const settings = await as.admin.settings.get();
-    await as.admin.settings.update({ ...settings, heroVideoUrl: video.url });
-    await upload(video.id);
-    expect(await served(video.url)).toBe(200);
-    await as.admin.settings.update({ ...settings, heroVideoUrl: null });
-    expect(await served(video.url)).toBe(404);
+    await as.admin.settings.update({ ...settings, heroImageUrl: photo.url });
+    await upload(photo.id);
+    expect(await served(photo.url)).toBe(200);
+    await as.admin.settings.update({ ...settings, heroImageUrl: null });
+    expect(await served(photo.url)).toBe(404);
   });
 
   it('an image inside an article’s Markdown body is kept while the article shows it, and freed when the edit removes it', async () => {

@@ -81,7 +81,7 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
   type T = Item<D>;
   const [one, many] = props.noun;
   const nameOf = props.nameOf ?? defaultName;
-  const { open } = useEditorView();
+  const { open, edit } = useEditorView();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Partial<F>>({});
@@ -91,7 +91,7 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
   const query = useQuery(props.queryOptions(input));
   const filtered = !!debounced || Object.values(filters).some(Boolean);
   const items = query.data?.items ?? [];
-  const savedId = useSavedRow(items);
+  const savedId = useSavedRow(items, edit === undefined);
 
   const [deleting, setDeleting] = useState<T | null>(null);
   const invalidate = useInvalidate();
@@ -214,9 +214,10 @@ export const savedRowClass = classes.row;
  * The record the editor just saved (from the history entry's state), once it is on this page: its row
  * is scrolled to the middle of the screen and focused, once per save, so a phone shows it too.
  */
-function useSavedRow(items: { id: number }[]): number | undefined {
+function useSavedRow(items: { id: number }[], listShown: boolean): number | undefined {
+  // The location's state can arrive a render before its search closes the editor: wait for the list to show.
   const state = useLocation({ select: (l) => l.state });
-  const present = state.adminSaved !== undefined && items.some((i) => i.id === state.adminSaved);
+  const present = listShown && state.adminSaved !== undefined && items.some((i) => i.id === state.adminSaved);
   const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!present || shown.current === state.__TSR_key) return;

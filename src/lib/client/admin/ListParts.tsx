@@ -135,7 +135,8 @@ export function ItemCard({ title, thumb, badges, children, row, actionName = tit
   return (
     <Paper withBorder p="sm" radius="md">
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        {thumb !== undefined && <Thumb src={thumb} alt={title} />}
+        {/* The title beside it names the picture: the thumbnail itself is decorative. */}
+        {thumb !== undefined && <Thumb src={thumb} alt="" />}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>

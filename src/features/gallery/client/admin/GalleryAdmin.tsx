@@ -215,7 +215,7 @@ function SortableImage({ image, position, first, last, onUp, onDown, row }: Sort
           <Text size="sm" c="gray.7" w={24} ta="right" aria-hidden>
             {position}
           </Text>
-          <Thumb src={image.imageUrl} alt={image.title} />
+          <Thumb src={image.imageUrl} alt="" />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="xs">
               <Title order={3} size="h5">

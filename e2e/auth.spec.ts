@@ -144,7 +144,12 @@ test('header links by role: Login for visitors and users, Admin and Logout for t
 
 test('a family signing in from the Login link lands back on the page it came from', async ({ page }) => {
   await page.goto('/privacy-policy');
-  const links = await nav(page);
+  // The phone menu opens once the page is hydrated: try again until it shows the link.
+  let links: Locator = page.locator('nav');
+  await expect(async () => {
+    links = await nav(page);
+    await expect(links.getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await links.getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await page.getByRole('tab', { name: 'Register' }).click();

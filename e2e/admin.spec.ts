@@ -49,6 +49,11 @@ function isoDaysAgo(days: number) {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** "February 5, 2027", as the public site writes a YYYY-MM-DD date. */
+function longDate(iso: string) {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
 test.describe('admin dashboard', () => {
   test.describe.configure({ mode: 'serial' });
   // The breeder's edits change what visitors see: run them on a database of their own.
@@ -70,13 +75,26 @@ test.describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Add litter' }).click();
     const litterForm = page.getByRole('form', { name: 'New litter' });
     await litterForm.getByRole('textbox', { name: 'Name' }).fill(litterName);
-    await litterForm.getByRole('textbox', { name: 'Mother' }).fill('Maple');
-    await litterForm.getByRole('textbox', { name: 'Father' }).fill('Cooper');
-    await litterForm.getByLabel('Birth date').fill(isoDaysAgo(21));
+    // The mother is one of the parent dogs; the father may be one, or an outside sire typed in.
+    await litterForm.getByRole('combobox', { name: 'Mother' }).click();
+    await expect(page.getByRole('option', { name: 'Cooper' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'Maple' }).click();
+    await litterForm.getByRole('combobox', { name: 'Father' }).click();
+    await expect(page.getByRole('option', { name: 'Cooper' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Maple' })).toHaveCount(0);
+    await litterForm.getByRole('combobox', { name: 'Father' }).fill('Sir Visiting');
+    const born = isoDaysAgo(21);
+    await litterForm.getByLabel('Birth date').fill(born);
     await litterForm.getByRole('textbox', { name: 'Puppy count' }).fill('5');
     await litterForm.getByRole('button', { name: 'Add litter' }).click();
     await expectToast(page, 'Litter added');
-    await expect(page.getByRole('list', { name: 'Litters' }).getByText(litterName)).toBeVisible();
+    // Back on the list at the new litter: in view, focused and highlighted; its date as the public site writes it.
+    const litterRow = page.getByRole('list', { name: 'Litters' }).getByRole('listitem').filter({ hasText: litterName });
+    await expect(litterRow).toBeInViewport();
+    await expect(litterRow).toBeFocused();
+    await expect(litterRow).toHaveAttribute('data-saved');
+    await expect(litterRow).toContainText('Maple × Sir Visiting');
+    await expect(litterRow.locator(`time[datetime="${born}"]`)).toHaveText(longDate(born));
 
     await openSection(page, 'Puppies');
     await page.getByRole('button', { name: 'Add puppy' }).click();
@@ -196,8 +214,12 @@ test.describe('admin dashboard', () => {
     await form.getByRole('button', { name: 'Save status and notes' }).click();
     await expectToast(page, 'Inquiry updated');
 
-    await page.getByRole('button', { name: 'Back to inbox' }).click();
+    // The Inbox link in the navigation, with the inquiry still open, goes back to the list.
+    await openSection(page, 'Inbox');
+    await expect(page).toHaveURL(/\/admin\/inbox$/);
     await expect(item).toContainText('In progress');
+    await expect(item.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(item.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
     await expect(item).not.toContainText('Unread:');
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'In progress' }).click();
@@ -214,8 +236,9 @@ test.describe('admin dashboard', () => {
     const phone = info.project.name === 'mobile' ? '(719) 555-0177' : '(719) 555-0188';
     await signIn(page);
     await openSection(page, 'Site settings');
-    const form = page.getByRole('form', { name: 'Site settings' });
+    const form = page.getByRole('form', { name: 'Contact details' });
     await form.getByRole('textbox', { name: 'Phone' }).fill(phone);
+    await expect(form.getByRole('button', { name: 'Save contact details' })).toBeInViewport();
 
     // Leaving with unsaved changes asks first; keep editing.
     if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
@@ -225,8 +248,8 @@ test.describe('admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue(phone);
 
-    await form.getByRole('button', { name: 'Save settings' }).click();
-    await expectToast(page, 'Site settings saved');
+    await form.getByRole('button', { name: 'Save contact details' }).click();
+    await expectToast(page, 'Contact details saved');
 
     await page.goto('/');
     const contact = page.locator('#contact');
@@ -248,6 +271,13 @@ test.describe('admin dashboard', () => {
     await expect(page).toHaveURL(/\/admin\/puppies\?edit=new$/);
     await expect(page.getByRole('form', { name: 'New puppy' })).toBeVisible();
     await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/puppies$/);
+    await expect(page.getByRole('list', { name: 'Puppies' })).toBeVisible();
+
+    // With a puppy's editor open, the section's own link in the navigation goes back to its list.
+    await page.getByRole('list', { name: 'Puppies' }).getByRole('button', { name: /^Edit / }).first().click();
+    await expect(page).toHaveURL(/\/admin\/puppies\?edit=\d+$/);
+    await openSection(page, 'Puppies');
     await expect(page).toHaveURL(/\/admin\/puppies$/);
     await expect(page.getByRole('list', { name: 'Puppies' })).toBeVisible();
 
@@ -277,6 +307,57 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('list', { name: 'Litters' })).toBeVisible();
   });
 
+  test('an admin signing in from /auth itself lands on the dashboard', async ({ page }) => {
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+    await form.locator('input[type=password]').fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+  });
+
+  test('several gallery photos in one drop upload side by side, each with its progress, and are added in the order dropped', async ({ page }, info) => {
+    const names = ['first', 'second', 'third'].map((n) => `${n}-${info.project.name}.jpg`);
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8fb996' } }).jpeg().toBuffer();
+    // The first file's upload is answered last: the order must still be the order dropped.
+    await page.route('**/api/admin/media', async (route) => {
+      const first = (route.request().postDataBuffer() ?? Buffer.alloc(0)).includes(names[0]!);
+      await new Promise((resolve) => setTimeout(resolve, first ? 2500 : 1000));
+      await route.continue();
+    });
+    await signIn(page);
+    await openSection(page, 'Gallery');
+    await page.getByLabel('Upload new gallery photos').setInputFiles(names.map((name) => ({ name, mimeType: 'image/jpeg', buffer: photo })));
+    const uploads = page.getByRole('list', { name: 'New gallery photos: uploads' });
+    await expect(uploads.getByRole('listitem')).toHaveText(names.map((n) => new RegExp(`^${n}`)));
+    for (const name of names) await expect(uploads.getByRole('progressbar', { name: `Upload progress for ${name}` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'of 3 added' })).toHaveText('3 of 3 added', { timeout: 20_000 });
+    await expect(uploads.getByRole('listitem')).toHaveText(names.map((n) => new RegExp(`^${n}.*Added$`)));
+
+    const titles = names.map((n) => n.replace('.jpg', '').replace('-', ' ')).map((t) => t.charAt(0).toUpperCase() + t.slice(1));
+    const list = page.getByRole('list', { name: 'Gallery images in display order' });
+    await expect.poll(async () => (await list.getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents()).filter((t) => titles.includes(t))).toEqual(titles);
+  });
+
+  test('site settings come in sections whose save stays on screen while editing, on a phone too', async ({ page }, info) => {
+    await signIn(page);
+    await openSection(page, 'Site settings');
+    const faq = page.getByRole('form', { name: 'Frequently asked questions' });
+    const answer = `We answer within a day (${info.project.name}).`;
+    await faq.getByRole('textbox', { name: 'Answer 1' }).fill(answer);
+    await expect(faq.getByText('Unsaved changes')).toBeVisible();
+    const save = faq.getByRole('button', { name: 'Save FAQ' });
+    await expect(save).toBeInViewport();
+    await faq.getByRole('button', { name: 'Move question 1 down' }).click();
+    await expect(faq.getByRole('textbox', { name: 'Answer 2' })).toHaveValue(answer);
+    await save.click();
+    await expectToast(page, 'Frequently asked questions saved');
+    await expect(faq.getByText('Unsaved changes')).toHaveCount(0);
+    // The other sections were not touched and hold nothing unsaved.
+    await expect(page.getByRole('form', { name: 'Contact details' }).getByRole('button', { name: 'Undo' })).toBeDisabled();
+  });
+
   test('every dashboard screen passes axe', async ({ page, request, baseURL }, info) => {
     test.setTimeout(240_000); // thirteen axe runs on a shared two-core machine
     await postInquiry(request, baseURL!, `Axe Family ${info.project.name}`);
@@ -297,7 +378,7 @@ test.describe('admin dashboard', () => {
     violations.push(...(await axeViolations(page, 'an inquiry')));
     await openSection(page, 'Gallery');
     await page.getByRole('button', { name: 'Add image' }).click();
-    await expect(page.getByRole('form', { name: 'New gallery image' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'New image' })).toBeVisible();
     violations.push(...(await axeViolations(page, 'the gallery image form')));
     expect(violations).toEqual([]);
   });

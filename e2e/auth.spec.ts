@@ -105,7 +105,7 @@ test('a redirect to another site is not followed after logging in', async ({ pag
   await page.goto('/auth?redirect=%2F%2Fevil.example%2Fadmin');
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page.getByText('Login successful')).toBeVisible();
-  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/admin$/);
 });
 
 test('/admin as a signed-in non-admin shows Access Denied with a link home', async ({ page }) => {
@@ -127,8 +127,11 @@ test('header links by role: Login for visitors and users, Admin and Logout for t
   await expect(page).toHaveURL(/\/auth/);
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page.getByText('Login successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // An administrator signing in lands on the dashboard.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: /Admin Dashboard/ })).toBeVisible();
 
+  await page.goto('/');
   links = await nav(page);
   await expect(links.getByRole('link', { name: 'Admin' })).toBeVisible();
   await expect(links.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -137,6 +140,26 @@ test('header links by role: Login for visitors and users, Admin and Logout for t
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: /Admin Dashboard/ })).toBeVisible();
   await closeMenu(page);
+});
+
+test('a family signing in from the Login link lands back on the page it came from', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  // The phone menu opens once the page is hydrated: try again until it shows the link.
+  let links: Locator = page.locator('nav');
+  await expect(async () => {
+    links = await nav(page);
+    await expect(links.getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await links.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByRole('textbox', { name: 'Username' }).fill(unique('family'));
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('sunny-porch-swing');
+  await form.getByRole('textbox', { name: 'Confirm password' }).fill('sunny-porch-swing');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
 });
 
 test('the auth screen and the Access Denied screen have no axe violations', async ({ page }) => {

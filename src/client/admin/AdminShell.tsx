@@ -60,7 +60,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
           header={{ height: 56 }}
           navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
           padding="md"
-          style={{ minHeight: 'calc(100dvh - 64px)', ...DASHBOARD_VARS }}
+          // Mantine's static shell scrolls itself (overflow: auto), but the page is what scrolls here; as a
+          // scroll container that never scrolls it kept sticky save bars from sticking to the screen.
+          style={{ minHeight: 'calc(100dvh - 64px)', overflowX: 'clip', overflowY: 'visible', ...DASHBOARD_VARS }}
           data-admin-dashboard
         >
           <AppShell.Header px="md">

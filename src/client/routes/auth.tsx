@@ -1,5 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { AuthScreen } from '../../features/auth/client/AuthScreen.tsx';
+import { signInLanding } from '../../features/auth/client/sign-in-landing.ts';
+import type { AuthUser } from '../../features/auth/auth.schema.ts';
 import { safeRedirect } from '../../lib/shared/safe-redirect.ts';
 
 export const Route = createFileRoute('/auth')({
@@ -11,5 +13,10 @@ export const Route = createFileRoute('/auth')({
 function AuthRoute() {
   const { redirect } = Route.useSearch();
   const router = useRouter();
-  return <AuthScreen onAuthenticated={() => router.history.push(safeRedirect(redirect))} />;
+  const land = (user: AuthUser) => {
+    const to = signInLanding(user, redirect, router.history.canGoBack());
+    if (to === 'back') router.history.back();
+    else router.history.push(to);
+  };
+  return <AuthScreen onAuthenticated={land} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInWeeks, formatParentAge, formatPrice, formatPuppyAge, formatWeight, imageUrl, placeholderUrl, qualityForWidth, slugify, snapWidth } from './format.ts';
+import { ageInWeeks, formatLongDate, formatParentAge, formatPrice, formatPuppyAge, formatWeight, imageUrl, placeholderUrl, qualityForWidth, slugify, snapWidth } from './format.ts';
 
 const now = new Date(2026, 10, 21, 12); // 21 Nov 2026, local noon
 
@@ -66,5 +66,19 @@ describe('image URLs', () => {
     expect(snapWidth(1)).toBe(40);
     expect(snapWidth(400)).toBe(480);
     expect(snapWidth(99999)).toBe(2048);
+  });
+});
+
+describe('long dates', () => {
+  it('writes a calendar day as the public site does, whatever the time zone', () => {
+    expect(formatLongDate('2027-02-05')).toBe('February 5, 2027');
+    expect(formatLongDate('2027-12-31', { timeZone: 'Pacific/Kiritimati' })).toBe('December 31, 2027');
+  });
+  it('reads a timestamp in the given time zone, with the time when asked', () => {
+    expect(formatLongDate('2027-02-06T03:30:00.000Z', { timeZone: 'America/Denver' })).toBe('February 5, 2027');
+    expect(formatLongDate('2027-02-06T03:30:00.000Z', { timeZone: 'America/Denver', withTime: true })).toBe('February 5, 2027 at 8:30 PM');
+  });
+  it('leaves a value it cannot read as it is', () => {
+    expect(formatLongDate('soon')).toBe('soon');
   });
 });

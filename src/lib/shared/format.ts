@@ -42,6 +42,18 @@ export function formatParentAge(birthDate: string | null | undefined, now: Date 
   return rest ? `${y}, ${rest} month${rest === 1 ? '' : 's'}` : y;
 }
 
+/**
+ * "February 5, 2027", as the public site writes dates: a YYYY-MM-DD date is that calendar day; a
+ * timestamp is read in the reader's time zone (`timeZone` overrides it), with the time when asked.
+ */
+export function formatLongDate(iso: string, { withTime = false, timeZone }: { withTime?: boolean; timeZone?: string } = {}): string {
+  const day = parseIsoDate(iso);
+  const date = new Date(day ?? iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const time = withTime && day === null ? ({ hour: 'numeric', minute: '2-digit' } as const) : {};
+  return date.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...time, timeZone: day === null ? timeZone : 'UTC' });
+}
+
 export const CONTACT_FOR_PRICING = 'Contact for pricing';
 
 /** Dollars with thousands separators; zero or missing means contact for pricing. */

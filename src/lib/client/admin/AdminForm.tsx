@@ -10,6 +10,7 @@ import { applyServerErrors, focusFirstInvalid, notifyFailed, notifySaved, useInv
 import { useReportDirty } from './UnsavedChanges.tsx';
 import { QueryState } from './ListParts.tsx';
 import { EditorHeader, FormActions, useEditorView, type EditorTarget } from './Section.tsx';
+import { capitalize, defaultName, type Noun } from './AdminList.tsx';
 
 type Values = Record<string, unknown>;
 function useValidatedForm<V extends Values>(initialValues: V, validate: ReturnType<typeof zodValidate<V>>) {
@@ -61,59 +62,62 @@ export function useAdminForm<V extends Values, In, R>(options: AdminFormOptions<
   return { form, submit, saving: mutation.isPending };
 }
 
-
-export interface AdminEditorProps<T extends { id: number }, V extends Values, In, R, E = unknown, K extends QueryKey = QueryKey> {
-  /** The heading and the form's accessible name, for a new record and for an existing one. */
-  newTitle: string;
-  editTitle: (item?: T) => string;
-  backLabel: string;
-  /** For the loading and error states: "the puppy". */
-  what: string;
+export interface AdminEditorProps<T extends { id: number }, V extends Values, In, R extends { id: number }, E = unknown, K extends QueryKey = QueryKey> {
+  target: EditorTarget;
+  noun: Noun;
+  /** The name a record goes by ("Biscuit"): its `name` by default. */
+  nameOf?: (item: T | R) => string;
   load: (id: number) => UseQueryOptions<T, E, T, K>;
   initialValues: (item?: T) => V;
   schema: z.ZodType<In>;
   toInput?: (values: V) => unknown;
   create: (input: In) => Promise<R>;
   update: (id: number, input: In) => Promise<R>;
-  saved: (result: R, item?: T) => [string, string?];
-  failed: string;
   areas?: PublicArea[];
-  saveLabel: (item?: T) => string;
   fields: (form: AdminFormApi<V>, item?: T) => ReactNode;
+  /** Defaults: "New puppy", "Edit Biscuit", "Puppy saved" / "Puppy added" with "Biscuit is saved.". */
+  newTitle?: string;
+  editTitle?: (item: T) => string;
+  saved?: (result: R, item?: T) => [string, string?];
 }
 
-/** The editor of one record at `?edit=new` or `?edit=<id>`: loads it, then shows the form. */
-export function AdminEditor<T extends { id: number }, V extends Values, In, R, E, K extends QueryKey>(props: AdminEditorProps<T, V, In, R, E, K> & { target: EditorTarget }) {
+/** The editor of one record at `?edit=new` or `?edit=<id>`: loads it, then shows the form; a save returns to the list at it. */
+export function AdminEditor<T extends { id: number }, V extends Values, In, R extends { id: number }, E, K extends QueryKey>(props: AdminEditorProps<T, V, In, R, E, K>) {
   const { close } = useEditorView();
+  const [one, many] = props.noun;
   const id = props.target === 'new' ? null : props.target;
   const query = useQuery({ ...props.load(id ?? 0), enabled: id !== null });
   const item = id === null ? undefined : query.data;
+  const title = id === null ? (props.newTitle ?? `New ${one}`) : item ? (props.editTitle?.(item) ?? `Edit ${(props.nameOf ?? defaultName)(item)}`) : `Edit ${one}`;
   return (
     <>
-      <EditorHeader title={id === null ? props.newTitle : props.editTitle(item)} onBack={close} backLabel={props.backLabel} />
-      {id !== null && <QueryState query={query} what={props.what} />}
-      {(id === null || item) && <EditorForm {...props} item={item} onDone={close} />}
+      <EditorHeader title={title} onBack={close} backLabel={`Back to ${many}`} />
+      {id !== null && <QueryState query={query} what={`the ${one}`} />}
+      {(id === null || item) && <EditorForm {...props} item={item} title={title} />}
     </>
   );
 }
 
-function EditorForm<T extends { id: number }, V extends Values, In, R, E, K extends QueryKey>(props: AdminEditorProps<T, V, In, R, E, K> & { item?: T; onDone: () => void }) {
+/** Mounted once the record is loaded: the form starts from its values. */
+function EditorForm<T extends { id: number }, V extends Values, In, R extends { id: number }, E, K extends QueryKey>(props: AdminEditorProps<T, V, In, R, E, K> & { item?: T; title: string }) {
   const { item } = props;
+  const { close, returnTo } = useEditorView();
+  const one = props.noun[0];
   const { form, submit, saving } = useAdminForm<V, In, R>({
-    dirtyKey: `${props.newTitle}-${item?.id ?? 'new'}`,
+    dirtyKey: `${one}-${item?.id ?? 'new'}`,
     initialValues: props.initialValues(item),
     schema: props.schema,
     toInput: props.toInput,
     save: (input) => (item ? props.update(item.id, input) : props.create(input)),
-    saved: (result) => props.saved(result, item),
-    failed: props.failed,
+    saved: (result) => props.saved?.(result, item) ?? [`${capitalize(one)} ${item ? 'saved' : 'added'}`, `${(props.nameOf ?? defaultName)(result)} is saved.`],
+    failed: `Could not save the ${one}`,
     areas: props.areas,
-    onSaved: props.onDone,
+    onSaved: (result) => returnTo(result.id),
   });
   return (
-    <form onSubmit={submit} noValidate aria-label={item ? props.editTitle(item) : props.newTitle}>
+    <form onSubmit={submit} noValidate aria-label={props.title}>
       <Stack gap="md">{props.fields(form, item)}</Stack>
-      <FormActions saving={saving} onCancel={props.onDone} saveLabel={props.saveLabel(item)} />
+      <FormActions saving={saving} onCancel={close} saveLabel={`${item ? 'Save' : 'Add'} ${one}`} />
     </form>
   );
 }

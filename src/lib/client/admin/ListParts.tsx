@@ -118,22 +118,25 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: 
 }
 
 interface ItemCardProps {
-  /** The heading of the row (a level-3 heading). */
-  title: ReactNode;
-  /** With an image column: its URL (a placeholder when null) and alternative text. */
-  image?: { src: string | null | undefined; alt: string };
+  /** The row's heading (level 3), and the name its edit and delete buttons use. */
+  title: string;
+  /** With an image column: the image's URL (a placeholder when null). */
+  thumb?: string | null;
   badges?: ReactNode;
   children?: ReactNode;
-  /** The buttons on the right: usually <RowActions>. */
+  /** Edit and delete buttons for this row, named after `actionName` (the title by default); or other buttons. */
+  row?: { edit: () => void; remove: () => void };
+  actionName?: string;
   actions?: ReactNode;
 }
 
-/** One row of an admin list: thumbnail, title with badges, details, actions. */
-export function ItemCard({ title, image, badges, children, actions }: ItemCardProps) {
+/** One row of an admin list (the list supplies the list item): thumbnail, title with badges, details, actions. */
+export function ItemCard({ title, thumb, badges, children, row, actionName = title, actions }: ItemCardProps) {
   return (
-    <Paper component="li" withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md">
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        {image && <Thumb src={image.src} alt={image.alt} />}
+        {/* The title beside it names the picture: the thumbnail itself is decorative. */}
+        {thumb !== undefined && <Thumb src={thumb} alt="" />}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
@@ -143,7 +146,7 @@ export function ItemCard({ title, image, badges, children, actions }: ItemCardPr
           </Group>
           {children}
         </Stack>
-        {actions}
+        {actions ?? (row && <RowActions name={actionName} onEdit={row.edit} onDelete={row.remove} />)}
       </Group>
     </Paper>
   );

@@ -1,9 +1,12 @@
 // An image or video field: a Mantine Dropzone that uploads to POST /api/admin/media with progress,
-// then shows what was stored. The value is the stored file's /uploads URL (or null).
+// then shows what was stored. The value is the stored file's /uploads URL (or null). And a drop for
+// several files at once, each with its own progress, handed on in the order dropped.
 import '@mantine/dropzone/styles.css';
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { Box, Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { TRPCClientError } from '@trpc/client';
+import { errorMessage } from '../trpc.ts';
 import { IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
 import { imageUrl } from '../../shared/format.ts';
 
@@ -74,13 +77,18 @@ export interface MediaFieldProps {
   required?: boolean;
 }
 
+function useMediaRules() {
+  const rules = useContext(MediaRulesContext);
+  if (!rules) throw new Error('Media fields must be used within MediaRulesProvider');
+  return rules;
+}
+
 export function MediaField({ label, kind, value, onChange, error, description, required }: MediaFieldProps) {
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const current = useRef<UploadHandle | null>(null);
-  const rules = useContext(MediaRulesContext);
-  if (!rules) throw new Error('MediaField must be used within MediaRulesProvider');
+  const rules = useMediaRules();
   const limits = rules.kinds[kind];
 
   useEffect(() => () => current.current?.abort(), []);
@@ -182,5 +190,114 @@ export function MediaField({ label, kind, value, onChange, error, description, r
         )}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+interface BatchEntry {
+  key: number;
+  name: string;
+  progress: number;
+  state: 'uploading' | 'saving' | 'done' | 'failed';
+  error?: string;
+}
+
+const BATCH_STATUS: Record<BatchEntry['state'], (e: BatchEntry) => string> = {
+  uploading: (e) => `Uploading… ${Math.round(e.progress * 100)}%`,
+  saving: () => 'Adding…',
+  done: () => 'Added',
+  failed: (e) => `Not added: ${e.error}`,
+};
+
+export interface MediaBatchDropProps {
+  label: string;
+  kind: MediaKind;
+  /** Called for each stored file, one after another in the order the files were dropped. */
+  onStored: (url: string, file: File) => Promise<unknown>;
+}
+
+/** Several files in one drop: all upload at once, each with its own progress; `onStored` runs in drop order. */
+export function MediaBatchDrop({ label, kind, onStored }: MediaBatchDropProps) {
+  const rules = useMediaRules();
+  const limits = rules.kinds[kind];
+  const [entries, setEntries] = useState<BatchEntry[]>([]);
+  const chain = useRef(Promise.resolve());
+  const handles = useRef(new Set<UploadHandle>());
+  const nextKey = useRef(0);
+  useEffect(() => () => handles.current.forEach((h) => h.abort()), []);
+  const update = (key: number, patch: Partial<BatchEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+  const add = (name: string, patch: Partial<BatchEntry> = {}) => {
+    const key = nextKey.current++;
+    setEntries((list) => [...list, { key, name, progress: 0, state: 'uploading', ...patch }]);
+    return key;
+  };
+
+  const drop = (files: File[]) => {
+    for (const file of files) {
+      const key = add(file.name);
+      const handle = uploadMedia(rules.uploadUrl, file, (progress) => update(key, { progress }));
+      handles.current.add(handle);
+      const uploaded = handle.promise.finally(() => handles.current.delete(handle));
+      // A failed upload is reported when its turn in the chain comes; until then it must not count as unhandled.
+      uploaded.catch(() => undefined);
+      chain.current = chain.current.then(async () => {
+        try {
+          const { url } = await uploaded;
+          update(key, { state: 'saving', progress: 1 });
+          await onStored(url, file);
+          update(key, { state: 'done' });
+        } catch (e) {
+          update(key, { state: 'failed', error: e instanceof TRPCClientError || !(e instanceof Error) ? errorMessage(e, 'Please try again.') : e.message });
+        }
+      });
+    }
+  };
+  const done = entries.filter((e) => e.state === 'done').length;
+
+  return (
+    <Stack gap="xs" mb="md">
+      <Dropzone
+        onDrop={drop}
+        onReject={(rejections: FileRejection[]) => rejections.forEach((r) => add(r.file.name, { state: 'failed', error: rejectionMessage([r], rules, kind) }))}
+        accept={limits.accept}
+        maxSize={limits.maxBytes}
+        multiple
+        aria-label={`${label}: drop several files here or press Enter to choose them`}
+        inputProps={{ 'aria-label': `Upload ${label.toLowerCase()}` }}
+      >
+        <Group justify="center" gap="md" mih={70} style={{ pointerEvents: 'none' }}>
+          <IconUpload size={28} aria-hidden />
+          <div>
+            <Text size="sm" fw={500}>
+              {label}: drop several here, or tap to choose
+            </Text>
+            <Text size="xs" c="gray.7">
+              {limits.hint}, each
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {entries.length > 0 && (
+        <>
+          <Text size="sm" role="status">
+            {done} of {entries.length} added
+          </Text>
+          <Stack component="ol" gap={6} aria-label={`${label}: uploads`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {entries.map((e) => (
+              <li key={e.key}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" truncate>
+                    {e.name}
+                  </Text>
+                  <Text size="sm" c={e.state === 'failed' ? 'red.9' : 'gray.7'}>
+                    {BATCH_STATUS[e.state](e)}
+                  </Text>
+                </Group>
+                <Progress value={e.progress * 100} color={e.state === 'failed' ? 'red' : undefined} aria-label={`Upload progress for ${e.name}`} />
+              </li>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
   );
 }

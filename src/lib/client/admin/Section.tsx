@@ -50,13 +50,32 @@ export function parseEditSearch(search: Record<string, unknown>): { edit?: Edito
   return Number.isSafeInteger(id) && id > 0 ? { edit: id } : {};
 }
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The record just saved, for the list to bring into view and highlight. */
+    adminSaved?: number;
+  }
+}
+
 /**
  * The open editor of the current section. Opening and closing it are navigations (the back button
- * returns to the list; the unsaved-changes guard asks first when a form is dirty).
+ * returns to the list; the unsaved-changes guard asks first when a form is dirty); after a save the
+ * list is told, in the history entry's state, which record to show.
  */
 export function useEditorView() {
   const { edit } = parseEditSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
-  const open = (target?: EditorTarget) => void navigate({ to: '.', search: target === undefined ? {} : { edit: target } });
-  return { edit, open, close: () => open() };
+  const go = (search: { edit?: EditorTarget }, adminSaved?: number) => void navigate({ to: '.', search, state: adminSaved ? { adminSaved } : {} });
+  return { edit, open: (target: EditorTarget) => go({ edit: target }), close: () => go({}), returnTo: (saved: number) => go({}, saved) };
+}
+
+/** A section's list and its editor: the list stays mounted (its page, search and filters kept) while the editor is open. */
+export function AdminScreen({ list, editor }: { list: ReactNode; editor: (target: EditorTarget) => ReactNode }) {
+  const { edit } = useEditorView();
+  return (
+    <>
+      <div hidden={edit !== undefined}>{list}</div>
+      {edit !== undefined && editor(edit)}
+    </>
+  );
 }

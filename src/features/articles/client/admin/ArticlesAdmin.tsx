@@ -1,5 +1,5 @@
 // The dashboard's Blog, Resources and Legal sections: one list (status, date, search) and one editor, by kind.
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
@@ -10,15 +10,15 @@ import { ArticleEditor } from './ArticleEditor.tsx';
 import { KIND_TEXT, STATUS, StatusBadge, statusLine } from './ArticleStatus.tsx';
 
 export function ArticlesAdmin({ kind }: { kind: ArticleKind }) {
-  const { edit } = useEditorView();
+  const { edit, open } = useEditorView();
   const text = KIND_TEXT[kind];
   if (edit !== undefined) return <ArticleEditor kind={kind} target={edit} />;
   return (
     <AdminList
+      noun={[text.one, text.what]}
       title={text.title}
-      what={text.what}
       queryOptions={(input) => trpc.admin.articles.list.queryOptions({ kind, ...input })}
-      addLabel={text.add}
+      actions={() => <Button onClick={() => open('new')}>{text.add}</Button>}
       search={{ label: `Search ${text.what}`, placeholder: 'Title, summary or address' }}
       filters={{
         status: {
@@ -27,11 +27,11 @@ export function ArticlesAdmin({ kind }: { kind: ArticleKind }) {
           data: (['draft', 'scheduled', 'published'] as const).map((s) => ({ value: s, label: STATUS[s].label })),
         },
       }}
-      empty={{ none: `No ${text.what} yet.`, filtered: `No ${text.what} match.`, addFirst: text.add }}
+      empty={`No ${text.what} yet.`}
       renderItem={(a, row) => (
         <ItemCard
           title={a.title}
-          image={kind === 'legal' ? undefined : { src: a.coverImageUrl, alt: a.title }}
+          thumb={kind === 'legal' ? undefined : a.coverImageUrl}
           badges={<StatusBadge status={a.status} />}
           actions={<RowActions name={`${text.one} “${a.title}”`} onEdit={row.edit} onDelete={kind === 'legal' && a.publishedAt ? undefined : row.remove} />}
         >

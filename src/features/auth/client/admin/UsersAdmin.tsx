@@ -1,13 +1,14 @@
 // Users: list, promote or demote administrators (never the last one), reset a password.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { useAdminForm } from '../../../../lib/client/admin/AdminForm.tsx';
-import { ConfirmDeleteModal, Meta } from '../../../../lib/client/admin/ListParts.tsx';
-import { formatDate, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { ConfirmDeleteModal, ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
+import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { ResetPasswordSchema, type AdminUserDto } from '../../auth.schema.ts';
 
 export function UsersAdmin() {
@@ -32,21 +33,14 @@ export function UsersAdmin() {
   return (
     <>
       <AdminList
-        title="Users"
-        what="users"
+        noun={['user', 'users']}
         queryOptions={(input) => trpc.admin.users.list.queryOptions(input)}
         search={{ label: 'Search users', placeholder: 'Username' }}
-        empty={{ none: 'No users yet.', filtered: 'No users match this search.' }}
         renderItem={(u) => (
-          <Paper component="li" withBorder p="sm" radius="md">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Stack gap={2}>
-                <Group gap="xs">
-                  <Text fw={500}>{u.username}</Text>
-                  {u.isAdmin && <ToneBadge tone="blue">Administrator</ToneBadge>}
-                </Group>
-                <Meta>Joined {formatDate(u.createdAt)}</Meta>
-              </Stack>
+          <ItemCard
+            title={u.username}
+            badges={u.isAdmin && <ToneBadge tone="blue">Administrator</ToneBadge>}
+            actions={
               <Group gap="xs">
                 <Button size="xs" variant="default" onClick={() => setChanging(u)} aria-label={`${role(u)}: ${u.username}`}>
                   {role(u)}
@@ -55,8 +49,12 @@ export function UsersAdmin() {
                   Reset password
                 </Button>
               </Group>
-            </Group>
-          </Paper>
+            }
+          >
+            <Meta>
+              Joined <DateText iso={u.createdAt} />
+            </Meta>
+          </ItemCard>
         )}
       />
       <ConfirmDeleteModal

@@ -1,43 +1,78 @@
 // Gallery: images in display order, drag to reorder (pointer, touch or keyboard) plus move up/down
-// buttons; the new order is saved at once. Add and edit with an upload; delete with confirmation.
+// buttons; the new order is saved at once. Several photos dropped at once are added in that order;
+// add and edit one with an upload; delete with confirmation.
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ActionIcon, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { ActionIcon, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
-import { AdminList, type RowContext } from '../../../../lib/client/admin/AdminList.tsx';
+import { AdminList, capitalize, savedRowClass, type Noun, type RowContext } from '../../../../lib/client/admin/AdminList.tsx';
 import { AdminEditor } from '../../../../lib/client/admin/AdminForm.tsx';
 import { RowActions } from '../../../../lib/client/admin/ListParts.tsx';
-import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
+import { MediaBatchDrop, MediaField } from '../../../../lib/client/admin/MediaField.tsx';
+import { MoveButtons } from '../../../../lib/client/admin/OrderedListField.tsx';
 import { Thumb } from '../../../../lib/client/admin/Thumb.tsx';
-import { useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { PAGE_SIZE } from '../../../../lib/shared/paging.ts';
 import { GalleryImageInputSchema, type GalleryImageAdminDto } from '../../gallery.schema.ts';
 
+const NOUN: Noun = ['image', 'images'];
+
+/** "sunny-porch_2.jpg" → "Sunny porch 2": a first title the breeder can change. */
+export const titleFromFileName = (name: string) => capitalize(name.replace(/\.[^.]+$/, '').replace(/[-_\s]+/g, ' ').trim()) || 'Untitled';
+
 export function GalleryAdmin() {
-  const { edit } = useEditorView();
-  if (edit !== undefined) return <GalleryEditor target={edit} />;
+  const invalidate = useInvalidate();
+  const addStored = async (imageUrl: string, file: File) => {
+    await trpcClient.admin.gallery.create.mutate({ imageUrl, title: titleFromFileName(file.name) });
+    await invalidate('gallery');
+  };
   return (
-    <AdminList
-      title="Gallery"
-      what="the gallery"
-      queryOptions={(input) => trpc.admin.gallery.list.queryOptions(input)}
-      addLabel="Add image"
-      empty={{ none: 'No gallery images yet.', addFirst: 'Add your first image' }}
-      renderItems={(items, rows, page) => <SortableList items={items} rows={rows} offset={(page - 1) * PAGE_SIZE} />}
-      remove={{
-        run: (g) => trpcClient.admin.gallery.remove.mutate({ id: g.id }),
-        title: 'Delete this image?',
-        body: (g) => `“${g.title}” will be removed from the gallery for good.`,
-        done: (g) => ['Image deleted', `${g.title} was removed from the gallery.`],
-        failed: 'Could not delete the image',
-        areas: ['gallery'],
-      }}
+    <AdminScreen
+      list={
+        <AdminList
+          noun={NOUN}
+          title="Gallery"
+          queryOptions={(input) => trpc.admin.gallery.list.queryOptions(input)}
+          addable
+          intro={() => <MediaBatchDrop label="New gallery photos" kind="image" onStored={addStored} />}
+          renderItems={(items, rows, page) => <SortableList items={items} rows={rows} offset={(page - 1) * PAGE_SIZE} />}
+          remove={{
+            run: (g) => trpcClient.admin.gallery.remove.mutate({ id: g.id }),
+            body: (g) => `“${g.title}” will be removed from the gallery for good.`,
+            done: (g) => ['Image deleted', `${g.title} was removed from the gallery.`],
+            areas: ['gallery'],
+          }}
+        />
+      }
+      editor={(target) => (
+        <AdminEditor
+          target={target}
+          noun={NOUN}
+          load={(id) => trpc.admin.gallery.byId.queryOptions({ id })}
+          initialValues={(g?: GalleryImageAdminDto) => ({ imageUrl: g?.imageUrl ?? '', title: g?.title ?? '', description: g?.description ?? '', featured: g?.featured ?? false })}
+          schema={GalleryImageInputSchema}
+          toInput={(v) => ({ ...v, imageUrl: v.imageUrl ?? '' })}
+          create={(input) => trpcClient.admin.gallery.create.mutate(input)}
+          update={(id, input) => trpcClient.admin.gallery.update.mutate({ id, ...input })}
+          nameOf={(g) => g.title}
+          saved={(_saved, g) => (g ? ['Image saved'] : ['Image added', 'It is now last in the gallery.'])}
+          areas={['gallery']}
+          fields={(form) => (
+            <>
+              <MediaField label="Photo" kind="image" required {...form.getInputProps('imageUrl')} />
+              <TextInput label="Title" required {...form.getInputProps('title')} />
+              <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+              <Switch label="Featured" {...form.getInputProps('featured', { type: 'checkbox' })} />
+            </>
+          )}
+        />
+      )}
     />
   );
 }
@@ -118,8 +153,7 @@ function SortableList({ items, rows, offset }: SortableListProps) {
                   last={index === ordered.length - 1}
                   onUp={() => move(index, index - 1)}
                   onDown={() => move(index, index + 1)}
-                  onEdit={row.edit}
-                  onDelete={row.remove}
+                  row={row}
                 />
               );
             })}
@@ -139,11 +173,10 @@ interface SortableImageProps {
   last: boolean;
   onUp: () => void;
   onDown: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  row: RowContext;
 }
 
-function SortableImage({ image, position, first, last, onUp, onDown, onEdit, onDelete }: SortableImageProps) {
+function SortableImage({ image, position, first, last, onUp, onDown, row }: SortableImageProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id });
   return (
     <Paper
@@ -153,6 +186,9 @@ function SortableImage({ image, position, first, last, onUp, onDown, onEdit, onD
       p="sm"
       radius="md"
       data-testid="gallery-item"
+      className={savedRowClass}
+      data-saved={row.saved || undefined}
+      tabIndex={row.saved ? -1 : undefined}
       style={{
         transform: CSS.Transform.toString(transform),
         transition,
@@ -179,17 +215,13 @@ function SortableImage({ image, position, first, last, onUp, onDown, onEdit, onD
           <Text size="sm" c="gray.7" w={24} ta="right" aria-hidden>
             {position}
           </Text>
-          <Thumb src={image.imageUrl} alt={image.title} />
+          <Thumb src={image.imageUrl} alt="" />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="xs">
               <Title order={3} size="h5">
                 {image.title}
               </Title>
-              {image.featured && (
-                <ToneBadge tone="green">
-                  Featured
-                </ToneBadge>
-              )}
+              {image.featured && <ToneBadge tone="green">Featured</ToneBadge>}
             </Group>
             {image.description && (
               <Text size="sm" c="gray.7" lineClamp={1}>
@@ -199,49 +231,10 @@ function SortableImage({ image, position, first, last, onUp, onDown, onEdit, onD
           </Stack>
         </Group>
         <Group gap={2} wrap="nowrap" ml="auto">
-          <Tooltip label="Move up">
-            <ActionIcon variant="subtle" size="lg" onClick={onUp} disabled={first} aria-label={`Move ${image.title} up`}>
-              <IconArrowUp size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Move down">
-            <ActionIcon variant="subtle" size="lg" onClick={onDown} disabled={last} aria-label={`Move ${image.title} down`}>
-              <IconArrowDown size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <RowActions name={image.title} onEdit={onEdit} onDelete={onDelete} />
+          <MoveButtons what={image.title} first={first} last={last} onUp={onUp} onDown={onDown} />
+          <RowActions name={image.title} onEdit={row.edit} onDelete={row.remove} />
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-function GalleryEditor({ target }: { target: 'new' | number }) {
-  return (
-    <AdminEditor
-      target={target}
-      newTitle="New gallery image"
-      editTitle={(g) => (g ? `Edit “${g.title}”` : 'Edit image')}
-      backLabel="Back to gallery"
-      what="the image"
-      load={(id) => trpc.admin.gallery.byId.queryOptions({ id })}
-      initialValues={(g?: GalleryImageAdminDto) => ({ imageUrl: g?.imageUrl ?? '', title: g?.title ?? '', description: g?.description ?? '', featured: g?.featured ?? false })}
-      schema={GalleryImageInputSchema}
-      toInput={(v) => ({ ...v, imageUrl: v.imageUrl ?? '' })}
-      create={(input) => trpcClient.admin.gallery.create.mutate(input)}
-      update={(id, input) => trpcClient.admin.gallery.update.mutate({ id, ...input })}
-      saved={(_saved, g) => (g ? ['Image saved'] : ['Image added', 'It is now last in the gallery.'])}
-      failed="Could not save the image"
-      areas={['gallery']}
-      saveLabel={(g) => (g ? 'Save image' : 'Add image')}
-      fields={(form) => (
-        <>
-          <MediaField label="Photo" kind="image" required {...form.getInputProps('imageUrl')} />
-          <TextInput label="Title" required {...form.getInputProps('title')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
-          <Switch label="Featured" {...form.getInputProps('featured', { type: 'checkbox' })} />
-        </>
-      )}
-    />
   );
 }

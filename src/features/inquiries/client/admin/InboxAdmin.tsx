@@ -9,8 +9,9 @@ import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { useAdminForm } from '../../../../lib/client/admin/AdminForm.tsx';
 import { ConfirmDeleteModal, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
-import { EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
-import { csvLink, formatDateTime, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { csvLink, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, InquiryUpdateSchema, INTEREST_LABELS, INTERESTS, type InquiryAdminDto, type InquiryStatus } from '../../inquiries.schema.ts';
 
 const STATUS_COLORS: Record<InquiryStatus, Tone> = { new: 'blue', in_progress: 'yellow', closed: 'gray' };
@@ -24,63 +25,67 @@ export function replyLink(inquiry: Pick<InquiryAdminDto, 'email' | 'interest'>, 
 }
 
 export function InboxAdmin() {
-  const { edit, open } = useEditorView();
+  const { open } = useEditorView();
   const unread = useQuery(trpc.admin.inquiries.unreadCount.queryOptions());
-  if (typeof edit === 'number') return <InquiryDetail id={edit} />;
   return (
-    <AdminList
-      title="Inbox"
-      listLabel="Inquiries, newest first"
-      what="inquiries"
-      queryOptions={(input) => trpc.admin.inquiries.list.queryOptions(input)}
-      actions={(input) => (
-        <Button component="a" href={csvLink('/api/admin/inquiries.csv', input)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-          Export CSV
-        </Button>
-      )}
-      search={{ label: 'Search inquiries', placeholder: 'Name, e-mail or message' }}
-      filters={{
-        status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA },
-        interest: { label: 'Interest', placeholder: 'All interests', data: INTEREST_DATA },
-      }}
-      empty={{ none: 'No inquiries yet. Messages from the contact form will appear here.', filtered: 'No inquiries match these filters.' }}
-      intro={() =>
-        unread.data && (
-          <Text size="sm" c="gray.7" mb="sm" aria-live="polite">
-            {unread.data.unread === 0 ? 'All inquiries are read.' : `${unread.data.unread} unread ${unread.data.unread === 1 ? 'inquiry' : 'inquiries'}.`}
-          </Text>
-        )
-      }
-      renderItem={(i) => {
-        const isUnread = i.readAt === null;
-        return (
-          <Paper component="li" withBorder radius="md" bg={isUnread ? 'blue.0' : undefined}>
-            <UnstyledButton onClick={() => open(i.id)} p="sm" w="100%">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Group gap="xs">
-                    {isUnread ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
-                    <Text fw={isUnread ? 700 : 500}>
-                      {isUnread && <VisuallyHidden>Unread: </VisuallyHidden>}
-                      {i.name}
+    <AdminScreen
+      editor={(target) => typeof target === 'number' && <InquiryDetail id={target} />}
+      list={
+        <AdminList
+          noun={['inquiry', 'inquiries']}
+          title="Inbox"
+          listLabel="Inquiries, newest first"
+          queryOptions={(input) => trpc.admin.inquiries.list.queryOptions(input)}
+          actions={(input) => (
+            <Button component="a" href={csvLink('/api/admin/inquiries.csv', input)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              Export CSV
+            </Button>
+          )}
+          search={{ label: 'Search inquiries', placeholder: 'Name, e-mail or message' }}
+          filters={{
+            status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA },
+            interest: { label: 'Interest', placeholder: 'All interests', data: INTEREST_DATA },
+          }}
+          empty="No inquiries yet. Messages from the contact form will appear here."
+          intro={() =>
+            unread.data && (
+              <Text size="sm" c="gray.7" mb="sm" aria-live="polite">
+                {unread.data.unread === 0 ? 'All inquiries are read.' : `${unread.data.unread} unread ${unread.data.unread === 1 ? 'inquiry' : 'inquiries'}.`}
+              </Text>
+            )
+          }
+          renderItem={(i) => {
+            const isUnread = i.readAt === null;
+            return (
+              <Paper withBorder radius="md" bg={isUnread ? 'blue.0' : undefined}>
+                <UnstyledButton onClick={() => open(i.id)} p="sm" w="100%">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Group gap="xs">
+                        {isUnread ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
+                        <Text fw={isUnread ? 700 : 500}>
+                          {isUnread && <VisuallyHidden>Unread: </VisuallyHidden>}
+                          {i.name}
+                        </Text>
+                        <ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>
+                      </Group>
+                      <Text size="sm" c="gray.7">
+                        {INTEREST_LABELS[i.interest]} · {i.email}
+                      </Text>
+                      <Text size="sm" lineClamp={1}>
+                        {i.message}
+                      </Text>
+                    </Stack>
+                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                      <DateText iso={i.createdAt} withTime />
                     </Text>
-                    <ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>
                   </Group>
-                  <Text size="sm" c="gray.7">
-                    {INTEREST_LABELS[i.interest]} · {i.email}
-                  </Text>
-                  <Text size="sm" lineClamp={1}>
-                    {i.message}
-                  </Text>
-                </Stack>
-                <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(i.createdAt)}
-                </Text>
-              </Group>
-            </UnstyledButton>
-          </Paper>
-        );
-      }}
+                </UnstyledButton>
+              </Paper>
+            );
+          }}
+        />
+      }
     />
   );
 }
@@ -136,7 +141,7 @@ function InquiryDetail({ id }: { id: number }) {
                 </ToneBadge>
                 <ToneBadge tone="teal">{INTEREST_LABELS[i.interest]}</ToneBadge>
                 <Text size="sm" c="gray.7">
-                  Received {formatDateTime(i.createdAt)}
+                  Received <DateText iso={i.createdAt} withTime />
                 </Text>
               </Group>
               <Text>

@@ -2,48 +2,69 @@
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
-import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
+import { AdminList, type Noun } from '../../../../lib/client/admin/AdminList.tsx';
 import { AdminEditor } from '../../../../lib/client/admin/AdminForm.tsx';
-import { ItemCard, Meta, RowActions } from '../../../../lib/client/admin/ListParts.tsx';
+import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
 import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
-import { DateField } from '../../../../lib/client/admin/DateField.tsx';
-import { useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { DateField } from '../../../../lib/client/admin/Dates.tsx';
+import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, numberOrNull } from '../../../../lib/client/admin/admin-utils.ts';
 import { formatParentAge, formatWeight } from '../../../../lib/shared/format.ts';
 import { PARENT_GENDERS, ParentDogInputSchema, type ParentDogAdminDto } from '../../parents.schema.ts';
 
 const GENDER_DATA = PARENT_GENDERS.map((g) => ({ value: g, label: g === 'female' ? 'Female' : 'Male' }));
 
+const NOUN: Noun = ['parent dog', 'parent dogs'];
+
 export function ParentsAdmin() {
-  const { edit } = useEditorView();
-  if (edit !== undefined) return <ParentEditor target={edit} />;
   return (
-    <AdminList
-      title="Parent dogs"
-      what="parent dogs"
-      queryOptions={(input) => trpc.admin.parents.list.queryOptions(input)}
-      addLabel="Add parent dog"
-      empty={{ none: 'No parent dogs yet.', addFirst: 'Add your first parent dog' }}
-      renderItem={(d, row) => (
-        <ItemCard
-          title={d.name}
-          image={{ src: d.imageUrl, alt: d.name }}
-          badges={<ToneBadge tone={d.featured ? 'green' : 'gray'}>{d.featured ? 'Featured' : 'Not shown'}</ToneBadge>}
-          actions={<RowActions name={d.name} onEdit={row.edit} onDelete={row.remove} />}
-        >
-          <Meta>
-            {[d.gender === 'female' ? 'Female' : 'Male', d.breed, d.color, formatWeight(d.weight), d.birthDate ? formatParentAge(d.birthDate) : null].filter(Boolean).join(' · ')}
-          </Meta>
-        </ItemCard>
+    <AdminScreen
+      list={
+        <AdminList
+          noun={NOUN}
+          queryOptions={(input) => trpc.admin.parents.list.queryOptions(input)}
+          addable
+          renderItem={(d, row) => (
+            <ItemCard title={d.name} thumb={d.imageUrl} row={row} badges={<ToneBadge tone={d.featured ? 'green' : 'gray'}>{d.featured ? 'Featured' : 'Not shown'}</ToneBadge>}>
+              <Meta>{[d.gender === 'female' ? 'Female' : 'Male', d.breed, d.color, formatWeight(d.weight), d.birthDate ? formatParentAge(d.birthDate) : null].filter(Boolean).join(' · ')}</Meta>
+            </ItemCard>
+          )}
+          remove={{
+            run: (d) => trpcClient.admin.parents.remove.mutate({ id: d.id }),
+            body: (d) => `${d.name} will be removed from the site for good. To hide the dog for now, turn off “Featured” instead.`,
+            areas: ['parents'],
+          }}
+        />
+      }
+      editor={(target) => (
+        <AdminEditor
+          target={target}
+          noun={NOUN}
+          load={(id) => trpc.admin.parents.byId.queryOptions({ id })}
+          initialValues={initialValues}
+          schema={ParentDogInputSchema}
+          toInput={(v) => ({ ...v, weight: numberOrNull(v.weight), birthDate: emptyToNull(v.birthDate), imageUrl: emptyToNull(v.imageUrl), sortOrder: numberOrNull(v.sortOrder) ?? 0 })}
+          create={(input) => trpcClient.admin.parents.create.mutate(input)}
+          update={(id, input) => trpcClient.admin.parents.update.mutate({ id, ...input })}
+          areas={['parents']}
+          fields={(form) => (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Name" required {...form.getInputProps('name')} />
+                <Select label="Gender" required data={GENDER_DATA} allowDeselect={false} {...form.getInputProps('gender')} />
+                <TextInput label="Breed" required {...form.getInputProps('breed')} />
+                <TextInput label="Color" required {...form.getInputProps('color')} />
+                <NumberInput label="Weight (lbs)" min={0} max={300} decimalScale={1} {...form.getInputProps('weight')} />
+                <DateField label="Birth date" {...form.getInputProps('birthDate')} />
+                <NumberInput label="Display order" description="Lower numbers show first." min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+              </SimpleGrid>
+              <Switch label="Featured (shown on the home page)" {...form.getInputProps('featured', { type: 'checkbox' })} />
+              <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
+              <MediaField label="Photo" kind="image" {...form.getInputProps('imageUrl')} />
+            </>
+          )}
+        />
       )}
-      remove={{
-        run: (d) => trpcClient.admin.parents.remove.mutate({ id: d.id }),
-        title: 'Delete this parent dog?',
-        body: (d) => `${d.name} will be removed from the site for good. To hide the dog for now, turn off “Featured” instead.`,
-        done: (d) => ['Parent dog deleted', `${d.name} was removed from the site.`],
-        failed: 'Could not delete the parent dog',
-        areas: ['parents'],
-      }}
     />
   );
 }
@@ -60,49 +81,3 @@ const initialValues = (d?: ParentDogAdminDto) => ({
   featured: d?.featured ?? true,
   sortOrder: (d?.sortOrder ?? 0) as number | string,
 });
-
-const toInput = (v: ReturnType<typeof initialValues>) => ({
-  ...v,
-  weight: numberOrNull(v.weight),
-  birthDate: emptyToNull(v.birthDate),
-  imageUrl: emptyToNull(v.imageUrl),
-  sortOrder: numberOrNull(v.sortOrder) ?? 0,
-});
-
-function ParentEditor({ target }: { target: 'new' | number }) {
-  return (
-    <AdminEditor
-      target={target}
-      newTitle="New parent dog"
-      editTitle={(d) => (d ? `Edit ${d.name}` : 'Edit parent dog')}
-      backLabel="Back to parents"
-      what="the parent dog"
-      load={(id) => trpc.admin.parents.byId.queryOptions({ id })}
-      initialValues={initialValues}
-      schema={ParentDogInputSchema}
-      toInput={toInput}
-      create={(input) => trpcClient.admin.parents.create.mutate(input)}
-      update={(id, input) => trpcClient.admin.parents.update.mutate({ id, ...input })}
-      saved={(saved, d) => [d ? 'Parent dog saved' : 'Parent dog added', `${saved.name} is saved.`]}
-      failed="Could not save the parent dog"
-      areas={['parents']}
-      saveLabel={(d) => (d ? 'Save parent dog' : 'Add parent dog')}
-      fields={(form) => (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required {...form.getInputProps('name')} />
-            <Select label="Gender" required data={GENDER_DATA} allowDeselect={false} {...form.getInputProps('gender')} />
-            <TextInput label="Breed" required {...form.getInputProps('breed')} />
-            <TextInput label="Color" required {...form.getInputProps('color')} />
-            <NumberInput label="Weight (lbs)" min={0} max={300} decimalScale={1} {...form.getInputProps('weight')} />
-            <DateField label="Birth date" {...form.getInputProps('birthDate')} />
-            <NumberInput label="Display order" description="Lower numbers show first." min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
-          </SimpleGrid>
-          <Switch label="Featured (shown on the home page)" {...form.getInputProps('featured', { type: 'checkbox' })} />
-          <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
-          <MediaField label="Photo" kind="image" {...form.getInputProps('imageUrl')} />
-        </>
-      )}
-    />
-  );
-}

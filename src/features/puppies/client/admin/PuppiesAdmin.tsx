@@ -3,11 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Divider, Group, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
-import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
+import { AdminList, type Noun } from '../../../../lib/client/admin/AdminList.tsx';
 import { AdminEditor } from '../../../../lib/client/admin/AdminForm.tsx';
-import { ItemCard, Meta, RowActions } from '../../../../lib/client/admin/ListParts.tsx';
+import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
 import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
-import { useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { AdminScreen, type EditorTarget } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { formatPrice } from '../../../../lib/shared/format.ts';
 import { GENDERS, PUPPY_STATUSES, PuppyInputSchema, TRAIT_LABELS, TRAIT_LEVELS, TRAITS, type PuppyAdminDto, type PuppyStatus, type TraitLevel } from '../../puppies.schema.ts';
@@ -20,43 +20,43 @@ const STATUS_DATA = PUPPY_STATUSES.map((v) => ({ value: v, label: STATUS_LABELS[
 const GENDER_DATA = GENDERS.map((g) => ({ value: g, label: g === 'male' ? 'Male' : 'Female' }));
 const TEXTS = ['description', 'handlingResponse', 'soundSensitivity', 'visualSensitivity', 'personalityNotes', 'trainingProgress', 'idealHome'] as const;
 
+const NOUN: Noun = ['puppy', 'puppies'];
+
 export function PuppiesAdmin() {
-  const { edit } = useEditorView();
-  if (edit !== undefined) return <PuppyEditor target={edit} />;
   return (
-    <AdminList
-      title="Puppies"
-      what="puppies"
-      queryOptions={(input) => trpc.admin.puppies.list.queryOptions(input)}
-      addLabel="Add puppy"
-      search={{ label: 'Search puppies', placeholder: 'Name' }}
-      filters={{ status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA } }}
-      empty={{ none: 'No puppies yet.', filtered: 'No puppies match these filters.', addFirst: 'Add your first puppy' }}
-      count={['puppy', 'puppies']}
-      renderItem={(p, row) => (
-        <ItemCard
-          title={p.name}
-          image={{ src: p.imageUrl, alt: p.name }}
-          badges={
-            <>
-              <ToneBadge tone={STATUS_COLORS[p.status]}>{STATUS_LABELS[p.status]}</ToneBadge>
-              {!p.visible && <ToneBadge tone="gray">Hidden</ToneBadge>}
-            </>
-          }
-          actions={<RowActions name={p.name} onEdit={row.edit} onDelete={row.remove} />}
-        >
-          <Meta>{[p.gender === 'male' ? 'Male' : 'Female', p.color, p.litterName ?? 'Unassigned', formatPrice(p.price)].join(' · ')}</Meta>
-          <QuickStatus puppy={p} />
-        </ItemCard>
-      )}
-      remove={{
-        run: (p) => trpcClient.admin.puppies.remove.mutate({ id: p.id }),
-        title: 'Delete this puppy?',
-        body: (p) => `${p.name} will be removed from the site for good. To hide a puppy for now, turn off “Shown on site” instead.`,
-        done: (p) => ['Puppy deleted', `${p.name} was removed from the site.`],
-        failed: 'Could not delete the puppy',
-        areas: ['puppies'],
-      }}
+    <AdminScreen
+      list={
+        <AdminList
+          noun={NOUN}
+          queryOptions={(input) => trpc.admin.puppies.list.queryOptions(input)}
+          addable
+          search={{ label: 'Search puppies', placeholder: 'Name' }}
+          filters={{ status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA } }}
+          counted
+          renderItem={(p, row) => (
+            <ItemCard
+              title={p.name}
+              thumb={p.imageUrl}
+              row={row}
+              badges={
+                <>
+                  <ToneBadge tone={STATUS_COLORS[p.status]}>{STATUS_LABELS[p.status]}</ToneBadge>
+                  {!p.visible && <ToneBadge tone="gray">Hidden</ToneBadge>}
+                </>
+              }
+            >
+              <Meta>{[p.gender === 'male' ? 'Male' : 'Female', p.color, p.litterName ?? 'Unassigned', formatPrice(p.price)].join(' · ')}</Meta>
+              <QuickStatus puppy={p} />
+            </ItemCard>
+          )}
+          remove={{
+            run: (p) => trpcClient.admin.puppies.remove.mutate({ id: p.id }),
+            body: (p) => `${p.name} will be removed from the site for good. To hide a puppy for now, turn off “Shown on site” instead.`,
+            areas: ['puppies'],
+          }}
+        />
+      }
+      editor={(target) => <PuppyEditor target={target} />}
     />
   );
 }
@@ -126,25 +126,19 @@ const toInput = (v: Values) => ({
   price: numberOrNull(v.price),
 });
 
-function PuppyEditor({ target }: { target: 'new' | number }) {
+function PuppyEditor({ target }: { target: EditorTarget }) {
   const litters = useQuery(trpc.admin.litters.options.queryOptions());
   return (
     <AdminEditor
       target={target}
-      newTitle="New puppy"
-      editTitle={(p) => (p ? `Edit ${p.name}` : 'Edit puppy')}
-      backLabel="Back to puppies"
-      what="the puppy"
+      noun={NOUN}
       load={(id) => trpc.admin.puppies.byId.queryOptions({ id })}
       initialValues={initialValues}
       schema={PuppyInputSchema}
       toInput={toInput}
       create={(input) => trpcClient.admin.puppies.create.mutate(input)}
       update={(id, input) => trpcClient.admin.puppies.update.mutate({ id, ...input })}
-      saved={(saved, p) => [p ? 'Puppy saved' : 'Puppy added', `${saved.name} is saved.`]}
-      failed="Could not save the puppy"
       areas={['puppies']}
-      saveLabel={(p) => (p ? 'Save puppy' : 'Add puppy')}
       fields={(form) => (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,11 +1,12 @@
 // Newsletter subscribers: status, search, remove, CSV export.
-import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
-import { Meta } from '../../../../lib/client/admin/ListParts.tsx';
-import { csvLink, formatDate } from '../../../../lib/client/admin/admin-utils.ts';
+import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
+import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { csvLink } from '../../../../lib/client/admin/admin-utils.ts';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../subscribers.schema.ts';
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { active: 'Active', unsubscribed: 'Unsubscribed' };
@@ -13,8 +14,7 @@ const STATUS_LABELS: Record<SubscriberStatus, string> = { active: 'Active', unsu
 export function SubscribersAdmin() {
   return (
     <AdminList
-      title="Subscribers"
-      what="subscribers"
+      noun={['subscriber', 'subscribers']}
       queryOptions={(input) => trpc.admin.subscribers.list.queryOptions(input)}
       actions={(filters) => (
         <Button component="a" href={csvLink('/api/admin/subscribers.csv', filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
@@ -23,27 +23,22 @@ export function SubscribersAdmin() {
       )}
       search={{ label: 'Search subscribers', placeholder: 'E-mail or name' }}
       filters={{ status: { label: 'Status', placeholder: 'All statuses', data: SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) } }}
-      empty={{ none: 'No subscribers yet. Sign-ups from the newsletter form will appear here.', filtered: 'No subscribers match these filters.' }}
-      count={['subscriber', 'subscribers']}
+      empty="No subscribers yet. Sign-ups from the newsletter form will appear here."
+      counted
       renderItem={(s, row) => (
-        <Paper component="li" withBorder p="sm" radius="md">
-          <Group justify="space-between" wrap="nowrap">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {s.email}
-                </Text>
-                <ToneBadge tone={s.status === 'active' ? 'green' : 'gray'}>{STATUS_LABELS[s.status]}</ToneBadge>
-              </Group>
-              <Meta>
-                {s.name ? `${s.name} · ` : ''}since {formatDate(s.createdAt)}
-              </Meta>
-            </Stack>
+        <ItemCard
+          title={s.email}
+          badges={<ToneBadge tone={s.status === 'active' ? 'green' : 'gray'}>{STATUS_LABELS[s.status]}</ToneBadge>}
+          actions={
             <ActionIcon variant="subtle" color="red" size="lg" onClick={row.remove} aria-label={`Remove ${s.email}`}>
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
-          </Group>
-        </Paper>
+          }
+        >
+          <Meta>
+            {s.name ? `${s.name} · ` : ''}since <DateText iso={s.createdAt} />
+          </Meta>
+        </ItemCard>
       )}
       remove={{
         run: (s) => trpcClient.admin.subscribers.remove.mutate({ id: s.id }),

@@ -121,7 +121,7 @@ export default tseslint.config(
   {
     files: ['src/lib/client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Only the AppRouter type may be imported from server/.', allowTypeImports: true }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '!@trpc/server/observable'], message: 'Only the AppRouter type may be imported from server/.', allowTypeImports: true }] }],
     },
   },
 );

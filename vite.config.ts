@@ -8,9 +8,13 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
+// CLIENT_DIR lets parallel runs build into separate folders; the server reads the same variable. The
+// server-rendering bundle (`vite build --ssr`) goes beside it, in <client dir>-ssr.
+const clientOut = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : here('./dist/client');
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: here('./src/client'),
-  publicDir: here('./public'),
+  publicDir: isSsrBuild ? false : here('./public'),
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -22,12 +26,20 @@ export default defineConfig({
     react(),
   ],
   build: {
-    // CLIENT_DIR lets parallel runs build into separate folders; the server reads the same variable.
-    outDir: process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : here('./dist/client'),
+    outDir: isSsrBuild ? `${clientOut}-ssr` : clientOut,
+    ...(isSsrBuild ? { rolldownOptions: { input: here('./src/client/entry-server.tsx') } } : {}),
+    // The server links the stylesheets of the page it renders (from the manifest).
+    manifest: !isSsrBuild,
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
     assetsInlineLimit: 0,
+  },
+  ssr: {
+    // Bundled into the server-rendering build so only what the pages use is loaded: imported whole from
+    // node_modules, the icon set alone holds about 70 MB resident (every icon), Mantine about 50 MB and
+    // the router 20 MB (idle server after rendering pages: 289 MB → 205 MB).
+    noExternal: ['@tabler/icons-react', /^@mantine\//, /^@tanstack\/(react-router|router-core|history)/],
   },
   server: {
     port: 5173,
@@ -38,4 +50,4 @@ export default defineConfig({
       '/readyz': apiTarget,
     },
   },
-});
+}));

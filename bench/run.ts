@@ -17,6 +17,9 @@ interface BenchModule {
 // Lighthouse runs last: it measures the home page, which other work changes most.
 const MODULES: BenchModule[] = [
   { name: 'api', file: './api.ts', what: 'GET /api/puppies/featured vs a bare Fastify route (PGlite, PostgreSQL)' },
+  { name: 'load', file: './load.ts', what: '500 connections × 60 s of mixed reads and writes: latency, errors, memory, writes lost' },
+  { name: 'faults', file: './faults.ts', what: 'the database goes away and SIGTERM, both under load: answers, recovery, resets, writes lost' },
+  { name: 'pages', file: './pages.ts', what: 'server rendering per page, and cached GET / vs @fastify/static' },
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },

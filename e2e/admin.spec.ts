@@ -1,7 +1,7 @@
 // The breeder runs the site from /admin, on a laptop and on a phone: litters and puppies with an
 // uploaded photo, quick status changes, gallery order, the inbox, site settings; axe-clean screens.
 import { privateServer } from './private-server.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 
@@ -32,7 +32,7 @@ async function openSection(page: Page, name: string) {
 /** Below Mantine's sm breakpoint (48em) the dashboard navigation sits behind a menu button. */
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-const HEADINGS: Record<string, string> = { Parents: 'Parent dogs' };
+const HEADINGS: Record<string, string> = {};
 
 async function expectToast(page: Page, title: string) {
   await expect(page.getByRole('alert').filter({ hasText: title }).first()).toBeVisible();
@@ -75,14 +75,19 @@ test.describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Add litter' }).click();
     const litterForm = page.getByRole('form', { name: 'New litter' });
     await litterForm.getByRole('textbox', { name: 'Name' }).fill(litterName);
-    // The mother is one of the parent dogs; the father may be one, or an outside sire typed in.
-    await litterForm.getByRole('combobox', { name: 'Mother' }).click();
-    await expect(page.getByRole('option', { name: 'Cooper' })).toHaveCount(0);
-    await page.getByRole('option', { name: 'Maple' }).click();
-    await litterForm.getByRole('combobox', { name: 'Father' }).click();
-    await expect(page.getByRole('option', { name: 'Cooper' })).toBeVisible();
-    await expect(page.getByRole('option', { name: 'Maple' })).toHaveCount(0);
-    await litterForm.getByRole('combobox', { name: 'Father' }).fill('Sir Visiting');
+    // The mother is one of the registry's females; the father one of its males, or an outside sire added inline.
+    await litterForm.getByRole('combobox', { name: 'Mother', exact: true }).click();
+    await expect(page.getByRole('option', { name: /^Maple/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Cooper/ })).toHaveCount(0);
+    await page.getByRole('option', { name: /^Maple/ }).click();
+    await litterForm.getByRole('combobox', { name: 'Father', exact: true }).click();
+    await expect(page.getByRole('option', { name: /^Cooper/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Maple/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await litterForm.getByRole('button', { name: 'New sire' }).click();
+    await litterForm.getByRole('textbox', { name: 'New sire’s name' }).fill('Sir Visiting');
+    await litterForm.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(litterForm.getByRole('combobox', { name: 'Father', exact: true })).toHaveValue('Sir Visiting');
     const born = isoDaysAgo(21);
     await litterForm.getByLabel('Birth date').fill(born);
     await litterForm.getByRole('textbox', { name: 'Puppy count' }).fill('5');
@@ -117,12 +122,22 @@ test.describe('admin dashboard', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
-    await form.getByLabel('Upload photo').setInputFiles({ name: 'sunny.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(form.getByText(/^Uploading… \d+%$/)).toBeVisible();
-    await expect(form.getByRole('progressbar', { name: 'Upload progress for Photo' })).toHaveAttribute('aria-valuenow', /^\d+$/);
-    const preview = form.getByRole('img', { name: 'Photo: current photo' });
-    await expect(preview).toBeVisible();
-    await expect(preview).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.jpg\?w=320/);
+    const second = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a0e' } }).jpeg().toBuffer();
+    // Several photos in one drop, each with its own progress, added in the order dropped.
+    await form.getByLabel('Upload add photos').setInputFiles([
+      { name: 'sunny.jpg', mimeType: 'image/jpeg', buffer: photo },
+      { name: 'napping.jpg', mimeType: 'image/jpeg', buffer: second },
+    ]);
+    await expect(form.getByRole('progressbar', { name: 'Upload progress for sunny.jpg' })).toHaveAttribute('aria-valuenow', /^\d+$/);
+    await expect(form.getByText('2 of 2 added')).toBeVisible();
+    const set = form.getByRole('list', { name: 'Photos: in order' });
+    await expect(set.getByRole('listitem')).toHaveCount(2);
+    const [sunnyUrl, nappingUrl] = await set.getByRole('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.split('?')[0]!.replace(location.origin, '')));
+    expect(sunnyUrl).toMatch(/^\/uploads\/[0-9a-f-]+\.jpg$/);
+    // The second becomes the first: the card's picture.
+    await set.getByRole('button', { name: 'Move photo 2 up' }).click();
+    await expect(set.getByRole('listitem').first()).toContainText('Photo 1 (shown on the puppy’s card)');
+    await expect(set.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', new RegExp(`^${nappingUrl}\\?w=`));
 
     await form.getByRole('button', { name: 'Add puppy' }).click();
     await expectToast(page, 'Puppy added');
@@ -136,8 +151,8 @@ test.describe('admin dashboard', () => {
     await expect(card).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByText('Available', { exact: true })).toBeVisible();
-    // The uploaded photo, served from /uploads at a responsive width.
-    await expect(card.locator(`img[alt^="${puppyName},"]`)).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.jpg\?w=/);
+    // The first photo of the set, served from /uploads at a responsive width.
+    await expect(card.locator(`img[alt^="${puppyName},"]`)).toHaveAttribute('src', new RegExp(`^${nappingUrl}\\?w=`));
     const litters = puppies.getByRole('region', { name: 'Our Litters' });
     await litters.scrollIntoViewIfNeeded();
     await expect(litters.getByText(litterName, { exact: true })).toBeVisible();
@@ -245,6 +260,8 @@ test.describe('admin dashboard', () => {
     await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Overview/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(dialog).toBeVisible();
+    // Every dialog's close button has a name (the theme gives Mantine's one).
+    await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue(phone);
 
@@ -307,6 +324,36 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('list', { name: 'Litters' })).toBeVisible();
   });
 
+  test('the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone', async ({ page }) => {
+    await signIn(page);
+    await openSection(page, 'Puppies');
+    // None of the public site's chrome: no site navigation, footer or newsletter form.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open navigation menu' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /email/i })).toHaveCount(0);
+    // The dashboard header stays on top of the page after scrolling: nothing paints over it.
+    await page.mouse.wheel(0, 1500);
+    const title = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
+    await expect(title).toBeInViewport();
+    const box = (await title.boundingBox())!;
+    const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('h1')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(onTop).toBe('Admin Dashboard');
+    // One menu button on a phone (the dashboard's), none on a laptop.
+    await expect(page.getByRole('button', { name: /menu$/ }).filter({ visible: true })).toHaveCount(isPhone(page) ? 1 : 0);
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    const viewSite = page.getByRole('link', { name: 'View site' }).filter({ visible: true });
+    await expect(viewSite).toHaveCount(1);
+    await viewSite.click();
+    await expect(page).toHaveURL(/\/$/);
+    // Back on the public site, its header and footer are there again.
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.goto('/admin');
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
   test('an admin signing in from /auth itself lands on the dashboard', async ({ page }) => {
     await page.goto('/auth');
     const form = page.getByRole('form', { name: 'Login' });
@@ -363,9 +410,9 @@ test.describe('admin dashboard', () => {
     await postInquiry(request, baseURL!, `Axe Family ${info.project.name}`);
     await signIn(page);
     const violations = await axeViolations(page, 'Overview');
-    for (const screen of ['Puppies', 'Litters', 'Parents', 'Gallery', 'Testimonials', 'Inbox', 'Subscribers', 'Site settings', 'Users']) {
+    for (const screen of ['Puppies', 'Litters', 'Dogs', 'Gallery', 'Testimonials', 'Inbox', 'Subscribers', 'Site settings', 'Users']) {
       await openSection(page, screen);
-      await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
+      await expect(page.locator('[aria-label^="Loading"]').or(page.getByRole('status').filter({ hasText: /^Loading/ }))).toHaveCount(0);
       violations.push(...(await axeViolations(page, screen)));
     }
     await openSection(page, 'Puppies');

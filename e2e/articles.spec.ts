@@ -1,9 +1,10 @@
 // The breeder publishes: a blog post with an uploaded photo (previewed privately, then published and
 // read by a visitor), and a new version of the privacy policy that keeps the earlier one listed.
 import { privateServer } from './private-server.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { tinyPdf } from '../src/server/testing/uploads.ts';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -90,14 +91,70 @@ test.describe('the breeder publishes', () => {
     await expect(page.getByRole('img', { name: 'six puppies' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to editing this post' }).click();
 
-    await page.getByRole('form', { name: `Edit post: ${title}` }).getByRole('button', { name: 'Publish now' }).click();
-    await expectToast(page, 'Published');
+    // Scheduled a little ahead: it goes online at its time, without anyone doing anything.
+    const editor = page.getByRole('form', { name: `Edit post: ${title}` });
+    const at = await page.evaluate(() => {
+      const d = new Date(Date.now() + 20_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    });
+    await editor.getByLabel('Publish at').fill(at);
+    await editor.getByRole('button', { name: 'Schedule' }).click();
+    await expectToast(page, 'Scheduled');
+    await expect(editor.getByRole('region', { name: 'Publishing' }).getByText('Scheduled', { exact: true })).toBeVisible();
+    const feed = async () => (await visitor.request.get('/blog/feed.xml')).text();
+    const sitemap = async () => (await visitor.request.get('/sitemap.xml')).text();
+    expect(await feed()).not.toContain(`/blog/${slug}<`);
+    expect(await sitemap()).not.toContain(`/blog/${slug}<`);
+    // Once its time has come: in the feed, in the sitemap and on /blog.
+    await expect.poll(feed, { timeout: 60_000, intervals: [1_000] }).toContain(`/blog/${slug}</link>`);
+    expect(await sitemap()).toContain(`/blog/${slug}</loc>`);
 
     await visitor.goto('/blog');
     await visitor.getByRole('link', { name: title }).click();
     await expect(h1(visitor, title)).toBeVisible();
     await expect(visitor.getByRole('img', { name: 'six puppies' })).toBeVisible();
     await expect(visitor.getByText('min read')).toBeVisible();
+    await visitor.close();
+  });
+
+  test('attaches a PDF care sheet to a new guide; a family downloads it under its own name', async ({ page, browser }, info) => {
+    const suffix = info.project.name === 'mobile' ? 'M' : 'D';
+    const title = `Go-Home Paperwork ${suffix}`;
+    await signIn(page);
+    await openSection(page, 'Resources', 'Owner resources');
+    await page.getByRole('button', { name: 'Add a guide' }).click();
+    const newForm = page.getByRole('form', { name: 'New guide' });
+    await newForm.getByRole('textbox', { name: 'Title' }).fill(title);
+    await newForm.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Go-home' }).click();
+    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everything you will sign and take home.');
+    await newForm.getByLabel('Upload add pdf files').setInputFiles({ name: 'Care_sheet.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Care sheet') });
+    await expect(newForm.getByText('1 of 1 added')).toBeVisible();
+    const name = newForm.getByRole('textbox', { name: 'Name of attachment 1' });
+    await expect(name).toHaveValue('Care sheet');
+    await name.fill('Go-home care sheet');
+    // A file that is not a PDF is refused with the reason.
+    await newForm.getByLabel('Upload add pdf files').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer() });
+    await expect(newForm.getByText(/Not added: Attach a PDF file/)).toBeVisible();
+    await newForm.getByRole('button', { name: 'Save draft' }).click();
+    await expectToast(page, 'Draft saved');
+    const form = page.getByRole('form', { name: `Edit guide: ${title}` });
+    await expect(form.getByRole('textbox', { name: 'Name of attachment 1' })).toHaveValue('Go-home care sheet');
+    await form.getByRole('button', { name: 'Publish now' }).click();
+    await expectToast(page, 'Published');
+
+    const visitor = await browser.newPage({ baseURL: server.base });
+    await visitor.goto('/resources');
+    await visitor.getByRole('link', { name: title }).click();
+    await expect(h1(visitor, title)).toBeVisible();
+    const downloads = visitor.getByRole('region', { name: 'Downloads' });
+    const link = downloads.getByRole('link', { name: 'Go-home care sheet' });
+    await expect(link).toHaveAttribute('href', /^\/uploads\/[0-9a-f-]+\.pdf$/);
+    const file = await visitor.request.get((await link.getAttribute('href'))!);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect(file.headers()['content-disposition']).toContain('filename="Care_sheet.pdf"');
+    expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await visitor.close();
   });
 

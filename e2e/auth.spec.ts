@@ -1,5 +1,5 @@
 // Accounts in the browser: register, stay signed in across a reload, log out; login failure; the /admin guard; header links by role.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
@@ -44,9 +44,19 @@ test('register, see the toast, stay signed in after a reload, then log out', asy
 
   await page.reload();
   let links = await nav(page);
-  await expect(links.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // SPEC §2 keeps Login for every non-admin; the family's name and Logout are grouped in one account menu.
+  await expect(links.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(links.getByRole('link', { name: 'Admin' })).toHaveCount(0);
-  await links.getByRole('button', { name: 'Logout' }).click();
+  if ((page.viewportSize()?.width ?? 1280) >= 768) {
+    await expect(links.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await links.getByRole('button', { name: `Account: ${username}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Family Questionnaire' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+  } else {
+    const account = links.getByRole('group', { name: 'Account' });
+    await expect(account).toContainText(`Signed in as ${username}`);
+    await account.getByRole('button', { name: 'Logout' }).click();
+  }
   await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
   await expect(page.getByText('You have been successfully logged out')).toBeVisible();
 
@@ -54,6 +64,25 @@ test('register, see the toast, stay signed in after a reload, then log out', asy
   links = await nav(page);
   await expect(links.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(links.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+});
+
+test('a signed-in family opening /auth is told who is signed in, with links onward', async ({ page }) => {
+  const username = unique('family');
+  await register(page, username, 'sunny-porch-swing');
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await page.goto('/auth');
+  const main = page.getByRole('main');
+  await expect(main.getByText(`You are signed in as ${username}.`)).toBeVisible();
+  await expect(main.getByRole('form', { name: 'Login' })).toHaveCount(0);
+  await main.getByRole('link', { name: 'My Family' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto('/auth');
+  await main.getByRole('link', { name: 'Family Questionnaire' }).click();
+  await expect(page).toHaveURL(/\/questionnaire$/);
+  await page.goto('/auth');
+  await main.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('You have been successfully logged out')).toBeVisible();
+  await expect(main.getByRole('form', { name: 'Login' })).toBeVisible();
 });
 
 test('the register form shows the shared rules before sending anything', async ({ page }) => {

@@ -5,5 +5,5 @@ const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run(process.execPath, ['scripts/build.ts']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

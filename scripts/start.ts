@@ -1,9 +1,15 @@
-// npm start: build the client when there is no build yet, then run the server.
-import { existsSync } from 'node:fs';
+// npm start: build the client when there is no build yet or its sources changed since, then run the server.
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clientBuildState } from '../src/server/client-build.ts';
 
-if (!existsSync(`${process.env.CLIENT_DIR ?? 'dist/client'}/index.html`)) {
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
+const state = clientBuildState(root, clientDir);
+if (state !== 'fresh') {
+  console.log(state === 'missing' ? 'Building the client (first start)…' : 'Client sources changed since the last build: rebuilding…');
+  const r = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 await import('../src/server/main.ts');

@@ -256,16 +256,15 @@ export function ensureClientBuild(): string {
   const skip = (p: string) => /[/\\](server|node_modules)$/.test(p) || p.endsWith('route-tree.gen.ts') || /\.test\.tsx?$/.test(p);
   const sources = ['src/client', 'src/features', 'src/lib/client', 'src/lib/shared', 'public', 'vite.config.ts', 'package-lock.json'];
   const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(ROOT_DIR, s), skip)));
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const built = existsSync(index) && existsSync(path.join(`${dir}-ssr`, 'entry-server.js')) ? statSync(index).mtimeMs : 0;
   if (built && built >= newestSource) return dir;
   console.log(`   building the client into ${path.relative(ROOT_DIR, dir) || dir} (${built ? 'sources changed since the last build' : 'no build yet'}) …`);
-  const vite = path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js');
-  const r = spawnSync(NODE, [vite, 'build', '--logLevel', 'warn'], {
+  const r = spawnSync(NODE, [path.join(ROOT_DIR, 'scripts/build.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, CLIENT_DIR: dir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+  if (r.status !== 0) throw new Error(`the build failed (exit ${r.status})`);
   return dir;
 }
 

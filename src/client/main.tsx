@@ -1,26 +1,27 @@
-// Browser entry: Mantine, TanStack Query and the router.
+// Browser entry: hydrates the page the server rendered (its queries arrive with it), or renders the
+// screens the server leaves to the browser (the dashboard, sign-in, the account).
 import './layout/mantine-first-view.ts';
 import './layout/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { queryClient } from '../lib/client/query-client.ts';
-import { theme } from './theme.ts';
-import { router } from './router.tsx';
-import { ToastRegion } from './layout/ToastRegion.tsx';
-import { AuthProvider } from '../features/auth/client/AuthProvider.tsx';
+import { createAppRouter } from './router.tsx';
+import { App } from './App.tsx';
+import { SSR_STATE_ID } from '../lib/shared/ssr.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <ToastRegion />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const router = createAppRouter({ queryClient });
+const state = document.getElementById(SSR_STATE_ID);
+
+if (state?.textContent) {
+  hydrate(queryClient, JSON.parse(state.textContent));
+  // Tells the router the page came from the server: it then renders the tree the server rendered
+  // (no extra Suspense boundary around the root), so hydration matches.
+  router.ssr = { manifest: undefined };
+  // The loaders find their data in the cache: loading only fetches the route's code, then the tree
+  // matches the server's HTML.
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />)));
+} else {
+  createRoot(root).render(<App queryClient={queryClient} router={router} />);
+}

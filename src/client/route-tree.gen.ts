@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
@@ -17,11 +18,15 @@ import { Route as QuestionnaireRouteImport } from './routes/questionnaire'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminApplicationsRouteImport } from './routes/admin.applications'
 import { Route as AdminBlogRouteImport } from './routes/admin.blog'
+import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
 import { Route as AdminLittersRouteImport } from './routes/admin.litters'
+import { Route as AdminNewslettersRouteImport } from './routes/admin.newsletters'
+import { Route as AdminPairingRouteImport } from './routes/admin.pairing'
 import { Route as AdminParentsRouteImport } from './routes/admin.parents'
 import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
@@ -29,10 +34,12 @@ import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
+import { Route as AdminWaitlistRouteImport } from './routes/admin.waitlist'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as FamilyTreeIndexRouteImport } from './routes/family-tree.index'
 import { Route as FamilyTreeDogIdRouteImport } from './routes/family-tree.$dogId'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as ResourcesIndexRouteImport } from './routes/resources.index'
 import { Route as ResourcesIdRouteImport } from './routes/resources.$id'
 import { Route as AdminPreviewIdRouteImport } from './routes/admin.preview.$id'
@@ -40,6 +47,11 @@ import { Route as AdminPreviewIdRouteImport } from './routes/admin.preview.$id'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -77,9 +89,19 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminApplicationsRoute = AdminApplicationsRouteImport.update({
+  id: '/applications',
+  path: '/applications',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminBlogRoute = AdminBlogRouteImport.update({
   id: '/blog',
   path: '/blog',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFamiliesRoute = AdminFamiliesRouteImport.update({
+  id: '/families',
+  path: '/families',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminGalleryRoute = AdminGalleryRouteImport.update({
@@ -100,6 +122,16 @@ const AdminLegalRoute = AdminLegalRouteImport.update({
 const AdminLittersRoute = AdminLittersRouteImport.update({
   id: '/litters',
   path: '/litters',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNewslettersRoute = AdminNewslettersRouteImport.update({
+  id: '/newsletters',
+  path: '/newsletters',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPairingRoute = AdminPairingRouteImport.update({
+  id: '/pairing',
+  path: '/pairing',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminParentsRoute = AdminParentsRouteImport.update({
@@ -137,6 +169,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminWaitlistRoute = AdminWaitlistRouteImport.update({
+  id: '/waitlist',
+  path: '/waitlist',
+  getParentRoute: () => AdminRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -157,6 +194,11 @@ const FamilyTreeDogIdRoute = FamilyTreeDogIdRouteImport.update({
   path: '/family-tree/$dogId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResourcesIndexRoute = ResourcesIndexRouteImport.update({
   id: '/resources/',
   path: '/resources/',
@@ -175,17 +217,22 @@ const AdminPreviewIdRoute = AdminPreviewIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
+  '/admin/newsletters': typeof AdminNewslettersRoute
+  '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
@@ -193,8 +240,10 @@ export interface FileRoutesByFullPath {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
   '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
@@ -204,16 +253,21 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
+  '/admin/newsletters': typeof AdminNewslettersRoute
+  '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
@@ -221,8 +275,10 @@ export interface FileRoutesByTo {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
   '/admin': typeof AdminIndexRoute
   '/blog': typeof BlogIndexRoute
@@ -233,17 +289,22 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
+  '/admin/newsletters': typeof AdminNewslettersRoute
+  '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
@@ -251,8 +312,10 @@ export interface FileRoutesById {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
   '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
@@ -264,17 +327,22 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/admin'
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/applications'
     | '/admin/blog'
+    | '/admin/families'
     | '/admin/gallery'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
+    | '/admin/newsletters'
+    | '/admin/pairing'
     | '/admin/parents'
     | '/admin/puppies'
     | '/admin/resources'
@@ -282,8 +350,10 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
+    | '/newsletter/confirm'
     | '/resources/$id'
     | '/admin/'
     | '/blog/'
@@ -293,16 +363,21 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/applications'
     | '/admin/blog'
+    | '/admin/families'
     | '/admin/gallery'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
+    | '/admin/newsletters'
+    | '/admin/pairing'
     | '/admin/parents'
     | '/admin/puppies'
     | '/admin/resources'
@@ -310,8 +385,10 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
+    | '/newsletter/confirm'
     | '/resources/$id'
     | '/admin'
     | '/blog'
@@ -321,17 +398,22 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/admin'
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/admin/applications'
     | '/admin/blog'
+    | '/admin/families'
     | '/admin/gallery'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
+    | '/admin/newsletters'
+    | '/admin/pairing'
     | '/admin/parents'
     | '/admin/puppies'
     | '/admin/resources'
@@ -339,8 +421,10 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
+    | '/newsletter/confirm'
     | '/resources/$id'
     | '/admin/'
     | '/blog/'
@@ -351,6 +435,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
@@ -359,6 +444,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   BlogSlugRoute: typeof BlogSlugRoute
   FamilyTreeDogIdRoute: typeof FamilyTreeDogIdRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   ResourcesIdRoute: typeof ResourcesIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   FamilyTreeIndexRoute: typeof FamilyTreeIndexRoute
@@ -372,6 +458,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -423,11 +516,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/applications': {
+      id: '/admin/applications'
+      path: '/applications'
+      fullPath: '/admin/applications'
+      preLoaderRoute: typeof AdminApplicationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/blog': {
       id: '/admin/blog'
       path: '/blog'
       fullPath: '/admin/blog'
       preLoaderRoute: typeof AdminBlogRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/families': {
+      id: '/admin/families'
+      path: '/families'
+      fullPath: '/admin/families'
+      preLoaderRoute: typeof AdminFamiliesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/gallery': {
@@ -456,6 +563,20 @@ declare module '@tanstack/react-router' {
       path: '/litters'
       fullPath: '/admin/litters'
       preLoaderRoute: typeof AdminLittersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/newsletters': {
+      id: '/admin/newsletters'
+      path: '/newsletters'
+      fullPath: '/admin/newsletters'
+      preLoaderRoute: typeof AdminNewslettersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/pairing': {
+      id: '/admin/pairing'
+      path: '/pairing'
+      fullPath: '/admin/pairing'
+      preLoaderRoute: typeof AdminPairingRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/parents': {
@@ -507,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/waitlist': {
+      id: '/admin/waitlist'
+      path: '/waitlist'
+      fullPath: '/admin/waitlist'
+      preLoaderRoute: typeof AdminWaitlistRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -535,6 +663,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FamilyTreeDogIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/resources/': {
       id: '/resources/'
       path: '/resources'
@@ -560,11 +695,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminApplicationsRoute: typeof AdminApplicationsRoute
   AdminBlogRoute: typeof AdminBlogRoute
+  AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminInboxRoute: typeof AdminInboxRoute
   AdminLegalRoute: typeof AdminLegalRoute
   AdminLittersRoute: typeof AdminLittersRoute
+  AdminNewslettersRoute: typeof AdminNewslettersRoute
+  AdminPairingRoute: typeof AdminPairingRoute
   AdminParentsRoute: typeof AdminParentsRoute
   AdminPuppiesRoute: typeof AdminPuppiesRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
@@ -572,16 +711,21 @@ interface AdminRouteChildren {
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminWaitlistRoute: typeof AdminWaitlistRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminPreviewIdRoute: typeof AdminPreviewIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminApplicationsRoute: AdminApplicationsRoute,
   AdminBlogRoute: AdminBlogRoute,
+  AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminInboxRoute: AdminInboxRoute,
   AdminLegalRoute: AdminLegalRoute,
   AdminLittersRoute: AdminLittersRoute,
+  AdminNewslettersRoute: AdminNewslettersRoute,
+  AdminPairingRoute: AdminPairingRoute,
   AdminParentsRoute: AdminParentsRoute,
   AdminPuppiesRoute: AdminPuppiesRoute,
   AdminResourcesRoute: AdminResourcesRoute,
@@ -589,6 +733,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminWaitlistRoute: AdminWaitlistRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminPreviewIdRoute: AdminPreviewIdRoute,
 }
@@ -597,6 +742,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
@@ -605,6 +751,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   BlogSlugRoute: BlogSlugRoute,
   FamilyTreeDogIdRoute: FamilyTreeDogIdRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
   ResourcesIdRoute: ResourcesIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   FamilyTreeIndexRoute: FamilyTreeIndexRoute,

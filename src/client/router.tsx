@@ -1,21 +1,26 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './route-tree.gen.ts';
-import { queryClient } from '../lib/client/query-client.ts';
 import { PageSpinner } from '../lib/client/PageSpinner.tsx';
 import { NotFound } from './layout/NotFound.tsx';
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: () => <PageSpinner />,
-  defaultPendingMs: 150,
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: true,
-});
+/** One router per browser tab, and one per server-rendered request (with its own query client and a memory history). */
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    defaultPendingComponent: () => <PageSpinner />,
+    defaultPendingMs: 150,
+    defaultNotFoundComponent: NotFound,
+    // The browser restores scroll positions; on the server it would emit an inline script (no CSP allows it).
+    scrollRestoration: !history,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

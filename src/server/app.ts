@@ -12,6 +12,7 @@ import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
 import { mediaReferences } from './media-references.ts';
+import { newsletterSources } from './newsletter-sources.ts';
 import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
 import security from './plugins/security.ts';
@@ -22,7 +23,14 @@ import staticSpa from './plugins/static-spa.ts';
 import media from './plugins/media.ts';
 import errors from './plugins/errors.ts';
 import accessLog from './plugins/access-log.ts';
+import publicReads from './plugins/public-reads.ts';
+import discovery from './plugins/discovery.ts';
+import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
+import portalDigest from './plugins/portal-digest.ts';
+import { onUserErased } from './user-erasure.ts';
+import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
+import oneClickUnsubscribe from './plugins/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -94,6 +102,8 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimitUndo: rateLimits.undo,
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
+    onUserErased,
+    newsletterSources,
   };
   app.decorate('services', services);
 
@@ -102,14 +112,28 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(accessLog, { slowMs: env.LOG_SLOW_MS, sample: env.LOG_ACCESS_SAMPLE, summarySeconds: env.LOG_SUMMARY_SECONDS });
   }
   await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
+  // Before compression, the session and the database: a shared public answer needs none of them.
+  await app.register(publicReads);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(database, { orm, closeOrm: options.closeOrm ?? true });
   await app.register(session);
   await app.register(trpc);
   await app.register(rest, { endpoints: restEndpoints, isDev });
-  await app.register(mailer, { smtpUrl: env.SMTP_URL, from: mailFrom(env) });
-  await app.register(media);
+  await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });
+  await app.register(oneClickUnsubscribe);
+  await app.register(mailer, {
+    smtpUrl: env.SMTP_URL,
+    from: mailFrom(env),
+    ratePerMinute: env.MAIL_RATE_PER_MINUTE,
+    retentionDays: env.MAIL_RETENTION_DAYS,
+    ...(env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+      ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
+      : {}),
+  });
+  await app.register(media, { privateAccess: canReadPrivateUpload });
+  await app.register(portalDigest);
+  await app.register(discovery, { appOrigin: env.APP_ORIGIN });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),
     appOrigin: env.APP_ORIGIN,

@@ -41,6 +41,21 @@ export const EnvSchema = z.object({
   ),
   /** Sender of outgoing e-mail, e.g. "Aspen Meadow Doodles <hello@example.com>"; default no-reply@<APP_ORIGIN host>. */
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** At most this many e-mails start sending per minute, across all instances (newsletters go out in batches at this pace). */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Sent e-mails are deleted from the outbox after this many days; failed ones stay until retried or dismissed. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** DKIM signing of outgoing e-mail: all three, or none. The key is PEM; "\n" in it stands for a line break. */
+  DKIM_DOMAIN: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9.-]+$/i, 'must be a domain name').optional()),
+  DKIM_SELECTOR: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9._-]+$/i, 'must be a DNS label').optional()),
+  DKIM_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n'))
+      .refine((v) => v.includes('PRIVATE KEY-----'), 'must be a PEM private key')
+      .optional(),
+  ),
   /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   /**
@@ -68,6 +83,8 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+const DKIM_KEYS = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+
 export class EnvError extends Error {}
 
 /** Parses settings; throws EnvError with one line naming the first bad setting. */
@@ -76,6 +93,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new EnvError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const dkimSet = DKIM_KEYS.filter((k) => parsed.data[k] !== undefined);
+  if (dkimSet.length > 0 && dkimSet.length < DKIM_KEYS.length) {
+    const missing = DKIM_KEYS.find((k) => parsed.data[k] === undefined)!;
+    throw new EnvError(`Invalid setting ${missing}: DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together`);
   }
   return parsed.data;
 }

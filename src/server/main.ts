@@ -18,6 +18,8 @@ async function main() {
     }
     throw error;
   }
+  // React (server rendering) picks its production build from this; the settings already default to production.
+  process.env.NODE_ENV = env.NODE_ENV;
 
   let orm;
   try {

@@ -1,20 +1,29 @@
 // Every feature's media columns, in one list: the media service keeps an upload while any of them refers to it.
 import type { MediaReference } from '../lib/server/media-references.ts';
-import { puppyMediaRefs } from '../features/puppies/server/puppy.entity.ts';
+import { puppyMediaRefs, puppyPhotoMediaRefs } from '../features/puppies/server/puppy.entity.ts';
 import { litterMediaRefs } from '../features/litters/server/litter.entity.ts';
-import { parentDogMediaRefs } from '../features/parents/server/parent-dog.entity.ts';
+import { dogHealthTestMediaRefs, parentDogMediaRefs, parentDogPhotoMediaRefs } from '../features/parents/server/parent-dog.entity.ts';
 import { galleryImageMediaRefs } from '../features/gallery/server/gallery-image.entity.ts';
 import { testimonialMediaRefs } from '../features/testimonials/server/testimonial.entity.ts';
 import { siteSettingsMediaRefs } from '../features/settings/server/site-settings.entity.ts';
-import { articleMediaRefs, legalVersionMediaRefs } from '../features/articles/server/article.entity.ts';
+import { articleAttachmentMediaRefs, articleMediaRefs, legalVersionMediaRefs } from '../features/articles/server/article.entity.ts';
+import { familyDocumentMediaRefs, updatePhotoMediaRefs } from '../features/portal/server/portal.entity.ts';
+import { newsletterMediaRefs } from '../features/subscribers/server/newsletter.entity.ts';
 
 export const mediaReferences: readonly MediaReference[] = [
   puppyMediaRefs,
+  puppyPhotoMediaRefs,
   litterMediaRefs,
   parentDogMediaRefs,
+  parentDogPhotoMediaRefs,
+  dogHealthTestMediaRefs,
   galleryImageMediaRefs,
   testimonialMediaRefs,
   siteSettingsMediaRefs,
   articleMediaRefs,
+  articleAttachmentMediaRefs,
   legalVersionMediaRefs,
+  updatePhotoMediaRefs,
+  familyDocumentMediaRefs,
+  newsletterMediaRefs,
 ];

@@ -37,6 +37,41 @@ describe('uploads released by admin saves', () => {
     expect(await exists(second)).toBe(false);
   });
 
+  it('a puppy keeps an ordered set of photos: the first is its picture, a dropped one is deleted, and all go with the puppy', async () => {
+    const [a, b, c] = [await upload(), await upload(), await upload()];
+    const as = t.caller(admin);
+    const base = { name: 'Pebble', gender: 'female' as const, color: 'Cream' };
+    const puppy = await as.admin.puppies.create({ ...base, photos: [a, b, c] });
+    expect(puppy).toMatchObject({ imageUrl: a, photos: [a, b, c] });
+    const shown = (await t.caller().puppies.featured()).find((p) => p.id === puppy.id)!;
+    expect(shown).toMatchObject({ imageUrl: a, photos: [a, b, c], videoUrl: null });
+
+    // Reordered with one left out: the new first becomes the picture, the dropped upload is deleted.
+    const updated = await as.admin.puppies.update({ id: puppy.id, ...base, photos: [c, a] });
+    expect(updated).toMatchObject({ imageUrl: c, photos: [c, a] });
+    expect((await as.admin.puppies.byId({ id: puppy.id })).photos).toEqual([c, a]);
+    expect(await exists(b)).toBe(false);
+    expect(await exists(a)).toBe(true);
+
+    await as.admin.puppies.remove({ id: puppy.id });
+    expect(await exists(a)).toBe(false);
+    expect(await exists(c)).toBe(false);
+  });
+
+  it('a parent dog keeps an ordered set of photos and a video; dropped uploads are deleted', async () => {
+    const [a, b] = [await upload(), await upload()];
+    const as = t.caller(admin);
+    const base = { name: 'Juniper', gender: 'female' as const, breed: 'Mini Goldendoodle', color: 'Red' };
+    const dog = await as.admin.parents.create({ ...base, photos: [a, b] });
+    expect(dog).toMatchObject({ imageUrl: a, photos: [a, b], videoUrl: null });
+    expect((await t.caller().parents.featured()).find((d) => d.id === dog.id)?.photos).toEqual([a, b]);
+    const updated = await as.admin.parents.update({ id: dog.id, ...base, photos: [b] });
+    expect(updated).toMatchObject({ imageUrl: b, photos: [b] });
+    expect(await exists(a)).toBe(false);
+    await as.admin.parents.remove({ id: dog.id });
+    expect(await exists(b)).toBe(false);
+  });
+
   it('keeps an upload another entry still uses', async () => {
     const shared = await upload();
     const as = t.caller(admin);

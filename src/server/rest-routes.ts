@@ -13,6 +13,8 @@ import { subscribersAdminRest } from '../features/subscribers/server/subscribers
 import { articlesRest } from '../features/articles/server/articles.rest.ts';
 import { articlesAdminRest } from '../features/articles/server/articles.admin-rest.ts';
 import { authRest } from '../features/auth/server/auth.rest.ts';
+import { applicationsRest } from '../features/applications/server/applications.rest.ts';
+import { applicationsAdminRest } from '../features/applications/server/applications.admin-rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -28,4 +30,6 @@ export const restEndpoints: RestEndpoint[] = [
   ...authRest,
   ...articlesRest,
   ...articlesAdminRest,
+  ...applicationsRest,
+  ...applicationsAdminRest,
 ];

@@ -16,10 +16,15 @@ import { galleryAdminRouter } from '../features/gallery/server/gallery.admin-rou
 import { testimonialsAdminRouter } from '../features/testimonials/server/testimonials.admin-router.ts';
 import { inquiriesAdminRouter } from '../features/inquiries/server/inquiries.admin-router.ts';
 import { subscribersAdminRouter } from '../features/subscribers/server/subscribers.admin-router.ts';
+import { newslettersAdminRouter } from '../features/subscribers/server/newsletters.admin-router.ts';
 import { settingsAdminRouter } from '../features/settings/server/settings.admin-router.ts';
 import { articlesRouter } from '../features/articles/server/articles.router.ts';
 import { articlesAdminRouter } from '../features/articles/server/articles.admin-router.ts';
 import { usersAdminRouter } from '../features/auth/server/users.admin-router.ts';
+import { applicationsRouter } from '../features/applications/server/applications.router.ts';
+import { applicationsAdminRouter } from '../features/applications/server/applications.admin-router.ts';
+import { portalRouter } from '../features/portal/server/portal.router.ts';
+import { portalAdminRouter } from '../features/portal/server/portal.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -33,6 +38,9 @@ const adminRouter = router({
   settings: settingsAdminRouter,
   users: usersAdminRouter,
   articles: articlesAdminRouter,
+  applications: applicationsAdminRouter,
+  portal: portalAdminRouter,
+  newsletters: newslettersAdminRouter,
 });
 
 export const appRouter = router({
@@ -46,6 +54,8 @@ export const appRouter = router({
   settings: settingsRouter,
   auth: authRouter,
   articles: articlesRouter,
+  applications: applicationsRouter,
+  portal: portalRouter,
   admin: adminRouter,
 });
 

@@ -1,14 +1,26 @@
 // The admin dashboard around every /admin route: a Mantine AppShell whose navigation links to the
 // sections. Made for a phone as much as a laptop: on small screens the navigation folds behind a menu button.
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { useAuth } from '../../features/auth/client/auth-context.ts';
+import { ThemeSwitch } from '../layout/ThemeSwitch.tsx';
 import { trpc } from '../../lib/client/trpc.ts';
 import { UnsavedChangesProvider } from '../../lib/client/admin/UnsavedChanges.tsx';
 import { MediaRulesProvider, type MediaRules } from '../../lib/client/admin/MediaField.tsx';
-import { MB, MEDIA_MESSAGES, PHOTO_ACCEPT, PHOTO_MAX_BYTES, VIDEO_ACCEPT, VIDEO_MAX_BYTES } from '../../features/media/media.schema.ts';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_BYTES,
+  MB,
+  MEDIA_MESSAGES,
+  PHOTO_ACCEPT,
+  PHOTO_MAX_BYTES,
+  VIDEO_ACCEPT,
+  VIDEO_MAX_BYTES,
+} from '../../features/media/media.schema.ts';
 import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
 
 const MEDIA_RULES: MediaRules = {
@@ -29,12 +41,37 @@ const MEDIA_RULES: MediaRules = {
       wrongType: 'Upload an MP4 or WebM video.',
       hint: `MP4 or WebM, up to ${VIDEO_MAX_BYTES / MB} MB`,
     },
+    document: {
+      accept: DOCUMENT_ACCEPT,
+      maxBytes: DOCUMENT_MAX_BYTES,
+      tooLarge: MEDIA_MESSAGES.documentTooLarge,
+      wrongType: MEDIA_MESSAGES.notPdf,
+      hint: `PDF, up to ${DOCUMENT_MAX_BYTES / MB} MB`,
+    },
   },
 };
 
 const AS_DIV = { component: 'div' } as object;
-/** Descriptions and hints use Mantine's dimmed colour, too light for WCAG AA on white: darken it here. */
-const DASHBOARD_VARS = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } as CSSProperties;
+
+function LogoutButton() {
+  const { logout, isLoggingOut } = useAuth();
+  const router = useRouter();
+  return (
+    <Button
+      variant="default"
+      size="compact-sm"
+      leftSection={<IconLogout size={16} aria-hidden />}
+      loading={isLoggingOut}
+      onClick={() =>
+        void logout()
+          .then(() => router.invalidate())
+          .catch(() => {})
+      }
+    >
+      Logout
+    </Button>
+  );
+}
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const [navOpen, nav] = useDisclosure(false);
@@ -42,8 +79,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const current = sectionOf(pathname);
   const unread = useQuery(trpc.admin.inquiries.unreadCount.queryOptions());
   const unreadCount = unread.data?.unread ?? 0;
+  const newApplications = useQuery(trpc.admin.applications.newCount.queryOptions()).data?.unread ?? 0;
   const main = useRef<HTMLDivElement>(null);
   const previous = useRef(current.to);
+  const { user } = useAuth();
+  const settings = useQuery(trpc.settings.get.queryOptions());
+  const siteName = settings.data?.breederName ?? 'Mini Goldendoodles';
 
   // A new section: focus moves to its content, as after a page load (the router restores the scroll).
   useEffect(() => {
@@ -62,27 +103,45 @@ export function AdminShell({ children }: { children: ReactNode }) {
           padding="md"
           // Mantine's static shell scrolls itself (overflow: auto), but the page is what scrolls here; as a
           // scroll container that never scrolls it kept sticky save bars from sticking to the screen.
-          style={{ minHeight: 'calc(100dvh - 64px)', overflowX: 'clip', overflowY: 'visible', ...DASHBOARD_VARS }}
+          style={{ minHeight: '100dvh', overflowX: 'clip', overflowY: 'visible' }}
           data-admin-dashboard
         >
           <AppShell.Header px="md">
-            <Group h="100%" justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
+            <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap" miw={0}>
                 <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={navOpen ? 'Close dashboard menu' : 'Open dashboard menu'} aria-controls="admin-nav" aria-expanded={navOpen} />
-                <Title order={1} size="h3">
+                <Anchor component={Link} to="/" underline="never" fw={700} visibleFrom="md" style={{ fontFamily: 'Georgia, serif', whiteSpace: 'nowrap' }}>
+                  {siteName}
+                </Anchor>
+                <Title order={1} size="h3" style={{ whiteSpace: 'nowrap' }}>
                   Admin Dashboard
                 </Title>
+                <Text size="sm" fw={600} c="dimmed" hiddenFrom="sm" aria-hidden truncate>
+                  {current.label}
+                </Text>
               </Group>
-              <Text size="sm" fw={600} c="gray.7" hiddenFrom="sm" aria-hidden>
-                {current.label}
-              </Text>
+              <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+                <ThemeSwitch />
+                <Button component={Link} to="/" variant="subtle" size="compact-sm" leftSection={<IconExternalLink size={16} aria-hidden />}>
+                  View site
+                </Button>
+                {user && (
+                  <Text size="sm" visibleFrom="md" truncate maw={160}>
+                    {user.displayName?.trim() || user.username}
+                  </Text>
+                )}
+                <LogoutButton />
+              </Group>
             </Group>
           </AppShell.Header>
-          <AppShell.Navbar p="xs" id="admin-nav" aria-label="Dashboard sections">
-            <ScrollArea type="auto">
+          {/* On a phone the menu is fixed below the header: its height leaves the header out, so the last
+              items (Logout, the theme switch) scroll into reach instead of hanging below the screen. */}
+          <AppShell.Navbar p="xs" id="admin-nav" aria-label="Dashboard sections" style={{ height: 'calc(100dvh - 56px)' }}>
+            <AppShell.Section grow component={ScrollArea} type="auto" style={{ minHeight: 0 }}>
               <div>
                 {ADMIN_SECTIONS.map((s) => {
-                  const showCount = s.to === '/admin/inbox' && unreadCount > 0;
+                  const count = s.to === '/admin/inbox' ? unreadCount : s.to === '/admin/applications' ? newApplications : 0;
+                  const showCount = count > 0;
                   return (
                     <NavLink
                       key={s.to}
@@ -92,9 +151,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
                       leftSection={<s.icon size={18} aria-hidden />}
                       rightSection={
                         showCount ? (
-                          <Badge size="sm" color="red" circle={unreadCount < 10}>
-                            {unreadCount}
-                            <VisuallyHidden> unread</VisuallyHidden>
+                          <Badge size="sm" color="red" circle={count < 10}>
+                            {count}
+                            <VisuallyHidden>{s.to === '/admin/inbox' ? ' unread' : ' new'}</VisuallyHidden>
                           </Badge>
                         ) : undefined
                       }
@@ -105,7 +164,15 @@ export function AdminShell({ children }: { children: ReactNode }) {
                   );
                 })}
               </div>
-            </ScrollArea>
+              {/* On a phone the one menu also holds what the header shows on a laptop. */}
+              <Group hiddenFrom="sm" gap="xs" mt="md" px="xs" pb="xs">
+                <Button component={Link} to="/" variant="subtle" size="compact-sm" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={nav.close}>
+                  View site
+                </Button>
+                <LogoutButton />
+                <ThemeSwitch withLabels />
+              </Group>
+            </AppShell.Section>
           </AppShell.Navbar>
           {/* A div, not a second <main>: the site layout already has the page's main landmark. */}
           <AppShell.Main ref={main} id="admin-main" tabIndex={-1} style={{ outline: 'none', minWidth: 0 }} {...AS_DIV}>

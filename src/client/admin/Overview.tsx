@@ -6,9 +6,9 @@ import { trpc } from '../../lib/client/trpc.ts';
 
 function Stat({ label, value, action, to, emphasis }: { label: string; value: number | undefined; action: string; to: string; emphasis?: boolean }) {
   return (
-    <Paper withBorder p="md" radius="md" bg={emphasis ? 'blue.0' : undefined}>
+    <Paper withBorder p="md" radius="md" bg={emphasis ? 'var(--surface-highlight)' : undefined}>
       <Stack gap={6} align="flex-start">
-        <Text size="sm" c="gray.7" component="h3" m={0} fw={500}>
+        <Text size="sm" c="dimmed" component="h3" m={0} fw={500}>
           {label}
         </Text>
         <Text fz={32} fw={700} lh={1} aria-live="polite">

@@ -3,17 +3,21 @@ import type { ComponentType } from 'react';
 import {
   IconAddressBook,
   IconBook,
+  IconClipboardText,
   IconDog,
   IconGavel,
   IconHeartHandshake,
   IconHome,
   IconInbox,
+  IconListNumbers,
+  IconMail,
   IconMessageStar,
   IconNews,
   IconPaw,
   IconPhoto,
   IconSettings,
   IconUsers,
+  IconHomeHeart,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -26,16 +30,21 @@ export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Overview', icon: IconHome },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
-  { to: '/admin/parents', label: 'Parents', icon: IconDog },
+  { to: '/admin/parents', label: 'Dogs', icon: IconDog },
+  { to: '/admin/pairing', label: 'Planned pairing', icon: IconHeartHandshake },
   { to: '/admin/gallery', label: 'Gallery', icon: IconPhoto },
   { to: '/admin/testimonials', label: 'Testimonials', icon: IconMessageStar },
   { to: '/admin/blog', label: 'Blog', icon: IconNews },
   { to: '/admin/resources', label: 'Resources', icon: IconBook },
   { to: '/admin/legal', label: 'Legal', icon: IconGavel },
   { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
+  { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
+  { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/subscribers', label: 'Subscribers', icon: IconAddressBook },
+  { to: '/admin/newsletters', label: 'Newsletters', icon: IconMail },
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
+  { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
 ] as const satisfies readonly AdminSection[];
 
 /** The section a dashboard path belongs to. */

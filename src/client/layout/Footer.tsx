@@ -29,7 +29,7 @@ export function Footer() {
   const brand = settings.data?.breederName ?? 'Mini Goldendoodles';
 
   return (
-    <footer style={{ background: 'var(--mantine-color-amber-0)', borderTop: '1px solid var(--mantine-color-amber-2)' }}>
+    <footer style={{ background: 'var(--surface-warm)', borderTop: '1px solid var(--surface-warm-border)' }}>
       <Container size="lg" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="xs">
@@ -46,7 +46,7 @@ export function Footer() {
             <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {QUICK_LINKS.map(([id, label]) => (
                 <li key={id}>
-                  <Anchor size="sm" c="dark.7" {...sectionLinkProps(id, go)}>
+                  <Anchor size="sm"  underline="hover" {...sectionLinkProps(id, go)}>
                     {label}
                   </Anchor>
                 </li>
@@ -65,10 +65,10 @@ export function Footer() {
             © {new Date().getFullYear()} {brand}. All rights reserved.
           </Text>
           <Group gap="md">
-            <Anchor component={Link} to="/privacy-policy" size="sm" c="dark.7">
+            <Anchor component={Link} to="/privacy-policy" size="sm"  underline="hover">
               Privacy Policy
             </Anchor>
-            <Anchor component={Link} to="/terms-of-service" size="sm" c="dark.7">
+            <Anchor component={Link} to="/terms-of-service" size="sm"  underline="hover">
               Terms of Service
             </Anchor>
           </Group>

@@ -6,6 +6,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AuthLinks } from '../../features/auth/client/AuthLinks.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { trpc } from '../../lib/client/trpc.ts';
 import { sectionLinkProps, useSectionNav } from './use-section-nav.ts';
 import classes from './Header.module.css';
@@ -115,6 +116,7 @@ function DesktopNav({ go }: { go: (id: string) => void }) {
         Gallery
       </a>
       <NavDropdown label="Resources" items={RESOURCES} go={go} />
+      <ThemeSwitch />
       <span className={classes.auth}>
         <AuthLinks />
       </span>
@@ -244,6 +246,7 @@ function MobileNav({ go, close }: { go: (id: string) => void; close: () => void 
       <div className={classes.mobileAuth}>
         <AuthLinks onNavigate={close} />
       </div>
+      <ThemeSwitch withLabels />
       <Button component="a" fullWidth mt="sm" {...sectionLinkProps('contact', go, close)}>
         Contact Us
       </Button>

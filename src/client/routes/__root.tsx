@@ -4,6 +4,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Header } from '../layout/Header.tsx';
 import { Footer } from '../layout/Footer.tsx';
 import { pageHeadFor } from '../../lib/shared/page-head.ts';
+import { prefetch } from '../../lib/client/prefetch.ts';
+import { trpc } from '../../lib/client/trpc.ts';
+import { useAuth } from '../../features/auth/client/auth-context.ts';
 
 /**
  * The first view carries only the Mantine styles the layout and the home page use
@@ -15,6 +18,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   beforeLoad: async ({ location }) => {
     if (location.pathname !== '/') await loadAllMantineStyles();
   },
+  // The header and footer show the site's name and contact details: the server renders them with the settings.
+  loader: ({ context }) => prefetch(context.queryClient, trpc.settings.get.queryOptions()),
   component: RootLayout,
 });
 
@@ -52,9 +57,29 @@ function useFirstPageRendered() {
   return rendered;
 }
 
+/** The back office has its own chrome (its header, no public footer or newsletter): an admin on /admin. */
+function useDashboardChrome() {
+  const inDashboard = useRouterState({ select: (s) => /^\/admin(\/|$)/.test(s.location.pathname) });
+  const { user } = useAuth();
+  return inDashboard && !!user?.isAdmin;
+}
+
 function RootLayout() {
   useDocumentHead();
   const showFooter = useFirstPageRendered();
+  const dashboard = useDashboardChrome();
+  if (dashboard) {
+    return (
+      <>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <a href="#main" className="skip-link">

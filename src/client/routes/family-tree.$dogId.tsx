@@ -1,16 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { DogFamilyTree } from '../../features/family-tree/client/DogFamilyTree.tsx';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { DogFamilyTree, DogNotFound, pedigreeQuery } from '../../features/family-tree/client/DogFamilyTree.tsx';
+import { parseDogId } from '../../features/family-tree/family-tree.ts';
 import { trpc } from '../../lib/client/trpc.ts';
+import { prefetch } from '../../lib/client/prefetch.ts';
+
+const isNotFound = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'NOT_FOUND';
 
 export const Route = createFileRoute('/family-tree/$dogId')({
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(trpc.parents.featured.queryOptions());
-    void context.queryClient.prefetchQuery(trpc.litters.active.queryOptions());
-    void context.queryClient.prefetchQuery(trpc.puppies.featured.queryOptions());
+  loader: async ({ context, params }) => {
+    const id = parseDogId(params.dogId);
+    if (id === null) throw notFound();
+    const others = prefetch(context.queryClient, trpc.parents.featured.queryOptions(), trpc.litters.active.queryOptions(), trpc.puppies.featured.queryOptions());
+    await context.queryClient.ensureQueryData(pedigreeQuery(id)).catch((error: unknown) => {
+      throw isNotFound(error) ? notFound() : error;
+    });
+    await others;
   },
   component: DogFamilyTreeRoute,
+  notFoundComponent: DogNotFound,
 });
 
 function DogFamilyTreeRoute() {
-  return <DogFamilyTree dogId={Route.useParams().dogId} />;
+  return <DogFamilyTree dogId={parseDogId(Route.useParams().dogId)!} />;
 }

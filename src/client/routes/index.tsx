@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { Container, Grid, Skeleton, Text, Title } from '@mantine/core';
 import { trpc } from '../../lib/client/trpc.ts';
+import { prefetch } from '../../lib/client/prefetch.ts';
 import { scrollToSection } from '../../lib/client/section-scroll.ts';
 import { GALLERY_QUERY } from '../../lib/client/query-client.ts';
 import { HeroSection } from '../../features/settings/client/HeroSection.tsx';
@@ -10,7 +11,7 @@ import { ProcessSection } from '../../features/settings/client/ProcessSection.ts
 import { FaqSection } from '../../features/settings/client/FaqSection.tsx';
 import { ContactInfoCards } from '../../features/settings/client/ContactInfoCards.tsx';
 import { PuppiesSection, type LitterFilter } from '../../features/puppies/client/PuppiesSection.tsx';
-import { LittersList, waitlistMessage } from '../../features/litters/client/LittersList.tsx';
+import { LittersList } from '../../features/litters/client/LittersList.tsx';
 import { ParentsSection } from '../../features/parents/client/ParentsSection.tsx';
 import { GallerySection } from '../../features/gallery/client/GallerySection.tsx';
 import { TestimonialsSection, testimonialsQuery } from '../../features/testimonials/client/TestimonialsSection.tsx';
@@ -26,22 +27,55 @@ export const Route = createFileRoute('/')({
   // The home page is the landing page: its code ships with the first bundle (no second round trip
   // before the hero can render). Its heavier parts (dialog, lightbox, forms) still load on demand.
   codeSplitGroupings: [],
+  // /?puppy=<id>: a shared link opens that puppy's details (the server puts the puppy in the page's head).
+  validateSearch: (search: Record<string, unknown>): { puppy?: number } => {
+    const id = Number(search.puppy);
+    return Number.isInteger(id) && id > 0 ? { puppy: id } : {};
+  },
   loader: ({ context }) => {
     // Start every home-page read at once (one batched request) while the page's code loads.
-    const q = context.queryClient;
-    void q.prefetchQuery(trpc.settings.get.queryOptions());
-    void q.prefetchQuery(trpc.puppies.featured.queryOptions());
-    void q.prefetchQuery(trpc.litters.active.queryOptions());
-    void q.prefetchQuery(trpc.parents.featured.queryOptions());
-    void q.prefetchQuery({ ...trpc.gallery.list.queryOptions(), ...GALLERY_QUERY });
-    void q.prefetchQuery(testimonialsQuery());
+    return prefetch(
+      context.queryClient,
+      trpc.settings.get.queryOptions(),
+      trpc.puppies.featured.queryOptions(),
+      trpc.litters.active.queryOptions(),
+      trpc.parents.featured.queryOptions(),
+      { ...trpc.gallery.list.queryOptions(), ...GALLERY_QUERY },
+      testimonialsQuery(),
+    );
   },
   component: HomePage,
 });
 
+/** The open puppy lives in the address: opening pushes it (back closes the dialog), closing takes it away. */
+function useOpenPuppy() {
+  const { puppy } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const pushed = useRef(false);
+  const setOpen = useCallback(
+    (id: number | null, how: 'back' | 'replace' = 'back') => {
+      if (id !== null) {
+        pushed.current = true;
+        void navigate({ search: { puppy: id }, resetScroll: false, hash: undefined });
+      } else if (pushed.current && how === 'back') {
+        pushed.current = false;
+        router.history.back();
+      } else {
+        pushed.current = false;
+        void navigate({ search: {}, replace: true, resetScroll: false });
+      }
+    },
+    [navigate, router],
+  );
+  return [puppy ?? null, setOpen] as const;
+}
+
 function HomePage() {
   const [filter, setFilter] = useState<LitterFilter>('all');
+  const [openPuppy, setOpenPuppy] = useOpenPuppy();
   const [preset, setPreset] = useState<ContactPreset | null>(null);
+  const navigate = Route.useNavigate();
   useHashSectionScroll();
 
   const inquire = useCallback((puppy: { name: string; gender: 'male' | 'female' }) => {
@@ -58,16 +92,14 @@ function HomePage() {
     <>
       <HeroSection />
       <AboutSection />
-      <PuppiesSection filter={filter} onFilterChange={setFilter} onInquire={inquire}>
+      <PuppiesSection filter={filter} onFilterChange={setFilter} onInquire={inquire} openId={openPuppy} onOpenChange={setOpenPuppy}>
         <LittersList
           onViewPuppies={(litter) => {
             setFilter(litter.id);
             scrollToSection('puppies');
           }}
-          onJoinWaitlist={(litter) => {
-            setPreset({ interest: 'waitlist', message: waitlistMessage(litter), nonce: Date.now() });
-            scrollToSection('contact', { focus: false });
-          }}
+          // The Family Questionnaire is the application: a litter's waitlist starts there, for that litter.
+          onJoinWaitlist={(litter) => void navigate({ to: '/questionnaire', search: { litter: litter.id } })}
         />
       </PuppiesSection>
       <ParentsSection />
@@ -75,7 +107,7 @@ function HomePage() {
       <GallerySection />
       <TestimonialsSection />
       <FaqSection />
-      <section id="contact" aria-labelledby="contact-title" style={{ background: 'var(--mantine-color-gray-0)' }}>
+      <section id="contact" aria-labelledby="contact-title" style={{ background: 'var(--surface-alt)' }}>
         <Container size="lg" py={64}>
           <Title order={2} id="contact-title" ta="center" mb="xs">
             Contact Us

@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { QuestionnairePage } from '../../features/questionnaire/client/QuestionnairePage.tsx';
+import { QuestionnairePage } from '../../features/applications/client/QuestionnairePage.tsx';
+import { useAuth } from '../../features/auth/client/auth-context.ts';
 
 export const Route = createFileRoute('/questionnaire')({
-  component: QuestionnairePage,
+  // ?litter=<id>: a litter's "Join the Waitlist" on the home page.
+  validateSearch: (search: Record<string, unknown>): { litter?: number } => {
+    const litter = Number(search.litter);
+    return { litter: Number.isInteger(litter) && litter > 0 ? litter : undefined };
+  },
+  component: QuestionnaireRoute,
 });
+
+function QuestionnaireRoute() {
+  const { litter } = Route.useSearch();
+  const { user, isLoading } = useAuth();
+  return <QuestionnairePage key={user ? `u${user.id}` : 'visitor'} signedIn={isLoading ? null : user !== null} litterId={litter} />;
+}

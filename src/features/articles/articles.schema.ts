@@ -2,6 +2,7 @@
 // the server and the dashboard's forms check the same rules with the same messages.
 import { z } from 'zod';
 import { slugify } from '../../lib/shared/format.ts';
+import { requiredDocumentPath } from '../media/media.schema.ts';
 
 export const ARTICLE_KINDS = ['blog', 'resource', 'legal'] as const;
 export const ArticleKindSchema = z.enum(ARTICLE_KINDS);
@@ -38,10 +39,19 @@ export const ARTICLE_MESSAGES = {
   categoryRequired: 'Choose a category.',
   legalPageRequired: 'Choose which legal page this is.',
   publishAtInvalid: 'Choose a valid date and time.',
+  attachmentsOnlyResources: 'Only owner resources can have attachments.',
+  attachmentNameRequired: 'Name the file, e.g. “Go-home care sheet”.',
+  attachmentRepeated: 'Each file can be attached only once.',
 } as const;
 
-const SLUG_PATTERN = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
-export const SlugSchema = z.string().trim().min(1).max(200).regex(SLUG_PATTERN);
+/** How many PDFs one resource can carry. */
+export const ATTACHMENTS_MAX = 10;
+
+export const AttachmentSchema = z.object({
+  url: requiredDocumentPath('Choose a PDF.'),
+  name: z.string().trim().min(1, ARTICLE_MESSAGES.attachmentNameRequired).max(150, 'A file name can be at most 150 characters.'),
+});
+export type AttachmentDto = z.output<typeof AttachmentSchema>;
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
@@ -62,6 +72,7 @@ export const ArticleInputSchema = z
     category: z.enum(RESOURCE_CATEGORIES, ARTICLE_MESSAGES.categoryRequired).nullish().transform((v) => v ?? null),
     sortOrder: z.number().int().min(0).max(100_000).default(0),
     legalPage: z.enum(LEGAL_PAGES, ARTICLE_MESSAGES.legalPageRequired).nullish().transform((v) => v ?? null),
+    attachments: z.array(AttachmentSchema).max(ATTACHMENTS_MAX, `At most ${ATTACHMENTS_MAX} files.`).default([]),
   })
   .transform((a) => ({
     ...a,
@@ -72,6 +83,12 @@ export const ArticleInputSchema = z
     if (!a.slug) ctx.addIssue({ code: 'custom', path: ['slug'], message: 'The address needs at least one letter or digit.' });
     if (a.kind === 'resource' && !a.category) ctx.addIssue({ code: 'custom', path: ['category'], message: ARTICLE_MESSAGES.categoryRequired });
     if (a.kind === 'legal' && !a.legalPage) ctx.addIssue({ code: 'custom', path: ['legalPage'], message: ARTICLE_MESSAGES.legalPageRequired });
+    if (a.kind !== 'resource' && a.attachments.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['attachments'], message: ARTICLE_MESSAGES.attachmentsOnlyResources });
+    }
+    if (new Set(a.attachments.map((f) => f.url)).size !== a.attachments.length) {
+      ctx.addIssue({ code: 'custom', path: ['attachments'], message: ARTICLE_MESSAGES.attachmentRepeated });
+    }
   });
 export type ArticleInput = z.input<typeof ArticleInputSchema>;
 export type ArticleData = z.output<typeof ArticleInputSchema>;
@@ -152,6 +169,8 @@ export interface ResourceSummaryDto {
 export interface ResourceDto extends ResourceSummaryDto {
   html: string;
   updatedAt: string;
+  /** PDFs to download (care sheets, contracts), in the breeder's order. */
+  attachments: AttachmentDto[];
 }
 
 /** An old address answers with where the article lives now. */
@@ -192,6 +211,7 @@ export interface ArticleAdminDto {
   category: ResourceCategory | null;
   sortOrder: number;
   legalPage: LegalPageName | null;
+  attachments: AttachmentDto[];
   /** Scheduled articles whose time has come read as published. */
   status: ArticleStatus;
   publishedAt: string | null;

@@ -21,6 +21,8 @@ export const AUTH_MESSAGES = {
   /** SPEC §8: the same for an unknown username and a wrong password. */
   invalidCredentials: 'Invalid username or password',
   notSignedIn: 'You are not signed in.',
+  emailInvalid: 'Please enter a valid email address.',
+  displayNameTooLong: 'Your name must be at most 100 characters.',
 } as const;
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -44,9 +46,24 @@ export const NewPasswordSchema = z
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), AUTH_MESSAGES.passwordTooCommon);
 
-/** Registration (and the admin CLI): every rule, including "not the username". */
+/** A family's e-mail address: where applications and puppy updates are written to. */
+export const AccountEmailSchema = z
+  .string(AUTH_MESSAGES.emailInvalid)
+  .trim()
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+/** How the family is greeted; blank means "use the username". */
+export const DisplayNameSchema = z.string().trim().max(100, AUTH_MESSAGES.displayNameTooLong);
+
+/** Registration (and the admin CLI): every rule, including "not the username". E-mail and name are optional for API clients. */
 export const RegisterSchema = z
-  .object({ username: UsernameSchema, password: NewPasswordSchema })
+  .object({
+    username: UsernameSchema,
+    password: NewPasswordSchema,
+    email: AccountEmailSchema.optional(),
+    displayName: DisplayNameSchema.optional(),
+  })
   .refine((v) => v.password.toLowerCase() !== v.username.toLowerCase(), {
     message: AUTH_MESSAGES.passwordIsUsername,
     path: ['password'],
@@ -79,6 +96,8 @@ export interface AuthUser {
   id: number;
   username: string;
   isAdmin: boolean;
+  /** How to greet the family; null when not given (show the username). */
+  displayName?: string | null;
 }
 
 /**
@@ -114,3 +133,39 @@ export const ResetPasswordSchema = z.object({
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 
 export const LAST_ADMIN_MESSAGE = 'This is the last administrator. Make another user an administrator first.';
+
+// The signed-in user's own account (/account): profile, password change, deletion.
+
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  newPasswordSame: 'Choose a new password that differs from the current one.',
+  deleteConfirm: 'Type DELETE to confirm.',
+} as const;
+
+export interface ProfileDto {
+  username: string;
+  displayName: string | null;
+  email: string | null;
+}
+
+export const UpdateProfileSchema = z.object({
+  displayName: DisplayNameSchema,
+  /** Blank removes the address (no e-mails can be sent then). */
+  email: z.union([z.literal(''), AccountEmailSchema]),
+});
+export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string(ACCOUNT_MESSAGES.currentPasswordRequired).min(1, ACCOUNT_MESSAGES.currentPasswordRequired).max(1024),
+    newPassword: NewPasswordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: ACCOUNT_MESSAGES.newPasswordSame, path: ['newPassword'] });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+export const DeleteAccountSchema = z.object({
+  currentPassword: z.string(ACCOUNT_MESSAGES.currentPasswordRequired).min(1, ACCOUNT_MESSAGES.currentPasswordRequired).max(1024),
+  confirm: z.literal('DELETE', ACCOUNT_MESSAGES.deleteConfirm),
+});
+export type DeleteAccountInput = z.input<typeof DeleteAccountSchema>;

@@ -1,5 +1,5 @@
-// Builds a parent dog's pedigree from the public lists: the litters it produced (matched by the
-// litter's mother and father names) and the puppies of each litter.
+// A parent dog's litters from the public lists: the litters it produced (by the litter's dam and sire ids,
+// or its mother and father names where those are missing) and the puppies of each litter.
 import type { LitterDto } from '../litters/litters.schema.ts';
 import type { ParentDogDto } from '../parents/parents.schema.ts';
 import type { PuppyDto } from '../puppies/puppies.schema.ts';
@@ -23,10 +23,15 @@ export function parseDogId(raw: string): number | null {
 export function littersOf(dog: ParentDogDto, litters: LitterDto[], parents: ParentDogDto[], puppies: PuppyDto[]): LitterBranch[] {
   const branches: LitterBranch[] = [];
   for (const litter of litters) {
-    const role = sameName(litter.motherName, dog.name) ? 'mother' : sameName(litter.fatherName, dog.name) ? 'father' : null;
+    // By the registry's ids; a litter without them (older data) by its names.
+    const linked = litter.damId != null || litter.sireId != null;
+    const role = linked
+      ? litter.damId === dog.id ? 'mother' : litter.sireId === dog.id ? 'father' : null
+      : sameName(litter.motherName, dog.name) ? 'mother' : sameName(litter.fatherName, dog.name) ? 'father' : null;
     if (!role) continue;
     const mateName = role === 'mother' ? litter.fatherName : litter.motherName;
-    const mate = parents.find((p) => p.id !== dog.id && sameName(p.name, mateName)) ?? null;
+    const mateId = role === 'mother' ? litter.sireId : litter.damId;
+    const mate = parents.find((p) => p.id !== dog.id && (mateId != null ? p.id === mateId : sameName(p.name, mateName))) ?? null;
     branches.push({ litter, role, mateName, mate, puppies: puppies.filter((p) => p.litterId === litter.id) });
   }
   return branches;
@@ -35,10 +40,4 @@ export function littersOf(dog: ParentDogDto, litters: LitterDto[], parents: Pare
 /** The parent dog behind a litter's mother or father name, if it is one of ours. */
 export function findParent(parents: ParentDogDto[], name: string): ParentDogDto | null {
   return parents.find((p) => sameName(p.name, name)) ?? null;
-}
-
-/** '2026-10-01' → 'October 1, 2026', read as a calendar date (no time zone shift). */
-export function formatDay(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }

@@ -14,6 +14,11 @@ export interface LitterDto {
   /** YYYY-MM-DD; null means the litter is expected only (waitlist). */
   birthDate: string | null;
   puppyCount: number | null;
+  /** The registry's dogs behind motherName and fatherName (their trees are /family-tree/{id}), when known. */
+  damId: number | null;
+  sireId: number | null;
+  /** The litter's coefficient of inbreeding from its sire's and dam's pedigrees (5 generations), when both are known. */
+  coi: number | null;
 }
 
 const isoDate = z
@@ -31,6 +36,9 @@ export const LitterInputSchema = z.object({
   birthDate: isoDate.nullish().transform((v) => v ?? null),
   puppyCount: z.number().int().min(0).max(30).nullable().default(null),
   active: z.boolean().default(true),
+  /** The registry's dogs; without them the names find (or add) the dogs. */
+  damId: z.number().int().positive().nullish(),
+  sireId: z.number().int().positive().nullish(),
 });
 export type LitterInput = z.input<typeof LitterInputSchema>;
 export { isoDate as IsoDateSchema };

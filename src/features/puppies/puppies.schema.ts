@@ -1,6 +1,6 @@
 // Puppy enums, shapes and messages, shared by the server and the forms.
 import { z } from 'zod';
-import { optionalImagePath } from '../media/media.schema.ts';
+import { optionalImagePath, optionalVideoPath, requiredImagePath } from '../media/media.schema.ts';
 
 export const PUPPY_STATUSES = ['available', 'reserved', 'sold'] as const;
 export const GENDERS = ['male', 'female'] as const;
@@ -25,6 +25,9 @@ export const TRAIT_LABELS: Record<(typeof TRAITS)[number], string> = {
   biddability: 'Biddability',
 };
 
+/** How many photos one puppy can have. */
+export const PUPPY_MAX_PHOTOS = 12;
+
 export type PuppyStatus = (typeof PUPPY_STATUSES)[number];
 export type Gender = (typeof GENDERS)[number];
 export type TraitLevel = (typeof TRAIT_LEVELS)[number];
@@ -36,7 +39,12 @@ export interface PuppyDto {
   gender: Gender;
   color: string;
   description: string;
+  /** The first photo (SPEC §3's imageUrl: the card's picture), or null. */
   imageUrl: string | null;
+  /** Every photo in the breeder's order; the first is imageUrl. */
+  photos: string[];
+  /** An optional short video. */
+  videoUrl: string | null;
   litterId: number | null;
   status: PuppyStatus;
   generation: string | null;
@@ -73,6 +81,11 @@ export const PuppyInputSchema = z.object({
   color: z.string().trim().min(1, 'Color is required.').max(100),
   description: z.string().trim().max(5000).default(''),
   imageUrl: optionalImagePath(),
+  /** The photos in order (the first becomes imageUrl). Left out, the set is imageUrl alone (older clients). */
+  photos: z.array(requiredImagePath('Choose a photo.')).max(PUPPY_MAX_PHOTOS, `A puppy can have at most ${PUPPY_MAX_PHOTOS} photos.`)
+    .refine((urls) => new Set(urls).size === urls.length, 'Each photo can be added only once.')
+    .optional(),
+  videoUrl: optionalVideoPath(),
   litterId: z.number().int().positive().nullable().default(null),
   status: z.enum(PUPPY_STATUSES).default('available'),
   visible: z.boolean().default(true),

@@ -26,13 +26,22 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const UNSUBSCRIBE_NOT_FOUND =
   'This unsubscribe link is not valid. Please use the complete link from one of our e-mails.';
 
+/** Answer for a confirmation link that is unknown, expired, tampered with or for an address that left since. */
+export const CONFIRM_INVALID =
+  'This confirmation link is not valid or has expired. Please subscribe again with the form at the bottom of any page.';
+
+/** The token from the confirmation link (/newsletter/confirm?token=…). */
+export const ConfirmSchema = z.object({
+  token: z.string(CONFIRM_INVALID).trim().min(1, CONFIRM_INVALID).max(200, CONFIRM_INVALID),
+});
+
 /** The token from the unsubscribe link (/unsubscribe?token=…). */
 export const UnsubscribeSchema = z.object({
   token: z
     .string('This unsubscribe link is not valid.')
     .trim()
     .min(1, 'This unsubscribe link is not valid.')
-    .max(64, 'This unsubscribe link is not valid.'),
+    .max(600, 'This unsubscribe link is not valid.'),
 });
 export type UnsubscribeInput = z.input<typeof UnsubscribeSchema>;
 
@@ -46,7 +55,7 @@ export type UnsubscribeLinkRequestInput = z.input<typeof UnsubscribeLinkRequestS
 
 // Admin (dashboard) shapes.
 
-export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
+export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 export interface SubscriberAdminDto {

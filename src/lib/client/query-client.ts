@@ -1,18 +1,22 @@
 // One QueryClient with SPEC §9's defaults: fresh 5 min, kept 10 min, no retry, no refetch on focus.
 import { QueryClient } from '@tanstack/react-query';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 5 * 60_000,
-      gcTime: 10 * 60_000,
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchInterval: false,
+/** A fresh client with the defaults: one per browser tab, one per server-rendered request. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60_000,
+        gcTime: 10 * 60_000,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+
+export const queryClient = createQueryClient();
 
 /**
  * SPEC §7 "always refetched" (puppies, litters): every mount fetches again, except right after the

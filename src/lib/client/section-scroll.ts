@@ -3,8 +3,6 @@
 export const SECTION_IDS = ['home', 'about', 'puppies', 'parents', 'litters', 'process', 'gallery', 'faq', 'contact'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
-export const isSectionId = (id: string): id is SectionId => (SECTION_IDS as readonly string[]).includes(id);
-
 function prefersReducedMotion() {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

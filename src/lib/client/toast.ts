@@ -25,4 +25,3 @@ export function toast({ title, message, variant = 'default', loading = false }: 
   });
 }
 
-export const dismissToasts = () => notifications.clean();

@@ -1,12 +1,39 @@
 // The browser's tRPC client and the TanStack Query options proxy used by loaders and components.
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 // The one sanctioned upward reference: a type-only import of the router's shape.
 import type { AppRouter } from '../../server/router.ts';
 import { queryClient } from './query-client.ts';
+import type { InProcessCall } from '../shared/ssr.ts';
+
+/**
+ * Server rendering calls the procedures in-process with the request's context (no HTTP round trip to
+ * itself): the renderer installs a lookup of the current request's call. In the browser it is unset.
+ */
+let currentCall: () => InProcessCall | undefined = () => undefined;
+export function setInProcessCalls(lookup: () => InProcessCall | undefined) {
+  currentCall = lookup;
+}
+const inProcessLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) => {
+    const call = op.type === 'query' ? currentCall() : undefined;
+    if (!call) return next(op);
+    return observable((observer) => {
+      call(op.path, op.input).then(
+        (data) => {
+          observer.next({ result: { type: 'data', data } });
+          observer.complete();
+        },
+        (error: unknown) => observer.error(error instanceof TRPCClientError ? error : TRPCClientError.from(error as Error)),
+      );
+    });
+  };
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
+    inProcessLink,
     httpBatchLink({
       url: '/trpc',
       fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),

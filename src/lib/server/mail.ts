@@ -7,6 +7,22 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+export interface BulkMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export interface DeliveryCounts {
+  queued: number;
+  sent: number;
+  failed: number;
 }
 
 export interface MailOutbox {
@@ -15,8 +31,21 @@ export interface MailOutbox {
    * the same transaction as the caller's own rows, so both are stored or neither is.
    */
   enqueue(em: EntityManager, mail: OutgoingMail): void;
+  /** Says that em's request queued messages by other means (bulk inserts): its response wakes the sender. */
+  notify(em: EntityManager): void;
+  /**
+   * Queues a newsletter's copies at once (committed as it returns). A copy for an address that already has
+   * one of this newsletter is skipped, so repeating it never sends twice. Returns how many were new.
+   */
+  enqueueBulk(em: EntityManager, newsletterId: number, messages: BulkMessage[]): Promise<number>;
+  /** Queued, sent and failed copies per newsletter. */
+  counts(em: EntityManager, newsletterIds: number[]): Promise<Map<number, DeliveryCounts>>;
+  /** Puts a newsletter's failed copies back in the queue; returns how many. */
+  retryFailed(em: EntityManager, newsletterId: number): Promise<number>;
+  /** Deletes a newsletter's failed copies; returns how many. */
+  dismissFailed(em: EntityManager, newsletterId: number): Promise<number>;
   /** Who runs the site and where notifications for them go (the site settings). */
-  breeder(em: EntityManager): Promise<{ name: string; email: string }>;
+  breeder(em: EntityManager): Promise<{ name: string; email: string; town: string }>;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -4,9 +4,20 @@
 export class PublicCache {
   readonly #ttlMs: number;
   readonly #entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  readonly #onClear = new Set<() => void>();
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs;
+  }
+
+  get ttlMs(): number {
+    return this.#ttlMs;
+  }
+
+  /** Something else derived from the public data (serialised answers, rendered pages) is dropped with it. */
+  onClear(fn: () => void): () => void {
+    this.#onClear.add(fn);
+    return () => this.#onClear.delete(fn);
   }
 
   /** The cached value for key, or fn()'s; concurrent callers share one pending call. Failures are not kept. */
@@ -25,5 +36,6 @@ export class PublicCache {
 
   clear() {
     this.#entries.clear();
+    for (const fn of this.#onClear) fn();
   }
 }

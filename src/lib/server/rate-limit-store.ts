@@ -1,6 +1,6 @@
 // Where rate-limit counters live: PostgreSQL (default, shared by every instance) or Redis when REDIS_URL is set.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { databaseRateLimiter, type RateLimiter } from './rate-limit.ts';
 
 export interface RateLimitStore {
@@ -46,20 +46,27 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return count`;
 
 export function redisRateLimitStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
+  // Loaded only where Redis is configured: the client library costs about 8 MB of memory.
+  const client: Promise<Redis> = import('ioredis').then(
+    ({ Redis: RedisClient }) => new RedisClient(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false }),
+  );
   const prefix = 'rl:';
   return {
     hit: async (key, limit, windowMs) => {
+      const redis = await client;
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key.slice(0, 200), String(windowMs))) as [number, number];
       return { allowed: count <= limit, retryAfterMs: Math.max(0, ttl) };
     },
     reset: async (key) => {
+      const redis = await client;
       await redis.del(prefix + key.slice(0, 200));
     },
     undo: async (key) => {
+      const redis = await client;
       await redis.eval(UNDO_SCRIPT, 1, prefix + key.slice(0, 200));
     },
     close: async () => {
+      const redis = await client;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -1,5 +1,6 @@
 // REST route tables: each documented /api path calls the same tRPC procedure through a caller.
 import type { AnyRouter } from '@trpc/server';
+import type { z } from 'zod';
 import type { Context } from './trpc.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,6 +12,26 @@ export interface RestRequest {
 }
 
 type CallerOf<R extends AnyRouter> = ReturnType<R['createCaller']>;
+
+/**
+ * What a client author reads about a path in /api/openapi.json. The schemas are the ones the procedure
+ * validates with (body, params, query) and the one its answer is checked against in the contract test.
+ */
+export interface RestDoc {
+  summary: string;
+  /** The group the path is listed under. */
+  tag: string;
+  description?: string;
+  /** Who may call it: anyone (default), a signed-in user, or an administrator. */
+  access?: 'public' | 'signed-in' | 'admin';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The JSON answer on success, or `csv` for a CSV download. */
+  response: z.ZodType | 'csv';
+  /** Statuses a client must handle besides success, 500 and 503 (e.g. 400 for bad input, 404, 429). */
+  errors?: number[];
+}
 
 export interface RestRoute<R extends AnyRouter> {
   method: HttpMethod;
@@ -24,6 +45,7 @@ export interface RestRoute<R extends AnyRouter> {
   call: (caller: CallerOf<R>, req: RestRequest) => Promise<unknown>;
   /** Where the answer says the resource now lives (an old address): a 301 to it instead of the body. */
   movedTo?: (result: unknown) => string | null;
+  doc: RestDoc;
 }
 
 export interface RestEndpoint {
@@ -34,6 +56,7 @@ export interface RestEndpoint {
   headers?: Record<string, string>;
   handle: (ctx: Context, req: RestRequest) => Promise<unknown>;
   movedTo?: (result: unknown) => string | null;
+  doc: RestDoc;
 }
 
 export function restRoutes<R extends AnyRouter>(router: R, routes: RestRoute<R>[]): RestEndpoint[] {
@@ -44,6 +67,7 @@ export function restRoutes<R extends AnyRouter>(router: R, routes: RestRoute<R>[
     bodyLimit: r.bodyLimit,
     headers: r.headers,
     movedTo: r.movedTo,
+    doc: r.doc,
     handle: (ctx, req) => r.call(router.createCaller(ctx) as CallerOf<R>, req),
   }));
 }

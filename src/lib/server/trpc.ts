@@ -8,11 +8,13 @@ import type { MediaService } from './media-references.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
+import type { NewsletterSources } from './newsletter-sources.ts';
 
 export interface SessionUser {
   id: number;
   username: string;
   isAdmin: boolean;
+  displayName?: string | null;
 }
 
 interface RequestMeta {
@@ -56,7 +58,17 @@ export interface AppServices {
   mail: MailOutbox;
   /** Frees uploads that admin changes stopped using (features/media). */
   media: MediaService;
+  /**
+   * What each feature erases or anonymises when a user deletes their account, composed on the top floor
+   * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.
+   */
+  onUserErased: readonly UserEraser[];
+  /** Newsletter segments and drafts from litters and posts (composed in server/newsletter-sources.ts). */
+  newsletterSources: NewsletterSources;
 }
+
+/** Runs inside the deletion's transaction, before the user row goes; returns the upload URLs it freed. */
+export type UserEraser = (em: EntityManager, userId: number) => Promise<{ releasedUrls?: string[] } | void>;
 
 const t = initTRPC.context<Context>().create({
   // tRPC's default shape carries the stack: dropped outside development. ctx is missing only when
@@ -100,7 +112,8 @@ const guardedInput = t.middleware(async ({ getRawInput, next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors).use(guardedInput);
 
-const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any signed-in account (a family or the breeder). */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in first.' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -103,3 +103,9 @@ export function imageUrl(src: string, width: number, quality?: number): string {
 }
 
 export const placeholderUrl = (src: string) => imageUrl(src, 40, 30);
+
+/** '2026-10-01' → 'October 1, 2026', read as a calendar date (no time zone shift). */
+export function formatDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

@@ -6,6 +6,7 @@ export interface PageHead {
 }
 
 const SITE = 'Mini Goldendoodle Puppies';
+export const SITE_NAME = SITE;
 export const DEFAULT_DESCRIPTION =
   'Home-raised mini Goldendoodle puppies from a small family breeder in Colorado: available puppies, upcoming litters, our parent dogs and how we raise them.';
 
@@ -20,6 +21,7 @@ const ROUTES: Array<[RegExp, PageHead]> = [
   [/^\/unsubscribe\/?$/, { title: `Unsubscribe | ${SITE}`, description: 'Stop receiving our newsletter.' }],
   [/^\/privacy-policy\/?$/, { title: `Privacy Policy | ${SITE}`, description: 'How we handle your information.' }],
   [/^\/terms-of-service\/?$/, { title: `Terms of Service | ${SITE}`, description: 'The terms of using this website.' }],
+  [/^\/account\/?$/, { title: `My Family | ${SITE}`, description: 'Your puppy, updates and account.' }],
   [/^\/admin(\/.*)?$/, { title: `Admin Dashboard | ${SITE}`, description: 'Manage the website.' }],
 ];
 

@@ -1,13 +1,25 @@
 // Mailer plugin: sends the e-mail outbox through SMTP_URL, polling PostgreSQL so any instance may send.
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '../env.ts';
 import type { MailOutbox, OutgoingMail } from '../../lib/server/mail.ts';
-import { BATCH_SIZE, deliverDue, enqueueMail, type DeliveryReport, type SendMail } from '../../features/mail/server/outbox.service.ts';
+import {
+  BATCH_SIZE,
+  countsByNewsletter,
+  deliverDue,
+  dismissFailed,
+  enqueueBulk,
+  enqueueMail,
+  purgeSent,
+  retryFailed, type DeliveryReport, type SendMail } from '../../features/mail/server/outbox.service.ts';
 import { ensureSettings } from '../../features/settings/server/settings.service.ts';
+import { dispatchDueNewsletters } from '../../features/subscribers/server/newsletters.admin-service.ts';
+import { forgetUnconfirmed } from '../../features/subscribers/server/subscribers.service.ts';
 
 export const POLL_EVERY_MS = 5_000;
+/** Purging old sent mail and forgetting unconfirmed addresses: hourly is plenty. */
+export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /** Request entity managers that queued a message: their response is the moment it is committed. */
 const queuedBy = new WeakSet<EntityManager>();
@@ -19,9 +31,16 @@ export function mailOutbox(): MailOutbox {
       enqueueMail(em, mail);
       queuedBy.add(em);
     },
+    notify(em: EntityManager) {
+      queuedBy.add(em);
+    },
+    enqueueBulk,
+    counts: countsByNewsletter,
+    retryFailed,
+    dismissFailed,
     async breeder(em: EntityManager) {
       const settings = await ensureSettings(em);
-      return { name: settings.breederName, email: settings.email };
+      return { name: settings.breederName, email: settings.email, town: settings.town };
     },
   };
 }
@@ -31,11 +50,23 @@ export function mailFrom(env: Env): string {
   return env.MAIL_FROM ?? `no-reply@${new URL(env.APP_ORIGIN).hostname}`;
 }
 
+export interface HousekeepingReport {
+  /** Sent messages deleted; null when another instance was purging at that moment. */
+  purged: number | null;
+  /** Pending subscribers deleted after 30 days without confirming. */
+  forgotten: number;
+}
+
 export interface Mailer {
   /** True when SMTP_URL is set: without it messages stay queued until an instance that has it runs. */
   enabled: boolean;
-  /** Runs one delivery pass now (after the one in progress, if any). Null when disabled. */
+  /**
+   * Runs one pass now (after the one in progress, if any): due newsletters are queued, then (with
+   * SMTP_URL) a batch is sent. Null when disabled.
+   */
   poll(): Promise<DeliveryReport | null>;
+  /** Purges sent mail past the retention and forgets unconfirmed subscribers now. */
+  housekeeping(): Promise<HousekeepingReport>;
 }
 
 declare module 'fastify' {
@@ -48,28 +79,72 @@ export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   pollEveryMs?: number;
+  ratePerMinute?: number;
+  retentionDays?: number;
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
+
+/** Headers DKIM signs: nodemailer's usual list plus List-Unsubscribe-Post, which RFC 8058 requires to be signed. */
+const DKIM_HEADERS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post';
 
 export default fp<MailerOptions>(
   async (app, opts) => {
+    // Queues the copies of newsletters that are due (or whose queuing a restart interrupted): with or without SMTP.
+    const dispatch = async () => {
+      try {
+        await dispatchDueNewsletters(app.orm.em.fork(), app.services);
+      } catch (err) {
+        app.log.warn({ err }, 'queuing due newsletters failed');
+      }
+    };
+    const housekeeping = async (): Promise<HousekeepingReport> => {
+      const em = app.orm.em.fork();
+      const purged = await purgeSent(em, opts.retentionDays);
+      const forgotten = await forgetUnconfirmed(em);
+      if (purged || forgotten) app.log.info({ purged, forgotten }, 'mail housekeeping');
+      return { purged, forgotten };
+    };
+    let lastHousekeeping = 0;
+    const housekeepingIfDue = async () => {
+      if (Date.now() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+      lastHousekeeping = Date.now();
+      await housekeeping().catch((err: unknown) => app.log.warn({ err }, 'mail housekeeping failed'));
+    };
+
     if (!opts.smtpUrl) {
       app.log.info('SMTP_URL is not set: e-mails stay queued in the database until an instance with SMTP_URL sends them');
-      app.decorate('mailer', { enabled: false, poll: async () => null });
+      const idle = setInterval(() => void dispatch().then(housekeepingIfDue), 60_000);
+      idle.unref();
+      app.addHook('onClose', async () => clearInterval(idle));
+      app.decorate('mailer', { enabled: false, poll: async () => (await dispatch(), null), housekeeping });
       return;
     }
 
-    // Bounded timeouts keep every send far inside the claim lease (see outbox.service.ts).
-    const transport = nodemailer.createTransport(
-      { url: opts.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 },
-      { from: opts.from },
-    );
+    // Bounded timeouts keep every send far inside the claim lease (see outbox.service.ts). Nodemailer
+    // (about 20 MB resident) is loaded with the first message, not at start-up.
+    let transporter: Promise<Transporter> | undefined;
+    const transport = () =>
+      (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(
+          {
+            url: opts.smtpUrl,
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 30_000,
+            ...(opts.dkim ? { dkim: { ...opts.dkim, headerFieldNames: DKIM_HEADERS } } : {}),
+          },
+          { from: opts.from },
+        ),
+      ));
     const send: SendMail = async (message) => {
-      await transport.sendMail({
+      await (await transport()).sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     };
 
@@ -82,8 +157,10 @@ export default fp<MailerOptions>(
 
     const pass = async (): Promise<DeliveryReport | null> => {
       if (stopped) return null;
+      await dispatch();
+      await housekeepingIfDue();
       try {
-        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped });
+        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped, ratePerMinute: opts.ratePerMinute ?? 0 });
         if (report.claimed) app.log.info({ ...report }, 'outbox delivery');
         if (report.failed) app.log.error({ failed: report.failed }, 'e-mail failed for the last time; it stays in outbox_messages');
         return report;
@@ -113,7 +190,7 @@ export default fp<MailerOptions>(
       schedule(0);
     };
 
-    app.decorate('mailer', { enabled: true, poll });
+    app.decorate('mailer', { enabled: true, poll, housekeeping });
     // A response means the request's transaction is committed: send what it queued without waiting.
     app.addHook('onResponse', async (request) => {
       if (request.em && queuedBy.has(request.em)) wake();
@@ -125,7 +202,7 @@ export default fp<MailerOptions>(
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport.close();
+      if (transporter) (await transporter).close();
     });
   },
   { name: 'mailer', dependencies: ['database'] },

@@ -4,6 +4,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SessionUser } from '../../lib/server/trpc.ts';
 import { toApiError } from '../../lib/server/errors.ts';
 import { MEDIA_MESSAGES, VIDEO_MAX_BYTES } from '../../features/media/media.schema.ts';
 import { sweepStaleUploads, uploadFromParts, type UploadPart } from '../../features/media/server/upload.ts';
@@ -23,6 +25,17 @@ declare module 'fastify' {
     mediaVariants: MediaVariants;
   }
 }
+
+/** Decides whether a signed-in user may see a private upload (its canonical `/uploads/<id>.<ext>` URL). */
+export type PrivateMediaAccess = (em: EntityManager, user: SessionUser, uploadUrl: string) => Promise<boolean>;
+
+export interface MediaPluginOptions {
+  /** Who may read private uploads under /private-media (composed from the features that own them). */
+  privateAccess?: PrivateMediaAccess;
+}
+
+/** Private uploads may be kept by the browser that was allowed to see them, revalidated each time, never by a shared cache. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 /** If-None-Match uses the weak comparison: W/ prefixes are ignored, `*` matches anything. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -50,8 +63,8 @@ export function parseRange(header: string, size: number): [number, number] | nul
   return [start, end];
 }
 
-export default fp(
-  async (app) => {
+export default fp<MediaPluginOptions>(
+  async (app, opts) => {
     const dataDir = app.services.env.dataDir;
     const variants = new MediaVariants(app.orm, path.join(dataDir, 'media-cache'));
     app.decorate('mediaVariants', variants);
@@ -74,16 +87,35 @@ export default fp(
         // A hot variant is answered synchronously; the rest may read the database, the disk or render.
         const hit = variants.peek(name.id, query, request.headers.accept);
         if (hit) {
-          if (hit.meta.ext !== name.ext) return notFound(reply);
+          // A private upload does not exist at its public address.
+          if (hit.meta.ext !== name.ext || hit.meta.private) return notFound(reply);
           return respond(request, reply, hit.meta, hit.file, hit.body, undefined);
         }
-        return slowPath(request, reply, name, query);
+        return slowPath(request, reply, name, query, false);
       },
     });
 
-    async function slowPath(request: FastifyRequest, reply: FastifyReply, name: { id: string; ext: string }, query: VariantQuery) {
+    // Private uploads: the same variants, after the owner feature said this user may see this one.
+    app.route<{ Params: { file: string }; Querystring: Record<string, unknown> }>({
+      method: ['GET', 'HEAD'],
+      url: '/private-media/:file',
+      logLevel: 'warn',
+      exposeHeadRoute: false,
+      async handler(request, reply) {
+        reply.header('Vary', 'Cookie');
+        const name = parseMediaFileName(request.params.file);
+        // The same 404 for "no such upload" and "not yours": guessing addresses tells nothing.
+        if (!name || !request.user || !opts.privateAccess) return notFound(reply);
+        const query = parseVariantQuery(request.query);
+        if ('error' in query) return reply.code(400).send({ message: query.error });
+        if (!(await opts.privateAccess(request.em, request.user, `/uploads/${name.id}.${name.ext}`))) return notFound(reply);
+        return slowPath(request, reply, name, query, true);
+      },
+    });
+
+    async function slowPath(request: FastifyRequest, reply: FastifyReply, name: { id: string; ext: string }, query: VariantQuery, privateRoute: boolean) {
       const meta = await variants.meta(name.id);
-      if (!meta || meta.ext !== name.ext) return notFound(reply);
+      if (!meta || meta.ext !== name.ext || meta.private !== privateRoute) return notFound(reply);
       let opened: Awaited<ReturnType<MediaVariants['openFile']>>;
       try {
         opened = await variants.openFile(meta, query, request.headers.accept);
@@ -132,6 +164,12 @@ export default fp(
   { name: 'media', dependencies: ['database', 'session'] },
 );
 
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** Headers, conditional and range handling, then the body from memory or from the open file. */
 function respond(
   request: FastifyRequest,
@@ -142,7 +180,11 @@ function respond(
   handle: FileHandle | undefined,
 ) {
   const isVideo = meta.kind === 'video';
-  reply.header('Cache-Control', CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
+  reply.header('Cache-Control', meta.private ? PRIVATE_CACHE_CONTROL : CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
+  if (meta.kind === 'document') {
+    // A PDF is downloaded under its own name, never rendered in our origin (and sandboxed if it were).
+    reply.header('Content-Disposition', contentDisposition(meta.filename ?? `${meta.id}.pdf`)).header('Content-Security-Policy', 'sandbox');
+  }
   if (file.negotiated) reply.header('Vary', 'Accept');
   if (isVideo) reply.header('Accept-Ranges', 'bytes');
 

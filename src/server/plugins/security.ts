@@ -1,6 +1,8 @@
 // Security headers (strict CSP) and the cross-site / JSON-only guard for state-changing requests.
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '../../lib/shared/theme-preference.ts';
 
 import { badRequest, JSON_ONLY_MESSAGE, NUL_MESSAGE } from '../../lib/server/errors.ts';
 import { refusedInput } from '../../lib/server/input-guard.ts';
@@ -15,7 +17,8 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The one inline script: the theme, applied before the first paint (by its hash, never 'unsafe-inline').
+          scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`],
           // Mantine writes its CSS variables into a <style> element at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -60,6 +63,8 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
     app.addHook('onRequest', async (request, reply) => {
       if (/%00/i.test(request.url)) return reply.code(400).send({ message: NUL_MESSAGE });
       if (!MUTATING.has(request.method)) return;
+      // RFC 8058 one-click unsubscribe: a mail provider's form POST from anywhere, authorised by its signed token alone.
+      if (request.routeOptions.config?.crossSiteForm) return;
       const url = request.url;
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];

@@ -16,7 +16,7 @@ const SKIP = /^\/(assets\/|uploads\/|healthz|readyz|favicon)/;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** API answers that depend on who asks even without a cookie (401 for a visitor, the data or a new session cookie). */
 const SESSION_API = /^\/(api|trpc)\//;
-const ALWAYS_PRIVATE = /^\/(api\/admin\/|api\/(user|login|register|logout)(\?|$)|trpc\/([^?]*[.,])?(admin|auth)\.)/;
+const ALWAYS_PRIVATE = /^\/(api\/admin\/|api\/(user|login|register|logout)(\?|$)|trpc\/([^?]*[.,])?(admin|auth|portal)\.)/;
 
 export function sessionPolicy(services: AppServices): SessionPolicy {
   return {

@@ -1,9 +1,27 @@
 // Serves the built client: hashed assets cached forever, index.html with this route's head tags.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { headFor, NOT_FOUND_HEAD, renderHead } from '../head-tags.ts';
+import { renderHead } from '../head-tags.ts';
+import { resolvePage } from '../pages.ts';
+import { pageRenderer } from '../ssr.ts';
+import { isServerRendered } from '../../lib/shared/ssr.ts';
+import { preferred } from './public-reads.ts';
+
+/** A rendered page kept for the next visitor without a session, with its compressed forms made on first use. */
+interface CachedPage {
+  expires: number;
+  status: number;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+/** Bounds of the page cache: distinct addresses (queries make many), and bytes in all. */
+const MAX_PAGES = 300;
+const MAX_PAGE_BYTES = 32 * 1024 * 1024;
 
 export default fp<{ clientDir: string; appOrigin: string }>(
   async (app, { clientDir, appOrigin }) => {
@@ -12,6 +30,10 @@ export default fp<{ clientDir: string; appOrigin: string }>(
     const template = hasBuild
       ? readFileSync(indexPath, 'utf8')
       : '<!doctype html><html lang="en"><head><!--app-head--></head><body><p>The client is not built yet: run <code>npm run build</code>.</p></body></html>';
+
+    const renderer = pageRenderer(clientDir);
+    // The server bundle loads once the server is up, not on the first family's request.
+    app.addHook('onReady', async () => void renderer.warm().catch((err: unknown) => app.log.error({ err }, 'the page renderer did not load')));
 
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -28,6 +50,36 @@ export default fp<{ clientDir: string; appOrigin: string }>(
       });
     }
 
+    // Anonymous HTML is cheap: a page rendered for a visitor without a session is kept per address for
+    // PUBLIC_CACHE_MS, and goes with the public read cache when an admin change clears it.
+    const publicCache = app.services.publicCache;
+    const pages = new Map<string, CachedPage>();
+    let pageBytes = 0;
+    const forget = (url: string) => {
+      const old = pages.get(url);
+      if (old) pageBytes -= old.body.length;
+      pages.delete(url);
+    };
+    publicCache.onClear(() => {
+      pages.clear();
+      pageBytes = 0;
+    });
+    const cacheable = (request: FastifyRequest) => publicCache.ttlMs > 0 && !request.user && !request.headers.cookie?.includes('=');
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+      reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      const encoding = preferred(request.headers['accept-encoding']);
+      if (encoding === 'br') return reply.header('Content-Encoding', 'br').send((page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })));
+      if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send((page.gzip ??= gzipSync(page.body, { level: 6 })));
+      return reply.send(page.body);
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !cacheable(request)) return;
+      const hit = pages.get(request.url);
+      if (!hit) return;
+      if (hit.expires <= Date.now()) return void forget(request.url);
+      return sendPage(request, reply, hit);
+    });
+
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/') || pathname.startsWith('/uploads/')) {
@@ -36,13 +88,27 @@ export default fp<{ clientDir: string; appOrigin: string }>(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.code(404).send({ message: 'Not found.' });
       }
-      const head = headFor(pathname);
-      const html = template.replace('<!--app-head-->', renderHead(head ?? NOT_FOUND_HEAD, appOrigin, pathname));
-      return reply
-        .code(head ? 200 : 404)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      const page = await resolvePage(request, reply, pathname, new URLSearchParams(request.url.split('?')[1] ?? ''));
+      if ('location' in page) return reply.header('Cache-Control', 'no-cache').redirect(page.location, page.status);
+      const document = template.replace('<!--app-head-->', renderHead(page.head, appOrigin, pathname));
+      let html = document;
+      if (hasBuild && isServerRendered(pathname)) {
+        try {
+          html = (await renderer.render(request, reply, document, request.url, pathname)) ?? document;
+        } catch (err) {
+          // The page still arrives (the browser renders it): a rendering bug must not cost a family the page.
+          request.log.error({ err, url: request.url }, 'server rendering failed');
+        }
+      }
+      if (request.method === 'GET' && cacheable(request) && html !== document) {
+        const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status: page.status, body: Buffer.from(html) };
+        forget(request.url);
+        while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES)) forget(pages.keys().next().value!);
+        pages.set(request.url, entry);
+        pageBytes += entry.body.length;
+        return sendPage(request, reply, entry);
+      }
+      return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   },
   { name: 'static-spa' },

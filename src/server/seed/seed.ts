@@ -1,16 +1,16 @@
 // Demo content for an empty database: puppies, litters, parents, gallery, testimonials, settings, articles.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Litter } from '../../features/litters/server/litter.entity.ts';
-import { Puppy } from '../../features/puppies/server/puppy.entity.ts';
-import { ParentDog } from '../../features/parents/server/parent-dog.entity.ts';
+import { Puppy, PuppyPhoto } from '../../features/puppies/server/puppy.entity.ts';
+import { DogHealthTest, ParentDog, ParentDogPhoto, type IParentDog } from '../../features/parents/server/parent-dog.entity.ts';
 import { GalleryImage } from '../../features/gallery/server/gallery-image.entity.ts';
 import { Testimonial } from '../../features/testimonials/server/testimonial.entity.ts';
 import { ensureSettings } from '../../features/settings/server/settings.service.ts';
 import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
 import { Article, LegalVersion } from '../../features/articles/server/article.entity.ts';
-import { demoPhoto } from './demo-images.ts';
 import { DEMO_GUIDES, DEMO_POSTS } from './demo-articles.ts';
 import { demoLegalPages } from './demo-legal.ts';
+import { seedDemoPortal } from './demo-portal.ts';
 
 function isoDaysAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
@@ -18,6 +18,8 @@ function isoDaysAgo(days: number): string {
 }
 
 async function photo(em: EntityManager, index: number, caption: string) {
+  // The image generator (sharp) loads only when demo content is actually written.
+  const { demoPhoto } = await import('./demo-images.ts');
   const bytes = await demoPhoto(index, caption);
   const media = await storeMedia(em, { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes, width: 1200, height: 900 });
   return mediaUrl(media);
@@ -44,7 +46,7 @@ export async function seedDemoContent(em: EntityManager, { force }: { force: boo
     createdAt: now,
     updatedAt: now,
   });
-  em.create(Litter, {
+  const expected = em.create(Litter, {
     name: 'Spring Litter',
     description: 'Our next litter is expected in the spring. Join the waitlist to hear first.',
     imageUrl: await photo(em, 1, 'Spring Litter'),
@@ -100,16 +102,26 @@ export async function seedDemoContent(em: EntityManager, { force }: { force: boo
     },
   ];
   let i = 2;
-  for (const p of puppies) {
-    em.create(Puppy, {
+  let extra = 20;
+  const created = [];
+  for (const [n, p] of puppies.entries()) {
+    // The first puppy shows a set of photos; the others one each.
+    const photos = [await photo(em, i++, p.name)];
+    if (n === 0) photos.push(await photo(em, extra++, `${p.name} at play`), await photo(em, extra++, `${p.name} napping`));
+    const puppy = em.create(Puppy, {
       ...p,
       litter: born,
-      imageUrl: await photo(em, i++, p.name),
+      imageUrl: photos[0],
       visible: true,
       createdAt: now,
       updatedAt: now,
     } as never);
+    photos.forEach((url, position) => em.create(PuppyPhoto, { puppy, url, position }));
+    created.push(puppy);
   }
+  // The family portal: a family matched to the reserved puppy, with updates and weights.
+  const matched = created.find((p) => p.status === 'reserved')!;
+  await seedDemoPortal(em, born, matched, created.filter((p) => p !== matched && p.status !== 'sold'));
 
   const parents = [
     { name: 'Maple', gender: 'female', breed: 'Mini Goldendoodle', color: 'Apricot', weight: 22, birthDate: isoDaysAgo(365 * 3 + 120), description: 'Our gentle matriarch: calm, affectionate and endlessly patient with puppies and kids alike.' },
@@ -118,9 +130,20 @@ export async function seedDemoContent(em: EntityManager, { force }: { force: boo
     { name: 'Bear', gender: 'male', breed: 'Mini Goldendoodle', color: 'Cream', weight: 24, birthDate: isoDaysAgo(365 * 2 + 200), description: 'Laid back and loyal; Bear has never met a stranger.' },
   ] as const;
   let order = 0;
-  for (const d of parents) {
-    em.create(ParentDog, { ...d, imageUrl: await photo(em, i++, d.name), featured: true, sortOrder: order++, createdAt: now, updatedAt: now });
+  const ours = new Map<string, IParentDog>();
+  for (const [n, d] of parents.entries()) {
+    // The first dog shows a set of photos; the others one each.
+    const photos = [await photo(em, i++, d.name)];
+    if (n === 0) photos.push(await photo(em, extra++, `${d.name} in the meadow`));
+    const dog = em.create(ParentDog, { ...d, imageUrl: photos[0], ours: true, featured: true, sortOrder: order++, createdAt: now, updatedAt: now });
+    photos.forEach((url, position) => em.create(ParentDogPhoto, { dog, url, position }));
+    ours.set(d.name, dog);
   }
+  await seedPedigrees(em, ours, now);
+  born.dam = ours.get('Maple')!;
+  born.sire = ours.get('Cooper')!;
+  expected.dam = ours.get('Willow')!;
+  expected.sire = ours.get('Bear')!;
 
   const gallery = [
     ['Morning cuddles', 'The Autumn Litter piled up for a nap after breakfast.'],
@@ -149,6 +172,33 @@ export async function seedDemoContent(em: EntityManager, { force }: { force: boo
   }
   await em.flush();
   return true;
+}
+
+/** Ancestors of the parent dogs (two generations for Maple and Cooper) and some health results. */
+async function seedPedigrees(em: EntityManager, ours: Map<string, IParentDog>, now: Date) {
+  const dog = (name: string, gender: 'female' | 'male', breed: string, generation: string, extra: Partial<{ registeredName: string; registry: string; registrationNumber: string; color: string; sire: IParentDog; dam: IParentDog }> = {}) =>
+    em.create(ParentDog, { name, gender, breed, generation, color: '', imageUrl: null, ours: false, featured: false, createdAt: now, updatedAt: now, ...extra });
+  const gus = dog('Gus', 'male', 'Golden Retriever', 'Golden Retriever', { registeredName: 'Goldcrest Augustus', registry: 'AKC', color: 'Golden' });
+  const sam = dog('Sam', 'male', 'Golden Retriever', 'Golden Retriever', { registeredName: 'Goldcrest Samson', registry: 'AKC', color: 'Golden', sire: gus });
+  const duke = dog('Duke', 'male', 'Golden Retriever', 'Golden Retriever', { registeredName: 'Goldcrest Duke of Aspen', registry: 'AKC', registrationNumber: 'SR90311201', color: 'Golden', sire: sam });
+  const pearl = dog('Pearl', 'female', 'Miniature Poodle', 'Poodle', { registeredName: 'Silverleaf Pearl', registry: 'AKC', color: 'Cream' });
+  const honey = dog('Honey', 'female', 'Mini Goldendoodle', 'F1', { color: 'Apricot', sire: duke, dam: pearl });
+  const rocky = dog('Rocky', 'male', 'Miniature Poodle', 'Poodle', { registeredName: "Rocky's Red Ember", registry: 'AKC', registrationNumber: 'PR22718805', color: 'Red' });
+  const blaze = dog('Blaze', 'male', 'Miniature Poodle', 'Poodle', { registeredName: 'Blazing Star of Evergreen', registry: 'AKC', color: 'Red' });
+  const ruby = dog('Ruby', 'female', 'Miniature Poodle', 'Poodle', { registeredName: 'Evergreen Ruby Slipper', registry: 'AKC', color: 'Apricot' });
+  const maple = ours.get('Maple')!;
+  const cooper = ours.get('Cooper')!;
+  Object.assign(maple, { sire: rocky, dam: honey, generation: 'F1B', registeredName: 'Aspen Meadow Maple Leaf', registry: 'GANA' });
+  Object.assign(cooper, { sire: blaze, dam: ruby, generation: 'Poodle', registeredName: 'Evergreen Copper Penny', registry: 'AKC' });
+  Object.assign(ours.get('Willow')!, { generation: 'Multigen' });
+  Object.assign(ours.get('Bear')!, { generation: 'F1B' });
+  const test = (d: IParentDog, position: number, t: { kind: 'ofa-hips' | 'ofa-patella' | 'genetic-panel' | 'ofa-eyes'; test?: string; result: string; date: string; verificationUrl?: string }) =>
+    em.create(DogHealthTest, { dog: d, position, test: '', verificationUrl: null, certificateUrl: null, ...t });
+  test(maple, 0, { kind: 'ofa-hips', result: 'Good', date: '2024-05-10', verificationUrl: 'https://ofa.org/advanced-search/' });
+  test(maple, 1, { kind: 'genetic-panel', test: 'Embark: PRA-prcd', result: 'Clear', date: '2023-08-02', verificationUrl: 'https://embarkvet.com/' });
+  test(maple, 2, { kind: 'ofa-eyes', result: 'Normal', date: '2025-03-18' });
+  test(cooper, 0, { kind: 'ofa-patella', result: 'Normal', date: '2024-01-22', verificationUrl: 'https://ofa.org/advanced-search/' });
+  test(cooper, 1, { kind: 'genetic-panel', test: 'PawPrint: DM', result: 'Clear', date: '2023-11-05' });
 }
 
 const DAY = 86_400_000;

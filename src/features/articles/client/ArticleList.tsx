@@ -15,7 +15,7 @@ function ListHeader({ kind }: { kind: PublicArticleKind }) {
       <Title order={1} mb="xs">
         {text.listTitle}
       </Title>
-      <Text c="gray.7" size="lg" mb="xl">
+      <Text c="dimmed" size="lg" mb="xl">
         {text.listIntro}
       </Text>
     </>
@@ -27,7 +27,7 @@ function PostCard({ post }: { post: BlogPostSummaryDto }) {
   return (
     <Card component="li" withBorder padding="lg" radius="md">
       <article aria-labelledby={id}>
-        <Text size="sm" c="gray.7" component="time" dateTime={post.publishedAt} display="block" mb={4}>
+        <Text size="sm" c="dimmed" component="time" dateTime={post.publishedAt} display="block" mb={4}>
           {formatArticleDate(post.publishedAt)}
         </Text>
         <Title order={2} size="h3" id={id} mb="xs">
@@ -77,7 +77,7 @@ export function BlogList({ page, tag }: { page: number; tag?: string }) {
           ) : (
             <span />
           )}
-          <Text c="gray.7">
+          <Text c="dimmed">
             Page {page} of {pages}
           </Text>
           {page < pages ? (

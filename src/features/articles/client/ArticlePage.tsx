@@ -1,6 +1,7 @@
 // /blog/$slug and /resources/$id: one article (also what the dashboard's private preview shows), and
 // the page for an address that has none.
-import { Anchor, Badge, Box, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Container, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -46,15 +47,15 @@ export function BlogPostView({ post }: { post: BlogPostViewData }) {
       <Title order={1} mt="md" mb="xs">
         {post.title}
       </Title>
-      <Group gap="xs" c="gray.7" mb="lg" wrap="wrap">
-        <Text component="time" dateTime={post.publishedAt} c="gray.7">
+      <Group gap="xs" c="dimmed" mb="lg" wrap="wrap">
+        <Text component="time" dateTime={post.publishedAt} c="dimmed">
           {formatArticleDate(post.publishedAt)}
         </Text>
-        <Text c="gray.7" aria-hidden>
+        <Text c="dimmed" aria-hidden>
           ·
         </Text>
-        <Text c="gray.7">{post.readingMinutes} min read</Text>
-        {post.authorName && <Text c="gray.7">· By {post.authorName}</Text>}
+        <Text c="dimmed">{post.readingMinutes} min read</Text>
+        {post.authorName && <Text c="dimmed">· By {post.authorName}</Text>}
       </Group>
       <Cover src={post.coverImageUrl} title={post.title} />
       <ArticleBody html={post.html} />
@@ -91,6 +92,30 @@ export function BlogPostView({ post }: { post: BlogPostViewData }) {
 }
 
 /** An owner guide as visitors see it. */
+/** A guide's PDFs, each downloaded under its own name. */
+function Downloads({ files }: { files: ResourceDto['attachments'] }) {
+  if (files.length === 0) return null;
+  return (
+    <section aria-labelledby="downloads-title" style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+      <Title order={2} size="h3" id="downloads-title" mb="sm">
+        Downloads
+      </Title>
+      <List spacing="xs" icon={<IconFileTypePdf size={20} aria-hidden />} center>
+        {files.map((f) => (
+          <List.Item key={f.url}>
+            <Anchor href={f.url} download>
+              {f.name}
+            </Anchor>{' '}
+            <Text span size="sm">
+              (PDF)
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}
+
 export function ResourceView({ resource }: { resource: ResourceDto }) {
   const text = ARTICLE_KIND_TEXT.resource;
   useDocumentTitle(`${resource.title}${text.documentSuffix}`);
@@ -99,19 +124,20 @@ export function ResourceView({ resource }: { resource: ResourceDto }) {
       <Anchor component={Link} to={text.listPath} size="sm">
         {text.backLink}
       </Anchor>
-      <Text c="gray.7" size="sm" mt="md" tt="uppercase" fw={600}>
+      <Text c="dimmed" size="sm" mt="md" tt="uppercase" fw={600}>
         {RESOURCE_CATEGORY_LABELS[resource.category]}
       </Text>
       <Title order={1} mb="xs">
         {resource.title}
       </Title>
       {resource.summary && (
-        <Text c="gray.7" size="lg" mb="xl">
+        <Text c="dimmed" size="lg" mb="xl">
           {resource.summary}
         </Text>
       )}
       <Cover src={resource.coverImageUrl} title={resource.title} />
       <ArticleBody html={resource.html} />
+      <Downloads files={resource.attachments} />
       <Closing kind="resource" />
     </Container>
   );

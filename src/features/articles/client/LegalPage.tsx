@@ -18,7 +18,7 @@ export function LegalView({ legal }: { legal: LegalPageDto }) {
       <Title order={1} mb="xs">
         {legal.title}
       </Title>
-      <Text c="gray.7" mb="xl">
+      <Text c="dimmed" mb="xl">
         Last updated <time dateTime={legal.updatedAt}>{formatArticleDate(legal.updatedAt)}</time>
       </Text>
       {!legal.current && (

@@ -59,6 +59,21 @@ export const LegalVersion = defineEntity({
 });
 export type ILegalVersion = InstanceType<typeof LegalVersion.class>;
 
+/** A PDF attached to an owner resource (a care sheet, a contract), in the breeder's order. */
+export const ArticleAttachment = defineEntity({
+  name: 'ArticleAttachment',
+  tableName: 'article_attachments',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    article: () => p.manyToOne(Article).deleteRule('cascade').index(),
+    url: p.string().length(500),
+    /** What the link says, e.g. "Go-home care sheet". */
+    name: p.string().length(150),
+    position: p.integer(),
+  },
+});
+
 /** Columns holding upload URLs (the cover, and images inside Markdown bodies): kept while referred to. */
 export const articleMediaRefs = mediaReference(Article, ['coverImageUrl', 'body']);
+export const articleAttachmentMediaRefs = mediaReference(ArticleAttachment, ['url']);
 export const legalVersionMediaRefs = mediaReference(LegalVersion, ['body']);

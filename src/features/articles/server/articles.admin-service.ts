@@ -14,19 +14,21 @@ import {
   type ArticleData,
   type ArticlePreviewDto,
   type ArticleStatus,
+  type AttachmentDto,
   type PublishInputSchema,
 } from '../articles.schema.ts';
-import { Article, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
-import { isPublic } from './articles.service.ts';
-import { renderMarkdown, uploadUrlsIn } from './markdown.ts';
+import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
+import { attachmentsOf, isPublic } from './articles.service.ts';
+import { renderMarkdown, uploadUrlsIn } from '../../../lib/server/markdown.ts';
 
 function effectiveStatus(a: IArticle, now: Date): ArticleStatus {
   if (a.status === 'draft') return 'draft';
   return isPublic(a, now) ? 'published' : 'scheduled';
 }
 
-export function toArticleAdminDto(a: IArticle, now = new Date()): ArticleAdminDto {
+export function toArticleAdminDto(a: IArticle, now = new Date(), attachments: AttachmentDto[] = []): ArticleAdminDto {
   return {
+    attachments,
     id: a.id,
     kind: a.kind,
     title: a.title,
@@ -46,8 +48,19 @@ export function toArticleAdminDto(a: IArticle, now = new Date()): ArticleAdminDt
   };
 }
 
-function toPreviewDto(a: IArticle): ArticlePreviewDto {
-  return { ...toArticleAdminDto(a), html: renderMarkdown(a.body), readingMinutes: readingMinutes(a.body) };
+async function withAttachments(em: EntityManager, a: IArticle): Promise<ArticleAdminDto> {
+  return toArticleAdminDto(a, new Date(), (await attachmentsOf(em, [a.id])).get(a.id) ?? []);
+}
+
+async function toPreviewDto(em: EntityManager, a: IArticle): Promise<ArticlePreviewDto> {
+  return { ...(await withAttachments(em, a)), html: renderMarkdown(a.body), readingMinutes: readingMinutes(a.body) };
+}
+
+/** Replaces a resource's attachments with `files`, in order. */
+async function setAttachments(em: EntityManager, article: IArticle, files: AttachmentDto[]) {
+  await em.nativeDelete(ArticleAttachment, { article: article.id });
+  files.forEach((f, position) => em.create(ArticleAttachment, { article, url: f.url, name: f.name, position }));
+  await em.flush();
 }
 
 export async function listArticlesAdmin(em: EntityManager, input: z.output<typeof AdminArticleListInputSchema>, now = new Date()): Promise<Page<ArticleAdminDto>> {
@@ -71,7 +84,8 @@ export async function listArticlesAdmin(em: EntityManager, input: z.output<typeo
     limit: PAGE_SIZE,
     offset: (input.page - 1) * PAGE_SIZE,
   });
-  return { items: rows.map((a) => toArticleAdminDto(a, now)), total, page: input.page, pageSize: PAGE_SIZE };
+  const files = await attachmentsOf(em, rows.map((a) => a.id));
+  return { items: rows.map((a) => toArticleAdminDto(a, now, files.get(a.id) ?? [])), total, page: input.page, pageSize: PAGE_SIZE };
 }
 
 async function findArticle(em: EntityManager, id: number) {
@@ -82,7 +96,7 @@ async function findArticle(em: EntityManager, id: number) {
 
 /** The editor's record and the private preview: the body rendered exactly as the public page renders it. */
 export async function getArticleAdmin(em: EntityManager, id: number): Promise<ArticlePreviewDto> {
-  return toPreviewDto(await findArticle(em, id));
+  return toPreviewDto(em, await findArticle(em, id));
 }
 
 export function previewMarkdown(body: string): { html: string; readingMinutes: number } {
@@ -132,7 +146,8 @@ export async function createArticle(em: EntityManager, data: ArticleData): Promi
   const now = new Date();
   const row = em.create(Article, { kind: data.kind, ...fieldsOf(data), status: 'draft', publishedAt: null, createdAt: now, updatedAt: now });
   await flushMappingClashes(em, data);
-  return toArticleAdminDto(row);
+  await setAttachments(em, row, data.attachments);
+  return toArticleAdminDto(row, now, data.attachments);
 }
 
 /** Writes a legal page's new version when what it says differs from the latest one. */
@@ -146,7 +161,7 @@ export async function updateArticle(em: EntityManager, id: number, data: Article
   const row = await findArticle(em, id);
   if (data.kind !== row.kind) throw badRequest('An article cannot change its kind.', { kind: ['An article cannot change its kind.'] });
   await checkClashes(em, data, id);
-  const before = { slug: row.slug, cover: row.coverImageUrl ?? null, body: row.body };
+  const before = { slug: row.slug, cover: row.coverImageUrl ?? null, body: row.body, files: ((await attachmentsOf(em, [id])).get(id) ?? []).map((f) => f.url) };
   em.assign(row, fieldsOf(data));
   if (before.slug !== row.slug) {
     // The old address keeps answering (301); an address this article had before is its own again.
@@ -157,9 +172,10 @@ export async function updateArticle(em: EntityManager, id: number, data: Article
   const now = new Date();
   if (row.kind === 'legal' && isPublic(row, now)) await recordLegalVersion(em, row, now);
   await flushMappingClashes(em, data);
-  const kept = new Set([row.coverImageUrl, ...uploadUrlsIn(row.body)]);
-  const releasedUrls = [before.cover, ...uploadUrlsIn(before.body)].filter((u): u is string => !!u && !kept.has(u));
-  return { article: toArticleAdminDto(row), releasedUrls };
+  await setAttachments(em, row, data.attachments);
+  const kept = new Set([row.coverImageUrl, ...uploadUrlsIn(row.body), ...data.attachments.map((f) => f.url)]);
+  const releasedUrls = [before.cover, ...uploadUrlsIn(before.body), ...before.files].filter((u): u is string => !!u && !kept.has(u));
+  return { article: toArticleAdminDto(row, now, data.attachments), releasedUrls };
 }
 
 export async function publishArticle(em: EntityManager, input: z.output<typeof PublishInputSchema>): Promise<ArticleAdminDto> {
@@ -176,7 +192,7 @@ export async function publishArticle(em: EntityManager, input: z.output<typeof P
   }
   if (row.kind === 'legal') await recordLegalVersion(em, row, row.publishedAt!);
   await em.flush();
-  return toArticleAdminDto(row);
+  return withAttachments(em, row);
 }
 
 export async function unpublishArticle(em: EntityManager, id: number): Promise<ArticleAdminDto> {
@@ -187,7 +203,7 @@ export async function unpublishArticle(em: EntityManager, id: number): Promise<A
   row.status = 'draft';
   row.publishedAt = null;
   await em.flush();
-  return toArticleAdminDto(row);
+  return withAttachments(em, row);
 }
 
 export async function removeArticle(em: EntityManager, id: number): Promise<{ releasedUrls: string[] }> {
@@ -195,7 +211,8 @@ export async function removeArticle(em: EntityManager, id: number): Promise<{ re
   if (row.kind === 'legal' && (await em.count(LegalVersion, { article: row }))) {
     throw badRequest('A published legal page cannot be deleted: families must be able to find what they agreed to.');
   }
-  const urls = [row.coverImageUrl, ...uploadUrlsIn(row.body)].filter((u): u is string => !!u);
+  const files = ((await attachmentsOf(em, [id])).get(id) ?? []).map((f) => f.url);
+  const urls = [row.coverImageUrl, ...uploadUrlsIn(row.body), ...files].filter((u): u is string => !!u);
   em.remove(row);
   await em.flush();
   return { releasedUrls: urls };

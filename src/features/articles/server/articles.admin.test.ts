@@ -6,6 +6,7 @@ import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { ARTICLE_MESSAGES, BODY_MAX_BYTES } from '../articles.schema.ts';
+import { multipartBody, pdfPart, tinyPdf } from '../../../server/testing/uploads.ts';
 
 const XSS_PAYLOADS = [
   '<script>alert(1)</script>',
@@ -128,6 +129,66 @@ describe('admin.articles', () => {
 
     const noCategory = (await as().admin.articles.create({ kind: 'resource', title: 'No category' }).catch((e: unknown) => e)) as TRPCError;
     expect(noCategory.code).toBe('BAD_REQUEST');
+  });
+
+  it('a resource carries PDF attachments: listed on the guide, downloadable, released when dropped; other kinds and non-PDFs are refused', async () => {
+    const uploadPdf = async (name: string) => {
+      const { payload, headers } = multipartBody([{ name: 'kind', value: 'document' }, pdfPart(tinyPdf(name), `${name}.pdf`)]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie, origin: TEST_ORIGIN } });
+      expect(res.statusCode).toBe(201);
+      return res.json().url as string;
+    };
+    const [sheet, contract] = [await uploadPdf('care-sheet'), await uploadPdf('contract')];
+    const guide = await as().admin.articles.create({
+      kind: 'resource',
+      title: 'Go-Home Day Checklist',
+      category: 'go-home',
+      attachments: [
+        { url: sheet, name: 'Go-home care sheet' },
+        { url: contract, name: 'Puppy contract (sample)' },
+      ],
+    });
+    expect(guide.attachments).toEqual([
+      { url: sheet, name: 'Go-home care sheet' },
+      { url: contract, name: 'Puppy contract (sample)' },
+    ]);
+    await as().admin.articles.publish({ id: guide.id });
+    const served = await get('/api/resources/go-home-day-checklist');
+    expect(served.statusCode).toBe(200);
+    expect(served.json().attachments).toEqual(guide.attachments);
+    const download = await get(sheet);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('filename="care-sheet.pdf"');
+
+    // Dropping one releases its upload; the other stays.
+    const updated = await as().admin.articles.update({
+      id: guide.id,
+      data: { kind: 'resource', title: 'Go-Home Day Checklist', category: 'go-home', attachments: [{ url: contract, name: 'Puppy contract' }] },
+    });
+    expect(updated.attachments).toEqual([{ url: contract, name: 'Puppy contract' }]);
+    expect((await get(sheet)).statusCode).toBe(404);
+    expect((await get(contract)).statusCode).toBe(200);
+
+    const refused = async (data: Record<string, unknown>, field: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/admin.articles.create',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie },
+        payload: JSON.stringify(data),
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json().error.data.fieldErrors[field] as string[];
+    };
+    expect(await refused({ kind: 'blog', title: 'With a file', attachments: [{ url: contract, name: 'Contract' }] }, 'attachments')).toEqual([
+      ARTICLE_MESSAGES.attachmentsOnlyResources,
+    ]);
+    expect(await refused({ kind: 'resource', title: 'Photo as PDF', category: 'health', attachments: [{ url: '/uploads/abc.jpg', name: 'Photo' }] }, 'attachments.0.url')).toHaveLength(1);
+    expect(await refused({ kind: 'resource', title: 'Nameless', category: 'health', attachments: [{ url: contract, name: ' ' }] }, 'attachments.0.name')).toEqual([
+      ARTICLE_MESSAGES.attachmentNameRequired,
+    ]);
+
+    await as().admin.articles.remove({ id: guide.id });
+    expect((await get(contract)).statusCode).toBe(404);
   });
 
   it('a legal page keeps every published version and lists them; the current one dates "Last updated"', async () => {

@@ -17,8 +17,21 @@ import {
   type ResourceDto,
   type ResourceSummaryDto,
 } from '../articles.schema.ts';
-import { Article, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
-import { renderMarkdown } from './markdown.ts';
+import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
+import type { AttachmentDto } from '../articles.schema.ts';
+
+/** Each article's attachments in order, for the given articles (one query). */
+export async function attachmentsOf(em: EntityManager, ids: readonly number[]): Promise<Map<number, AttachmentDto[]>> {
+  const byArticle = new Map<number, AttachmentDto[]>();
+  if (ids.length === 0) return byArticle;
+  const rows = await em.find(ArticleAttachment, { article: { $in: [...ids] } }, { orderBy: { article: 'asc', position: 'asc' } });
+  for (const row of rows) {
+    const id = Number(row.article.id);
+    byArticle.set(id, [...(byArticle.get(id) ?? []), { url: row.url, name: row.name }]);
+  }
+  return byArticle;
+}
+import { renderMarkdown } from '../../../lib/server/markdown.ts';
 
 /** Published, or scheduled for a time that has come. */
 export function publicWhere(kind: ArticleKind, now: Date) {
@@ -100,7 +113,8 @@ export async function getResource(em: EntityManager, id: string, now = new Date(
   const found = await findPublic(em, 'resource', id, now);
   if (!found) throw notFound('Guide');
   if ('movedTo' in found) return found;
-  return { ...toResourceSummaryDto(found), html: renderMarkdown(found.body), updatedAt: found.updatedAt.toISOString() };
+  const attachments = (await attachmentsOf(em, [found.id])).get(found.id) ?? [];
+  return { ...toResourceSummaryDto(found), html: renderMarkdown(found.body), updatedAt: found.updatedAt.toISOString(), attachments };
 }
 
 /** A legal page as published: the version in force (or an earlier one asked for) and the list of all versions. */
@@ -121,4 +135,14 @@ export async function getLegalPage(em: EntityManager, input: z.output<typeof Leg
     current: shown.id === current.id,
     versions: versions.map((v) => ({ id: v.id, publishedAt: v.publishedAt.toISOString() })),
   };
+}
+
+/** Every public article's address and when it last changed, for the sitemap. */
+export async function listArticleAddresses(em: EntityManager, now = new Date()): Promise<Array<{ kind: ArticleKind; slug: string; legalPage: string | null; updatedAt: Date }>> {
+  const rows = await em.find(
+    Article,
+    { $or: [publicWhere('blog', now), publicWhere('resource', now), publicWhere('legal', now)] },
+    { fields: ['kind', 'slug', 'legalPage', 'updatedAt'], orderBy: { kind: 'asc', publishedAt: 'desc' } },
+  );
+  return rows.map((a) => ({ kind: a.kind, slug: a.slug, legalPage: a.legalPage ?? null, updatedAt: a.updatedAt }));
 }

@@ -1,5 +1,5 @@
 // The /auth screen: Login and Register tabs with the shared account rules, then back to where the visitor came from.
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
@@ -16,10 +16,6 @@ import { useAuth } from './auth-context.ts';
 
 type Tab = 'login' | 'register';
 
-const AA_COLORS = {
-  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-  '--mantine-color-error': 'var(--mantine-color-red-9)',
-} as CSSProperties;
 
 /** The server's field messages (e.g. a taken username) shown on the matching inputs. */
 function serverFieldErrors(error: unknown): Record<string, string | undefined> {
@@ -129,12 +125,24 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
 
 function SignedIn({ user, onContinue }: { user: AuthUser; onContinue: () => void }) {
   const { logout, isLoggingOut } = useAuth();
+  const name = user.displayName?.trim() || user.username;
   return (
     <Stack gap="md">
       <Text>
-        You are signed in as <strong>{user.username}</strong>.
+        You are signed in as <strong>{name}</strong>
+        {name !== user.username && <> ({user.username})</>}.
       </Text>
       <Button onClick={onContinue}>Continue</Button>
+      {!user.isAdmin && (
+        <>
+          <Button component={Link} to="/account" variant="light">
+            My Family
+          </Button>
+          <Button component={Link} to="/questionnaire" variant="light">
+            Family Questionnaire
+          </Button>
+        </>
+      )}
       <Button variant="default" loading={isLoggingOut} onClick={() => void logout().catch(() => {})}>
         Logout
       </Button>
@@ -157,8 +165,7 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated: (user: AuthUs
   }, [justSignedIn, user, onAuthenticated]);
   const signedIn = () => setJustSignedIn(true);
   return (
-    // Mantine's default dimmed and error colours miss WCAG AA contrast on white; darker shades here.
-    <Container size={460} py={60} style={AA_COLORS}>
+    <Container size={460} py={60}>
       <Title order={1} ta="center" mb="xs">
         Welcome
       </Title>

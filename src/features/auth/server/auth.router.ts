@@ -1,6 +1,7 @@
-import { publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
-import { LoginSchema, RegisterSchema, REGISTER_LIMIT, REGISTER_WINDOW_MS } from '../auth.schema.ts';
+import { authedProcedure, publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, LoginSchema, RegisterSchema, REGISTER_LIMIT, REGISTER_WINDOW_MS, UpdateProfileSchema } from '../auth.schema.ts';
 import { login, logout, register } from './auth.service.ts';
+import { changePassword, deleteAccount, profile, updateProfile } from './account.service.ts';
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor (REST answers 401 for null). */
@@ -11,4 +12,9 @@ export const authRouter = router({
     .input(RegisterSchema)
     .mutation(({ ctx, input }) => register(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
+  // The signed-in user's own account (/account).
+  profile: authedProcedure.query(({ ctx }) => profile(ctx)),
+  updateProfile: authedProcedure.input(UpdateProfileSchema).mutation(({ ctx, input }) => updateProfile(ctx, input)),
+  changePassword: authedProcedure.input(ChangePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, input)),
+  deleteAccount: authedProcedure.input(DeleteAccountSchema).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });

@@ -51,6 +51,8 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Sess
     username: input.username,
     usernameKey: key,
     passwordHash: await hashPassword(input.password),
+    email: input.email || null,
+    displayName: input.displayName || null,
     isAdmin: false,
     createdAt: new Date(),
   });

@@ -38,11 +38,28 @@ describe('accounts over REST and tRPC', () => {
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.notSignedIn });
   });
 
+  it('registration keeps an optional e-mail and display name, and refuses a bad address with a field message', async () => {
+    const res = await post('/api/register', {
+      username: 'parker_family',
+      password: 'sunny-porch-swing',
+      email: ' parkers@example.com ',
+      displayName: 'The Parkers',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'parker_family', displayName: 'The Parkers' });
+    const row = await t.orm.em.fork().findOneOrFail(User, { usernameKey: 'parker_family' });
+    expect(row).toMatchObject({ email: 'parkers@example.com', displayName: 'The Parkers' });
+
+    const bad = await post('/api/register', { username: 'bad_mail', password: 'sunny-porch-swing', email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain(AUTH_MESSAGES.emailInvalid);
+  });
+
   it('registers with 201, the user and an HttpOnly SameSite=Lax session cookie that signs the next request in', async () => {
     const res = await post('/api/register', { username: 'Maple.Family', password: 'sunny-porch-swing' });
     expect(res.statusCode).toBe(201);
     const user = res.json();
-    expect(user).toEqual({ id: expect.any(Number), username: 'Maple.Family', isAdmin: false });
+    expect(user).toEqual({ id: expect.any(Number), username: 'Maple.Family', isAdmin: false, displayName: null });
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 60 * 86_400 });
@@ -133,14 +150,14 @@ describe('accounts over REST and tRPC', () => {
 
     const ok = await post('/api/login', { username: 'KNOWN_USER', password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ id: expect.any(Number), username: 'known_user', isAdmin: false });
+    expect(ok.json()).toEqual({ id: expect.any(Number), username: 'known_user', isAdmin: false, displayName: null });
     expect((await me(`sid=${sidOf(ok)}`)).json().username).toBe('known_user');
   });
 
   it('reports isAdmin of an admin in the user payload', async () => {
     await signIn(t.orm, { username: 'the_breeder', isAdmin: true });
     const res = await post('/api/login', { username: 'the_breeder', password: TEST_PASSWORD });
-    expect(res.json()).toEqual({ id: expect.any(Number), username: 'the_breeder', isAdmin: true });
+    expect(res.json()).toEqual({ id: expect.any(Number), username: 'the_breeder', isAdmin: true, displayName: null });
     expect((await me(`sid=${sidOf(res)}`)).json().isAdmin).toBe(true);
   });
 
@@ -348,6 +365,51 @@ describe('accounts over REST and tRPC', () => {
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe('Invalid username or password');
     expect(JSON.stringify(bad.json())).not.toMatch(/stack|\.ts:|at /);
+  });
+
+  it('updates the signed-in user\'s own display name and e-mail; a bad address is a 400 field error, a visitor 401, another family untouched', async () => {
+    const bakers = await signIn(t.orm, { username: 'bakers', isAdmin: false });
+    const coles = await signIn(t.orm, { username: 'coles', isAdmin: false });
+    const update = (body: unknown, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/trpc/auth.updateProfile', headers: { ...json, ...(cookie ? { cookie } : {}) }, remoteAddress: freshIp(), payload: JSON.stringify(body) });
+    const current = async (cookie: string) => {
+      const [profile, meRes, rest] = await Promise.all([
+        t.app.inject({ method: 'GET', url: '/trpc/auth.profile', headers: { cookie } }),
+        t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } }),
+        me(cookie),
+      ]);
+      return { profile: profile.json().result.data, me: meRes.json().result.data, rest: rest.json() };
+    };
+    const before = await current(coles.cookie);
+
+    const res = await update({ displayName: '  The Bakers ', email: ' Bakers@Example.com ' }, bakers.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual({ username: 'bakers', displayName: 'The Bakers', email: 'Bakers@Example.com' });
+    const row = await t.orm.em.fork().findOneOrFail(User, bakers.user.id);
+    expect(row).toMatchObject({ displayName: 'The Bakers', email: 'Bakers@Example.com' });
+    const after = await current(bakers.cookie);
+    expect(after.profile).toEqual({ username: 'bakers', displayName: 'The Bakers', email: 'Bakers@Example.com' });
+    expect(after.me).toMatchObject({ id: bakers.user.id, username: 'bakers', displayName: 'The Bakers' });
+    expect(after.rest).toMatchObject({ id: bakers.user.id, username: 'bakers', displayName: 'The Bakers' });
+
+    const bad = await update({ displayName: 'The Bakers', email: 'not-an-address' }, bakers.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.data.fieldErrors).toEqual({ email: [AUTH_MESSAGES.emailInvalid] });
+    expect(await t.orm.em.fork().findOneOrFail(User, bakers.user.id)).toMatchObject({ email: 'Bakers@Example.com' });
+
+    const visitor = await update({ displayName: 'Intruder', email: 'intruder@example.com' });
+    expect(visitor.statusCode).toBe(401);
+
+    // The procedure only ever changes the caller's own row: naming another account in the body changes nothing there.
+    const sneaky = await update({ id: coles.user.id, userId: coles.user.id, username: 'coles', displayName: 'Hijacked', email: 'hijack@example.com' }, bakers.cookie);
+    expect(sneaky.statusCode).toBe(200);
+    expect(sneaky.json().result.data).toEqual({ username: 'bakers', displayName: 'Hijacked', email: 'hijack@example.com' });
+    expect(await current(coles.cookie)).toEqual(before);
+    expect(await t.orm.em.fork().findOneOrFail(User, coles.user.id)).toMatchObject({ username: 'coles', displayName: null, email: null });
+
+    // Blank values remove the name and the address.
+    const cleared = await update({ displayName: '', email: '' }, bakers.cookie);
+    expect(cleared.json().result.data).toEqual({ username: 'bakers', displayName: null, email: null });
   });
 });
 

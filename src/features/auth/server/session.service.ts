@@ -24,8 +24,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function toSessionUser(user: Pick<IUser, 'id' | 'username' | 'isAdmin'>): SessionUser {
-  return { id: user.id, username: user.username, isAdmin: user.isAdmin };
+export function toSessionUser(user: Pick<IUser, 'id' | 'username' | 'isAdmin' | 'displayName'>): SessionUser {
+  return { id: user.id, username: user.username, isAdmin: user.isAdmin, displayName: user.displayName ?? null };
 }
 
 export function sessionCookieOptions(policy: SessionPolicy) {

@@ -17,7 +17,7 @@ describe('sessions', () => {
     expect(row.id).toMatch(/^[0-9a-f]{64}$/);
     expect(await em.count(Session, { id: token })).toBe(0);
     const found = await resolveSession(t.orm.em.fork(), token, policy);
-    expect(found?.user).toEqual({ id: user.id, username: user.username, isAdmin: true });
+    expect(found?.user).toEqual({ id: user.id, username: user.username, isAdmin: true, displayName: null });
     expect(found?.sessionId).toBe(row.id);
   });
 

@@ -10,6 +10,10 @@ export const User = defineEntity({
     /** Lower-cased copy that enforces uniqueness ignoring case. */
     usernameKey: p.string().length(32).unique(),
     passwordHash: p.string().length(255).hidden(),
+    /** Where the site writes to this family (applications, puppy updates); optional for accounts made before it was asked. */
+    email: p.string().length(254).nullable(),
+    /** How the family is greeted ("The Parkers"); the username when empty. */
+    displayName: p.string().length(100).nullable(),
     isAdmin: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -4,54 +4,80 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
-import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
+import { PhotoCarousel } from '../../../lib/client/PhotoCarousel.tsx';
 import type { ParentDogDto } from '../../parents/parents.schema.ts';
 import type { PuppyDto } from '../../puppies/puppies.schema.ts';
-import { formatDay, littersOf, parseDogId, type LitterBranch } from '../family-tree.ts';
+import { littersOf, type LitterBranch } from '../family-tree.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
+import { PEDIGREE_MAX_GENERATIONS } from '../../parents/parents.schema.ts';
+import { PedigreeTree } from './PedigreeTree.tsx';
 import { ParentFacts, roleLabel } from './ParentSummary.tsx';
 
 const TITLE_SUFFIX = 'Family Tree | Mini Goldendoodle Puppies';
 
-export function DogFamilyTree({ dogId }: { dogId: string }) {
-  const id = parseDogId(dogId);
+/** The pedigree the page shows: five generations, three open at first. */
+export const pedigreeQuery = (id: number) => trpc.parents.pedigree.queryOptions({ id, generations: PEDIGREE_MAX_GENERATIONS });
+
+export function DogNotFound() {
+  useDocumentTitle(TITLE_SUFFIX);
+  return (
+    <Container size="lg" py="xl">
+      <Anchor component={Link} to="/family-tree" size="sm">
+        ← All parent dogs
+      </Anchor>
+      <Title order={1} mt="md" mb="md">
+        Dog not found
+      </Title>
+      <Text>
+        We couldn&apos;t find that dog. It may no longer be one of our parent dogs.{' '}
+        <Anchor component={Link} to="/family-tree">
+          See all our parent dogs
+        </Anchor>
+        .
+      </Text>
+    </Container>
+  );
+}
+
+export function DogFamilyTree({ dogId }: { dogId: number }) {
+  const pedigree = useQuery(pedigreeQuery(dogId));
   const parents = useQuery(trpc.parents.featured.queryOptions());
-  const dog = id === null ? undefined : parents.data?.find((d) => d.id === id);
-  useDocumentTitle(dog ? `${dog.name}'s ${TITLE_SUFFIX}` : TITLE_SUFFIX);
+  const dog = parents.data?.find((d) => d.id === dogId);
+  const name = pedigree.data?.name;
+  useDocumentTitle(name ? `${name}'s ${TITLE_SUFFIX}` : TITLE_SUFFIX);
 
   return (
     <Container size="lg" py="xl">
       <Anchor component={Link} to="/family-tree" size="sm">
         ← All parent dogs
       </Anchor>
-      {parents.isPending ? (
+      {pedigree.isPending ? (
         <Stack mt="md" aria-busy="true">
           <Skeleton height={36} width={280} />
           <Skeleton height={260} radius="md" />
         </Stack>
-      ) : parents.isError ? (
+      ) : pedigree.isError ? (
         <>
           <Title order={1} mt="md" mb="md">
             Family Tree
           </Title>
           <Alert color="red" role="alert">
-            Error loading parent dogs. Please try again later.
+            Error loading the family tree. Please try again later.
           </Alert>
         </>
-      ) : !dog ? (
-        <>
-          <Title order={1} mt="md" mb="md">
-            Dog not found
-          </Title>
-          <Text>
-            We couldn&apos;t find that dog. It may no longer be one of our parent dogs.{' '}
-            <Anchor component={Link} to="/family-tree">
-              See all our parent dogs
-            </Anchor>
-            .
-          </Text>
-        </>
       ) : (
-        <DogTree dog={dog} parents={parents.data} />
+        <>
+          {dog ? (
+            <DogTree dog={dog} parents={parents.data ?? []} />
+          ) : (
+            <Title order={1} mt="md" mb="lg">
+              {pedigree.data.name}&apos;s Family Tree
+            </Title>
+          )}
+          <Box mt="xl">
+            <PedigreeTree pedigree={pedigree.data} />
+          </Box>
+        </>
       )}
     </Container>
   );
@@ -69,10 +95,19 @@ function DogTree({ dog, parents }: { dog: ParentDogDto; parents: ParentDogDto[] 
       </Title>
       <Grid gap="lg" mb="xl">
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <ResponsiveImage src={dog.imageUrl} alt={`${dog.name}, our ${dog.color.toLowerCase()} ${dog.breed}`} width={480} height={360} radius="md" priority />
+          <PhotoCarousel
+            photos={dog.photos.length > 0 ? dog.photos : dog.imageUrl ? [dog.imageUrl] : []}
+            alt={`${dog.name}, our ${dog.color.toLowerCase()} ${dog.breed}`}
+            label={`Photos of ${dog.name}`}
+            videoUrl={dog.videoUrl}
+            videoLabel={`Video of ${dog.name}`}
+            width={480}
+            height={360}
+            sizes="(max-width: 768px) 100vw, 480px"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
-          <Text fw={600} c="gray.8">
+          <Text fw={600} c="dimmed">
             {roleLabel(dog)}
           </Text>
           <ParentFacts dog={dog} />
@@ -116,8 +151,8 @@ function DogTree({ dog, parents }: { dog: ParentDogDto; parents: ParentDogDto[] 
 
 function ParentBox({ label, name, dog, current }: { label: string; name: string; dog: ParentDogDto | null; current: boolean }) {
   return (
-    <Paper withBorder p="sm" radius="md" bg={current ? 'amber.0' : undefined} style={{ flex: 1, minWidth: 160 }}>
-      <Text size="sm" c="gray.7">
+    <Paper withBorder p="sm" radius="md" bg={current ? 'var(--surface-warm)' : undefined} style={{ flex: 1, minWidth: 160 }}>
+      <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fw={700}>
@@ -153,7 +188,7 @@ function LitterTree({
       <Title order={3} id={`litter-${litter.id}`} mb={4}>
         {litter.name}
       </Title>
-      <Text c="gray.7" mb="md">
+      <Text c="dimmed" mb="md">
         {born
           ? `Born ${formatDay(litter.birthDate!)}${litter.puppyCount ? ` · ${litter.puppyCount} ${litter.puppyCount === 1 ? "puppy" : "puppies"}` : ''}`
           : litter.expectedDate
@@ -202,7 +237,7 @@ function PuppyLeaf({ puppy }: { puppy: PuppyDto }) {
   return (
     <Paper component="li" withBorder p="xs" radius="md">
       <Text fw={600}>{puppy.name}</Text>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {puppy.gender === 'male' ? 'Male' : 'Female'} · {puppy.color} · {puppy.status === 'available' ? 'Available' : 'Reserved'}
       </Text>
     </Paper>

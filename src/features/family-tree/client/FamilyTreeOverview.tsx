@@ -5,14 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
-import type { ParentDogDto } from '../../parents/parents.schema.ts';
+import type { FamilyTreeDogDto } from '../../parents/parents.schema.ts';
 import type { LitterDto } from '../../litters/litters.schema.ts';
-import { findParent, formatDay } from '../family-tree.ts';
-import { ParentFacts, roleLabel } from './ParentSummary.tsx';
+import { formatDay } from '../../../lib/shared/format.ts';
+import { HealthBadges } from '../../../lib/client/HealthBadges.tsx';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 
 export function FamilyTreeOverview() {
   useDocumentTitle('Family Tree | Mini Goldendoodle Puppies');
-  const parents = useQuery(trpc.parents.featured.queryOptions());
+  const parents = useQuery(trpc.parents.familyTree.queryOptions());
   const litters = useQuery(trpc.litters.active.queryOptions());
 
   return (
@@ -20,7 +21,7 @@ export function FamilyTreeOverview() {
       <Title order={1} mb="xs">
         Family Tree
       </Title>
-      <Text c="gray.7" size="lg" mb="xl" maw={720}>
+      <Text c="dimmed" size="lg" mb="xl" maw={720}>
         Every puppy we raise comes from one of the dogs below. Open a dog&apos;s family tree to see its litters and the puppies
         they produced.
       </Text>
@@ -74,8 +75,8 @@ export function FamilyTreeOverview() {
             {litters.data.map((l) => (
               <List.Item key={l.id}>
                 <Text>
-                  <strong>{l.name}:</strong> <ParentName name={l.motherName} parents={parents.data ?? []} /> ×{' '}
-                  <ParentName name={l.fatherName} parents={parents.data ?? []} />
+                  <strong>{l.name}:</strong> <ParentName name={l.motherName} id={l.damId} /> ×{' '}
+                  <ParentName name={l.fatherName} id={l.sireId} />
                   {' · '}
                   {l.birthDate ? `born ${formatDay(l.birthDate)}` : l.expectedDate ? `expected ${formatDay(l.expectedDate)}` : 'expected soon'}
                 </Text>
@@ -88,22 +89,21 @@ export function FamilyTreeOverview() {
   );
 }
 
-function countLitters(dog: ParentDogDto, litters: LitterDto[]) {
-  const name = dog.name.trim().toLowerCase();
-  return litters.filter((l) => [l.motherName, l.fatherName].some((n) => n.trim().toLowerCase() === name)).length;
+function countLitters(dog: FamilyTreeDogDto, litters: LitterDto[]) {
+  return litters.filter((l) => l.damId === dog.id || l.sireId === dog.id).length;
 }
 
-function ParentName({ name, parents }: { name: string; parents: ParentDogDto[] }) {
-  const dog = findParent(parents, name);
-  if (!dog) return <>{name}</>;
+/** A litter's parent, linked to its tree when the registry knows the dog (every litter parent is public). */
+function ParentName({ name, id }: { name: string; id: number | null }) {
+  if (id == null) return <>{name}</>;
   return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/family-tree/$dogId" params={{ dogId: String(dog.id) }} />}>
-      {dog.name}
+    <Anchor renderRoot={(props) => <Link {...props} to="/family-tree/$dogId" params={{ dogId: String(id) }} />}>
+      {name}
     </Anchor>
   );
 }
 
-function DogCard({ dog, litterCount }: { dog: ParentDogDto; litterCount: number | null }) {
+function DogCard({ dog, litterCount }: { dog: FamilyTreeDogDto; litterCount: number | null }) {
   return (
     <Card withBorder radius="md" padding={0} h="100%">
       <ResponsiveImage src={dog.imageUrl} alt={`${dog.name}, our ${dog.color.toLowerCase()} ${dog.breed}`} width={320} height={240} />
@@ -112,11 +112,15 @@ function DogCard({ dog, litterCount }: { dog: ParentDogDto; litterCount: number 
           <Title order={3} size="h4">
             {dog.name}
           </Title>
-          <Text size="sm" fw={600} c="gray.8">
-            {roleLabel(dog)}
+          <Text size="sm" fw={600} c="dimmed">
+            {dog.gender === 'female' ? 'Dam (mother)' : 'Sire (father)'}
           </Text>
         </Group>
-        <ParentFacts dog={dog} />
+        <Text size="sm" c="dimmed">
+          {[dog.generation || dog.breed, dog.color].filter(Boolean).join(' · ')}
+        </Text>
+        {dog.retired && <ToneBadge tone="gray">Retired</ToneBadge>}
+        <HealthBadges tests={dog.healthTests} dogName={dog.name} />
         {litterCount !== null && (
           <Text size="sm">{litterCount === 0 ? 'No current litters' : `${litterCount} current litter${litterCount === 1 ? '' : 's'}`}</Text>
         )}

@@ -8,7 +8,7 @@ export const roleLabel = (dog: ParentDogDto) => (dog.gender === 'female' ? 'Dam 
 export function ParentFacts({ dog }: { dog: ParentDogDto }) {
   const weight = formatWeight(dog.weight);
   return (
-    <Text size="sm" c="gray.7">
+    <Text size="sm" c="dimmed">
       {dog.breed} · {dog.color} · {formatParentAge(dog.birthDate)}
       {weight ? ` · ${weight}` : ''}
     </Text>

@@ -110,7 +110,7 @@ export function GalleryLightbox({
         </ActionIcon>
         <div style={{ textAlign: 'center', minWidth: 0 }}>
           {current.description && <Text size="sm">{current.description}</Text>}
-          <Text size="sm" c="gray.7" aria-live="polite">
+          <Text size="sm" c="dimmed" aria-live="polite">
             {wrapIndex(last, n) + 1} of {n}
           </Text>
         </div>

@@ -2,7 +2,7 @@ import { restRoutes } from '../../../lib/server/rest.ts';
 import { csvHeaders } from '../../../lib/server/csv.ts';
 import { queryValue } from '../../../lib/server/rest.ts';
 import { inquiriesAdminRouter } from './inquiries.admin-router.ts';
-import type { InquiryListInput } from '../inquiries.schema.ts';
+import { InquiryListSchema, type InquiryListInput } from '../inquiries.schema.ts';
 
 export const inquiriesAdminRest = restRoutes(inquiriesAdminRouter, [
   {
@@ -16,5 +16,13 @@ export const inquiriesAdminRest = restRoutes(inquiriesAdminRouter, [
         interest: queryValue(query.interest) as InquiryListInput['interest'],
         search: queryValue(query.search),
       }),
+    doc: {
+      tag: 'Dashboard',
+      summary: 'Inquiries as a CSV file (every match of the filters)',
+      access: 'admin',
+      query: InquiryListSchema.pick({ status: true, interest: true, search: true }),
+      response: 'csv',
+      errors: [400, 401, 403],
+    },
   },
 ]);

@@ -1,4 +1,6 @@
 import { restRoutes } from '../../../lib/server/rest.ts';
+import { OkSchema } from '../../../lib/shared/api-error.ts';
+import { InquirySchema } from '../inquiries.schema.ts';
 import { inquiriesRouter } from './inquiries.router.ts';
 
 /** SPEC: more than 10 KB of JSON is refused (400) before it reaches the procedure. */
@@ -11,5 +13,12 @@ export const inquiriesRest = restRoutes(inquiriesRouter, [
     status: 201,
     bodyLimit: INQUIRY_BODY_LIMIT,
     call: (c, { body }) => c.create(body as never),
+    doc: {
+      tag: 'Inquiries',
+      summary: 'Send the breeder a message (the contact form)',
+      body: InquirySchema,
+      response: OkSchema,
+      errors: [400, 429],
+    },
   },
 ]);

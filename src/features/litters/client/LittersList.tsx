@@ -7,6 +7,8 @@ import { trpc } from '../../../lib/client/trpc.ts';
 import { ALWAYS_REFETCH } from '../../../lib/client/query-client.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
+import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
+import { formatCoi } from '../../../lib/shared/coi.ts';
 import type { LitterDto } from '../litters.schema.ts';
 
 export const LITTERS_ERROR = 'Error loading litters. Please try again later.';
@@ -20,11 +22,6 @@ export function formatIsoDate(iso: string | null): string | null {
 }
 
 /** The contact form's opening message when a family asks to join a litter's waitlist. */
-export function waitlistMessage(litter: Pick<LitterDto, 'name' | 'expectedDate'>): string {
-  const expected = formatIsoDate(litter.expectedDate);
-  return `Hi! We'd like to join the waitlist for the ${litter.name}${expected ? ` (expected ${expected})` : ''}. Could you tell us about the next steps?`;
-}
-
 export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: (litter: LitterDto) => void; onJoinWaitlist: (litter: LitterDto) => void }) {
   const litters = useQuery({ ...trpc.litters.active.queryOptions(), ...ALWAYS_REFETCH });
 
@@ -67,8 +64,10 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
                     </Title>
                     <ToneBadge tone={born ? 'green' : 'blue'}>{born ? 'Born' : 'Expected'}</ToneBadge>
                   </Group>
-                  <Text size="sm" c="gray.7">
-                    {litter.motherName} × {litter.fatherName}
+                  <Text size="sm" c="dimmed">
+                    <DogTreeLink id={litter.damId} name={litter.motherName} label={`${litter.motherName}'s family tree (mother)`} /> ×{' '}
+                    <DogTreeLink id={litter.sireId} name={litter.fatherName} label={`${litter.fatherName}'s family tree (father)`} />
+                    {litter.coi != null && ` · COI ${formatCoi(litter.coi)}`}
                   </Text>
                   <Text size="sm">
                     {born ? `Born ${born}` : expected ? `Expected ${expected}` : 'Date to be announced'}

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { mediaReference } from '../../../lib/server/media-references.ts';
+import { ParentDog } from '../../parents/server/parent-dog.entity.ts';
 
 export const Litter = defineEntity({
   name: 'Litter',
@@ -11,6 +12,9 @@ export const Litter = defineEntity({
     imageUrl: p.string().length(500).nullable(),
     motherName: p.string().length(100),
     fatherName: p.string().length(100),
+    /** The registry's dogs behind motherName and fatherName (issue 12); the names follow them when set. */
+    sire: () => p.manyToOne(ParentDog).nullable().deleteRule('set null').index(),
+    dam: () => p.manyToOne(ParentDog).nullable().deleteRule('set null').index(),
     expectedDate: p.string().length(10).nullable(),
     birthDate: p.string().length(10).nullable(),
     puppyCount: p.integer().nullable(),

@@ -101,29 +101,25 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     expect(mail!.html).not.toContain('<script>');
   });
 
-  it('confirms a new subscription, by name when one was given, with a working unsubscribe link', async () => {
+  it('asks a new subscriber to confirm, by name when one was given, with a working signed link', async () => {
     const before = smtp.received.length;
     expect((await post('/api/subscribers', { email: 'Pat@Example.com', name: 'Pat' })).statusCode).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    const [subscriber] = await db.orm.em.fork().find(Subscriber, { email: 'pat@example.com' });
 
     expect(mail!.to).toEqual(['pat@example.com']);
-    expect(mail!.subject).toBe("You're subscribed to Aspen Meadow Doodles news");
+    expect(mail!.subject).toBe('Please confirm your subscription to Aspen Meadow Doodles news');
     expect(mail!.text.startsWith('Hi Pat,\n')).toBe(true);
-    const link = `${TEST_ORIGIN}/unsubscribe?token=${subscriber!.unsubscribeToken}`;
-    expect(mail!.text).toContain(link);
+    const link = /http\S+\/newsletter\/confirm\?token=\S+/.exec(mail!.text)![0];
+    expect(link.startsWith(`${TEST_ORIGIN}/newsletter/confirm?token=c1.`)).toBe(true);
     expect(mail!.html).toContain(`href="${link}"`);
+    expect((await db.orm.em.fork().findOneOrFail(Subscriber, { email: 'pat@example.com' })).status).toBe('pending');
 
-    // The link's token is the one the unsubscribe page sends.
-    const token = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(mail!.text)![0]).searchParams.get('token');
-    expect((await post('/api/subscribers/unsubscribe', { token })).statusCode).toBe(200);
-    expect((await db.orm.em.fork().findOneOrFail(Subscriber, { email: 'pat@example.com' })).status).toBe('unsubscribed');
+    // The link's token is the one the confirmation page sends; it confirms the address.
+    const token = new URL(link).searchParams.get('token');
+    expect((await post('/trpc/subscribers.confirm', { token })).statusCode).toBe(200);
+    expect((await db.orm.em.fork().findOneOrFail(Subscriber, { email: 'pat@example.com' })).status).toBe('active');
 
-    // Coming back is confirmed again (same link); subscribing while active sends nothing more.
-    await post('/api/subscribers', { email: 'pat@example.com' });
-    const [again] = (await smtp.waitFor(before + 2)).slice(before + 1);
-    expect(again!.text.startsWith('Hi Pat,\n')).toBe(true);
-    expect(again!.text).toContain(link);
+    // Subscribing while active sends nothing more.
     const queued = (await outbox()).length;
     await post('/api/subscribers', { email: 'pat@example.com', name: 'Patricia' });
     expect((await outbox()).length).toBe(queued);

@@ -24,8 +24,16 @@ export const OutboxMessage = defineEntity({
     nextAttemptAt: p.datetime(),
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
+    /** Extra headers (List-Unsubscribe on bulk mail). */
+    headers: p.json<Record<string, string>>().nullable(),
+    /** The newsletter this message is one copy of: one per recipient, enforced by the unique index below. */
+    newsletterId: p.integer().nullable(),
+    /** When a sender last took it: the send rate (MAIL_RATE_PER_MINUTE) counts these. */
+    claimedAt: p.datetime().nullable().index(),
   },
   // What every poll asks for: queued messages that are due.
   indexes: [{ properties: ['nextAttemptAt'], where: { status: 'queued' } }],
+  // Each recipient gets a newsletter once, however many instances or restarts queue it.
+  uniques: [{ name: 'outbox_messages_newsletter_recipient_unique', properties: ['newsletterId', 'to'] }],
 });
 export type IOutboxMessage = InstanceType<typeof OutboxMessage.class>;

@@ -1,6 +1,6 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OutgoingMail } from '../../../lib/server/mail.ts';
+import type { BulkMessage, DeliveryCounts, OutgoingMail } from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -18,6 +18,9 @@ export const BATCH_SIZE = 5;
 export function enqueueMail(em: EntityManager, mail: OutgoingMail): void {
   const now = new Date();
   em.create(OutboxMessage, {
+    headers: mail.headers ?? null,
+    newsletterId: null,
+    claimedAt: null,
     to: mail.to,
     replyTo: mail.replyTo ?? null,
     subject: mail.subject.slice(0, 300),
@@ -39,6 +42,7 @@ export interface ClaimedMessage {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   /** Including this one. */
   attempts: number;
 }
@@ -63,8 +67,12 @@ interface ClaimedRow {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
+
+/** Serialises claims across instances while the send rate is counted (any 64-bit constant of our own). */
+const CLAIM_LOCK = 5_281_120_015;
 
 /**
  * Takes up to `batchSize` due messages and sends them one by one. The claim is one statement: rows
@@ -79,17 +87,35 @@ export async function deliverDue(
     batchSize = BATCH_SIZE,
     leaseMs = CLAIM_LEASE_MS,
     keepGoing = () => true,
-  }: { batchSize?: number; leaseMs?: number; /** Checked before each send; false hands the rest back. */ keepGoing?: () => boolean } = {},
+    ratePerMinute = 0,
+  }: {
+    batchSize?: number;
+    leaseMs?: number;
+    /** Checked before each send; false hands the rest back. */
+    keepGoing?: () => boolean;
+    /** At most this many sends start in any minute, across all instances (0: no limit). */
+    ratePerMinute?: number;
+  } = {},
 ): Promise<DeliveryReport> {
   const conn = em.getConnection();
-  const rows = await conn.execute<ClaimedRow[]>(
-    `update "outbox_messages" set "attempts" = "attempts" + 1, "next_attempt_at" = now() + (? * interval '1 millisecond')
-     where "id" in (
-       select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
-       order by "next_attempt_at", "id" limit ? for update skip locked)
-     returning "id", "to", "reply_to", "subject", "text", "html", "attempts"`,
-    [leaseMs, batchSize],
-  );
+  // Under a rate, claims take turns (an advisory lock for this transaction), so two instances counting
+  // the last minute's sends at once cannot both spend the same budget. Transactional mail goes first.
+  const rows = await em.transactional(async (tx) => {
+    if (ratePerMinute) await tx.execute(`select pg_advisory_xact_lock(?)`, [CLAIM_LOCK]);
+    const limit = ratePerMinute
+      ? Math.min(batchSize, Math.max(0, ratePerMinute - Number((await tx.execute<Array<{ n: string | number }>>(
+          `select count(*) as n from "outbox_messages" where "claimed_at" > now() - interval '1 minute'`))[0]!.n)))
+      : batchSize;
+    if (limit === 0) return [];
+    return tx.execute<ClaimedRow[]>(
+      `update "outbox_messages" set "attempts" = "attempts" + 1, "claimed_at" = now(), "next_attempt_at" = now() + (? * interval '1 millisecond')
+       where "id" in (
+         select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
+         order by "newsletter_id" nulls first, "next_attempt_at", "id" limit ? for update skip locked)
+       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "attempts"`,
+      [leaseMs, limit],
+    );
+  });
   const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, released: 0 };
   for (const row of rows.sort((a, b) => a.id - b.id)) {
     const message: ClaimedMessage = {
@@ -99,12 +125,13 @@ export async function deliverDue(
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: row.headers,
       attempts: row.attempts,
     };
     if (!keepGoing()) {
       // Stopping: hand it back as it was, due now, for whichever instance runs next.
       await conn.execute(
-        `update "outbox_messages" set "attempts" = "attempts" - 1, "next_attempt_at" = now()
+        `update "outbox_messages" set "attempts" = "attempts" - 1, "next_attempt_at" = now(), "claimed_at" = null
          where "id" = ? and "attempts" = ? and "status" = 'queued'`,
         [message.id, message.attempts],
       );
@@ -140,4 +167,79 @@ export async function deliverDue(
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 2000);
+}
+
+/** Purges run one at a time across instances (a transaction-scoped advisory lock; others skip). */
+const PURGE_LOCK = 5_281_120_016;
+export const SENT_RETENTION_DAYS = 30;
+
+/**
+ * Deletes sent messages older than the retention. Failed ones stay until the breeder retries or dismisses
+ * them; queued ones are still to be sent. Returns null when another instance is purging right now.
+ */
+export async function purgeSent(em: EntityManager, retentionDays = SENT_RETENTION_DAYS): Promise<number | null> {
+  return em.transactional(async (tx) => {
+    const [lock] = await tx.execute<Array<{ ok: boolean }>>(`select pg_try_advisory_xact_lock(?) as ok`, [PURGE_LOCK]);
+    if (!lock?.ok) return null;
+    const deleted = await tx.execute<Array<{ id: number }>>(
+      `delete from "outbox_messages" where "status" = 'sent' and "sent_at" < now() - (? * interval '1 day') returning "id"`,
+      [retentionDays],
+    );
+    return deleted.length;
+  });
+}
+
+/** Failed messages of one newsletter (or of none: the site's own mail) go back in the queue, with a fresh set of attempts. */
+export async function retryFailed(em: EntityManager, newsletterId: number | null): Promise<number> {
+  const rows = await em.execute<Array<{ id: number }>>(
+    `update "outbox_messages" set "status" = 'queued', "attempts" = 0, "next_attempt_at" = now(), "last_error" = null
+     where "status" = 'failed' and "newsletter_id" ${newsletterId === null ? 'is null' : '= ?'} returning "id"`,
+    newsletterId === null ? [] : [newsletterId],
+  );
+  return rows.length;
+}
+
+/** Removes failed messages the breeder gave up on. */
+export async function dismissFailed(em: EntityManager, newsletterId: number | null): Promise<number> {
+  const rows = await em.execute<Array<{ id: number }>>(
+    `delete from "outbox_messages" where "status" = 'failed' and "newsletter_id" ${newsletterId === null ? 'is null' : '= ?'} returning "id"`,
+    newsletterId === null ? [] : [newsletterId],
+  );
+  return rows.length;
+}
+
+/** Queued, sent and failed messages per newsletter. */
+export async function countsByNewsletter(em: EntityManager, ids: number[]): Promise<Map<number, DeliveryCounts>> {
+  const out = new Map<number, DeliveryCounts>();
+  if (!ids.length) return out;
+  const rows = await em.execute<Array<{ newsletter_id: number; status: string; n: string | number }>>(
+    `select "newsletter_id", "status", count(*) as n from "outbox_messages" where "newsletter_id" in (${ids.map(() => '?').join(', ')}) group by 1, 2`,
+    ids,
+  );
+  for (const r of rows) {
+    const c = out.get(r.newsletter_id) ?? { queued: 0, sent: 0, failed: 0 };
+    c[r.status as 'queued' | 'sent' | 'failed'] = Number(r.n);
+    out.set(r.newsletter_id, c);
+  }
+  return out;
+}
+
+/**
+ * Queues one newsletter's copies. A copy for an address that already has one is skipped by the unique
+ * (newsletter_id, to) index, so queuing again after a crash, or by two instances at once, never sends twice.
+ * Returns how many were new.
+ */
+export async function enqueueBulk(em: EntityManager, newsletterId: number, messages: BulkMessage[]): Promise<number> {
+  if (!messages.length) return 0;
+  const values: unknown[] = [];
+  const rows = messages.map((m) => {
+    values.push(m.to, m.subject.slice(0, 300), m.text, m.html, JSON.stringify(m.headers), newsletterId);
+    return `(?, ?, ?, ?, ?::jsonb, ?, 'queued', 0, now(), now())`;
+  });
+  const inserted = await em.execute<Array<{ id: number }>>(
+    `insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "status", "attempts", "next_attempt_at", "created_at")
+     values ${rows.join(', ')} on conflict ("newsletter_id", "to") do nothing returning "id"`,
+    values,
+  );
+  return inserted.length;
 }

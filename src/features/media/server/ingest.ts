@@ -4,12 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { access, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import type { Metadata, OutputInfo } from 'sharp';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import {
+  DOCUMENT_MAX_BYTES,
   MEDIA_MESSAGES,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_EDGE,
@@ -17,15 +16,17 @@ import {
   PHOTO_MIME_TYPES,
   VIDEO_MAX_BYTES,
   VIDEO_MIME_TYPES,
+  type MediaKind,
 } from '../media.schema.ts';
 import type { IMedia } from './media.entity.ts';
 import { storeMedia, type StoredMediaInput } from './media-store.ts';
+import { loadSharp } from './sharp.ts';
 import type { MediaVariants } from './variants.ts';
 
 const run = promisify(execFile);
 
 export interface SniffedType {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   mime: string;
 }
 
@@ -34,20 +35,46 @@ const VIDEO_EXT: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'w
 const VIDEO_TYPES = new Set<string>(VIDEO_MIME_TYPES);
 const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 
-export const tooLarge = (kind: 'image' | 'video') =>
-  new AppError('PAYLOAD_TOO_LARGE', kind === 'image' ? MEDIA_MESSAGES.photoTooLarge : MEDIA_MESSAGES.videoTooLarge);
+const TOO_LARGE: Record<MediaKind, string> = {
+  image: MEDIA_MESSAGES.photoTooLarge,
+  video: MEDIA_MESSAGES.videoTooLarge,
+  document: MEDIA_MESSAGES.documentTooLarge,
+};
+export const tooLarge = (kind: MediaKind) => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE[kind]);
 const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.wrongType);
 const unreadable = () => new AppError('BAD_REQUEST', MEDIA_MESSAGES.unreadable);
 
 /** The accepted type of some leading bytes, or an error saying what is accepted. */
-export async function sniff(head: Uint8Array): Promise<SniffedType> {
+export async function sniff(head: Uint8Array, expected: MediaKind | null = null): Promise<SniffedType> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head);
-  if (!found) throw wrongType();
-  return classify(found.mime);
+  if (!found) throw expected === 'document' ? new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.notPdf) : wrongType();
+  const type = classify(found.mime, expected);
+  checkKind(type, expected);
+  return type;
 }
 
-export function maxBytesFor(kind: 'image' | 'video'): number {
-  return kind === 'image' ? PHOTO_MAX_BYTES : VIDEO_MAX_BYTES;
+export function maxBytesFor(kind: MediaKind): number {
+  return kind === 'image' ? PHOTO_MAX_BYTES : kind === 'document' ? DOCUMENT_MAX_BYTES : VIDEO_MAX_BYTES;
+}
+
+/**
+ * What an upload may be: without a stated kind a photo or a video (every photo and video field);
+ * a document field states `document` and accepts a PDF only.
+ */
+export function checkKind(type: SniffedType, expected: MediaKind | null): void {
+  if (expected === 'document' ? type.kind !== 'document' : type.kind === 'document' || (expected !== null && type.kind !== expected)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', expected === 'document' ? MEDIA_MESSAGES.notPdf : MEDIA_MESSAGES.wrongType);
+  }
+}
+
+/** A downloaded document's name: the uploaded file's own, without paths or control characters, ending in .pdf. */
+export function documentName(filename: string | undefined): string {
+  const last = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters and quotes go (they could break the header or the name on disk).
+  const base = [...last].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"').join('').trim().slice(0, 150);
+  const name = base || 'document.pdf';
+  return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
 }
 
 async function commandExists(file: string): Promise<boolean> {
@@ -103,6 +130,7 @@ async function removeOutputs(base: string) {
  * takes seconds, and every variant is re-encoded for the browser anyway).
  */
 export async function processPhoto(file: string, type: SniffedType): Promise<StoredMediaInput> {
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     // Reads the header only: a decompression bomb is refused before a single pixel is decoded.
@@ -175,23 +203,35 @@ async function remuxVideo(file: string, type: SniffedType): Promise<Buffer> {
  * Sniffs, checks the limits, processes and stores a received file; nothing is stored unless all of it
  * succeeded (the row is written last, in one insert).
  */
-export async function ingestFile(em: EntityManager, file: string, size: number, variants?: MediaVariants): Promise<IMedia> {
+export async function ingestFile(
+  em: EntityManager,
+  file: string,
+  size: number,
+  variants?: MediaVariants,
+  { kind = null, filename, isPrivate = false }: { kind?: MediaKind | null; filename?: string; isPrivate?: boolean } = {},
+): Promise<IMedia> {
   if (size === 0) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.empty);
+  const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(file);
-  if (!found) throw wrongType();
-  const type = classify(found.mime);
+  if (!found) throw kind === 'document' ? new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.notPdf) : wrongType();
+  const type = classify(found.mime, kind);
+  checkKind(type, kind);
   if (size > maxBytesFor(type.kind)) throw tooLarge(type.kind);
   const input: StoredMediaInput =
     type.kind === 'video'
       ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes: await remuxVideo(file, type), width: null, height: null }
-      : await processPhoto(file, type);
-  const media = await storeMedia(em, input);
+      : type.kind === 'document'
+        ? // Stored as sent: served only as a download (attachment, sandboxed), never shown inline.
+          { kind: 'document', mime: 'application/pdf', ext: 'pdf', bytes: await readFile(file), width: null, height: null, filename: documentName(filename) }
+        : await processPhoto(file, type);
+  const media = await storeMedia(em, { ...input, private: isPrivate });
   await variants?.prime(media, input.bytes);
   return media;
 }
 
-function classify(mime: string): SniffedType {
+function classify(mime: string, expected: MediaKind | null = null): SniffedType {
   if (PHOTO_TYPES.has(mime)) return { kind: 'image', mime };
   if (VIDEO_TYPES.has(mime)) return { kind: 'video', mime };
-  throw wrongType();
+  if (mime === 'application/pdf') return { kind: 'document', mime };
+  throw expected === 'document' ? new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.notPdf) : wrongType();
 }

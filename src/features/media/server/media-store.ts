@@ -2,14 +2,19 @@
 import { randomUUID, createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Media, type IMedia } from './media.entity.ts';
+import type { MediaKind } from '../media.schema.ts';
 
 export interface StoredMediaInput {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   mime: string;
   ext: string;
   bytes: Buffer;
   width: number | null;
   height: number | null;
+  /** A document's own file name, for its download. */
+  filename?: string | null;
+  /** Served only after an access check (a family's private upload). */
+  private?: boolean;
 }
 
 export function mediaUrl(m: Pick<IMedia, 'id' | 'ext'>): string {
@@ -30,12 +35,14 @@ export async function storeMedia(em: EntityManager, input: StoredMediaInput): Pr
     sha256: createHash('sha256').update(input.bytes).digest('hex'),
     width: input.width,
     height: input.height,
+    filename: input.filename ?? null,
+    private: input.private ?? false,
     createdAt: new Date(),
   };
   // em.execute (not the bare connection) so that the insert joins the caller's transaction, if any.
   await em.execute(
-    'insert into "media" ("id", "kind", "mime", "ext", "bytes", "size", "sha256", "width", "height", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [data.id, data.kind, data.mime, data.ext, input.bytes, data.size, data.sha256, data.width, data.height, data.createdAt],
+    'insert into "media" ("id", "kind", "mime", "ext", "bytes", "size", "sha256", "width", "height", "filename", "private", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [data.id, data.kind, data.mime, data.ext, input.bytes, data.size, data.sha256, data.width, data.height, data.filename, data.private, data.createdAt],
   );
   // partial: the lazy bytes are not part of a loaded entity either.
   return em.create(Media, data, { managed: true, partial: true });

@@ -22,10 +22,12 @@ import {
   probeTags,
   solidImage,
   VIDEO_LOCATION,
+  pdfPart,
+  tinyPdf,
   type FieldPart,
   type FilePart,
 } from './media.test-helpers.ts';
-import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '../media.schema.ts';
+import { DOCUMENT_MAX_BYTES, MEDIA_MESSAGES, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '../media.schema.ts';
 
 const ACCEPTS = ['image/avif,image/webp,*/*', 'image/webp,*/*', '*/*'];
 
@@ -85,7 +87,7 @@ describe('POST /api/admin/media', () => {
     const res = await upload([jpegPart(photo, 'IMG_0001.JPG')]);
     expect(res.statusCode).toBe(201);
     const body = res.json() as { id: string; url: string; mime: string; width: number; height: number };
-    expect(body).toEqual({ id: expect.any(String), url: `/uploads/${body.id}.jpg`, mime: 'image/jpeg', width: 300, height: 400 });
+    expect(body).toEqual({ id: expect.any(String), url: `/uploads/${body.id}.jpg`, mime: 'image/jpeg', width: 300, height: 400, filename: null, size: expect.any(Number) });
 
     const stored = await storedBytes(body.id);
     await expectNoMetadata(stored, 'stored original');
@@ -256,6 +258,48 @@ describe('POST /api/admin/media', () => {
       expect(res.statusCode, label).toBe(415);
       expect(res.json(), label).toEqual({ message: MEDIA_MESSAGES.wrongType });
     }
+    expect(await count()).toBe(before);
+  });
+
+  it('a document field takes a real PDF only, kept byte for byte and downloaded under its own name', async () => {
+    const pdf = tinyPdf();
+    const res = await upload([{ name: 'kind', value: 'document' }, pdfPart(pdf, 'Go-home care sheet – Maple.pdf')]);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ mime: 'application/pdf', filename: 'Go-home care sheet – Maple.pdf', size: pdf.length, width: null });
+    expect(body.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.pdf$/);
+    expect(await storedBytes(body.id)).toEqual(pdf);
+
+    const served = await t.app.inject({ method: 'GET', url: body.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Go-home care sheet _ Maple.pdf"; filename*=UTF-8''Go-home%20care%20sheet%20%E2%80%93%20Maple.pdf`,
+    );
+    expect(served.headers['content-security-policy']).toBe('sandbox');
+    expect(served.rawPayload).toEqual(pdf);
+    // A width asks for a photo variant: a document is only ever its original.
+    expect((await t.app.inject({ method: 'GET', url: `${body.url}?w=160` })).rawPayload).toEqual(pdf);
+
+    const before = await count();
+    const notPdf: Array<[string, Buffer]> = [
+      ['a JPEG named .pdf', await solidImage(40, 30, 'jpeg')],
+      ['text named .pdf', Buffer.from('Hello, this is not a PDF at all.\n'.repeat(200))],
+      ['an HTML page named .pdf', Buffer.from('<!doctype html><script>alert(1)</script>'.repeat(100))],
+    ];
+    for (const [label, data] of notPdf) {
+      const refused = await upload([{ name: 'kind', value: 'document' }, pdfPart(data)]);
+      expect(refused.statusCode, label).toBe(415);
+      expect(refused.json(), label).toEqual({ message: MEDIA_MESSAGES.notPdf });
+    }
+    const tooBig = await upload([{ name: 'kind', value: 'document' }, pdfPart(Buffer.concat([pdf, Buffer.alloc(DOCUMENT_MAX_BYTES, 32)]))]);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: MEDIA_MESSAGES.documentTooLarge });
+    const badKind = await upload([{ name: 'kind', value: 'spreadsheet' }, pdfPart(pdf)]);
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json()).toEqual({ message: MEDIA_MESSAGES.badKind });
+    // A photo field (no kind) still refuses a PDF, and a document field a photo.
+    expect((await upload([pdfPart(pdf)])).statusCode).toBe(415);
     expect(await count()).toBe(before);
   });
 

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import type { MediaService } from '../../../lib/server/media-references.ts';
-import { MEDIA_MESSAGES, VIDEO_MAX_BYTES, type UploadedMediaDto } from '../media.schema.ts';
+import { MEDIA_KINDS, MEDIA_MESSAGES, VIDEO_MAX_BYTES, type MediaKind, type UploadedMediaDto } from '../media.schema.ts';
 import { ingestFile, maxBytesFor, sniff, tooLarge, type SniffedType } from './ingest.ts';
 import { Media } from './media.entity.ts';
 import { mediaUrl } from './media-store.ts';
@@ -18,7 +18,7 @@ const SNIFF_BYTES = 4100;
 
 /** The parts of @fastify/multipart's iterator that the upload reads. */
 export type UploadPart =
-  | { type: 'file'; fieldname: string; file: Readable & { truncated?: boolean } }
+  | { type: 'file'; fieldname: string; filename?: string; file: Readable & { truncated?: boolean } }
   | { type: 'field'; fieldname: string; value: unknown };
 
 /** Errors the multipart reader raises when the request body ends early or breaks. */
@@ -55,7 +55,7 @@ function asUploadError(error: unknown): unknown {
 }
 
 /** Writes the stream to `file`, sniffing the first bytes and enforcing the size limit of the sniffed kind. */
-async function receive(stream: UploadPart & { type: 'file' }, file: string): Promise<{ size: number; type: SniffedType | null }> {
+async function receive(stream: UploadPart & { type: 'file' }, file: string, kind: MediaKind | null): Promise<{ size: number; type: SniffedType | null }> {
   const handle = await open(file, 'wx', 0o600);
   let size = 0;
   let head: Buffer = Buffer.alloc(0);
@@ -67,7 +67,7 @@ async function receive(stream: UploadPart & { type: 'file' }, file: string): Pro
       if (!type && head.length < SNIFF_BYTES) {
         head = Buffer.concat([head, chunk]);
         if (head.length >= SNIFF_BYTES) {
-          type = await sniff(head.subarray(0, SNIFF_BYTES));
+          type = await sniff(head.subarray(0, SNIFF_BYTES), kind);
           limit = maxBytesFor(type.kind);
         }
       }
@@ -113,6 +113,9 @@ export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tm
   const file = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
   let received: { size: number } | null = null;
   let replaces: string | null = null;
+  let kind: MediaKind | null = null;
+  let filename: string | undefined;
+  let isPrivate = false;
   try {
     try {
       for await (const part of parts) {
@@ -121,6 +124,16 @@ export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tm
             const value = typeof part.value === 'string' ? part.value.trim() : '';
             if (value && !isMediaId(value)) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.badReplaces);
             replaces = value ? value.toLowerCase() : null;
+          } else if (part.fieldname === 'kind') {
+            // What the field uploading it accepts (a document field: a PDF only).
+            const value = typeof part.value === 'string' ? part.value.trim() : '';
+            if (value && !(MEDIA_KINDS as readonly string[]).includes(value)) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.badKind);
+            kind = value ? (value as MediaKind) : null;
+          } else if (part.fieldname === 'visibility') {
+            // A family's private upload (portal photos, shared documents): served only after an access check.
+            const value = typeof part.value === 'string' ? part.value.trim() : '';
+            if (value && value !== 'private' && value !== 'public') throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.badVisibility);
+            isPrivate = value === 'private';
           }
           continue;
         }
@@ -128,18 +141,27 @@ export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tm
           part.file.resume();
           throw new AppError('BAD_REQUEST', received ? MEDIA_MESSAGES.oneFile : MEDIA_MESSAGES.noFile);
         }
-        received = await receive(part, file);
+        filename = part.filename;
+        received = await receive(part, file, kind);
       }
     } catch (error) {
       throw asUploadError(error);
     }
     if (!received) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.noFile);
-    const media = await ingestFile(em, file, received.size, variants);
+    const media = await ingestFile(em, file, received.size, variants, { kind, filename, isPrivate });
     if (replaces && replaces !== media.id) {
       const replaced = await em.findOne(Media, replaces, { fields: ['id', 'ext'] });
       if (replaced) await mediaService.release([mediaUrl(replaced)]);
     }
-    return { id: media.id, url: mediaUrl(media), mime: media.mime, width: media.width ?? null, height: media.height ?? null };
+    return {
+      id: media.id,
+      url: mediaUrl(media),
+      mime: media.mime,
+      width: media.width ?? null,
+      height: media.height ?? null,
+      filename: media.filename ?? null,
+      size: media.size,
+    };
   } finally {
     await rm(file, { force: true });
   }

@@ -45,6 +45,20 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
     }
   });
 
+  it('?share=1 is the 1200x630 JPEG crop link previews show, whatever the browser accepts', async () => {
+    for (const [w, h] of [[800, 1200], [3000, 1000]] as const) {
+      const img = await storeImage(w, h);
+      const res = await get(`${img.url}?share=1`, { accept: CHROME_ACCEPT });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      const out = await sharp(res.rawPayload).metadata();
+      expect([out.width, out.height, out.format]).toEqual([1200, 630, 'jpeg']);
+    }
+    const small = await storeImage(400, 300);
+    expect((await get(`${small.url}?share=2`)).statusCode).toBe(400);
+    expect((await get(`${small.url}?share=2`)).json()).toEqual({ message: 'share=1 asks for the 1200x630 sharing picture; no other value is known.' });
+  });
+
   it('serves WebP when only WebP is accepted, and the original format when neither is', async () => {
     const img = await storeImage(800, 600);
     const webp = await get(`${img.url}?w=320&q=70`, { accept: WEBP_ONLY });

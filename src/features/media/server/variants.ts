@@ -3,16 +3,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { qualityForWidth, snapWidth } from '../../../lib/shared/format.ts';
-import { MEDIA_MESSAGES, PHOTO_MAX_PIXELS } from '../media.schema.ts';
+import { MEDIA_MESSAGES, PHOTO_MAX_PIXELS, SHARE_HEIGHT, SHARE_WIDTH, type MediaKind } from '../media.schema.ts';
 import { Media } from './media.entity.ts';
 import { loadMediaBytes } from './media-store.ts';
+import { loadSharp } from './sharp.ts';
 
 // Operation caching keeps files open and memory busy; every variant is rendered once and kept on disk.
-sharp.cache(false);
 
 /** The qualities a variant may have (SPEC §7's ladder and the placeholder); others snap to the nearest. */
 export const QUALITY_STEPS = [30, 70, 75, 80] as const;
@@ -34,19 +33,25 @@ const CONTENT_TYPES: Record<OutputFormat, string> = {
 
 export interface MediaMeta {
   id: string;
-  kind: 'image' | 'video';
+  kind: MediaKind;
+  /** A document's download name. */
+  filename: string | null;
   mime: string;
   ext: string;
   sha256: string;
   size: number;
   width: number | null;
   height: number | null;
+  /** Served only through the access-checked private route. */
+  private: boolean;
 }
 
 export interface VariantQuery {
   /** Requested width; null serves the stored original. */
   width: number | null;
   quality: number | null;
+  /** The 1200x630 JPEG crop that link previews show (?share=1); width and quality are then ignored. */
+  share?: boolean;
 }
 
 /** A file ready to send: its path in the cache, its size and strong ETag, and the bytes when held in memory. */
@@ -97,7 +102,9 @@ export function parseVariantQuery(query: Record<string, unknown>): VariantQuery 
     return { error: MEDIA_MESSAGES.badWidth };
   }
   if (q === null || (q !== undefined && !/^\d{1,6}$/.test(q))) return { error: MEDIA_MESSAGES.badQuality };
-  return { width: w === undefined ? null : Number(w), quality: q === undefined ? null : Number(q) };
+  const share = single(query.share);
+  if (share !== undefined && share !== '1') return { error: MEDIA_MESSAGES.badShare };
+  return { width: w === undefined ? null : Number(w), quality: q === undefined ? null : Number(q), ...(share ? { share: true } : {}) };
 }
 
 /** Which modern formats an Accept header allows (a q of 0 refuses; wildcards do not count). */
@@ -161,7 +168,7 @@ async function writeAtomically(file: string, bytes: Buffer) {
 
 type Target =
   | { file: string; original: true }
-  | { file: string; original: false; width: number; quality: number; format: OutputFormat };
+  | { file: string; original: false; width: number; quality: number; format: OutputFormat; share?: boolean };
 
 /** Every live cache in this process, so that deleting or replacing media clears them all. */
 const liveCaches = new Set<MediaVariants>();
@@ -228,6 +235,8 @@ export class MediaVariants {
       size: row.size,
       width: row.width ?? null,
       height: row.height ?? null,
+      filename: row.filename ?? null,
+      private: row.private ?? false,
     };
     // Cache file names carry the content hash, so a changed row can never be served from old files.
     if (previous && previous.sha256 !== meta.sha256) await this.forget(id);
@@ -255,10 +264,15 @@ export class MediaVariants {
    * WebP/AVIF asks for a variant of a WebP/AVIF original whose transparency is not known yet.
    */
   private target(meta: MediaMeta, query: VariantQuery, accept: string | undefined): Target | null {
-    if (meta.kind === 'video' || query.width === null) return { file: this.originalPath(meta), original: true };
-    const snapped = snapWidth(query.width);
+    if (meta.kind !== 'image' || (query.width === null && !query.share)) return { file: this.originalPath(meta), original: true };
+    if (query.share) {
+      // One JPEG for every crawler (not all of them read WebP or AVIF).
+      const file = this.cachePath(meta.id, `${meta.sha256.slice(0, 16)}-share-${SHARE_WIDTH}x${SHARE_HEIGHT}.jpeg`);
+      return { file, original: false, width: SHARE_WIDTH, quality: 80, format: 'jpeg', share: true };
+    }
+    const snapped = snapWidth(query.width!);
     const width = meta.width ? Math.min(snapped, meta.width) : snapped;
-    const quality = clampQuality(query.quality ?? qualityForWidth(query.width));
+    const quality = clampQuality(query.quality ?? qualityForWidth(query.width!));
     const accepts = acceptedFormats(accept);
     let format: OutputFormat | undefined;
     if (accepts.avif) format = 'avif';
@@ -290,19 +304,26 @@ export class MediaVariants {
     let target = this.target(meta, query, accept);
     if (!target) {
       const original = await this.original(meta);
+      const sharp = await loadSharp();
       this.alpha.set(meta.id, (await sharp(original.path).metadata()).hasAlpha);
       target = this.target(meta, query, accept)!;
     }
     if (target.original) return this.original(meta);
-    const { file, width, quality, format } = target;
+    const { file, width, quality, format, share } = target;
     return this.once(file, async () => {
       const original = await this.original(meta);
       this.renders += 1;
+      const sharp = await loadSharp();
       let pipeline = sharp(original.path, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'none' });
-      if (!meta.width || width < meta.width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
+      if (share) {
+        // Cropped to the sharing shape around what draws the eye (sharp's attention strategy); never stretched.
+        pipeline = pipeline.flatten({ background: '#ffffff' }).resize({ width: SHARE_WIDTH, height: SHARE_HEIGHT, fit: 'cover', position: sharp.strategy.attention });
+      } else if (!meta.width || width < meta.width) {
+        pipeline = pipeline.resize({ width, withoutEnlargement: true });
+      }
       const bytes = await encode(pipeline, format, quality).toBuffer();
       await writeAtomically(file, bytes);
-      return this.remember({ path: file, size: bytes.length, etag: strongEtag(bytes), contentType: CONTENT_TYPES[format], negotiated: true }, bytes);
+      return this.remember({ path: file, size: bytes.length, etag: strongEtag(bytes), contentType: CONTENT_TYPES[format], negotiated: !share }, bytes);
     });
   }
 

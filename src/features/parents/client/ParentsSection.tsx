@@ -35,7 +35,7 @@ function ParentCard({ dog }: { dog: ParentDogDto }) {
           </Title>
           <ToneBadge tone={dog.gender === 'female' ? 'pink' : 'blue'}>{dog.gender === 'female' ? 'Female' : 'Male'}</ToneBadge>
         </Group>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {dog.breed} · {dog.color}
         </Text>
         <Text size="sm">
@@ -58,7 +58,7 @@ export function ParentsSection() {
   const shown = parents.data?.filter((d) => gender === 'all' || d.gender === gender) ?? [];
 
   return (
-    <section id="parents" aria-labelledby="parents-title" style={{ background: 'var(--mantine-color-gray-0)' }}>
+    <section id="parents" aria-labelledby="parents-title" style={{ background: 'var(--surface-alt)' }}>
       <Container size="lg" py={64}>
         <Title order={2} id="parents-title" ta="center" mb="xs">
           Our Parent Dogs

@@ -18,11 +18,11 @@ describe('GET /api/parents/featured and parents.featured', () => {
     const now = new Date();
     em.create(ParentDog, {
       name: 'Retired Rosie', gender: 'female', breed: 'Mini Goldendoodle', color: 'Cream', weight: 20.5,
-      birthDate: '2015-01-01', description: '', imageUrl: null, featured: false, sortOrder: -1, createdAt: now, updatedAt: now,
+      birthDate: '2015-01-01', description: '', imageUrl: null, ours: true, featured: false, sortOrder: -1, createdAt: now, updatedAt: now,
     });
     em.create(ParentDog, {
       name: 'Ace', gender: 'male', breed: 'Poodle', color: 'Black', weight: null,
-      birthDate: null, description: 'New sire.', imageUrl: null, featured: true, sortOrder: -5, createdAt: now, updatedAt: now,
+      birthDate: null, description: 'New sire.', imageUrl: null, ours: true, featured: true, sortOrder: -5, createdAt: now, updatedAt: now,
     });
     await em.flush();
 
@@ -31,7 +31,8 @@ describe('GET /api/parents/featured and parents.featured', () => {
     const dogs = res.json() as Array<Record<string, unknown>>;
     expect(dogs.map((d) => d.name)).toEqual(['Ace', 'Maple', 'Willow', 'Cooper', 'Bear']);
     expect(Object.keys(dogs[1]!).sort()).toEqual(
-      ['id', 'name', 'gender', 'breed', 'color', 'weight', 'birthDate', 'description', 'imageUrl'].sort(),
+      // SPEC §3's fields, then every photo in order (the first is imageUrl) and an optional video.
+      ['id', 'name', 'gender', 'breed', 'color', 'weight', 'birthDate', 'description', 'imageUrl', 'photos', 'videoUrl'].sort(),
     );
     expect(dogs[0]).toMatchObject({ weight: null, birthDate: null, imageUrl: null });
     const maple = dogs[1]!;

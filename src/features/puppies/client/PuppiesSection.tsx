@@ -20,17 +20,23 @@ export function PuppiesSection({
   filter,
   onFilterChange,
   onInquire,
+  openId,
+  onOpenChange,
   children,
 }: {
   filter: LitterFilter;
   onFilterChange: (filter: LitterFilter) => void;
   onInquire: (puppy: PuppyDto) => void;
+  /** The puppy whose details are open (the page keeps it in the address), and how to change it. */
+  openId: number | null;
+  onOpenChange: (id: number | null, how?: 'back' | 'replace') => void;
   children?: ReactNode;
 }) {
   const puppies = useQuery({ ...trpc.puppies.featured.queryOptions(), ...ALWAYS_REFETCH });
   const litters = useQuery({ ...trpc.litters.active.queryOptions(), ...ALWAYS_REFETCH });
-  const [openId, setOpenId] = useState<number | null>(null);
-  const [dialogMounted, setDialogMounted] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(openId !== null);
+  // A shared link or the forward button can open a puppy without a click.
+  if (openId !== null && !dialogMounted) setDialogMounted(true);
 
   const litterOf = (id: number | null) => litters.data?.find((l) => l.id === id) ?? null;
   const shown = puppies.data?.filter((p) => filter === 'all' || p.litterId === filter) ?? [];
@@ -97,7 +103,7 @@ export function PuppiesSection({
                   onIntent={() => void loadDialog()}
                   onOpen={() => {
                     setDialogMounted(true);
-                    setOpenId(p.id);
+                    onOpenChange(p.id);
                   }}
                 />
               ))}
@@ -113,9 +119,9 @@ export function PuppiesSection({
           <PuppyDialog
             puppy={open}
             litter={open ? litterOf(open.litterId) : null}
-            onClose={() => setOpenId(null)}
+            onClose={() => onOpenChange(null)}
             onInquire={(p) => {
-              setOpenId(null);
+              onOpenChange(null, 'replace');
               onInquire(p);
             }}
           />

@@ -28,7 +28,7 @@ export function PuppyCard({ puppy, birthDate, onOpen, onIntent }: { puppy: Puppy
           </Text>
           <ToneBadge tone={STATUS_COLOR[puppy.status]}>{STATUS_LABEL[puppy.status]}</ToneBadge>
         </Group>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {genderLabel(puppy.gender)} · {puppy.color} · {formatPuppyAge(birthDate)}
         </Text>
         <Text fw={600}>{formatPrice(puppy.price)}</Text>

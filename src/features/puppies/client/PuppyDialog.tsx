@@ -8,19 +8,20 @@ import '@mantine/core/styles/Table.layer.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Grid, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
+import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
 import { formatPrice, formatPuppyAge, formatWeight } from '../../../lib/shared/format.ts';
 import type { LitterDto } from '../../litters/litters.schema.ts';
 import { TRAIT_LABELS, TRAITS, type PuppyDto, type TraitLevel } from '../puppies.schema.ts';
-import { genderLabel, puppyAlt, STATUS_COLOR, STATUS_LABEL } from './PuppyCard.tsx';
+import { genderLabel, STATUS_COLOR, STATUS_LABEL } from './PuppyCard.tsx';
+import { PuppyPhotos } from './PuppyPhotos.tsx';
 
 const LEVEL_LABEL: Record<TraitLevel, string> = { high: 'High', medium: 'Medium', low: 'Low', unassessed: 'Not yet assessed' };
 const LEVEL_COLOR: Record<TraitLevel, Tone> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
 const LEVEL_BAR: Record<TraitLevel, string> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
 const LEVEL_WIDTH: Record<TraitLevel, number> = { high: 100, medium: 66, low: 33, unassessed: 0 };
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={600} w="45%">
@@ -104,7 +105,7 @@ export function PuppyDialog({
         <Stack gap="lg">
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <ResponsiveImage src={p.imageUrl} alt={puppyAlt(p)} width={560} height={420} priority radius={8} sizes="(max-width: 768px) 100vw, 420px" />
+              <PuppyPhotos key={p.id} puppy={p} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Stack gap="xs">
@@ -149,8 +150,8 @@ export function PuppyDialog({
               </Title>
               <Table withRowBorders verticalSpacing={6} fz="sm">
                 <Table.Tbody>
-                  <Detail label="Mother" value={l?.motherName ?? 'N/A'} />
-                  <Detail label="Father" value={l?.fatherName ?? 'N/A'} />
+                  <Detail label="Mother" value={l ? <DogTreeLink id={l.damId} name={l.motherName} label={`${l.motherName}'s family tree (mother)`} /> : 'N/A'} />
+                  <Detail label="Father" value={l ? <DogTreeLink id={l.sireId} name={l.fatherName} label={`${l.fatherName}'s family tree (father)`} /> : 'N/A'} />
                 </Table.Tbody>
               </Table>
               <Button
@@ -202,7 +203,7 @@ export function PuppyDialog({
                 </Tabs.Panel>
               </Tabs>
             ) : (
-              <Card withBorder radius="md" padding="lg" bg="gray.0">
+              <Card withBorder radius="md" padding="lg" bg="var(--surface-alt)">
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <IconHourglass size={24} aria-hidden="true" />
                   <div>

@@ -16,14 +16,14 @@ export const puppiesAdminRouter = router({
   create: adminProcedure.input(PuppyInputSchema).mutation(({ ctx, input }) => createPuppy(ctx.em, input)),
   update: adminProcedure.input(PuppyUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
-    const { puppy, releasedUrl } = await updatePuppy(ctx.em, id, data);
-    await ctx.services.media.release([releasedUrl]);
+    const { puppy, releasedUrls } = await updatePuppy(ctx.em, id, data);
+    await ctx.services.media.release(releasedUrls);
     return puppy;
   }),
   setStatus: adminProcedure.input(PuppyStatusUpdateSchema).mutation(({ ctx, input }) => setPuppyStatus(ctx.em, input)),
   remove: adminProcedure.input(IdInputSchema).mutation(async ({ ctx, input }) => {
-    const { releasedUrl } = await removePuppy(ctx.em, input.id);
-    await ctx.services.media.release([releasedUrl]);
+    const { releasedUrls } = await removePuppy(ctx.em, input.id);
+    await ctx.services.media.release(releasedUrls);
     return { ok: true as const };
   }),
 });

@@ -1,9 +1,9 @@
 // The dashboard's puppy management: paged list, create, update, quick status change, delete.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { Puppy, type IPuppy } from './puppy.entity.ts';
+import { Puppy, PuppyPhoto, type IPuppy } from './puppy.entity.ts';
 import { Litter } from '../../litters/server/litter.entity.ts';
-import { toPuppyDto } from './puppies.service.ts';
+import { photosOf, toPuppyDto } from './puppies.service.ts';
 import type {
   PuppyAdminDto,
   PuppyInputSchema,
@@ -16,8 +16,28 @@ import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 type PuppyData = z.output<typeof PuppyInputSchema>;
 
-export function toPuppyAdminDto(p: IPuppy): PuppyAdminDto {
-  return { ...toPuppyDto(p), visible: p.visible, litterName: p.litter?.name ?? null };
+export function toPuppyAdminDto(p: IPuppy, photos?: string[]): PuppyAdminDto {
+  return { ...toPuppyDto(p, photos), visible: p.visible, litterName: p.litter?.name ?? null };
+}
+
+async function withPhotos(em: EntityManager, puppy: IPuppy): Promise<PuppyAdminDto> {
+  return toPuppyAdminDto(puppy, (await photosOf(em, [puppy.id])).get(puppy.id));
+}
+
+/** Every upload a puppy uses: its photos and its video. */
+const mediaOf = (dto: PuppyAdminDto) => [...dto.photos, ...(dto.videoUrl ? [dto.videoUrl] : [])];
+
+/**
+ * Replaces the puppy's photo rows with `urls` in order and keeps imageUrl the first of them.
+ * Without `urls` (an older client sending imageUrl only), the set becomes that one photo.
+ */
+async function setPhotos(em: EntityManager, puppy: IPuppy, urls: string[] | undefined, imageUrl: string | null) {
+  const photos = urls ?? (imageUrl ? [imageUrl] : []);
+  puppy.imageUrl = photos[0] ?? null;
+  await em.nativeDelete(PuppyPhoto, { puppy: puppy.id });
+  photos.forEach((url, position) => em.create(PuppyPhoto, { puppy, url, position }));
+  await em.flush();
+  return photos;
 }
 
 export async function listPuppiesAdmin(em: EntityManager, input: z.output<typeof PuppyListSchema>): Promise<Page<PuppyAdminDto>> {
@@ -31,7 +51,8 @@ export async function listPuppiesAdmin(em: EntityManager, input: z.output<typeof
     limit: PAGE_SIZE,
     offset: (input.page - 1) * PAGE_SIZE,
   });
-  return { items: rows.map(toPuppyAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+  const photos = await photosOf(em, rows.map((p) => p.id));
+  return { items: rows.map((p) => toPuppyAdminDto(p, photos.get(p.id))), total, page: input.page, pageSize: PAGE_SIZE };
 }
 
 async function findPuppy(em: EntityManager, id: number) {
@@ -41,7 +62,7 @@ async function findPuppy(em: EntityManager, id: number) {
 }
 
 export async function getPuppyAdmin(em: EntityManager, id: number): Promise<PuppyAdminDto> {
-  return toPuppyAdminDto(await findPuppy(em, id));
+  return withPhotos(em, await findPuppy(em, id));
 }
 
 async function litterRef(em: EntityManager, litterId: number | null) {
@@ -52,25 +73,32 @@ async function litterRef(em: EntityManager, litterId: number | null) {
 }
 
 export async function createPuppy(em: EntityManager, data: PuppyData): Promise<PuppyAdminDto> {
-  const { litterId, ...fields } = data;
-  const now = new Date();
-  const puppy = em.create(Puppy, { ...fields, litter: await litterRef(em, litterId), createdAt: now, updatedAt: now });
-  await em.flush();
-  return toPuppyAdminDto(puppy);
+  const { litterId, photos, ...fields } = data;
+  const litter = await litterRef(em, litterId);
+  return em.transactional(async (tx) => {
+    const now = new Date();
+    const puppy = tx.create(Puppy, { ...fields, litter, createdAt: now, updatedAt: now });
+    await tx.flush();
+    return toPuppyAdminDto(puppy, await setPhotos(tx, puppy, photos, fields.imageUrl));
+  });
 }
 
-/** Updates every field; answers the new state and the image URL it stopped using, if any. */
+/** Updates every field and the photo set; answers the new state and the uploads it stopped using. */
 export async function updatePuppy(
   em: EntityManager,
   id: number,
   data: PuppyData,
-): Promise<{ puppy: PuppyAdminDto; releasedUrl: string | null }> {
-  const puppy = await findPuppy(em, id);
-  const previousImage = puppy.imageUrl ?? null;
-  const { litterId, ...fields } = data;
-  em.assign(puppy, { ...fields, litter: await litterRef(em, litterId) });
-  await em.flush();
-  return { puppy: toPuppyAdminDto(puppy), releasedUrl: previousImage !== puppy.imageUrl ? previousImage : null };
+): Promise<{ puppy: PuppyAdminDto; releasedUrls: string[] }> {
+  const before = mediaOf(await withPhotos(em, await findPuppy(em, id)));
+  const { litterId, photos, ...fields } = data;
+  const litter = await litterRef(em, litterId);
+  const dto = await em.transactional(async (tx) => {
+    const puppy = await findPuppy(tx, id);
+    tx.assign(puppy, { ...fields, litter });
+    return toPuppyAdminDto(puppy, await setPhotos(tx, puppy, photos, fields.imageUrl));
+  });
+  const after = new Set(mediaOf(dto));
+  return { puppy: dto, releasedUrls: before.filter((url) => !after.has(url)) };
 }
 
 export async function setPuppyStatus(em: EntityManager, input: z.output<typeof PuppyStatusUpdateSchema>): Promise<PuppyAdminDto> {
@@ -78,13 +106,14 @@ export async function setPuppyStatus(em: EntityManager, input: z.output<typeof P
   puppy.status = input.status;
   puppy.visible = input.visible;
   await em.flush();
-  return toPuppyAdminDto(puppy);
+  return withPhotos(em, puppy);
 }
 
-export async function removePuppy(em: EntityManager, id: number): Promise<{ releasedUrl: string | null }> {
+export async function removePuppy(em: EntityManager, id: number): Promise<{ releasedUrls: string[] }> {
   const puppy = await findPuppy(em, id);
-  const image = puppy.imageUrl ?? null;
+  const media = mediaOf(await withPhotos(em, puppy));
+  await em.nativeDelete(PuppyPhoto, { puppy: id });
   em.remove(puppy);
   await em.flush();
-  return { releasedUrl: image };
+  return { releasedUrls: media };
 }

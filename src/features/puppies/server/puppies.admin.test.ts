@@ -66,6 +66,22 @@ describe('admin.puppies and admin.litters', () => {
     expect((await t.caller().puppies.featured()).some((p) => p.id === id)).toBe(false);
   });
 
+  it('refuses a photo set that is not our uploads, repeats a photo or is too long, and a video that is not a video upload', async () => {
+    const refused = async (overrides: Record<string, unknown>) => {
+      const error = await as().admin.puppies.create(puppyInput(overrides)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+    };
+    await refused({ photos: ['https://elsewhere.example/p.jpg'] });
+    await refused({ photos: ['/uploads/a.jpg', '/uploads/a.jpg'] });
+    await refused({ photos: Array.from({ length: 13 }, (_, i) => `/uploads/p${i}.jpg`) });
+    await refused({ videoUrl: '/uploads/clip.jpg' });
+    // An older client sending only imageUrl still gets a one-photo set.
+    const legacy = await as().admin.puppies.create(puppyInput({ name: 'Legacy', imageUrl: '/uploads/legacy.jpg', videoUrl: '/uploads/clip.mp4' }));
+    expect(legacy).toMatchObject({ imageUrl: '/uploads/legacy.jpg', photos: ['/uploads/legacy.jpg'], videoUrl: '/uploads/clip.mp4' });
+    await as().admin.puppies.remove({ id: legacy.id });
+  });
+
   it('rejects bad input with field messages from the shared schema', async () => {
     const error = await as()
       .admin.puppies.create(puppyInput({ name: '', price: -5, energyLevel: 'extreme' }))

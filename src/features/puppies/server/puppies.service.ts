@@ -1,8 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Puppy, type IPuppy } from './puppy.entity.ts';
+import { Puppy, PuppyPhoto, type IPuppy } from './puppy.entity.ts';
 import type { PuppyDto } from '../puppies.schema.ts';
 
-export function toPuppyDto(p: IPuppy): PuppyDto {
+/** Each puppy's photos in the breeder's order, for the given puppies (one query). */
+export async function photosOf(em: EntityManager, puppyIds: readonly number[]): Promise<Map<number, string[]>> {
+  const byPuppy = new Map<number, string[]>();
+  if (puppyIds.length === 0) return byPuppy;
+  const rows = await em.find(PuppyPhoto, { puppy: { $in: [...puppyIds] } }, { orderBy: { puppy: 'asc', position: 'asc' } });
+  for (const row of rows) {
+    const id = Number(row.puppy.id);
+    byPuppy.set(id, [...(byPuppy.get(id) ?? []), row.url]);
+  }
+  return byPuppy;
+}
+
+/** A puppy's public shape; `photos` from photosOf (without it, the set is the first photo alone). */
+export function toPuppyDto(p: IPuppy, photos?: string[]): PuppyDto {
   return {
     id: p.id,
     name: p.name,
@@ -10,6 +23,8 @@ export function toPuppyDto(p: IPuppy): PuppyDto {
     color: p.color,
     description: p.description,
     imageUrl: p.imageUrl ?? null,
+    photos: photos && photos.length > 0 ? photos : p.imageUrl ? [p.imageUrl] : [],
+    videoUrl: p.videoUrl ?? null,
     litterId: p.litter ? Number(p.litter.id) : null,
     status: p.status,
     generation: p.generation ?? null,
@@ -39,5 +54,6 @@ export async function listFeaturedPuppies(em: EntityManager): Promise<PuppyDto[]
     { visible: true, status: { $in: ['available', 'reserved'] } },
     { orderBy: { status: 'asc', id: 'asc' } },
   );
-  return puppies.map(toPuppyDto);
+  const photos = await photosOf(em, puppies.map((p) => p.id));
+  return puppies.map((p) => toPuppyDto(p, photos.get(p.id)));
 }

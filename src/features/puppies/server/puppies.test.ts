@@ -25,6 +25,8 @@ describe('GET /api/puppies/featured and /api/litters/active', () => {
         'id', 'name', 'gender', 'color', 'description', 'imageUrl', 'litterId', 'status', 'generation', 'weight', 'price',
         'assessmentComplete', 'energyLevel', 'confidence', 'independence', 'sociability', 'foodMotivation', 'toyDrive',
         'biddability', 'handlingResponse', 'soundSensitivity', 'visualSensitivity', 'personalityNotes', 'trainingProgress', 'idealHome',
+        // Beyond SPEC §3: every photo in order (the first is imageUrl) and an optional video.
+        'photos', 'videoUrl',
       ].sort(),
     );
     const viaTrpc = await t.caller().puppies.featured();

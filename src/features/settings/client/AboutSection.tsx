@@ -53,7 +53,7 @@ export function AboutSection() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <Paper withBorder radius="md" p="lg" bg="amber.0">
+              <Paper withBorder radius="md" p="lg" bg="var(--surface-warm)">
                 <Title order={3} mb="md">
                   Our Natural Health Philosophy
                 </Title>

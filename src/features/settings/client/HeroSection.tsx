@@ -79,7 +79,7 @@ export function HeroSection() {
   const [playing, setPlaying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [reduceMotion] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [reduceMotion] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 
   const onPlayError = (error: unknown) => {
     if (isPlayRefusal(error)) setMessage((m) => (m === VIDEO_LOAD_ERROR ? m : VIDEO_PLAY_ERROR));

@@ -8,7 +8,7 @@ import { SETTINGS_ERROR } from './AboutSection.tsx';
 export function ProcessSection() {
   const settings = useQuery(trpc.settings.get.queryOptions());
   return (
-    <section id="process" aria-labelledby="process-title" style={{ background: 'var(--mantine-color-amber-0)' }}>
+    <section id="process" aria-labelledby="process-title" style={{ background: 'var(--surface-warm)' }}>
       <Container size="lg" py={64}>
         <Title order={2} id="process-title" ta="center" mb="xs">
           Our Breeding Process

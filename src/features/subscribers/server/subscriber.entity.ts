@@ -8,9 +8,13 @@ export const Subscriber = defineEntity({
     /** Normalised: trimmed and lower-cased, so one address is one subscriber. */
     email: p.string().length(254).unique(),
     name: p.string().length(100).nullable(),
-    status: p.enum(['active', 'unsubscribed'] as const).default('active'),
-    /** Random token for the one-click unsubscribe link. */
+    /** pending until the confirmation link is used (double opt-in); only active subscribers get newsletters. */
+    status: p.enum(['pending', 'active', 'unsubscribed'] as const).default('pending'),
+    /** Random token of the unsubscribe links sent before links were signed: they keep working. */
     unsubscribeToken: p.string().length(64).unique(),
+    /** When the confirmation now outstanding was sent: part of its signed link, and the 30-day clock of a pending address. */
+    pendingSince: p.datetime().nullable().index(),
+    confirmedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

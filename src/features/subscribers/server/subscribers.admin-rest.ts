@@ -2,7 +2,7 @@ import { restRoutes } from '../../../lib/server/rest.ts';
 import { csvHeaders } from '../../../lib/server/csv.ts';
 import { queryValue } from '../../../lib/server/rest.ts';
 import { subscribersAdminRouter } from './subscribers.admin-router.ts';
-import type { SubscriberListInput } from '../subscribers.schema.ts';
+import { SubscriberListSchema, type SubscriberListInput } from '../subscribers.schema.ts';
 
 export const subscribersAdminRest = restRoutes(subscribersAdminRouter, [
   {
@@ -14,5 +14,13 @@ export const subscribersAdminRest = restRoutes(subscribersAdminRouter, [
         status: queryValue(query.status) as SubscriberListInput['status'],
         search: queryValue(query.search),
       }),
+    doc: {
+      tag: 'Dashboard',
+      summary: 'Newsletter subscribers as a CSV file',
+      access: 'admin',
+      query: SubscriberListSchema.pick({ status: true, search: true }),
+      response: 'csv',
+      errors: [400, 401, 403],
+    },
   },
 ]);

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { Subscriber } from './subscriber.entity.ts';
+import { subscribeConfirmed } from './subscribers.test-helpers.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 
@@ -13,15 +14,17 @@ describe('admin.subscribers', () => {
   const as = () => t.caller(admin);
 
   it('lists subscribers with status, searches, removes', async () => {
-    await t.caller(null, '10.1.0.1').subscribers.subscribe({ email: 'Ann@Example.com', name: 'Ann' });
-    await t.caller(null, '10.1.0.2').subscribers.subscribe({ email: 'bob@example.com' });
-    await t.caller(null, '10.1.0.3').subscribers.subscribe({ email: 'cleo@example.org', name: '-cleo' });
+    await subscribeConfirmed(t, 'Ann@Example.com', 'Ann');
+    await subscribeConfirmed(t, 'bob@example.com');
+    await subscribeConfirmed(t, 'cleo@example.org', '-cleo');
+    await t.caller(null, '10.1.0.5').subscribers.subscribe({ email: 'dee@example.org' });
     const bob = await t.orm.em.fork().findOneOrFail(Subscriber, { email: 'bob@example.com' });
     await t.caller(null, '10.1.0.4').subscribers.unsubscribe({ token: bob.unsubscribeToken });
 
     const all = await as().admin.subscribers.list({});
-    expect(all.total).toBe(3);
-    expect(all.items.map((s) => s.email)).toEqual(['cleo@example.org', 'bob@example.com', 'ann@example.com']);
+    expect(all.total).toBe(4);
+    expect(all.items.map((s) => s.email)).toEqual(['dee@example.org', 'cleo@example.org', 'bob@example.com', 'ann@example.com']);
+    expect(all.items.find((s) => s.email === 'dee@example.org')?.status).toBe('pending');
     expect(all.items.find((s) => s.email === 'bob@example.com')?.status).toBe('unsubscribed');
 
     expect((await as().admin.subscribers.list({ status: 'active' })).total).toBe(2);
@@ -40,15 +43,15 @@ describe('admin.subscribers', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="subscribers.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('email,name,status,subscribed');
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^cleo@example\.org,'-cleo,active,\d{4}-/);
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toMatch(/^cleo@example\.org,'-cleo,active,\d{4}-/);
     const active = await t.app.inject({ method: 'GET', url: '/api/admin/subscribers.csv?status=active', headers: { cookie } });
     expect(active.body.trim().split('\r\n')).toHaveLength(3);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/subscribers.csv' })).statusCode).toBe(401);
 
     const [first] = (await as().admin.subscribers.list({})).items;
     await as().admin.subscribers.remove({ id: first!.id });
-    expect((await as().admin.subscribers.list({})).total).toBe(2);
+    expect((await as().admin.subscribers.list({})).total).toBe(3);
     const again = await as().admin.subscribers.remove({ id: first!.id }).catch((e: unknown) => e);
     expect((again as TRPCError).code).toBe('NOT_FOUND');
   });

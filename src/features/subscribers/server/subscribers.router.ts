@@ -1,6 +1,6 @@
 import { publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
-import { SubscribeSchema, UnsubscribeLinkRequestSchema, UnsubscribeSchema } from '../subscribers.schema.ts';
-import { subscribe, unsubscribe } from './subscribers.service.ts';
+import { ConfirmSchema, SubscribeSchema, UnsubscribeLinkRequestSchema, UnsubscribeSchema } from '../subscribers.schema.ts';
+import { confirmSubscription, subscribe, unsubscribe } from './subscribers.service.ts';
 import { sendUnsubscribeLink } from './unsubscribe-link.service.ts';
 
 export const SUBSCRIBE_RATE_LIMIT = { limit: 5, windowMs: 60_000 };
@@ -11,6 +11,10 @@ export const subscribersRouter = router({
     .use(rateLimited('subscribers', SUBSCRIBE_RATE_LIMIT.limit, SUBSCRIBE_RATE_LIMIT.windowMs))
     .input(SubscribeSchema)
     .mutation(({ ctx, input }) => subscribe(ctx.em, input, ctx.services)),
+  confirm: publicProcedure
+    .use(rateLimited('confirm', 20, 60_000))
+    .input(ConfirmSchema)
+    .mutation(({ ctx, input }) => confirmSubscription(ctx.em, input.token)),
   unsubscribe: publicProcedure
     .use(rateLimited('unsubscribe', 20, 60_000))
     .input(UnsubscribeSchema)

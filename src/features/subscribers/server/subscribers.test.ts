@@ -25,7 +25,9 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const [row] = await rows('pat@example.com');
-    expect(row).toMatchObject({ email: 'pat@example.com', name: 'Pat', status: 'active' });
+    // Double opt-in: pending until the link in the confirmation e-mail is used.
+    expect(row).toMatchObject({ email: 'pat@example.com', name: 'Pat', status: 'pending', confirmedAt: null });
+    expect(row!.pendingSince).toBeInstanceOf(Date);
     expect(row!.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect((await post({ email: 'noname@example.com' })).statusCode).toBe(200);
@@ -50,7 +52,7 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     expect(await rows('race@example.com')).toHaveLength(1);
   });
 
-  it('unsubscribes by token, and a later subscription re-activates the same row with the same token and name', async () => {
+  it('unsubscribes by token (links from before signed links too), and subscribing again needs a new confirmation', async () => {
     await post({ email: 'kim@example.com', name: 'Kim' });
     const [before] = await rows('kim@example.com');
     const token = before!.unsubscribeToken;
@@ -65,7 +67,7 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     expect((await post({ email: 'KIM@example.com', name: 'Kim Park' })).statusCode).toBe(200);
     const after = await rows('kim@example.com');
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ id: before!.id, status: 'active', name: 'Kim', unsubscribeToken: token });
+    expect(after[0]).toMatchObject({ id: before!.id, status: 'pending', name: 'Kim', unsubscribeToken: token });
   });
 
   const mailsTo = (email: string) =>
@@ -77,7 +79,7 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
       statusCode: 200,
     });
     expect((await post({ email: 'rosa@example.com', name: 'Rosa, click evil.example' })).json()).toEqual({ ok: true });
-    expect((await rows('rosa@example.com'))[0]).toMatchObject({ name: 'Rosa', status: 'active' });
+    expect((await rows('rosa@example.com'))[0]).toMatchObject({ name: 'Rosa', status: 'pending' });
 
     // Without a name at first, a later request does not add one either.
     await post({ email: 'quiet@example.com' });
@@ -86,7 +88,7 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     expect((await mailsTo('quiet@example.com')).map((m) => m.text.split('\n')[0])).toEqual(['Hello,']);
   });
 
-  it('re-activates an unsubscribed address only with its own name, and tells its owner by e-mail', async () => {
+  it('asks an unsubscribed address to confirm again, greeting it only with its own name', async () => {
     await post({ email: 'lou@example.com', name: 'Lou' });
     const [row] = await rows('lou@example.com');
     await post({ token: row!.unsubscribeToken }, { url: '/api/subscribers/unsubscribe' });
@@ -94,11 +96,14 @@ describe('POST /api/subscribers, subscribers.subscribe and subscribers.unsubscri
     const res = await post({ email: 'lou@example.com', name: 'Lou, your account is locked: evil.example' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect((await rows('lou@example.com'))[0]).toMatchObject({ name: 'Lou', status: 'active' });
+    expect((await rows('lou@example.com'))[0]).toMatchObject({ name: 'Lou', status: 'pending' });
     const mails = await mailsTo('lou@example.com');
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text.split('\n')[0]).toBe('Hi Lou,');
-    expect(mails[1]!.text).toContain(`/unsubscribe?token=${encodeURIComponent(row!.unsubscribeToken)}`);
+    expect(mails[1]!.text).toMatch(/\/newsletter\/confirm\?token=c1\./);
+    // The new confirmation link is not the first one.
+    const link = (m: { text: string }) => /\/newsletter\/confirm\?token=(\S+)/.exec(m.text)![1];
+    expect(link(mails[1]!)).not.toBe(link(mails[0]!));
     expect(mails.map((m) => m.text).join('\n')).not.toContain('evil.example');
   });
 

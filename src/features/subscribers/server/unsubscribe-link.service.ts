@@ -5,6 +5,7 @@ import { Subscriber } from './subscriber.entity.ts';
 import { normalizeEmail, type UnsubscribeLinkRequestSchema } from '../subscribers.schema.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
 import { escapeHtml, textToHtml } from '../../../lib/server/mail.ts';
+import { unsubscribeLinkFor } from './subscribers.service.ts';
 
 /** One link per address in this window, however many addresses ask for it: no mail-bombing a subscriber. */
 export const LINK_PER_ADDRESS = { limit: 1, windowMs: 15 * 60_000 };
@@ -26,13 +27,13 @@ export async function sendUnsubscribeLink(
   const { allowed } = await services.rateLimit(`unsubscribe-link:${email}`, LINK_PER_ADDRESS.limit, LINK_PER_ADDRESS.windowMs);
   if (!allowed) return { ok: true };
   const breeder = await services.mail.breeder(em);
-  services.mail.enqueue(em, { to: email, ...linkMail(subscriber.name ?? null, subscriber.unsubscribeToken, breeder.name, services.env.appOrigin) });
+  const link = await unsubscribeLinkFor(em, services.env.appOrigin, email);
+  services.mail.enqueue(em, { to: email, ...linkMail(subscriber.name ?? null, link, breeder.name) });
   await em.flush();
   return { ok: true };
 }
 
-function linkMail(name: string | null, token: string, breederName: string, appOrigin: string) {
-  const link = `${appOrigin}/unsubscribe?token=${encodeURIComponent(token)}`;
+function linkMail(name: string | null, link: string, breederName: string) {
   const greeting = name ? `Hi ${name},` : 'Hello,';
   const body = `Someone asked for a link to unsubscribe this address from the ${breederName} newsletter. To stop our e-mails, open:`;
   const ignore = "If that wasn't you, ignore this e-mail: you stay subscribed.";

@@ -1,7 +1,7 @@
 // Happy Families (SPEC §2 section 7, §4): a testimonial slider showing 3 slides from 1024 px,
 // 2 from 768 px, otherwise 1; the index wraps at both ends (buttons or a sideways swipe); rating stars
 // with a text label.
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ActionIcon, Alert, Avatar, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconStarFilled, IconStar } from '@tabler/icons-react';
 import { useDrag } from '@mantine/hooks';
@@ -41,8 +41,10 @@ export function slidesPerView(width: number): number {
 }
 
 function usePerView() {
-  const [perView, setPerView] = useState(() => (typeof window === 'undefined' ? 1 : slidesPerView(window.innerWidth)));
-  useEffect(() => {
+  // One per view until the layout effect measures the window (before the first paint): the server,
+  // which cannot know the width, renders one too, so hydration matches.
+  const [perView, setPerView] = useState(1);
+  useLayoutEffect(() => {
     const update = () => setPerView(slidesPerView(window.innerWidth));
     update();
     window.addEventListener('resize', update);
@@ -86,7 +88,7 @@ function Slide({ t, position, total }: { t: TestimonialDto; position: number; to
               {t.name}
             </Text>
             {t.location && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {t.location}
               </Text>
             )}
@@ -116,7 +118,7 @@ export function TestimonialsSection() {
   );
 
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" style={{ background: 'var(--mantine-color-amber-0)' }}>
+    <section id="testimonials" aria-labelledby="testimonials-title" style={{ background: 'var(--surface-warm)' }}>
       <Container size="lg" py={64}>
         <Title order={2} id="testimonials-title" ta="center" mb="xs">
           Happy Families

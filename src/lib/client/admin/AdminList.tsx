@@ -170,7 +170,7 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
       {query.data && items.length > 0 && (
         <>
           {props.counted && (
-            <Text size="sm" c="gray.7" mb="xs">
+            <Text size="sm" c="dimmed" mb="xs">
               {query.data.total} {query.data.total === 1 ? one : many}
             </Text>
           )}

@@ -19,7 +19,7 @@ export function QueryState({ query, what }: { query: QueryLike; what: string }) 
   if (query.isPending) {
     return (
       <Center py="xl" role="status" aria-live="polite">
-        <Loader aria-label={`Loading ${what}`} />
+        <Loader role="status" aria-label={`Loading ${what}`} />
       </Center>
     );
   }
@@ -42,7 +42,7 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="sm">
-        <Text c="gray.7" ta="center">
+        <Text c="dimmed" ta="center">
           {children}
         </Text>
         {action}
@@ -155,7 +155,7 @@ export function ItemCard({ title, thumb, badges, children, row, actionName = tit
 /** A line of secondary details under a row's title. */
 export function Meta({ children }: { children: ReactNode }) {
   return (
-    <Text size="sm" c="gray.7">
+    <Text size="sm" c="dimmed">
       {children}
     </Text>
   );

@@ -10,7 +10,7 @@ import { errorMessage } from '../trpc.ts';
 import { IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
 import { imageUrl } from '../../shared/format.ts';
 
-export type MediaKind = 'image' | 'video';
+export type MediaKind = 'image' | 'video' | 'document';
 
 /** What the upload endpoint accepts: the media feature's rules, handed down by the admin shell. */
 export interface MediaRules {
@@ -22,17 +22,17 @@ export interface MediaRules {
 const MediaRulesContext = createContext<MediaRules | null>(null);
 export const MediaRulesProvider = MediaRulesContext.Provider;
 
-interface UploadedMedia {
+export interface UploadedMedia {
   url: string;
 }
 
-interface UploadHandle {
+export interface UploadHandle {
   promise: Promise<UploadedMedia>;
   abort: () => void;
 }
 
 /** XMLHttpRequest, not fetch, because only XHR reports upload progress. Same origin, cookies included. */
-function uploadMedia(url: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
+export function uploadMedia(url: string, file: File, onProgress: (fraction: number) => void, kind?: MediaKind, isPrivate = false): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadedMedia>((resolve, reject) => {
     xhr.open('POST', url);
@@ -50,6 +50,10 @@ function uploadMedia(url: string, file: File, onProgress: (fraction: number) => 
     xhr.onerror = () => reject(new Error('There was an error connecting to the server. Please try again later.'));
     xhr.onabort = () => reject(new Error('Upload cancelled.'));
     const data = new FormData();
+    // A document field says so first: the server then takes a PDF only.
+    if (kind === 'document') data.append('kind', 'document');
+    // A family's private upload: never at a public address, served only after an access check.
+    if (isPrivate) data.append('visibility', 'private');
     data.append('file', file);
     xhr.send(data);
   });
@@ -77,7 +81,7 @@ export interface MediaFieldProps {
   required?: boolean;
 }
 
-function useMediaRules() {
+export function useMediaRules() {
   const rules = useContext(MediaRulesContext);
   if (!rules) throw new Error('Media fields must be used within MediaRulesProvider');
   return rules;
@@ -181,7 +185,7 @@ export function MediaField({ label, kind, value, onChange, error, description, r
                 <Text size="sm" fw={500}>
                   {value ? `Drop a new ${noun} to replace it, or tap to choose` : `Drop a ${noun} here, or tap to choose`}
                 </Text>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   {limits.hint}
                 </Text>
               </div>
@@ -213,10 +217,12 @@ export interface MediaBatchDropProps {
   kind: MediaKind;
   /** Called for each stored file, one after another in the order the files were dropped. */
   onStored: (url: string, file: File) => Promise<unknown>;
+  /** Store the files as private uploads (a family's photos and documents). */
+  privateUpload?: boolean;
 }
 
 /** Several files in one drop: all upload at once, each with its own progress; `onStored` runs in drop order. */
-export function MediaBatchDrop({ label, kind, onStored }: MediaBatchDropProps) {
+export function MediaBatchDrop({ label, kind, onStored, privateUpload = false }: MediaBatchDropProps) {
   const rules = useMediaRules();
   const limits = rules.kinds[kind];
   const [entries, setEntries] = useState<BatchEntry[]>([]);
@@ -234,7 +240,7 @@ export function MediaBatchDrop({ label, kind, onStored }: MediaBatchDropProps) {
   const drop = (files: File[]) => {
     for (const file of files) {
       const key = add(file.name);
-      const handle = uploadMedia(rules.uploadUrl, file, (progress) => update(key, { progress }));
+      const handle = uploadMedia(rules.uploadUrl, file, (progress) => update(key, { progress }), kind, privateUpload);
       handles.current.add(handle);
       const uploaded = handle.promise.finally(() => handles.current.delete(handle));
       // A failed upload is reported when its turn in the chain comes; until then it must not count as unhandled.
@@ -270,7 +276,7 @@ export function MediaBatchDrop({ label, kind, onStored }: MediaBatchDropProps) {
             <Text size="sm" fw={500}>
               {label}: drop several here, or tap to choose
             </Text>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               {limits.hint}, each
             </Text>
           </div>

@@ -33,7 +33,7 @@ export function OrderedListField<Item>({ form, path, items, label, entry, newIte
   return (
     <Input.Wrapper label={label} error={error} labelElement="div">
       <Stack gap="xs" mt={4}>
-        {items.length === 0 && empty && <Text c="gray.7">{empty}</Text>}
+        {items.length === 0 && empty && <Text c="dimmed">{empty}</Text>}
         {items.map((_, i) => {
           const name = `${entry} ${i + 1}`;
           const what = name.toLowerCase();

@@ -61,10 +61,6 @@ export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
-}
-
 /** For form.onSubmit's failure callback: brings the first field with a message into view and focus. */
 export function focusFirstInvalid(_errors: unknown, _values: unknown, event?: { currentTarget: EventTarget | null }) {
   const form = event?.currentTarget as HTMLElement | null | undefined;

@@ -1,20 +1,20 @@
 // The article editor: Markdown with a live preview rendered by the server (the public page's HTML),
-// photos inserted at the cursor by upload, drafts saved automatically, publish / schedule / unpublish.
+// photos inserted at the cursor by upload (the shared MarkdownField), drafts saved automatically, publish / schedule / unpublish.
 import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
-import '@mantine/core/styles/Progress.layer.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  Alert, Anchor, Box, Button, FileButton, Group, NumberInput, Paper, Progress, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title,
+  Alert, Anchor, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
-import { IconPhotoPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { useAdminForm, type AdminFormApi } from '../../../../lib/client/admin/AdminForm.tsx';
 import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
+import { MarkdownField } from '../../../../lib/client/admin/MarkdownField.tsx';
+import { AttachmentsField } from './AttachmentsField.tsx';
 import { EditorHeader, FormActions, useEditorView, type EditorTarget } from '../../../../lib/client/admin/Section.tsx';
 import { applyServerErrors, emptyToNull, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import {
@@ -25,11 +25,11 @@ import {
   RESOURCE_CATEGORY_LABELS,
   type ArticleAdminDto,
   type ArticleKind,
+  type AttachmentDto,
 } from '../../articles.schema.ts';
 import { ArticleBody } from '../ArticleBody.tsx';
 import { KIND_TEXT, StatusBadge, statusLine } from './ArticleStatus.tsx';
 import { previewQueryOptions } from './preview-client.ts';
-import { imageMarkdown, refusedPhoto, uploadImage, type ImageUpload } from './upload-image.ts';
 
 /** Quiet time before a draft saves itself. */
 const AUTOSAVE_MS = 2000;
@@ -46,6 +46,7 @@ type Values = {
   category: string | null;
   sortOrder: number | string;
   legalPage: string | null;
+  attachments: AttachmentDto[];
 };
 
 const initialValues = (a?: ArticleAdminDto): Values => ({
@@ -59,11 +60,13 @@ const initialValues = (a?: ArticleAdminDto): Values => ({
   category: a?.category ?? null,
   sortOrder: a?.sortOrder ?? 0,
   legalPage: a?.legalPage ?? null,
+  attachments: a?.attachments ?? [],
 });
 
 const toInput = (kind: ArticleKind) => (v: Values) => ({
   ...v,
   kind,
+  attachments: kind === 'resource' ? v.attachments : [],
   coverImageUrl: emptyToNull(v.coverImageUrl),
   sortOrder: Number(v.sortOrder) || 0,
 });
@@ -111,7 +114,7 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
           <TextInput
             label="Address"
             description={`The end of the page's address, made from the title when left empty. Renaming keeps the old address working.`}
-            leftSection={<Text size="sm" c="gray.7">{kind === 'blog' ? '/blog/' : '/resources/'}</Text>}
+            leftSection={<Text size="sm" c="dimmed">{kind === 'blog' ? '/blog/' : '/resources/'}</Text>}
             leftSectionWidth={kind === 'blog' ? 52 : 92}
             {...form.getInputProps('slug')}
           />
@@ -138,6 +141,14 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
           <Select label="Which page" required data={LEGAL_PAGES.map((p) => ({ value: p, label: LEGAL_PAGE_LABELS[p] }))} {...form.getInputProps('legalPage')} />
         )}
         {kind !== 'legal' && <MediaField label="Cover image" kind="image" {...form.getInputProps('coverImageUrl')} />}
+        {kind === 'resource' && (
+          <AttachmentsField
+            value={form.getValues().attachments}
+            onChange={(files) => form.setFieldValue('attachments', files)}
+            error={form.errors.attachments}
+            nameError={(i) => form.errors[`attachments.${i}.name`]}
+          />
+        )}
         <BodyEditor form={form} />
       </Stack>
       <FormActions saving={saving} onCancel={close} saveLabel={item ? (item.status === 'draft' ? 'Save draft' : 'Save changes') : 'Save draft'} />
@@ -175,104 +186,29 @@ function useAutosave(form: AdminFormApi<Values>, kind: ArticleKind, item?: Artic
 }
 
 function BodyEditor({ form }: { form: AdminFormApi<Values> }) {
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const upload = useRef<ImageUpload | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
-
   const [debouncedBody] = useDebouncedValue(form.values.body, PREVIEW_MS);
   const preview = useQuery({ ...previewQueryOptions(debouncedBody), placeholderData: keepPreviousData });
 
-  const insertImage = (file: File | null) => {
-    if (!file) return;
-    const refused = refusedPhoto(file);
-    if (refused) return setUploadError(refused);
-    setUploadError(null);
-    setProgress(0);
-    // Where the cursor was when the breeder chose the photo.
-    const at = textarea.current?.selectionStart ?? form.getValues().body.length;
-    const handle = uploadImage(file, setProgress);
-    upload.current = handle;
-    handle.promise
-      .then(({ url }) => {
-        const body = form.getValues().body;
-        const before = body.slice(0, at);
-        const snippet = `${before && !before.endsWith('\n\n') ? (before.endsWith('\n') ? '\n' : '\n\n') : ''}${imageMarkdown(file.name, url)}\n\n`;
-        form.setFieldValue('body', before + snippet + body.slice(at));
-        requestAnimationFrame(() => {
-          const el = textarea.current;
-          if (!el) return;
-          el.focus();
-          el.setSelectionRange(at + snippet.length, at + snippet.length);
-        });
-      })
-      .catch((e: Error) => {
-        if (e.message !== 'Upload cancelled.') setUploadError(e.message);
-      })
-      .finally(() => {
-        if (upload.current === handle) upload.current = null;
-        setProgress(null);
-      });
-  };
-
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Stack gap="xs">
-        <Textarea
-          ref={textarea}
-          label="Text"
-          description="Markdown: ## for a heading, - for a list, **bold**, [link text](https://…)."
-          autosize
-          minRows={12}
-          maxRows={30}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...form.getInputProps('body')}
-        />
-        {progress !== null ? (
-          <Stack gap={4} role="status" aria-live="polite">
-            <Text size="sm">Uploading photo… {Math.round(progress * 100)}%</Text>
-            <Progress value={progress * 100} animated aria-label="Photo upload progress" />
-            <Group>
-              <Button size="xs" variant="default" onClick={() => upload.current?.abort()}>
-                Cancel upload
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group>
-            <FileButton onChange={insertImage} accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif">
-              {(props) => (
-                <Button {...props} variant="default" size="sm" leftSection={<IconPhotoPlus size={16} aria-hidden />}>
-                  Insert photo
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-        )}
-        {uploadError && (
-          <Text size="sm" c="red.8" role="alert">
-            {uploadError}
-          </Text>
-        )}
-      </Stack>
+      <MarkdownField label="Text" {...form.getInputProps('body')} />
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="article-preview-title">
         <Title order={3} size="h5" id="article-preview-title" mb="xs">
           Preview
         </Title>
         {preview.isError ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
             The preview could not be loaded.
           </Text>
         ) : preview.data ? (
           <Box aria-busy={preview.isFetching} data-testid="article-preview">
-            <Text size="sm" c="gray.7" mb="xs">
+            <Text size="sm" c="dimmed" mb="xs">
               {preview.data.readingMinutes} min read
             </Text>
             <ArticleBody html={preview.data.html} />
           </Box>
         ) : (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Loading the preview…
           </Text>
         )}
@@ -327,7 +263,7 @@ function StatusPanel({ item, form, kind, autosaved, onChanged }: { item: Article
         </Anchor>
       </Group>
       {autosaved && (
-        <Text size="sm" c="gray.7" mt="xs" role="status">
+        <Text size="sm" c="dimmed" mt="xs" role="status">
           {autosaved}
         </Text>
       )}

@@ -124,7 +124,7 @@ function SortableList({ items, rows, offset }: SortableListProps) {
 
   return (
     <>
-      <Text size="sm" c="gray.7" mb="sm" id="gallery-order-help">
+      <Text size="sm" c="dimmed" mb="sm" id="gallery-order-help">
         Drag an image by its handle, or use the arrow buttons, to change the order visitors see. The first four show before “View More”.
       </Text>
       <DndContext
@@ -212,7 +212,7 @@ function SortableImage({ image, position, first, last, onUp, onDown, row }: Sort
           >
             <IconGripVertical size={18} aria-hidden />
           </ActionIcon>
-          <Text size="sm" c="gray.7" w={24} ta="right" aria-hidden>
+          <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden>
             {position}
           </Text>
           <Thumb src={image.imageUrl} alt="" />
@@ -224,7 +224,7 @@ function SortableImage({ image, position, first, last, onUp, onDown, row }: Sort
               {image.featured && <ToneBadge tone="green">Featured</ToneBadge>}
             </Group>
             {image.description && (
-              <Text size="sm" c="gray.7" lineClamp={1}>
+              <Text size="sm" c="dimmed" lineClamp={1}>
                 {image.description}
               </Text>
             )}

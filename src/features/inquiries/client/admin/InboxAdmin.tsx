@@ -49,7 +49,7 @@ export function InboxAdmin() {
           empty="No inquiries yet. Messages from the contact form will appear here."
           intro={() =>
             unread.data && (
-              <Text size="sm" c="gray.7" mb="sm" aria-live="polite">
+              <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
                 {unread.data.unread === 0 ? 'All inquiries are read.' : `${unread.data.unread} unread ${unread.data.unread === 1 ? 'inquiry' : 'inquiries'}.`}
               </Text>
             )
@@ -57,7 +57,7 @@ export function InboxAdmin() {
           renderItem={(i) => {
             const isUnread = i.readAt === null;
             return (
-              <Paper withBorder radius="md" bg={isUnread ? 'blue.0' : undefined}>
+              <Paper withBorder radius="md" bg={isUnread ? 'var(--surface-highlight)' : undefined}>
                 <UnstyledButton onClick={() => open(i.id)} p="sm" w="100%">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ minWidth: 0 }}>
@@ -69,14 +69,14 @@ export function InboxAdmin() {
                         </Text>
                         <ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>
                       </Group>
-                      <Text size="sm" c="gray.7">
+                      <Text size="sm" c="dimmed">
                         {INTEREST_LABELS[i.interest]} · {i.email}
                       </Text>
                       <Text size="sm" lineClamp={1}>
                         {i.message}
                       </Text>
                     </Stack>
-                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       <DateText iso={i.createdAt} withTime />
                     </Text>
                   </Group>
@@ -140,7 +140,7 @@ function InquiryDetail({ id }: { id: number }) {
                   {INQUIRY_STATUS_LABELS[i.status]}
                 </ToneBadge>
                 <ToneBadge tone="teal">{INTEREST_LABELS[i.interest]}</ToneBadge>
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   Received <DateText iso={i.createdAt} withTime />
                 </Text>
               </Group>

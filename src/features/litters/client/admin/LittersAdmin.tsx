@@ -1,7 +1,8 @@
 // Litters: paged list (active first) and the editor; dates are YYYY-MM-DD strings, and the mother and
-// father are picked from the parent dogs (still stored as names), or a visiting sire's name is typed.
-import { useQuery } from '@tanstack/react-query';
-import { Autocomplete, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+// father are the registry's dogs, searched by name (a visiting sire can be added as a new ancestor). The
+// registry belongs to another feature: the composing route hands its procedures in as `dogs`.
+import type { QueryKey } from '@tanstack/react-query';
+import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList, type Noun } from '../../../../lib/client/admin/AdminList.tsx';
@@ -11,11 +12,12 @@ import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
 import { DateField, DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, numberOrNull } from '../../../../lib/client/admin/admin-utils.ts';
+import { DogPicker, type DogChoice, type DogRegistry, type DogSex } from '../../../../lib/client/admin/DogPicker.tsx';
 import { LitterInputSchema, type LitterAdminDto } from '../../litters.schema.ts';
 
 const NOUN: Noun = ['litter', 'litters'];
 
-export function LittersAdmin() {
+export function LittersAdmin<D extends DogChoice, E, K extends QueryKey>({ dogs }: { dogs: DogRegistry<D, E, K> }) {
   return (
     <AdminScreen
       list={
@@ -66,7 +68,7 @@ export function LittersAdmin() {
             <>
               <TextInput label="Name" required {...form.getInputProps('name')} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <ParentFields form={form} />
+                <ParentFields form={form} dogs={dogs} />
                 <DateField label="Expected date" {...form.getInputProps('expectedDate')} />
                 <DateField label="Birth date" description="Leave empty while the litter is expected (visitors can join the waitlist)." {...form.getInputProps('birthDate')} />
                 <NumberInput label="Puppy count" min={0} max={30} allowDecimal={false} {...form.getInputProps('puppyCount')} />
@@ -88,21 +90,43 @@ const initialValues = (l?: LitterAdminDto) => ({
   imageUrl: l?.imageUrl ?? null,
   motherName: l?.motherName ?? '',
   fatherName: l?.fatherName ?? '',
+  damId: l?.damId ?? null,
+  sireId: l?.sireId ?? null,
   expectedDate: l?.expectedDate ?? '',
   birthDate: l?.birthDate ?? '',
   puppyCount: (l?.puppyCount ?? '') as number | string,
   active: l?.active ?? true,
 });
 
-/** The mother from the breeder's females (a name stored before keeps its place); the father from the males, or any name. */
-function ParentFields({ form }: { form: AdminFormApi<ReturnType<typeof initialValues>> }) {
-  const parents = useQuery(trpc.admin.parents.list.queryOptions({ page: 1 }));
-  const names = (gender: 'female' | 'male', keep = '') => [...new Set([...(parents.data?.items ?? []).filter((d) => d.gender === gender).map((d) => d.name), ...(keep ? [keep] : [])])];
-  const error = parents.isError ? 'Could not load the parent dogs.' : undefined;
+/**
+ * The mother from the registry's females, the father from its males (or a visiting sire added inline). A litter
+ * saved before the registry, with names only, shows its stored name until a dog is picked; saved as it is, the
+ * server links the name to the registry's dog of that name (adding it when there is none).
+ */
+function ParentFields<D extends DogChoice, E, K extends QueryKey>({ form, dogs }: { form: AdminFormApi<ReturnType<typeof initialValues>>; dogs: DogRegistry<D, E, K> }) {
+  const picker = (label: string, role: 'dam' | 'sire', gender: DogSex, idKey: 'damId' | 'sireId', nameKey: 'motherName' | 'fatherName') => {
+    const id = form.values[idKey];
+    const name = form.values[nameKey];
+    return (
+      <DogPicker
+        registry={dogs}
+        label={label}
+        role={role}
+        gender={gender}
+        required
+        value={id}
+        currentName={name || null}
+        onChange={(newId, newName) => form.setValues({ [idKey]: newId, [nameKey]: newName ?? '' })}
+        placeholder={id == null && name ? name : 'Search by name'}
+        description={id == null && name ? `Saved as the name “${name}” only: saving links it to the registry’s dog of that name, or pick one.` : undefined}
+        error={form.errors[idKey] ?? form.errors[nameKey]}
+      />
+    );
+  };
   return (
     <>
-      <Select label="Mother" required searchable allowDeselect={false} placeholder={parents.isPending ? 'Loading parent dogs…' : 'Choose a parent dog'} nothingFoundMessage="No parent dog by that name" data={names('female', form.values.motherName)} {...form.getInputProps('motherName')} error={form.errors.motherName ?? error} />
-      <Autocomplete label="Father" required description="One of your dogs, or type the name of an outside sire." data={names('male')} {...form.getInputProps('fatherName')} error={form.errors.fatherName ?? error} />
+      {picker('Mother', 'dam', 'female', 'damId', 'motherName')}
+      {picker('Father', 'sire', 'male', 'sireId', 'fatherName')}
     </>
   );
 }

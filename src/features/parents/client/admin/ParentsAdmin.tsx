@@ -1,20 +1,49 @@
-// Parent dogs: paged list in display order and the editor (every SPEC §3 field, featured, order).
-import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+// The dog registry: every dog of a pedigree (ours first), searchable; the editor with the parent-dog fields,
+// the pedigree's (registration, generation, sire and dam) and the health results.
+import { Autocomplete, NumberInput, SegmentedControl, Select, SimpleGrid, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList, type Noun } from '../../../../lib/client/admin/AdminList.tsx';
 import { AdminEditor } from '../../../../lib/client/admin/AdminForm.tsx';
 import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
 import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
+import { PhotoSetField } from '../../../../lib/client/admin/PhotoSetField.tsx';
 import { DateField } from '../../../../lib/client/admin/Dates.tsx';
+import { OrderedListField } from '../../../../lib/client/admin/OrderedListField.tsx';
 import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, numberOrNull } from '../../../../lib/client/admin/admin-utils.ts';
 import { formatParentAge, formatWeight } from '../../../../lib/shared/format.ts';
-import { PARENT_GENDERS, ParentDogInputSchema, type ParentDogAdminDto } from '../../parents.schema.ts';
+import {
+  DOG_GENERATIONS,
+  DOG_REGISTRIES,
+  DogInputSchema,
+  HEALTH_TEST_KINDS,
+  HEALTH_TEST_LABELS,
+  PARENT_GENDERS,
+  PARENT_MAX_PHOTOS,
+  type DogAdminDto,
+  type HealthTestKind,
+} from '../../parents.schema.ts';
+import { DogPicker } from '../../../../lib/client/admin/DogPicker.tsx';
+import { dogRegistry } from './dog-registry.ts';
 
 const GENDER_DATA = PARENT_GENDERS.map((g) => ({ value: g, label: g === 'female' ? 'Female' : 'Male' }));
+const KIND_DATA = HEALTH_TEST_KINDS.map((k) => ({ value: k, label: HEALTH_TEST_LABELS[k] }));
+const REGISTRY_DATA = [{ value: '', label: 'None' }, ...DOG_REGISTRIES.map((r) => ({ value: r, label: r }))];
 
-const NOUN: Noun = ['parent dog', 'parent dogs'];
+const NOUN: Noun = ['dog', 'dogs'];
+
+interface HealthRow {
+  kind: HealthTestKind;
+  test: string;
+  result: string;
+  date: string;
+  verificationUrl: string;
+  certificateUrl: string;
+  /** Which kind of upload the certificate is (the form's choice, not sent). */
+  certificateKind: 'document' | 'image';
+}
+const NEW_HEALTH_ROW: HealthRow = { kind: 'ofa-hips', test: '', result: '', date: '', verificationUrl: '', certificateUrl: '', certificateKind: 'document' };
 
 export function ParentsAdmin() {
   return (
@@ -24,15 +53,38 @@ export function ParentsAdmin() {
           noun={NOUN}
           queryOptions={(input) => trpc.admin.parents.list.queryOptions(input)}
           addable
+          search={{ label: 'Search dogs', placeholder: 'Name, registered name or number' }}
           renderItem={(d, row) => (
-            <ItemCard title={d.name} thumb={d.imageUrl} row={row} badges={<ToneBadge tone={d.featured ? 'green' : 'gray'}>{d.featured ? 'Featured' : 'Not shown'}</ToneBadge>}>
-              <Meta>{[d.gender === 'female' ? 'Female' : 'Male', d.breed, d.color, formatWeight(d.weight), d.birthDate ? formatParentAge(d.birthDate) : null].filter(Boolean).join(' · ')}</Meta>
+            <ItemCard
+              title={d.name}
+              thumb={d.imageUrl}
+              row={row}
+              badges={
+                <>
+                  <ToneBadge tone={d.ours ? 'blue' : 'gray'}>{d.ours ? 'Ours' : 'Ancestor'}</ToneBadge>
+                  {d.ours && <ToneBadge tone={d.featured ? 'green' : 'gray'}>{d.featured ? 'Featured' : 'Not shown'}</ToneBadge>}
+                  {d.retired && <ToneBadge tone="pink">Retired</ToneBadge>}
+                </>
+              }
+            >
+              <Meta>
+                {[d.registeredName, d.gender === 'female' ? 'Female' : 'Male', d.generation || d.breed, d.color, formatWeight(d.weight), d.birthDate ? formatParentAge(d.birthDate) : null]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Meta>
+              <Meta>
+                Sire: {d.sireName ?? 'unknown'} · Dam: {d.damName ?? 'unknown'}
+                {d.healthTests.length > 0 ? ` · ${d.healthTests.length} health ${d.healthTests.length === 1 ? 'result' : 'results'}` : ''}
+              </Meta>
             </ItemCard>
           )}
           remove={{
             run: (d) => trpcClient.admin.parents.remove.mutate({ id: d.id }),
-            body: (d) => `${d.name} will be removed from the site for good. To hide the dog for now, turn off “Featured” instead.`,
-            areas: ['parents'],
+            body: (d) =>
+              d.referencedBy > 0
+                ? `${d.name} is named as a parent by ${d.referencedBy} ${d.referencedBy === 1 ? 'dog or litter' : 'dogs or litters'}. Deleting ${d.name} leaves that parent unknown there. To hide the dog instead, turn off “Featured”.`
+                : `${d.name} will be removed from the site for good. To hide the dog for now, turn off “Featured” instead.`,
+            areas: ['parents', 'litters'],
           }}
         />
       }
@@ -42,25 +94,89 @@ export function ParentsAdmin() {
           noun={NOUN}
           load={(id) => trpc.admin.parents.byId.queryOptions({ id })}
           initialValues={initialValues}
-          schema={ParentDogInputSchema}
-          toInput={(v) => ({ ...v, weight: numberOrNull(v.weight), birthDate: emptyToNull(v.birthDate), imageUrl: emptyToNull(v.imageUrl), sortOrder: numberOrNull(v.sortOrder) ?? 0 })}
+          schema={DogInputSchema}
+          toInput={({ sireName: _s, damName: _d, ...v }) => ({
+            ...v,
+            weight: numberOrNull(v.weight),
+            birthDate: emptyToNull(v.birthDate),
+            imageUrl: v.photos[0] ?? null,
+            videoUrl: emptyToNull(v.videoUrl),
+            sortOrder: numberOrNull(v.sortOrder) ?? 0,
+            healthTests: v.healthTests.map(({ certificateKind: _k, ...t }) => ({ ...t, date: emptyToNull(t.date) })),
+          })}
           create={(input) => trpcClient.admin.parents.create.mutate(input)}
           update={(id, input) => trpcClient.admin.parents.update.mutate({ id, ...input })}
-          areas={['parents']}
-          fields={(form) => (
+          areas={['parents', 'litters']}
+          fields={(form, item) => (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Name" required {...form.getInputProps('name')} />
-                <Select label="Gender" required data={GENDER_DATA} allowDeselect={false} {...form.getInputProps('gender')} />
-                <TextInput label="Breed" required {...form.getInputProps('breed')} />
-                <TextInput label="Color" required {...form.getInputProps('color')} />
+                <TextInput label="Call name" required {...form.getInputProps('name')} />
+                <Select label="Sex" required data={GENDER_DATA} allowDeselect={false} {...form.getInputProps('gender')} />
+                <TextInput label="Registered name" {...form.getInputProps('registeredName')} />
+                <Select label="Registry" data={REGISTRY_DATA} allowDeselect={false} {...form.getInputProps('registry')} />
+                <TextInput label="Registration number" {...form.getInputProps('registrationNumber')} />
+                <Autocomplete label="Generation" description="Golden Retriever, Poodle, F1, F1B, multigen…" data={[...DOG_GENERATIONS]} {...form.getInputProps('generation')} />
+                <TextInput label="Breed" {...form.getInputProps('breed')} />
+                <TextInput label="Color" {...form.getInputProps('color')} />
                 <NumberInput label="Weight (lbs)" min={0} max={300} decimalScale={1} {...form.getInputProps('weight')} />
                 <DateField label="Birth date" {...form.getInputProps('birthDate')} />
+                <TextInput label="Breeder/owner" {...form.getInputProps('breederOwner')} />
                 <NumberInput label="Display order" description="Lower numbers show first." min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
               </SimpleGrid>
-              <Switch label="Featured (shown on the home page)" {...form.getInputProps('featured', { type: 'checkbox' })} />
+              <Title order={3} size="h5">
+                Parents
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <DogPicker
+                  registry={dogRegistry}
+                  label="Sire"
+                  gender="male"
+                  exclude={item?.id}
+                  value={form.values.sireId}
+                  currentName={form.values.sireName}
+                  onChange={(id, name) => form.setValues({ sireId: id, sireName: name })}
+                  error={form.errors.sireId}
+                />
+                <DogPicker
+                  registry={dogRegistry}
+                  label="Dam"
+                  gender="female"
+                  exclude={item?.id}
+                  value={form.values.damId}
+                  currentName={form.values.damName}
+                  onChange={(id, name) => form.setValues({ damId: id, damName: name })}
+                  error={form.errors.damId}
+                />
+              </SimpleGrid>
+              <Switch label="Ours (lives here: one of the parent dogs)" {...form.getInputProps('ours', { type: 'checkbox' })} />
+              <Switch label="Featured (shown on the home page and the family tree)" {...form.getInputProps('featured', { type: 'checkbox' })} />
+              <Switch label="Retired (kept on the family tree, off the home page)" {...form.getInputProps('retired', { type: 'checkbox' })} />
+              <OrderedListField form={form} path="healthTests" items={form.values.healthTests} label="Health results" entry="Health result" newItem={NEW_HEALTH_ROW} max={40} empty="No health results yet.">
+                {(i, name) => (
+                  <>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <Select label={`${name}: test`} data={KIND_DATA} allowDeselect={false} {...form.getInputProps(`healthTests.${i}.kind`)} />
+                      <TextInput label={`${name}: specific test`} description="e.g. Embark: PRA-prcd, DM, vWD1, NEwS" {...form.getInputProps(`healthTests.${i}.test`)} />
+                      <TextInput label={`${name}: result`} required {...form.getInputProps(`healthTests.${i}.result`)} />
+                      <DateField label={`${name}: date`} {...form.getInputProps(`healthTests.${i}.date`)} />
+                    </SimpleGrid>
+                    <TextInput label={`${name}: verification link`} description="https:// only (the OFA or lab page)" {...form.getInputProps(`healthTests.${i}.verificationUrl`)} />
+                    <SegmentedControl
+                      aria-label={`${name}: certificate file type`}
+                      data={[
+                        { value: 'document', label: 'PDF' },
+                        { value: 'image', label: 'Photo' },
+                      ]}
+                      {...form.getInputProps(`healthTests.${i}.certificateKind`)}
+                    />
+                    <MediaField label={`${name}: certificate`} kind={form.values.healthTests[i]!.certificateKind} {...form.getInputProps(`healthTests.${i}.certificateUrl`)} />
+                  </>
+                )}
+              </OrderedListField>
               <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
-              <MediaField label="Photo" kind="image" {...form.getInputProps('imageUrl')} />
+              <Textarea label="Notes" description="Shown to nobody but you." autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
+              <PhotoSetField label="Photos" max={PARENT_MAX_PHOTOS} firstNote="shown on the dog’s card" {...form.getInputProps('photos')} />
+              <MediaField label="Video (optional)" kind="video" description="A short clip, shown on the dog’s family tree page." {...form.getInputProps('videoUrl')} />
             </>
           )}
         />
@@ -69,7 +185,7 @@ export function ParentsAdmin() {
   );
 }
 
-const initialValues = (d?: ParentDogAdminDto) => ({
+const initialValues = (d?: DogAdminDto) => ({
   name: d?.name ?? '',
   gender: d?.gender ?? 'female',
   breed: d?.breed ?? 'Mini Goldendoodle',
@@ -77,7 +193,31 @@ const initialValues = (d?: ParentDogAdminDto) => ({
   weight: (d?.weight ?? '') as number | string,
   birthDate: d?.birthDate ?? '',
   description: d?.description ?? '',
-  imageUrl: d?.imageUrl ?? null,
+  photos: d?.photos ?? [],
+  videoUrl: d?.videoUrl ?? null,
   featured: d?.featured ?? true,
   sortOrder: (d?.sortOrder ?? 0) as number | string,
+  registeredName: d?.registeredName ?? '',
+  registry: d?.registry ?? '',
+  registrationNumber: d?.registrationNumber ?? '',
+  generation: d?.generation ?? '',
+  breederOwner: d?.breederOwner ?? '',
+  notes: d?.notes ?? '',
+  sireId: d?.sireId ?? null,
+  damId: d?.damId ?? null,
+  sireName: d?.sireName ?? null,
+  damName: d?.damName ?? null,
+  ours: d?.ours ?? true,
+  retired: d?.retired ?? false,
+  healthTests: (d?.healthTests ?? []).map(
+    (t): HealthRow => ({
+      kind: t.kind,
+      test: t.test,
+      result: t.result,
+      date: t.date ?? '',
+      verificationUrl: t.verificationUrl ?? '',
+      certificateUrl: t.certificateUrl ?? '',
+      certificateKind: t.certificateUrl && !t.certificateUrl.endsWith('.pdf') ? 'image' : 'document',
+    }),
+  ),
 });

@@ -7,10 +7,11 @@ import { AdminList, type Noun } from '../../../../lib/client/admin/AdminList.tsx
 import { AdminEditor } from '../../../../lib/client/admin/AdminForm.tsx';
 import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
 import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
+import { PhotoSetField } from '../../../../lib/client/admin/PhotoSetField.tsx';
 import { AdminScreen, type EditorTarget } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { formatPrice } from '../../../../lib/shared/format.ts';
-import { GENDERS, PUPPY_STATUSES, PuppyInputSchema, TRAIT_LABELS, TRAIT_LEVELS, TRAITS, type PuppyAdminDto, type PuppyStatus, type TraitLevel } from '../../puppies.schema.ts';
+import { GENDERS, PUPPY_MAX_PHOTOS, PUPPY_STATUSES, PuppyInputSchema, TRAIT_LABELS, TRAIT_LEVELS, TRAITS, type PuppyAdminDto, type PuppyStatus, type TraitLevel } from '../../puppies.schema.ts';
 
 const STATUS_LABELS: Record<PuppyStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
 const STATUS_COLORS: Record<PuppyStatus, Tone> = { available: 'green', reserved: 'orange', sold: 'gray' };
@@ -105,7 +106,8 @@ const initialValues = (p?: PuppyAdminDto) => ({
   name: p?.name ?? '',
   gender: p?.gender ?? 'female',
   color: p?.color ?? '',
-  imageUrl: p?.imageUrl ?? null,
+  photos: p?.photos ?? [],
+  videoUrl: p?.videoUrl ?? null,
   litterId: p?.litterId ? String(p.litterId) : null,
   status: p?.status ?? 'available',
   visible: p?.visible ?? true,
@@ -119,7 +121,8 @@ type Values = ReturnType<typeof initialValues>;
 
 const toInput = (v: Values) => ({
   ...v,
-  imageUrl: emptyToNull(v.imageUrl),
+  imageUrl: v.photos[0] ?? null,
+  videoUrl: emptyToNull(v.videoUrl),
   litterId: v.litterId ? Number(v.litterId) : null,
   generation: emptyToNull(v.generation),
   weight: numberOrNull(v.weight),
@@ -162,7 +165,8 @@ function PuppyEditor({ target }: { target: EditorTarget }) {
           </SimpleGrid>
           <Switch label="Shown on site" {...form.getInputProps('visible', { type: 'checkbox' })} />
           <Textarea label="About (description)" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
-          <MediaField label="Photo" kind="image" {...form.getInputProps('imageUrl')} />
+          <PhotoSetField label="Photos" max={PUPPY_MAX_PHOTOS} firstNote="shown on the puppy’s card" {...form.getInputProps('photos')} />
+          <MediaField label="Video (optional)" kind="video" description="A short clip, shown in the puppy’s details with controls, muted until played." {...form.getInputProps('videoUrl')} />
           <Divider label="Personality assessment" labelPosition="left" />
           <Switch label="Assessment complete" description="Until this is on, visitors see “Assessment Pending”." {...form.getInputProps('assessmentComplete', { type: 'checkbox' })} />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

@@ -130,7 +130,7 @@ function SettingsSection<const K extends keyof Settings>({ title, save, settings
       {/* Sticky: while any of the section is on screen, so is its save button. */}
       <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} px="md" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)', borderRadius: '0 0 var(--mantine-radius-md) var(--mantine-radius-md)' }}>
         {dirty && (
-          <Text size="sm" c="gray.7" mr="auto">
+          <Text size="sm" c="dimmed" mr="auto">
             Unsaved changes
           </Text>
         )}

@@ -9,7 +9,7 @@ import { DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { csvLink } from '../../../../lib/client/admin/admin-utils.ts';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../subscribers.schema.ts';
 
-const STATUS_LABELS: Record<SubscriberStatus, string> = { active: 'Active', unsubscribed: 'Unsubscribed' };
+const STATUS_LABELS: Record<SubscriberStatus, string> = { pending: 'Awaiting confirmation', active: 'Active', unsubscribed: 'Unsubscribed' };
 
 export function SubscribersAdmin() {
   return (
@@ -28,7 +28,7 @@ export function SubscribersAdmin() {
       renderItem={(s, row) => (
         <ItemCard
           title={s.email}
-          badges={<ToneBadge tone={s.status === 'active' ? 'green' : 'gray'}>{STATUS_LABELS[s.status]}</ToneBadge>}
+          badges={<ToneBadge tone={s.status === 'active' ? 'green' : s.status === 'pending' ? 'yellow' : 'gray'}>{STATUS_LABELS[s.status]}</ToneBadge>}
           actions={
             <ActionIcon variant="subtle" color="red" size="lg" onClick={row.remove} aria-label={`Remove ${s.email}`}>
               <IconTrash size={18} aria-hidden />

@@ -1,0 +1,26 @@
+// The journeys' `test`: Playwright's, with page.goto and page.reload waiting until the app has taken
+// over the page. A server-rendered page is visible (and clickable) before its code runs; a journey
+// acts like a family that waits for the page to respond, not like a click racing hydration.
+import { test as base, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/** Set on <html> by the app once it has rendered or hydrated (src/client/App.tsx). */
+const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const ready = async <T>(answer: T, waitUntil: string | undefined) => {
+        // A document the app serves (not a JSON or file URL), and not a journey that holds the code back.
+        if (waitUntil !== 'commit' && (await page.evaluate(() => !!document.getElementById('root')).catch(() => false))) await appReady(page);
+        return answer;
+      };
+      page.goto = async (url, options) => ready(await goto(url, options), options?.waitUntil);
+      page.reload = async (options) => ready(await reload(options), options?.waitUntil);
+    }
+    await use(page);
+  },
+});

@@ -1,0 +1,142 @@
+// Server rendering (issue 10): every public page arrives as finished HTML, reads without JavaScript,
+// and hydrates in the browser without a mismatch or any console error.
+import { expect, test, type Page } from './fixtures.ts';
+import { privateServer } from './private-server.ts';
+
+const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows the puppies, litters, parents, FAQ and the contact details', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('section#puppies').getByRole('button', { name: /View details for Biscuit/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Autumn Litter' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Maple' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect(page.getByText('How do I reserve a puppy?')).toBeVisible();
+    await expect(page.getByText('(719) 555-0142').first()).toBeVisible();
+    // Styled: Mantine's sheet is there before any script (the hero headline is not a default-sized, unstyled line).
+    const fontFamily = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
+    expect(fontFamily).toContain('Georgia');
+  });
+
+  test('a blog post and a family tree read completely', async ({ page, request }) => {
+    await page.goto('/blog');
+    await page.getByRole('link', { name: /Getting Ready for Your Puppy/ }).first().click();
+    await expect(page).toHaveURL(/\/blog\/getting-ready-for-your-puppy/);
+    await expect(page.getByRole('heading', { level: 1, name: /Getting Ready for Your Puppy/ })).toBeVisible();
+    // The body is there, down to its last paragraph.
+    const post = (await (await request.get('/trpc/articles.blogPost?input=' + encodeURIComponent(JSON.stringify({ slug: 'getting-ready-for-your-puppy-a-checklist' })))).json()) as {
+      result: { data: { html: string } };
+    };
+    const paragraphs = [...post.result.data.html.matchAll(/<p>([^<]{20,})<\/p>/g)].map((m) => m[1]!);
+    expect(paragraphs.length).toBeGreaterThan(1);
+    await expect(page.getByText(paragraphs.at(-1)!.slice(0, 40), { exact: false })).toBeVisible();
+
+    const dogs = (await (await request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>;
+    const maple = dogs.find((d) => d.name === 'Maple')!;
+    const res = await page.goto(`/family-tree/${maple.id}`);
+    expect(res?.status()).toBe(200);
+    const tree = page.getByRole('list', { name: "Maple's pedigree" });
+    await expect(tree).toBeVisible();
+    await expect(tree.getByRole('listitem').first()).toBeVisible();
+  });
+
+  test('an unknown post is a 404 that still reads as a page', async ({ page }) => {
+    const res = await page.goto('/blog/no-such-post');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
+  });
+});
+
+/** Every console error or warning and uncaught error on the page (a hydration mismatch is one of these). */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test.describe('with JavaScript', () => {
+  test('every public page hydrates without a mismatch or a console error', async ({ page, request }) => {
+    const problems = collectProblems(page);
+    const dogs = (await (await request.get('/api/parents/featured')).json()) as Array<{ id: number }>;
+    const guides = (await (await request.get('/trpc/articles.resources')).json()) as { result: { data: Array<{ id: string }> } };
+    const pages = [
+      '/',
+      '/blog',
+      '/blog/getting-ready-for-your-puppy-a-checklist',
+      '/resources',
+      `/resources/${guides.result.data[0]!.id}`,
+      '/family-tree',
+      `/family-tree/${dogs[0]!.id}`,
+      '/privacy-policy',
+      '/terms-of-service',
+      '/questionnaire',
+    ];
+    for (const url of pages) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(200);
+      // Arrived rendered: the page's heading is in the HTML the server sent.
+      expect(await res!.text(), url).toMatch(/<h1[ >]/);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the hydrated home page responds: a puppy opens, and the theme switch works', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/');
+    await page.locator('section#puppies').getByRole('button', { name: /View details for Biscuit/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Biscuit' })).toBeVisible();
+    await expect(page).toHaveURL(/\?puppy=\d+/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('a visitor who chose Dark gets the dark page and a matching switch without a hydration mismatch', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await expect(page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true }).getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the page cache', () => {
+  const server = privateServer({ offset: 95, seed: true });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await server.start();
+  });
+  test.afterAll(async () => server.stop());
+
+  test('a page kept for visitors changes as soon as the breeder changes what it shows', async ({ playwright }) => {
+    const visitor = await playwright.request.newContext();
+    const breeder = await playwright.request.newContext();
+    const testimonials = (await (await visitor.get(`${server.base}/api/testimonials/featured`)).json()) as Array<{ id: number; name: string }>;
+    const shown = testimonials.find((t) => !/[&<>"']/.test(t.name))!;
+    const home = async () => (await visitor.get(`${server.base}/`)).text();
+    expect(await home()).toContain(shown.name);
+    expect(await home()).toContain(shown.name); // now from the cache
+
+    const headers = { origin: server.base, 'content-type': 'application/json' };
+    expect((await breeder.post(`${server.base}/api/login`, { headers, data: ADMIN })).ok()).toBe(true);
+    expect((await breeder.post(`${server.base}/trpc/admin.testimonials.remove`, { headers, data: { id: shown.id } })).ok()).toBe(true);
+
+    const after = await home();
+    expect(after).toContain('Happy Families');
+    expect(after).not.toContain(shown.name);
+    await visitor.dispose();
+    await breeder.dispose();
+  });
+});

@@ -1,0 +1,140 @@
+// The theme switch (SPEC §3, §4): light until a visitor chooses, Dark and System remembered under
+// 'vite-ui-theme' and applied before the first paint; every public and dashboard screen passes axe in both.
+import { expect, test, type Page } from './fixtures.ts';
+import AxeBuilder from '@axe-core/playwright';
+
+const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
+const scheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+async function themeControl(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  return page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true });
+}
+
+/** Waits until no finite animation or transition is running (axe measures colours at rest). */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  await settled(page);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return result.violations.map((v) => `${where} › ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the site is light until a visitor chooses; Dark is remembered and applied before the page’s code runs', async ({ page }) => {
+  await page.goto('/');
+  expect(await scheme(page)).toBe('light');
+  const control = await themeControl(page);
+  await expect(control.getByRole('radio', { name: 'Light' })).toBeChecked();
+  await control.locator('label').filter({ hasText: 'Dark' }).click();
+  await expect(control.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect.poll(() => scheme(page)).toBe('dark');
+  expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
+
+  // Reload with the app's code held back: the page is already dark (no flash of the light theme).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  // The document is parsed (the module scripts, held back, have not run: DOMContentLoaded waits for them).
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  // The server's HTML is on screen (the page is rendered on the server) while the app's code is still held.
+  expect(await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)).toBeGreaterThan(0);
+  expect(await scheme(page)).toBe('dark');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await scheme(page)).toBe('dark');
+});
+
+test('the dashboard has the theme switch too', async ({ page }) => {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+  await form.locator('input[type=password]').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  const control = page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true });
+  await control.locator('label').filter({ hasText: 'Dark' }).click();
+  await expect.poll(() => scheme(page)).toBe('dark');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  expect(await scheme(page)).toBe('dark');
+});
+
+test('System follows the device', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'system'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  expect(await scheme(page)).toBe('dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
+  expect(await scheme(page)).toBe('light');
+  const control = await themeControl(page);
+  await expect(control.getByRole('radio', { name: 'System' })).toBeChecked();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every public screen passes axe in the ${theme} theme`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+    const posts = (await (await request.get('/api/blog')).json()) as { items: Array<{ slug: string }> };
+    const guides = (await (await request.get('/api/resources')).json()) as Array<{ id: string }>;
+    const dogs = (await (await request.get('/api/parents/featured')).json()) as Array<{ id: number }>;
+    const routes = [
+      '/',
+      '/blog',
+      `/blog/${posts.items[0]!.slug}`,
+      '/resources',
+      `/resources/${guides[0]!.id}`,
+      '/family-tree',
+      `/family-tree/${dogs[0]!.id}`,
+      '/questionnaire',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/auth',
+      '/unsubscribe',
+      '/no-such-page',
+    ];
+    const found: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      expect(await scheme(page)).toBe(theme);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      found.push(...(await violations(page, route)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test(`every dashboard screen passes axe in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+    await form.locator('input[type=password]').fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+    const found: string[] = [];
+    for (const section of ['', '/puppies', '/litters', '/parents', '/gallery', '/testimonials', '/blog', '/resources', '/legal', '/inbox', '/applications', '/waitlist', '/subscribers', '/settings', '/users', '/families', '/pairing', '/newsletters']) {
+      await page.goto(`/admin${section}`);
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+      expect(await scheme(page)).toBe(theme);
+      found.push(...(await violations(page, `/admin${section}`)));
+    }
+    await page.goto('/admin/puppies');
+    await page.getByRole('button', { name: 'Add puppy' }).click();
+    await expect(page.getByRole('form', { name: 'New puppy' })).toBeVisible();
+    found.push(...(await violations(page, 'the puppy form')));
+    expect(found).toEqual([]);
+  });
+}

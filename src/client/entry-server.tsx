@@ -1,0 +1,45 @@
+// Server entry (built by `vite build --ssr`): renders one public page to HTML with its query cache.
+// The procedures are called in-process with the request's context through the tRPC client's
+// in-process link; each request has its own query client, router and memory history.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { dehydrate } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createQueryClient } from '../lib/client/query-client.ts';
+import { setInProcessCalls } from '../lib/client/trpc.ts';
+import type { InProcessCall } from '../lib/shared/ssr.ts';
+import { createAppRouter } from './router.tsx';
+import { App } from './App.tsx';
+
+const calls = new AsyncLocalStorage<InProcessCall>();
+setInProcessCalls(() => calls.getStore());
+
+export interface Rendered {
+  /** The app's markup, for inside #root. */
+  html: string;
+  /** The dehydrated query cache, for the browser to hydrate from. */
+  state: unknown;
+}
+
+/** Renders `url` (path and query) with `call` answering the procedures for this request. */
+export function render(url: string, call: InProcessCall, onError: (error: unknown) => void): Promise<Rendered> {
+  return calls.run(call, async () => {
+    const queryClient = createQueryClient();
+    const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [url] }) });
+    await router.load();
+    const app = <App queryClient={queryClient} router={router} />;
+    let html = renderToString(app);
+    // A part whose code was not loaded yet suspended (it would arrive empty and be left to the browser):
+    // prerendering waits for it, and from then on it renders at once. renderToString itself writes no
+    // inline scripts, so the strict CSP has nothing to allow.
+    if (html.includes('<!--$!-->')) {
+      await prerender(app, { onError });
+      html = renderToString(app);
+    }
+    // Only what succeeded travels: a failed or pending query is asked again in the browser.
+    const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+    queryClient.clear();
+    return { html, state };
+  });
+}

@@ -1,0 +1,45 @@
+// The theme switch (SPEC §3, §4): Light, Dark or System, remembered under 'vite-ui-theme'.
+import { Center, SegmentedControl, Tooltip, VisuallyHidden, useMantineColorScheme } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { toPreference } from '../../lib/client/theme-manager.ts';
+import type { ThemePreference } from '../../lib/shared/theme-preference.ts';
+
+const OPTIONS: Array<{ value: ThemePreference; label: string; Icon: typeof IconSun }> = [
+  { value: 'light', label: 'Light', Icon: IconSun },
+  { value: 'dark', label: 'Dark', Icon: IconMoon },
+  { value: 'system', label: 'System', Icon: IconDeviceDesktop },
+];
+
+/** Compact (icons, with the names for screen readers and as tooltips) in the header; labelled in the phone menu. */
+export function ThemeSwitch({ withLabels = false }: { withLabels?: boolean }) {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  // The server cannot know the stored choice: the switch shows it once the page has hydrated (the page's
+  // colours were already right, set by the theme script before the first paint).
+  const mounted = useMounted();
+  return (
+    <SegmentedControl
+      size="xs"
+      radius="xl"
+      aria-label="Theme"
+      value={mounted ? toPreference(colorScheme) : 'light'}
+      onChange={(value) => setColorScheme(value === 'system' ? 'auto' : (value as 'light' | 'dark'))}
+      data={OPTIONS.map(({ value, label, Icon }) => ({
+        value,
+        label: withLabels ? (
+          <Center style={{ gap: 6 }}>
+            <Icon size={16} aria-hidden />
+            <span>{label}</span>
+          </Center>
+        ) : (
+          <Tooltip label={label} withinPortal>
+            <Center>
+              <Icon size={16} aria-hidden />
+              <VisuallyHidden>{label}</VisuallyHidden>
+            </Center>
+          </Tooltip>
+        ),
+      }))}
+    />
+  );
+}

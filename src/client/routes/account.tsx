@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Container, Stack, Title } from '@mantine/core';
+import { requireUser } from '../layout/ProtectedRoute.tsx';
+import { AccountProfile } from '../../features/auth/client/AccountProfile.tsx';
+import { nameOf } from '../../features/auth/client/AuthLinks.tsx';
+import { useAuth } from '../../features/auth/client/auth-context.ts';
+import { FamilyPortal } from '../../features/portal/client/FamilyPortal.tsx';
+import { DigestSwitch } from '../../features/portal/client/DigestSwitch.tsx';
+import { MyApplications } from '../../features/applications/client/MyApplications.tsx';
+
+/** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
+export const Route = createFileRoute('/account')({
+  // Everything here is the signed-in family's own: nothing of it is rendered on the server.
+  ssr: false,
+  beforeLoad: requireUser,
+  component: AccountPage,
+});
+
+function AccountPage() {
+  const { user } = useAuth();
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Title order={1}>{user ? `Welcome, ${nameOf(user)}` : 'My Family'}</Title>
+        <MyApplications />
+        <FamilyPortal />
+        <AccountProfile extra={<DigestSwitch />} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,14 @@
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { ConfirmPage } from '../../features/subscribers/client/ConfirmPage.tsx';
+
+export const Route = createFileRoute('/newsletter/confirm')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: ConfirmRoute,
+});
+
+function ConfirmRoute() {
+  // The raw query: the router parses search values as JSON.
+  const searchStr = useLocation({ select: (l) => l.searchStr });
+  return <ConfirmPage token={new URLSearchParams(searchStr).get('token') ?? undefined} />;
+}

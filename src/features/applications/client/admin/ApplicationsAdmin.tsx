@@ -1,0 +1,376 @@
+// The breeder's applications: newest first, filter by status, search, CSV; one application read as a
+// document, private notes, a status change with an optional message to the family, the deposit.
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { trpc } from '../../../../lib/client/trpc.ts';
+import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
+import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
+import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
+import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { csvLink, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
+import {
+  ALLERGY_CHOICES,
+  ALONE_CHOICES,
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  BREEDER_TRANSITIONS,
+  COLOR_CHOICES,
+  DEPOSIT_METHOD_LABELS,
+  DEPOSIT_METHODS,
+  EXPERIENCE_CHOICES,
+  FENCE_CHOICES,
+  GENDER_CHOICES,
+  HEARD_CHOICES,
+  HOME_CHOICES,
+  OWNERSHIP_CHOICES,
+  SIZE_CHOICES,
+  STANDARD_DEPOSIT,
+  TIMING_CHOICES,
+  YARD_CHOICES,
+  waitlistPhrase,
+  type ApplicationAdminDto,
+  type ApplicationStatus,
+} from '../../applications.schema.ts';
+
+export const STATUS_TONES: Record<ApplicationStatus, Tone> = {
+  submitted: 'blue',
+  in_review: 'yellow',
+  approved: 'green',
+  declined: 'gray',
+  waitlisted: 'teal',
+  matched: 'green',
+  withdrawn: 'gray',
+};
+const STATUS_DATA = APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] }));
+
+export function ApplicationsAdmin() {
+  const { open } = useEditorView();
+  const count = useQuery(trpc.admin.applications.newCount.queryOptions());
+  return (
+    <AdminScreen
+      editor={(target) => typeof target === 'number' && <ApplicationDetail id={target} />}
+      list={
+        <AdminList
+          noun={['application', 'applications']}
+          title="Applications"
+          listLabel="Applications, newest first"
+          queryOptions={(input) => trpc.admin.applications.list.queryOptions(input)}
+          actions={(input) => (
+            <Button component="a" href={csvLink('/api/admin/applications.csv', input)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              Export CSV
+            </Button>
+          )}
+          search={{ label: 'Search applications', placeholder: 'Name, e-mail or place' }}
+          filters={{ status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA } }}
+          empty="No applications yet. Family Questionnaires will appear here."
+          intro={() =>
+            count.data && (
+              <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
+                {count.data.unread === 0 ? 'All applications are read.' : `${count.data.unread} new ${count.data.unread === 1 ? 'application' : 'applications'}.`}
+              </Text>
+            )
+          }
+          renderItem={(a) => {
+            const isNew = a.readAt === null;
+            return (
+              <Paper withBorder radius="md" bg={isNew ? 'var(--surface-highlight)' : undefined}>
+                <UnstyledButton onClick={() => open(a.id)} p="sm" w="100%">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Group gap="xs">
+                        <Text fw={isNew ? 700 : 500}>
+                          {isNew && <VisuallyHidden>New: </VisuallyHidden>}
+                          {a.answers.name}
+                        </Text>
+                        <ToneBadge tone={STATUS_TONES[a.status]}>{APPLICATION_STATUS_LABELS[a.status]}</ToneBadge>
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {a.answers.location} · {a.answers.email}
+                        {a.litterName ? ` · ${a.litterName}` : ''}
+                      </Text>
+                    </Stack>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <DateText iso={a.createdAt} withTime />
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Paper>
+            );
+          }}
+        />
+      }
+    />
+  );
+}
+
+function Answer({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children || '—'}</Text>
+    </div>
+  );
+}
+
+function ApplicationDetail({ id }: { id: number }) {
+  const { close } = useEditorView();
+  const query = useQuery(trpc.admin.applications.byId.queryOptions({ id }));
+  const invalidate = useInvalidate();
+  const open = useMutation(trpc.admin.applications.open.mutationOptions({ onSuccess: () => invalidate() }));
+  const opened = useRef(false);
+  useEffect(() => {
+    if (query.data && query.data.readAt === null && !opened.current) {
+      opened.current = true;
+      open.mutate({ id });
+    }
+  }, [query.data, id, open]);
+  const a = query.data;
+  const x = a?.answers;
+  return (
+    <>
+      <EditorHeader title={a ? `Application from ${a.answers.name}` : 'Application'} onBack={close} backLabel="Back to applications" />
+      <QueryState query={query} what="the application" />
+      {a && x && (
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md" component="article" aria-label="Answers">
+            <Group gap="xs" mb="sm" wrap="wrap">
+              <ToneBadge tone={STATUS_TONES[a.status]}>{APPLICATION_STATUS_LABELS[a.status]}</ToneBadge>
+              <Text size="sm" c="dimmed">
+                Received <DateText iso={a.createdAt} withTime />
+                {a.username ? ` · account ${a.username}` : ''}
+              </Text>
+            </Group>
+            {a.waitlist && <Text mb="sm">{waitlistPhrase(a.waitlist.position, a.waitlist.litterName).replace(/^./, (c) => c.toUpperCase())}.</Text>}
+            {a.puppy && <Text mb="sm">Matched with {a.puppy.name}.</Text>}
+            <Title order={3} size="h5">Contact</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
+              <Answer label="Name">{x.name}</Answer>
+              <Answer label="E-mail">{x.email}</Answer>
+              <Answer label="Phone">{x.phone}</Answer>
+              <Answer label="City and state">{x.location}</Answer>
+            </SimpleGrid>
+            <Title order={3} size="h5">Household</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
+              <Answer label="Who lives in the home">{x.household}</Answer>
+              <Answer label="Other pets">{x.otherPets}</Answer>
+              <Answer label="Dog allergies">{ALLERGY_CHOICES[x.allergies]}</Answer>
+              {x.allergyDetails && <Answer label="About the allergy">{x.allergyDetails}</Answer>}
+            </SimpleGrid>
+            <Title order={3} size="h5">Home and yard</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
+              <Answer label="Home">{HOME_CHOICES[x.homeType]}</Answer>
+              <Answer label="Own or rent">{OWNERSHIP_CHOICES[x.ownership]}</Answer>
+              <Answer label="Yard">{YARD_CHOICES[x.yard]}</Answer>
+              {x.fence && <Answer label="Fence">{FENCE_CHOICES[x.fence]}</Answer>}
+              <Answer label="Hours alone">{ALONE_CHOICES[x.hoursAlone]}</Answer>
+            </SimpleGrid>
+            <Title order={3} size="h5">Experience</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
+              <Answer label="Experience with dogs">{EXPERIENCE_CHOICES[x.experience]}</Answer>
+              <Answer label="Dogs they have had and training plans">{x.experienceDetails}</Answer>
+            </SimpleGrid>
+            <Title order={3} size="h5">Preferences</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+              <Answer label="Litter">{a.litterName ?? 'Any litter'}</Answer>
+              <Answer label="Size">{SIZE_CHOICES[x.size]}</Answer>
+              <Answer label="Gender">{GENDER_CHOICES[x.gender]}</Answer>
+              <Answer label="Colour">{COLOR_CHOICES[x.color]}</Answer>
+              <Answer label="Timing">{TIMING_CHOICES[x.timing]}</Answer>
+              <Answer label="Heard about us through">{HEARD_CHOICES[x.heardAbout]}</Answer>
+              <Answer label="Anything else">{x.notes}</Answer>
+            </SimpleGrid>
+          </Paper>
+          <StatusForm application={a} />
+          {['approved', 'waitlisted', 'matched'].includes(a.status) && <DepositForm application={a} />}
+          <NotesForm application={a} />
+          <Paper withBorder p="md" radius="md">
+            <Title order={3} size="h5" mb="sm">
+              Timeline
+            </Title>
+            <Timeline bulletSize={14} lineWidth={2} active={a.timeline.length - 1}>
+              {a.timeline.map((e, i) => (
+                <Timeline.Item key={i} title={APPLICATION_STATUS_LABELS[e.status]}>
+                  <Text size="sm">
+                    <DateText iso={e.at} withTime /> · {e.by === 'family' ? 'by the family' : `by ${e.actorName ?? 'the breeder'}`}
+                  </Text>
+                  {e.message && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>“{e.message}”</Text>}
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Paper>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
+  const invalidate = useInvalidate();
+  const next = BREEDER_TRANSITIONS[a.status].filter((s) => s !== 'matched') as ('in_review' | 'approved' | 'declined' | 'waitlisted')[];
+  const [status, setStatus] = useState<string>(next[0] ?? '');
+  const [message, setMessage] = useState('');
+  const [litterId, setLitterId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const litters = useQuery(trpc.litters.active.queryOptions());
+  const change = useMutation(
+    trpc.admin.applications.changeStatus.mutationOptions({
+      onSuccess: async (saved) => {
+        notifySaved('Status changed', `Now: ${APPLICATION_STATUS_LABELS[saved.status]}. The family was e-mailed.`);
+        setMessage('');
+        setError(null);
+        await invalidate();
+      },
+      onError: (e) => {
+        setError(fieldErrorsOf(e)?.message?.[0] ?? null);
+        notifyFailed('Could not change the status', e);
+      },
+    }),
+  );
+  if (next.length === 0) return null;
+  const chosen = next.includes(status as never) ? status : next[0]!;
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="form"
+      aria-label="Change status"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        change.mutate({ id: a.id, status: chosen as never, message, litterId: chosen === 'waitlisted' && litterId ? Number(litterId) : null });
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Change status
+        </Title>
+        <NativeSelect label="New status" data={next.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] }))} value={chosen} onChange={(e) => setStatus(e.currentTarget.value)} maw={300} />
+        {chosen === 'waitlisted' && (
+          <NativeSelect
+            label="Waitlist"
+            data={[{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
+            value={litterId || (a.litterName ? String(litters.data?.find((l) => l.name === a.litterName)?.id ?? '') : '')}
+            onChange={(e) => setLitterId(e.currentTarget.value)}
+            maw={300}
+          />
+        )}
+        <Textarea label="Message to the family (optional)" description="Sent in the e-mail and shown on their application." autosize minRows={2} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={error} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending}>
+            Change status and e-mail the family
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function DepositForm({ application: a }: { application: ApplicationAdminDto }) {
+  const invalidate = useInvalidate();
+  const d = a.deposit;
+  const [values, setValues] = useState({
+    amount: d?.amount ?? STANDARD_DEPOSIT,
+    receivedOn: d?.receivedOn ?? today(),
+    method: d?.method ?? 'zelle',
+    nonRefundable: d?.nonRefundable ?? true,
+    notes: d?.notes ?? '',
+    refundedOn: d?.refundedOn ?? '',
+    refundAmount: d?.refundAmount ?? ('' as number | ''),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation(
+    trpc.admin.applications.setDeposit.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Deposit saved');
+        setErrors({});
+        await invalidate();
+      },
+      onError: (e) => {
+        setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(e) ?? {}).map(([k, m]) => [k, m[0] ?? ''])));
+        notifyFailed('Could not save the deposit', e);
+      },
+    }),
+  );
+  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) => setValues((s) => ({ ...s, [k]: v }));
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="form"
+      aria-label="Deposit"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({
+          id: a.id,
+          amount: Number(values.amount),
+          receivedOn: values.receivedOn,
+          method: values.method,
+          nonRefundable: values.nonRefundable,
+          notes: values.notes,
+          refundedOn: values.refundedOn || null,
+          refundAmount: values.refundAmount === '' ? null : Number(values.refundAmount),
+        });
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Deposit
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput label="Amount ($)" min={1} allowDecimal={false} value={values.amount} onChange={(v) => set('amount', Number(v) || 0)} error={errors.amount} />
+          <TextInput label="Date received" type="date" value={values.receivedOn} onChange={(e) => set('receivedOn', e.currentTarget.value)} error={errors.receivedOn} />
+          <NativeSelect label="Method" data={DEPOSIT_METHODS.map((m) => ({ value: m, label: DEPOSIT_METHOD_LABELS[m] }))} value={values.method} onChange={(e) => set('method', e.currentTarget.value as never)} error={errors.method} />
+        </SimpleGrid>
+        <Checkbox label="Non-refundable" checked={values.nonRefundable} onChange={(e) => set('nonRefundable', e.currentTarget.checked)} />
+        <Textarea label="Deposit notes" autosize minRows={1} maxLength={2000} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} error={errors.notes} />
+        <Divider label="Refund (only if one was made)" labelPosition="left" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Refund date" type="date" value={values.refundedOn} onChange={(e) => set('refundedOn', e.currentTarget.value)} error={errors.refundedOn} />
+          <NumberInput label="Refund amount ($)" min={1} allowDecimal={false} value={values.refundAmount} onChange={(v) => set('refundAmount', v === '' ? '' : Number(v))} error={errors.refundAmount} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save deposit
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function NotesForm({ application: a }: { application: ApplicationAdminDto }) {
+  const invalidate = useInvalidate();
+  const [notes, setNotes] = useState(a.notes);
+  const save = useMutation(
+    trpc.admin.applications.setNotes.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Notes saved');
+        await invalidate();
+      },
+      onError: (e) => notifyFailed('Could not save the notes', e),
+    }),
+  );
+  return (
+    <Paper withBorder p="md" radius="md" component="form" aria-label="Private notes" noValidate onSubmit={(e) => (e.preventDefault(), save.mutate({ id: a.id, notes }))}>
+      <Stack gap="sm">
+        <Textarea label="Private notes" description="Only administrators see these." autosize minRows={3} maxRows={12} maxLength={10000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button type="submit" variant="default" loading={save.isPending}>
+            Save notes
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

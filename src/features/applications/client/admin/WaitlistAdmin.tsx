@@ -1,0 +1,176 @@
+// The waitlist per litter (or general): families in order with their preferences and deposit. The
+// breeder reorders by drag or by keyboard (Move up / Move down), moves a family to another litter's
+// list, and matches a family to a puppy (which becomes reserved).
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { trpc } from '../../../../lib/client/trpc.ts';
+import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
+import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
+import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { COLOR_CHOICES, DEPOSIT_METHOD_LABELS, GENDER_CHOICES, SIZE_CHOICES, TIMING_CHOICES, ordinal, type WaitlistEntryDto } from '../../applications.schema.ts';
+
+export function WaitlistAdmin() {
+  const [litter, setLitter] = useState('');
+  const litterId = litter ? Number(litter) : null;
+  const litters = useQuery(trpc.litters.active.queryOptions());
+  const list = useQuery(trpc.admin.applications.waitlist.queryOptions({ litterId }));
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  const [status, setStatus] = useState('');
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [matching, setMatching] = useState<WaitlistEntryDto | null>(null);
+  const listKey = trpc.admin.applications.waitlist.queryKey({ litterId });
+  const reorder = useMutation(
+    trpc.admin.applications.reorder.mutationOptions({
+      onSuccess: (rows, input) => {
+        queryClient.setQueryData(listKey, rows);
+        const moved = rows.find((r) => r.id === input.id);
+        if (moved) setStatus(`${moved.name} is now ${ordinal(moved.position)}.`);
+        void invalidate();
+      },
+      onError: (e) => notifyFailed('Could not reorder the waitlist', e),
+    }),
+  );
+  const move = useMutation(
+    trpc.admin.applications.moveToList.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Moved to the other waitlist');
+        await invalidate();
+      },
+      onError: (e) => notifyFailed('Could not move the family', e),
+    }),
+  );
+  const listOptions = [{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
+  const listName = listOptions.find((o) => o.value === litter)?.label ?? 'General waitlist';
+  const rows = list.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <SectionHeader title="Waitlist" />
+      <NativeSelect label="Waitlist for" data={listOptions} value={litter} onChange={(e) => setLitter(e.currentTarget.value)} maw={320} />
+      <Text size="sm" c="dimmed">
+        Drag a family by its handle, or use Move up and Move down. Families join the waitlist from an approved application.
+      </Text>
+      <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
+      <QueryState query={list} what="the waitlist" />
+      {list.isSuccess && rows.length === 0 && <Text>No families on the {listName.toLowerCase().startsWith('general') ? 'general waitlist' : `waitlist for the ${listName}`} yet.</Text>}
+      <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${listName}, in order`}>
+        {rows.map((e, i) => (
+          <Paper
+            key={e.id}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            draggable
+            onDragStart={(ev) => {
+              setDragging(e.id);
+              ev.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragOver={(ev) => ev.preventDefault()}
+            onDrop={(ev) => {
+              ev.preventDefault();
+              if (dragging !== null && dragging !== e.id) reorder.mutate({ id: dragging, position: e.position });
+              setDragging(null);
+            }}
+            onDragEnd={() => setDragging(null)}
+            style={{ opacity: dragging === e.id ? 0.5 : 1 }}
+            aria-label={`${ordinal(e.position)}: ${e.name}`}
+          >
+            <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                <IconGripVertical size={18} aria-hidden style={{ cursor: 'grab', flexShrink: 0, marginTop: 4 }} />
+                <Text fw={700} w={36}>
+                  {ordinal(e.position)}
+                </Text>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{e.name}</Text>
+                  <Text size="sm">
+                    {SIZE_CHOICES[e.preferences.size as keyof typeof SIZE_CHOICES]} · {GENDER_CHOICES[e.preferences.gender as keyof typeof GENDER_CHOICES]} ·{' '}
+                    {COLOR_CHOICES[e.preferences.color as keyof typeof COLOR_CHOICES]} · {TIMING_CHOICES[e.preferences.timing as keyof typeof TIMING_CHOICES]}
+                  </Text>
+                  <Text size="sm">
+                    {e.deposit
+                      ? `Deposit $${e.deposit.amount} received ${e.deposit.receivedOn} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${e.deposit.refundedOn}` : ''}`
+                      : 'No deposit recorded'}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group gap="xs" wrap="wrap">
+                <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position - 1 })}>
+                  <IconArrowUp size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} down`} disabled={i === rows.length - 1 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position + 1 })}>
+                  <IconArrowDown size={16} aria-hidden />
+                </ActionIcon>
+                <NativeSelect
+                  aria-label={`Move ${e.name} to another waitlist`}
+                  data={[{ value: '__', label: 'Move to…', disabled: true }, ...listOptions.filter((o) => o.value !== litter)]}
+                  value="__"
+                  onChange={(ev) => move.mutate({ id: e.id, litterId: ev.currentTarget.value ? Number(ev.currentTarget.value) : null })}
+                  w={170}
+                />
+                <Button size="sm" onClick={() => setMatching(e)}>
+                  Match to a puppy
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      {matching && <MatchDialog entry={matching} onClose={() => setMatching(null)} />}
+    </Stack>
+  );
+}
+
+function MatchDialog({ entry, onClose }: { entry: WaitlistEntryDto; onClose: () => void }) {
+  const puppies = useQuery(trpc.admin.puppies.list.queryOptions({ status: 'available' }));
+  const [puppyId, setPuppyId] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const invalidate = useInvalidate();
+  const match = useMutation(
+    trpc.admin.applications.match.mutationOptions({
+      onSuccess: async (saved) => {
+        notifySaved('Matched', `${saved.puppy?.name ?? 'The puppy'} is reserved for ${entry.name}.`);
+        await invalidate();
+        onClose();
+      },
+      onError: (e) => {
+        setError(e.message);
+        notifyFailed('Could not match', e);
+      },
+    }),
+  );
+  const options = [{ value: '', label: 'Choose a puppy…', disabled: true }, ...(puppies.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.name}${p.litterName ? ` (${p.litterName})` : ''}` }))];
+  return (
+    <Modal opened onClose={onClose} title={`Match ${entry.name} to a puppy`}>
+      <form
+        noValidate
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (!puppyId) return setError('Choose a puppy.');
+          match.mutate({ id: entry.id, puppyId: Number(puppyId), message });
+        }}
+      >
+        <Stack>
+          <Title order={3} size="h6">
+            The puppy becomes reserved on the site (without the family&apos;s name), and the family is e-mailed.
+          </Title>
+          <NativeSelect label="Available puppy" data={options} value={puppyId} onChange={(e) => setPuppyId(e.currentTarget.value)} error={error} data-autofocus />
+          <Textarea label="Message to the family (optional)" maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={match.isPending}>
+              Match and reserve
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+// The daily digest: families with pending notices get at most one e-mail a day (through the outbox) linking to /account.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MailOutbox } from '../../../lib/server/mail.ts';
+import { escapeHtml, oneLine } from '../../../lib/server/mail.ts';
+import { User } from '../../auth/server/user.entity.ts';
+import { FamilyPortalState, UpdateNotice } from './portal.entity.ts';
+
+export const DIGEST_SUBJECT = 'News about your puppy';
+/** How often an instance looks for digests to send (the once-a-day rule is kept in the database). */
+export const DIGEST_EVERY_MS = 15 * 60_000;
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Queues today's digests. Families that turned e-mails off, or gave no address, get their notices
+ * marked so (the dashboard shows it); a family that already had today's digest waits for tomorrow.
+ * Returns how many digests were queued.
+ */
+export async function runDigest(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {
+  const today = utcDay(now);
+  const pending = await em.find(UpdateNotice, { status: 'pending' }, { populate: ['update', 'update.puppy', 'update.litter'], orderBy: { id: 'asc' } });
+  const byFamily = new Map<number, (typeof pending)[number][]>();
+  for (const n of pending) byFamily.set(n.family.id, [...(byFamily.get(n.family.id) ?? []), n]);
+  const { name: breederName } = await mail.breeder(em);
+  let queued = 0;
+  for (const [familyId, notices] of byFamily) {
+    const user = await em.findOne(User, familyId);
+    if (!user) continue;
+    let state = await em.findOne(FamilyPortalState, { family: familyId });
+    if (!state) state = em.create(FamilyPortalState, { family: familyId, digestEnabled: true, lastDigestOn: null });
+    if (!state.digestEnabled || !user.email) {
+      for (const n of notices) n.status = state.digestEnabled ? 'no-email' : 'off';
+      continue;
+    }
+    if (state.lastDigestOn === today) continue;
+    const link = `${appOrigin}/account`;
+    const greeting = user.displayName || user.username;
+    const lines = notices.map((n) => {
+      const about = n.update.puppy ? n.update.puppy.name : `the ${n.update.litter?.name ?? ''} litter`;
+      const first = oneLine(n.update.text).slice(0, 140);
+      return `- ${about}: ${first}`;
+    });
+    const count = notices.length === 1 ? 'a new update' : `${notices.length} new updates`;
+    mail.enqueue(em, {
+      to: user.email,
+      subject: DIGEST_SUBJECT,
+      text: `Hello ${greeting},\n\n${breederName} posted ${count}:\n\n${lines.join('\n')}\n\nSee the photos and more in your family portal: ${link}\n\nYou can turn these e-mails off in your profile there.\n`,
+      html:
+        `<p>Hello ${escapeHtml(greeting)},</p><p>${escapeHtml(breederName)} posted ${count}:</p><ul>` +
+        lines.map((l) => `<li>${escapeHtml(l.slice(2))}</li>`).join('') +
+        `</ul><p><a href="${escapeHtml(link)}">See the photos and more in your family portal</a></p>` +
+        `<p>You can turn these e-mails off in your profile there.</p>`,
+    });
+    for (const n of notices) {
+      n.status = 'emailed';
+      n.emailedAt = now;
+    }
+    state.lastDigestOn = today;
+    queued++;
+  }
+  await em.flush();
+  return queued;
+}

@@ -1,0 +1,319 @@
+// Newsletters in the dashboard: drafts, preview, a test to the breeder, send now or at a time, counts, retry.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { Newsletter, type INewsletter } from './newsletter.entity.ts';
+import { Subscriber } from './subscriber.entity.ts';
+import {
+  NEWSLETTER_MESSAGES,
+  type Audience,
+  type AudienceCount,
+  type AudienceOption,
+  type NewsletterAdminDto,
+  type NewsletterInputSchema,
+  type NewsletterPreviewDto,
+  type NewsletterSendSchema,
+  type NewsletterStartSchema,
+} from '../newsletters.schema.ts';
+import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
+import type { AppServices } from '../../../lib/server/trpc.ts';
+import type { Recipient } from '../../../lib/server/newsletter-sources.ts';
+import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { personalise, renderNewsletter } from './newsletter-email.ts';
+import { unsubscribeLinkFor } from './subscribers.service.ts';
+import type { BulkMessage } from '../../../lib/server/mail.ts';
+
+type Input = z.output<typeof NewsletterInputSchema>;
+type Services = Pick<AppServices, 'mail' | 'env' | 'newsletterSources'>;
+
+/** Copies queued per statement while a newsletter goes out. */
+const QUEUE_CHUNK = 200;
+
+function toDto(n: INewsletter, c = { queued: 0, sent: 0, failed: 0 }): NewsletterAdminDto {
+  // Sent copies are purged after the retention; what was queued and is neither waiting nor failed was sent.
+  const sent = Math.max(c.sent, n.recipientCount - c.queued - c.failed - n.dismissedCount);
+  return {
+    id: n.id,
+    subject: n.subject,
+    preheader: n.preheader,
+    body: n.body,
+    audience: n.audience,
+    status: n.status,
+    scheduledAt: n.scheduledAt?.toISOString() ?? null,
+    sentAt: n.sentAt?.toISOString() ?? null,
+    createdAt: n.createdAt.toISOString(),
+    updatedAt: n.updatedAt.toISOString(),
+    articleId: n.articleId ?? null,
+    counts: { recipients: n.recipientCount, queued: c.queued, sent: n.status === 'draft' ? 0 : sent, failed: c.failed },
+  };
+}
+
+async function dtos(em: EntityManager, rows: INewsletter[], services: Pick<AppServices, 'mail'>): Promise<NewsletterAdminDto[]> {
+  const counts = await services.mail.counts(em, rows.map((r) => r.id));
+  return rows.map((r) => toDto(r, counts.get(r.id)));
+}
+
+async function load(em: EntityManager, id: number): Promise<INewsletter> {
+  const n = await em.findOne(Newsletter, { id });
+  if (!n) throw notFound('Newsletter');
+  return n;
+}
+
+export async function listNewsletters(em: EntityManager, page: number, services: Services): Promise<Page<NewsletterAdminDto>> {
+  const [rows, total] = await em.findAndCount(Newsletter, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return { items: await dtos(em, rows, services), total, page, pageSize: PAGE_SIZE };
+}
+
+export async function getNewsletter(em: EntityManager, id: number, services: Pick<AppServices, 'mail'>): Promise<NewsletterAdminDto> {
+  const [dto] = await dtos(em, [await load(em, id)], services);
+  return dto!;
+}
+
+export async function createNewsletter(em: EntityManager, input: Input): Promise<NewsletterAdminDto> {
+  const now = new Date();
+  const n = em.create(Newsletter, {
+    ...input,
+    status: 'draft',
+    scheduledAt: null,
+    sentAt: null,
+    recipientCount: 0,
+    dismissedCount: 0,
+    articleId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  return toDto(n);
+}
+
+export async function updateNewsletter(em: EntityManager, id: number, input: Input, services: Services): Promise<NewsletterAdminDto> {
+  const n = await load(em, id);
+  if (n.status === 'sending' || n.status === 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.notEditable);
+  Object.assign(n, input);
+  await em.flush();
+  return getNewsletter(em, id, services);
+}
+
+export async function removeNewsletter(em: EntityManager, id: number): Promise<{ ok: true }> {
+  const n = await load(em, id);
+  if (n.status === 'sending') throw new AppError('CONFLICT', 'This newsletter is going out right now and cannot be deleted.');
+  em.remove(n);
+  await em.flush();
+  return { ok: true };
+}
+
+/** A draft filled from a litter or a blog post. */
+export async function startNewsletter(em: EntityManager, from: z.output<typeof NewsletterStartSchema>, services: Services): Promise<NewsletterAdminDto> {
+  const sources = services.newsletterSources;
+  const draft =
+    from.from === 'litter'
+      ? await sources.litterDraft(em, from.litterId, services.env.appOrigin)
+      : await sources.articleDraft(em, from.articleId, services.env.appOrigin);
+  if (!draft) throw notFound(from.from === 'litter' ? 'Litter' : 'Blog post');
+  return createNewsletter(em, { subject: draft.subject, preheader: '', body: draft.body, audience: { kind: 'all' } });
+}
+
+export async function audienceOptions(em: EntityManager, services: Services): Promise<{ litters: AudienceOption[]; confirmed: number }> {
+  const litters = await services.newsletterSources.litters(em);
+  const confirmed = await em.count(Subscriber, { status: 'active' });
+  return { litters: litters.map((l) => ({ value: String(l.id), label: l.name })), confirmed };
+}
+
+async function renderFor(em: EntityManager, n: { subject: string; preheader: string; body: string }, services: Services) {
+  const breeder = await services.mail.breeder(em);
+  return { breeder, rendered: await renderNewsletter(n, breeder, services.env.appOrigin) };
+}
+
+/** The e-mail as a recipient will see it (HTML and plain text), from what is on screen: nothing is saved. */
+export async function previewNewsletter(em: EntityManager, input: Input, services: Services): Promise<NewsletterPreviewDto> {
+  const { rendered } = await renderFor(em, input, services);
+  const sample = `${services.env.appOrigin}/unsubscribe`;
+  return { subject: input.subject, ...personalise(rendered, sample) };
+}
+
+/** Each address once (the first one found), compared in lower case. */
+function once(recipients: Recipient[]): Recipient[] {
+  const out = new Map<string, Recipient>();
+  for (const r of recipients) {
+    const email = r.email.trim().toLowerCase();
+    if (email && !out.has(email)) out.set(email, { ...r, email });
+  }
+  return [...out.values()];
+}
+
+/** A segment of families without the addresses that unsubscribed (an unsubscribe link works for any address). */
+async function withoutUnsubscribed(em: EntityManager, segment: Recipient[]): Promise<Recipient[]> {
+  const families = once(segment);
+  if (!families.length) return [];
+  const left = new Set(
+    (await em.find(Subscriber, { email: { $in: families.map((r) => r.email) }, status: 'unsubscribed' })).map((s) => s.email),
+  );
+  return families.filter((r) => !left.has(r.email));
+}
+
+async function confirmedSubscribers(em: EntityManager): Promise<Recipient[]> {
+  const rows = await em.find(Subscriber, { status: 'active' }, { orderBy: { id: 'asc' } });
+  return once(rows.map((s) => ({ email: s.email, name: s.name ?? null })));
+}
+
+/**
+ * Who an audience reaches now, each address once: confirmed subscribers (all of them, or those who never
+ * applied), or a segment of families (a litter's, the waitlist's) without the addresses that unsubscribed.
+ */
+export async function recipientsOf(em: EntityManager, audience: Audience, services: Services): Promise<Recipient[]> {
+  const sources = services.newsletterSources;
+  switch (audience.kind) {
+    case 'all':
+      return confirmedSubscribers(em);
+    case 'nonApplicants': {
+      const applicants = await sources.applicantEmails(em);
+      return (await confirmedSubscribers(em)).filter((r) => !applicants.has(r.email));
+    }
+    case 'litter':
+      return withoutUnsubscribed(em, await sources.litterFamilies(em, audience.litterId));
+    case 'waitlist':
+      return withoutUnsubscribed(em, await sources.waitlistFamilies(em, audience.litterId));
+  }
+}
+
+/** How many addresses an audience reaches now. */
+export async function countAudience(em: EntityManager, audience: Audience, services: Services): Promise<AudienceCount> {
+  return { recipients: (await recipientsOf(em, audience, services)).length };
+}
+
+/** Copies of a newsletter in the outbox (sent ones stay until the retention purges them). */
+async function copiesQueued(em: EntityManager, id: number): Promise<number> {
+  const [row] = await em.execute<Array<{ n: string | number }>>(`select count(*) as n from "outbox_messages" where "newsletter_id" = ?`, [id]);
+  return Number(row!.n);
+}
+
+function headersFor(unsubscribeUrl: string, breederEmail: string, email: string): Record<string, string> {
+  // The mailto goes to the breeder, who removes the address by hand; mail providers prefer the https one.
+  const mailto = breederEmail ? `, <mailto:${breederEmail}?subject=${encodeURIComponent(`unsubscribe ${email}`)}>` : '';
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl}>${mailto}`,
+    // RFC 8058: a POST to the https link unsubscribes at once, no page in between.
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+async function copiesFor(em: EntityManager, n: { subject: string; preheader: string; body: string }, recipients: Recipient[], services: Services): Promise<BulkMessage[]> {
+  const { breeder, rendered } = await renderFor(em, n, services);
+  const out: BulkMessage[] = [];
+  for (const r of recipients) {
+    const url = await unsubscribeLinkFor(em, services.env.appOrigin, r.email);
+    out.push({ to: r.email, subject: n.subject, ...personalise(rendered, url), headers: headersFor(url, breeder.email, r.email) });
+  }
+  return out;
+}
+
+/** A copy to the breeder (the address in the site settings), marked as a test, sent as any copy is. */
+export async function sendTestNewsletter(em: EntityManager, input: Input, services: Services): Promise<{ ok: true; to: string }> {
+  const breeder = await services.mail.breeder(em);
+  if (!breeder.email) throw badRequest(NEWSLETTER_MESSAGES.noTestAddress);
+  const [copy] = await copiesFor(em, input, [{ email: breeder.email, name: breeder.name }], services);
+  services.mail.enqueue(em, { ...copy!, subject: `[Test] ${input.subject}` });
+  await em.flush();
+  return { ok: true, to: breeder.email };
+}
+
+/**
+ * Sends now (every copy queued in this request) or schedules for later (the sender's poll queues it when
+ * due). Refused when the audience has nobody to receive it.
+ */
+export async function sendNewsletter(em: EntityManager, input: z.output<typeof NewsletterSendSchema>, services: Services, now = new Date()): Promise<NewsletterAdminDto> {
+  const n = await load(em, input.id);
+  if (n.status === 'sending' || n.status === 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.alreadySent);
+  const recipients = await recipientsOf(em, n.audience, services);
+  if (!recipients.length) throw badRequest(NEWSLETTER_MESSAGES.noRecipients);
+  if (input.at) {
+    const at = new Date(input.at);
+    if (at.getTime() <= now.getTime()) throw badRequest(NEWSLETTER_MESSAGES.scheduleInPast, { at: [NEWSLETTER_MESSAGES.scheduleInPast] });
+    n.status = 'scheduled';
+    n.scheduledAt = at;
+    await em.flush();
+    return getNewsletter(em, n.id, services);
+  }
+  n.status = 'sending';
+  n.scheduledAt = now;
+  await em.flush();
+  await queueCopies(em, n, recipients, services);
+  return getNewsletter(em, n.id, services);
+}
+
+/** Back to a draft before it goes out. */
+export async function unscheduleNewsletter(em: EntityManager, id: number, services: Services): Promise<NewsletterAdminDto> {
+  const n = await load(em, id);
+  if (n.status !== 'scheduled') throw new AppError('CONFLICT', 'Only a scheduled newsletter can be taken back.');
+  n.status = 'draft';
+  n.scheduledAt = null;
+  await em.flush();
+  return getNewsletter(em, id, services);
+}
+
+/**
+ * Queues a copy for every recipient who has none yet, then marks the newsletter sent. Safe to repeat and
+ * to run on two instances at once: the outbox's unique (newsletter, address) index keeps one copy each.
+ */
+async function queueCopies(em: EntityManager, n: INewsletter, recipients: Recipient[], services: Services): Promise<void> {
+  for (let i = 0; i < recipients.length; i += QUEUE_CHUNK) {
+    await services.mail.enqueueBulk(em, n.id, await copiesFor(em, n, recipients.slice(i, i + QUEUE_CHUNK), services));
+  }
+  await em.nativeUpdate(
+    Newsletter,
+    { id: n.id, status: 'sending' },
+    { status: 'sent', sentAt: new Date(), recipientCount: (await copiesQueued(em, n.id)) + n.dismissedCount },
+  );
+  // The copies are committed rows now: the response wakes the sender (as for any queued mail).
+  services.mail.notify(em);
+}
+
+/**
+ * The sender's part: scheduled newsletters that are due start going out, and sends that stopped half-way
+ * (a restart during queuing) are finished. Returns how many newsletters it handled.
+ */
+export async function dispatchDueNewsletters(em: EntityManager, services: Services, now = new Date()): Promise<number> {
+  await em.nativeUpdate(Newsletter, { status: 'scheduled', scheduledAt: { $lte: now } }, { status: 'sending' });
+  const due = await em.find(Newsletter, { status: 'sending' }, { orderBy: { id: 'asc' } });
+  for (const n of due) {
+    const recipients = await recipientsOf(em, n.audience, services);
+    if (!recipients.length && (await copiesQueued(em, n.id)) === 0) {
+      // Everyone left before it was due: nothing to send; back to a draft, where the breeder sees it.
+      await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { status: 'draft', scheduledAt: null });
+      continue;
+    }
+    await queueCopies(em, n, recipients, services);
+  }
+  return due.length;
+}
+
+export async function retryNewsletterFailures(em: EntityManager, id: number, services: Services): Promise<NewsletterAdminDto> {
+  await load(em, id);
+  if (await services.mail.retryFailed(em, id)) services.mail.notify(em);
+  return getNewsletter(em, id, services);
+}
+
+export async function dismissNewsletterFailures(em: EntityManager, id: number, services: Services): Promise<NewsletterAdminDto> {
+  const n = await load(em, id);
+  n.dismissedCount += await services.mail.dismissFailed(em, id);
+  await em.flush();
+  return getNewsletter(em, id, services);
+}
+
+/**
+ * A sent newsletter as a published blog post (its subject the title, its preview line the summary, its
+ * body the text), once: the newsletter row is locked while the post is made, so a second click, tab or
+ * instance finds the post recorded and is refused instead of making another.
+ */
+export async function publishAsPost(em: EntityManager, id: number, services: Services): Promise<NewsletterAdminDto> {
+  await em.transactional(async (tx) => {
+    const n = await tx.findOne(Newsletter, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!n) throw notFound('Newsletter');
+    if (n.status !== 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.notSent);
+    if (n.articleId) throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.alreadyPublished);
+    const post = await services.newsletterSources.publishPost(tx, { title: n.subject, summary: n.preheader, body: n.body });
+    n.articleId = post.id;
+    await tx.flush();
+  });
+  return getNewsletter(em.fork(), id, services);
+}

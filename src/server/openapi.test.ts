@@ -1,0 +1,174 @@
+// The API contract: /api/openapi.json is a valid OpenAPI 3.1 document that lists every REST path, and
+// real answers of every documented path (successes and errors) match the schemas it declares.
+import { describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { LightMyRequestResponse } from 'fastify';
+import { TEST_ORIGIN, useTestApp } from './testing/test-app.ts';
+import { signIn, TEST_PASSWORD } from './testing/auth.ts';
+import { seedDemoContent } from './seed/seed.ts';
+import { restEndpoints } from './rest-routes.ts';
+import { openApiPath } from './openapi.ts';
+import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
+import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
+
+type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+
+describe('OpenAPI contract', () => {
+  const t = useTestApp();
+  const json = { 'content-type': 'application/json', origin: TEST_ORIGIN };
+  let doc: Doc;
+
+  const load = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.json();
+    return doc;
+  };
+
+  it('is a valid OpenAPI 3.1 document, checked by an independent validator', async () => {
+    await load();
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(structuredClone(doc) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every REST route the server registers, and nothing else', async () => {
+    await load();
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    const registered = restEndpoints.map((e) => `${e.method} ${openApiPath(e.url)}`);
+    expect(registered.length).toBeGreaterThanOrEqual(20);
+    expect(documented.sort()).toEqual([...registered].sort());
+  });
+
+  it('serves a readable reference page that names every path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    for (const e of restEndpoints) expect(res.body).toContain(`<code>${openApiPath(e.url)}</code>`);
+    expect(res.body).toContain('href="/api/openapi.json"');
+  });
+
+  it('real answers of every documented path match the declared schema of their status', async () => {
+    await load();
+    await seedDemoContent(t.orm.em.fork(), { force: false });
+    const admin = await signIn(t.orm, { isAdmin: true });
+    const family = await signIn(t.orm, { isAdmin: false });
+    const blog = (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as { items: Array<{ slug: string }> };
+    const guides = (await t.app.inject({ method: 'GET', url: '/api/resources' })).json() as Array<{ id: string }>;
+    expect(blog.items.length).toBeGreaterThan(0);
+    expect(guides.length).toBeGreaterThan(0);
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema(doc, 'openapi');
+    const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+    type Sample = () => Promise<LightMyRequestResponse>;
+    const get = (url: string, cookie?: string): Sample => () => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const post = (url: string, payload: unknown, cookie?: string): Sample => () =>
+      t.app.inject({ method: 'POST', url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+    const inquiry = { name: 'Jo Family', email: 'jo@example.com', interest: 'available', message: 'Is Bella still available?' };
+
+    // Each documented operation: requests that reach its success answer and its declared errors.
+    const samples: Record<string, Sample[]> = {
+      'GET /api/puppies/featured': [get('/api/puppies/featured')],
+      'GET /api/litters/active': [get('/api/litters/active')],
+      'GET /api/parents/featured': [get('/api/parents/featured')],
+      'GET /api/dogs/{id}/pedigree': [
+        async () => get(`/api/dogs/${((await get('/api/parents/featured')()).json() as Array<{ id: number }>)[0]!.id}/pedigree?generations=5`)(),
+        get('/api/dogs/1/pedigree?generations=9'),
+        get('/api/dogs/999999/pedigree'),
+      ],
+      'GET /api/gallery': [get('/api/gallery')],
+      'GET /api/testimonials/featured': [get('/api/testimonials/featured')],
+      'GET /api/settings': [get('/api/settings')],
+      'POST /api/inquiries': [post('/api/inquiries', inquiry), post('/api/inquiries', { ...inquiry, email: 'nope' })],
+      'POST /api/subscribers': [post('/api/subscribers', { email: 'reader@example.com', name: 'Reader' }), post('/api/subscribers', { email: '' })],
+      'POST /api/subscribers/unsubscribe': [
+        async () => {
+          const s = await t.orm.em.fork().findOneOrFail(Subscriber, { email: 'reader@example.com' });
+          return post('/api/subscribers/unsubscribe', { token: s.unsubscribeToken })();
+        },
+        post('/api/subscribers/unsubscribe', { token: 'no-such-token' }),
+        post('/api/subscribers/unsubscribe', {}),
+      ],
+      'GET /api/user': [get('/api/user', family.cookie), get('/api/user')],
+      'POST /api/register': [
+        post('/api/register', { username: 'contract_family', password: 'a-long-enough-pass' }),
+        post('/api/register', { username: 'contract_family', password: 'a-long-enough-pass' }),
+        post('/api/register', { username: 'x', password: 'short' }),
+      ],
+      'POST /api/login': [
+        post('/api/login', { username: family.user.username, password: TEST_PASSWORD }),
+        post('/api/login', { username: family.user.username, password: 'wrong-password-here' }),
+        post('/api/login', {}),
+      ],
+      'POST /api/logout': [post('/api/logout', {})],
+      'GET /api/blog': [get('/api/blog'), get('/api/blog?page=0')],
+      'GET /api/blog/{slug}': [get(`/api/blog/${blog.items[0]!.slug}`), get('/api/blog/no-such-post')],
+      'GET /api/resources': [get('/api/resources')],
+      'GET /api/resources/{id}': [get(`/api/resources/${guides[0]!.id}`), get('/api/resources/no-such-guide')],
+      'GET /api/legal/{page}': [get('/api/legal/privacy'), get('/api/legal/terms'), get('/api/legal/cookies')],
+      'GET /api/admin/inquiries.csv': [get('/api/admin/inquiries.csv', admin.cookie), get('/api/admin/inquiries.csv'), get('/api/admin/inquiries.csv', family.cookie)],
+      'GET /api/admin/subscribers.csv': [get('/api/admin/subscribers.csv', admin.cookie), get('/api/admin/subscribers.csv?status=nope', admin.cookie)],
+      'POST /api/applications': [
+        post('/api/applications', { ...ANSWERS, idempotencyKey: 'contract-key-1' }, family.cookie),
+        post('/api/applications', { ...ANSWERS, idempotencyKey: 'contract-key-2', yard: 'no', fence: 'yes' }, family.cookie),
+        post('/api/applications', { ...ANSWERS, idempotencyKey: 'contract-key-3' }),
+      ],
+      'GET /api/applications/mine': [get('/api/applications/mine', family.cookie), get('/api/applications/mine')],
+      'GET /api/admin/applications.csv': [
+        get('/api/admin/applications.csv', admin.cookie),
+        get('/api/admin/applications.csv?status=nope', admin.cookie),
+        get('/api/admin/applications.csv', family.cookie),
+      ],
+      'POST /api/admin/articles/preview': [
+        post('/api/admin/articles/preview', { body: '# Hello\n\n<script>alert(1)</script>' }, admin.cookie),
+        post('/api/admin/articles/preview', { body: 'x' }, family.cookie),
+        post('/api/admin/articles/preview', { body: 42 }, admin.cookie),
+      ],
+    };
+
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(Object.keys(samples).sort()).toEqual(operations.sort());
+
+    let checked = 0;
+    for (const [operation, requests] of Object.entries(samples)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const declared = doc.paths[path]![method.toLowerCase()]!.responses;
+      for (const request of requests) {
+        const res = await request();
+        const status = String(res.statusCode);
+        expect(Object.keys(declared), `${operation} answered ${status}: ${res.body.slice(0, 200)}`).toContain(status);
+        const content = declared[status]!.content ?? {};
+        if ('text/csv' in content) {
+          expect(res.headers['content-type']).toMatch(/^text\/csv/);
+        } else if ('application/json' in content) {
+          expect(res.headers['content-type'], operation).toMatch(/^application\/json/);
+          const validate = ajv.getSchema(`openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`);
+          expect(validate, `${operation} ${status}`).toBeTypeOf('function');
+          const ok = validate!(res.json());
+          expect(ok, `${operation} ${status}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(40);
+  });
+
+  it('a strict response schema catches a field the document does not declare (a private column would fail)', async () => {
+    await load();
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    ajv.addSchema(doc, 'openapi');
+    const validate = ajv.getSchema('openapi#/components/schemas/Puppy')!;
+    const puppies = (await t.app.inject({ method: 'GET', url: '/api/puppies/featured' })).json() as Array<Record<string, unknown>>;
+    expect(puppies.length).toBeGreaterThan(0);
+    expect(validate(puppies[0])).toBe(true);
+    expect(validate({ ...puppies[0], familyId: 7 })).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+// Pages tell the truth before any JavaScript runs: 404 for what does not exist, 301 from an old
+// address, 302 to /auth for the dashboard without a session, and each page's own title and picture.
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './testing/test-app.ts';
+import { signIn } from './testing/auth.ts';
+import { seedDemoContent } from './seed/seed.ts';
+
+describe('pages served by the server', () => {
+  const t = useTestApp();
+  const admin = { id: 1, username: 'breeder', isAdmin: true };
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+  it('an unknown post, guide, dog or path is a 404 page; known ones are 200 with their own head', async () => {
+    await seedDemoContent(t.orm.em.fork(), { force: false });
+    for (const url of ['/blog/no-such-post', `/blog/${'x'.repeat(300)}`, '/resources/999', '/family-tree/no-dog', '/family-tree/99999', '/no/such/page']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(title(res.body), url).toMatch(/^Page not found/);
+    }
+    const { items } = await t.caller().articles.blogList({ page: 1 });
+    const post = items[0]!;
+    const page = await get(`/blog/${post.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(title(page.body)).toBe(`${post.title} | Blog | Mini Goldendoodle Puppies`);
+    expect(meta(page.body, 'og:type')).toBe('article');
+    expect(meta(page.body, 'og:url')).toBe(`${t.env.APP_ORIGIN}/blog/${post.slug}`);
+
+    const guides = await t.caller().articles.resources();
+    expect((await get(`/resources/${guides[0]!.id}`)).statusCode).toBe(200);
+    const dogs = await t.caller().parents.featured();
+    const tree = await get(`/family-tree/${dogs[0]!.id}`);
+    expect(tree.statusCode).toBe(200);
+    expect(title(tree.body)).toBe(`${dogs[0]!.name}'s Family Tree | Mini Goldendoodle Puppies`);
+    expect(meta(tree.body, 'og:image')).toBe(`${t.env.APP_ORIGIN}${dogs[0]!.imageUrl}?share=1`);
+  });
+
+  it('a renamed post answers 301 from its old address; drafts are 404', async () => {
+    const as = t.caller(admin);
+    const draft = await as.admin.articles.create({ kind: 'blog', title: 'Coming Soon', summary: 'Not yet.' });
+    expect((await get('/blog/coming-soon')).statusCode).toBe(404);
+    await as.admin.articles.publish({ id: draft.id });
+    expect((await get('/blog/coming-soon')).statusCode).toBe(200);
+    await as.admin.articles.update({ id: draft.id, data: { kind: 'blog', title: 'Coming Soon', slug: 'here-now', summary: 'Now.' } });
+    const moved = await get('/blog/coming-soon');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/blog/here-now');
+  });
+
+  it('a shared puppy link carries that puppy in its head', async () => {
+    const puppy = (await t.caller().puppies.featured())[0]!;
+    const res = await get(`/?puppy=${puppy.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toMatch(new RegExp(`^${puppy.name}: (Male|Female) `));
+    expect(meta(res.body, 'og:url')).toBe(`${t.env.APP_ORIGIN}/?puppy=${puppy.id}`);
+    expect(meta(res.body, 'og:image')).toBe(`${t.env.APP_ORIGIN}${puppy.imageUrl}?share=1`);
+    expect(meta(res.body, 'og:description')).toContain(puppy.color.toLowerCase());
+    // An unknown puppy still opens the home page with its usual head.
+    const unknown = await get('/?puppy=999999');
+    expect(unknown.statusCode).toBe(200);
+    expect(title(unknown.body)).toMatch(/Home-Raised in Colorado/);
+  });
+
+  it('the dashboard without a session redirects to /auth and back before any HTML; with one it is served', async () => {
+    const res = await get('/admin/puppies?edit=3');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/auth?redirect=${encodeURIComponent('/admin/puppies?edit=3')}`);
+    const { cookie } = await signIn(t.orm, { isAdmin: true });
+    expect((await get('/admin/puppies', cookie)).statusCode).toBe(200);
+  });
+
+  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+
+  it('the home page carries the breeder as a LocalBusiness (town and state, never a street) and the FAQ', async () => {
+    const settings = await t.caller().settings.get();
+    const data = jsonLd((await get('/')).body);
+    const business = data.find((d) => d['@type'] === 'LocalBusiness');
+    expect(business).toMatchObject({ name: settings.breederName, telephone: settings.phone, email: settings.email });
+    expect(business.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'Monument', addressRegion: 'Colorado', addressCountry: 'US' });
+    expect(business.address).not.toHaveProperty('streetAddress');
+    expect(business.sameAs).toEqual([settings.facebookUrl, settings.instagramUrl, settings.youtubeUrl].filter(Boolean));
+    const faq = data.find((d) => d['@type'] === 'FAQPage');
+    expect(faq.mainEntity).toHaveLength(settings.faq.length);
+    expect(faq.mainEntity[0]).toEqual({ '@type': 'Question', name: settings.faq[0]!.question, acceptedAnswer: { '@type': 'Answer', text: settings.faq[0]!.answer } });
+  });
+
+  it('a post is a BlogPosting with its breadcrumbs; text that looks like markup cannot close the block', async () => {
+    const as = t.caller(admin);
+    const post = await as.admin.articles.create({ kind: 'blog', title: 'Tricky </script><b>title', summary: 'Summary', authorName: 'Jen' });
+    await as.admin.articles.publish({ id: post.id });
+    const html = (await get(`/blog/${post.slug}`)).body;
+    expect(html).not.toContain('</script><b>');
+    const [posting, crumbs] = jsonLd(html);
+    expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: 'Tricky </script><b>title', author: { '@type': 'Person', name: 'Jen' } });
+    expect(crumbs.itemListElement.map((c: { name: string }) => c.name)).toEqual(['Home', 'Blog', 'Tricky </script><b>title']);
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${t.env.APP_ORIGIN}/blog/feed.xml" />`);
+  });
+
+  it('the sitemap follows publishing and unpublishing; robots.txt points at it and keeps private pages out', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain(`Sitemap: ${t.env.APP_ORIGIN}/sitemap.xml`);
+    for (const path of ['/admin', '/auth', '/unsubscribe', '/newsletter/']) expect(robots.body).toContain(`Disallow: ${path}`);
+    const locs = async () => [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(t.env.APP_ORIGIN, ''));
+    const as = t.caller(admin);
+    const post = await as.admin.articles.create({ kind: 'blog', title: 'Sitemap Test Post' });
+    expect(await locs()).not.toContain('/blog/sitemap-test-post');
+    await as.admin.articles.publish({ id: post.id });
+    const published = await locs();
+    expect(published).toContain('/blog/sitemap-test-post');
+    expect(published).toContain('/');
+    expect(published).toContain('/privacy-policy');
+    expect(published.some((l) => /^\/family-tree\/\d+$/.test(l))).toBe(true);
+    expect(published.filter((l) => /^\/(admin|auth|unsubscribe)/.test(l))).toEqual([]);
+    await as.admin.articles.unpublish({ id: post.id });
+    expect(await locs()).not.toContain('/blog/sitemap-test-post');
+    expect((await get('/sitemap.xml')).headers['content-type']).toContain('application/xml');
+  });
+
+  it('the blog feed is RSS 2.0 listing published posts only, newest first', async () => {
+    const res = await get('/blog/feed.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/rss+xml');
+    expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    const titles = [...res.body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    const { items } = await t.caller().articles.blogList({ page: 1 });
+    expect(titles).toEqual(items.map((p) => p.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')));
+    expect(titles).not.toContain('Sitemap Test Post');
+  });
+});

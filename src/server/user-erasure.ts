@@ -1,0 +1,12 @@
+// What each feature erases or anonymises when a user deletes their account (the auth feature runs them, knowing none).
+import type { UserEraser } from '../lib/server/trpc.ts';
+import { erasePortalData } from '../features/portal/server/portal.service.ts';
+import { anonymiseApplicationsOf } from '../features/applications/server/applications.service.ts';
+
+export const onUserErased: readonly UserEraser[] = [
+  erasePortalData,
+  // Applications stay for the breeder's records, without the family's answers or contact details.
+  async (em, userId) => {
+    await anonymiseApplicationsOf(em, userId);
+  },
+];

@@ -20,7 +20,12 @@ export interface Rendered {
   html: string;
   /** The dehydrated query cache, for the browser to hydrate from. */
   state: unknown;
+  /** 500 when a read the page needs failed on the server's side, 404 when a loader found nothing; 200 otherwise. */
+  status: 200 | 404 | 500;
 }
+
+/** The HTTP status a failed read carries (the in-process link shapes errors as the HTTP client's). */
+const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus ?? 500;
 
 /** Renders `url` (path and query) with `call` answering the procedures for this request. */
 export function render(url: string, call: InProcessCall, onError: (error: unknown) => void): Promise<Rendered> {
@@ -28,6 +33,17 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     const queryClient = createQueryClient();
     const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [url] }) });
     await router.load();
+    const matches = router.state.matches;
+    const failedReads = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.status === 'error');
+    const status: Rendered['status'] =
+      matches.some((m) => m.status === 'error') || failedReads.some((q) => httpStatusOf(q.state.error) >= 500)
+        ? 500
+        : matches.some((m) => m.status === 'notFound' || m._notFound)
+          ? 404
+          : 200;
     const app = <App queryClient={queryClient} router={router} />;
     let html = renderToString(app);
     // A part whose code was not loaded yet suspended (it would arrive empty and be left to the browser):
@@ -40,6 +56,6 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     // Only what succeeded travels: a failed or pending query is asked again in the browser.
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
     queryClient.clear();
-    return { html, state };
+    return { html, state, status };
   });
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './route-tree.gen.ts';
 import { PageSpinner } from '../lib/client/PageSpinner.tsx';
 import { NotFound } from './layout/NotFound.tsx';
+import { ErrorPage } from './layout/ErrorPage.tsx';
 
 /** One router per browser tab, and one per server-rendered request (with its own query client and a memory history). */
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
@@ -14,6 +15,7 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultPendingComponent: () => <PageSpinner />,
     defaultPendingMs: 150,
     defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: ErrorPage,
     // The browser restores scroll positions; on the server it would emit an inline script (no CSP allows it).
     scrollRestoration: !history,
   });

@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   closeOrm?: boolean;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
+  /** The server-rendering entry; defaults to the build's (<clientDir>-ssr/entry-server.js). */
+  ssrEntry?: string;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),
     appOrigin: env.APP_ORIGIN,
+    ...(options.ssrEntry ? { ssrEntry: options.ssrEntry } : {}),
   });
   return app;
 }

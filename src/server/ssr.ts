@@ -12,7 +12,7 @@ import { appRouter } from './router.ts';
 import { createContext } from './context.ts';
 
 interface SsrBundle {
-  render(url: string, call: InProcessCall, onError: (error: unknown) => void): Promise<{ html: string; state: unknown }>;
+  render(url: string, call: InProcessCall, onError: (error: unknown) => void): Promise<{ html: string; state: unknown; status: 200 | 404 | 500 }>;
 }
 
 interface ManifestEntry {
@@ -65,15 +65,23 @@ function asClientError(error: unknown) {
   };
 }
 
+export interface RenderedPage {
+  html: string;
+  status: 200 | 404 | 500;
+}
+
 export interface PageRenderer {
-  /** The rendered document, or null when there is no server bundle (the browser renders the page). */
-  render(request: FastifyRequest, reply: FastifyReply, template: string, url: string, pathname: string): Promise<string | null>;
+  /**
+   * The rendered document and what the render found (500 when a read the page needs failed), or null
+   * when there is no server bundle (the browser renders the page).
+   */
+  render(request: FastifyRequest, reply: FastifyReply, template: string, url: string, pathname: string): Promise<RenderedPage | null>;
   /** Loads the bundle ahead of the first request. */
   warm(): Promise<void>;
 }
 
-export function pageRenderer(clientDir: string): PageRenderer {
-  const entry = path.join(ssrDirFor(clientDir), 'entry-server.js');
+/** `entry`: the server bundle; tests pass the source entry (src/client/entry-server.tsx), which vitest compiles. */
+export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clientDir), 'entry-server.js')): PageRenderer {
   const available = existsSync(entry);
   let bundle: Promise<SsrBundle> | undefined;
   const load = () => (bundle ??= import(pathToFileURL(entry).href) as Promise<SsrBundle>);
@@ -98,17 +106,20 @@ export function pageRenderer(clientDir: string): PageRenderer {
           throw asClientError(error);
         }
       };
-      const { html, state } = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'));
+      const { html, state, status } = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'));
       // Those the document does not link already.
       links ??= stylesheets
         .filter((href) => !template.includes(`href="${href}"`))
         .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
         .join('');
       const withCss = pathname === '/' ? template : template.replace('</head>', `${links}</head>`);
-      return withCss.replace(
-        '<div id="root"></div>',
-        `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(state)}</script>`,
-      );
+      return {
+        status,
+        html: withCss.replace(
+          '<div id="root"></div>',
+          `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(state)}</script>`,
+        ),
+      };
     },
   };
 }

@@ -23,15 +23,23 @@ interface CachedPage {
 const MAX_PAGES = 300;
 const MAX_PAGE_BYTES = 32 * 1024 * 1024;
 
-export default fp<{ clientDir: string; appOrigin: string }>(
-  async (app, { clientDir, appOrigin }) => {
+/**
+ * What a page says when rendering it failed outright: a plain message the browser replaces as soon as
+ * the app starts (there is no server state on such a page, so the browser renders it afresh).
+ */
+const RENDER_FAILED_HTML =
+  '<div id="root"><main id="main" style="max-width:36rem;margin:5rem auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif">' +
+  '<h1>Something went wrong</h1><p>This page could not be loaded just now. Please try again in a moment.</p><p><a href="/">Back to home</a></p></main></div>';
+
+export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
+  async (app, { clientDir, appOrigin, ssrEntry }) => {
     const indexPath = path.join(clientDir, 'index.html');
     const hasBuild = existsSync(indexPath);
     const template = hasBuild
       ? readFileSync(indexPath, 'utf8')
       : '<!doctype html><html lang="en"><head><!--app-head--></head><body><p>The client is not built yet: run <code>npm run build</code>.</p></body></html>';
 
-    const renderer = pageRenderer(clientDir);
+    const renderer = pageRenderer(clientDir, ...(ssrEntry ? [ssrEntry] : []));
     // The server bundle loads once the server is up, not on the first family's request.
     app.addHook('onReady', async () => void renderer.warm().catch((err: unknown) => app.log.error({ err }, 'the page renderer did not load')));
 
@@ -92,23 +100,32 @@ export default fp<{ clientDir: string; appOrigin: string }>(
       if ('location' in page) return reply.header('Cache-Control', 'no-cache').redirect(page.location, page.status);
       const document = template.replace('<!--app-head-->', renderHead(page.head, appOrigin, pathname));
       let html = document;
+      let status: number = page.status;
       if (hasBuild && isServerRendered(pathname)) {
         try {
-          html = (await renderer.render(request, reply, document, request.url, pathname)) ?? document;
+          const rendered = await renderer.render(request, reply, document, request.url, pathname);
+          if (rendered) {
+            html = rendered.html;
+            // A read the page needs failed (logged where it failed): the page says so, and so does the status.
+            if (rendered.status === 500) status = 500;
+          }
         } catch (err) {
-          // The page still arrives (the browser renders it): a rendering bug must not cost a family the page.
+          // The document still arrives with a plain message, and the browser renders the page afresh.
           request.log.error({ err, url: request.url }, 'server rendering failed');
+          status = 500;
+          html = document.replace('<div id="root"></div>', RENDER_FAILED_HTML);
         }
       }
-      if (request.method === 'GET' && cacheable(request) && html !== document) {
-        const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status: page.status, body: Buffer.from(html) };
+      // A failed page is not kept: the next visitor gets a fresh try.
+      if (request.method === 'GET' && cacheable(request) && html !== document && status < 500) {
+        const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status, body: Buffer.from(html) };
         forget(request.url);
         while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES)) forget(pages.keys().next().value!);
         pages.set(request.url, entry);
         pageBytes += entry.body.length;
         return sendPage(request, reply, entry);
       }
-      return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   },
   { name: 'static-spa' },

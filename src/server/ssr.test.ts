@@ -1,0 +1,85 @@
+// Server rendering tells the truth about failures: a page whose data cannot be read answers 500 with
+// an error page (logged, never cached, no internals shown), and the next visitor gets a fresh try.
+// The app's real server entry is rendered here (vitest compiles it), against a real database.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ROOT_DIR } from './db.ts';
+import { seedDemoContent } from './seed/seed.ts';
+import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
+import { testEnv } from './testing/test-app.ts';
+
+describe('server-rendered pages when a read fails', () => {
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-ssr-client-'));
+  const logLines: Array<{ level: number; msg: string; procedure?: string; err?: { message?: string } }> = [];
+  let db: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    // The document the build would produce, reduced to what the server fills in.
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    db = await createTestDatabase();
+    await seedDemoContent(db.orm.em.fork(), { force: false });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as (typeof logLines)[number]);
+        done();
+      },
+    });
+    app = await buildApp({
+      orm: db.orm,
+      // The page cache is on: a failed page must not be kept in it.
+      env: testEnv({ PUBLIC_CACHE_MS: '60000' }),
+      closeOrm: false,
+      logger: { level: 'error', stream },
+      clientDir,
+      ssrEntry: path.join(ROOT_DIR, 'src/client/entry-server.tsx'),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const sql = (statement: string) => db.orm.em.getConnection().execute(statement);
+
+  it('answers 500 with an error page and logs it; once the data is back the page is served (the failure was not cached)', async () => {
+    await sql('alter table articles rename to articles_away');
+    let failed;
+    try {
+      failed = await app.inject({ method: 'GET', url: '/blog' });
+    } finally {
+      await sql('alter table articles_away rename to articles');
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers['content-type']).toContain('text/html');
+    expect(failed.body).toContain('Something went wrong');
+    expect(failed.body).toContain('Try again');
+    // Nothing of the database's own words reaches the family.
+    expect(failed.body).not.toMatch(/articles_away|relation|select /i);
+    const logged = logLines.find((l) => l.procedure === 'articles.blogList');
+    expect(logged?.msg).toBe('a procedure failed while rendering a page');
+    expect(logged?.level).toBeGreaterThanOrEqual(50);
+
+    const again = await app.inject({ method: 'GET', url: '/blog' });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Getting Ready for Your Puppy');
+    expect(again.body).not.toContain('Something went wrong');
+  });
+
+  it('renders a known page as finished HTML with its data, and an unknown post as a 404 page', async () => {
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('id="ssr-state"');
+    expect(home.body).toMatch(/View details for <\/span>(<!-- -->)?Biscuit/);
+    const missing = await app.inject({ method: 'GET', url: '/blog/no-such-post' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Article not found');
+  });
+});

@@ -256,6 +256,11 @@ describe('newsletter segments and the blog archive', () => {
     expect(fromLitter.body).toContain(`[See the litter on our site](${TEST_ORIGIN}/#litters)`);
 
     const post = await as().admin.articles.create({ kind: 'blog', title: 'Meet the autumn puppies', summary: 'Six puppies, all doing well.', body: 'Long story.' });
+    // A draft post has no page yet: its newsletter would link nowhere, so none is started.
+    await expect(as().admin.newsletters.start({ from: 'article', articleId: post.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: '“Meet the autumn puppies” is not published yet: publish it first, so the newsletter’s link leads to it.',
+    });
     await as().admin.articles.publish({ id: post.id });
     const fromPost = await as().admin.newsletters.start({ from: 'article', articleId: post.id });
     expect(fromPost).toMatchObject({ status: 'draft', subject: 'Meet the autumn puppies' });

@@ -83,6 +83,10 @@ export const newsletterSources: NewsletterSources = {
   async articleDraft(em: EntityManager, articleId: number, appOrigin: string) {
     const article = await em.findOne(Article, { id: articleId, kind: 'blog' });
     if (!article) return null;
+    // The newsletter links to the post: live as the public reads decide (published, or scheduled for a time that has come).
+    if (article.status === 'draft' || !article.publishedAt || article.publishedAt > new Date()) {
+      throw badRequest(`“${article.title}” is not published yet: publish it first, so the newsletter’s link leads to it.`);
+    }
     const lines = [article.summary.trim(), `[Read “${article.title}” on our blog](${appOrigin}/blog/${article.slug})`].filter(Boolean);
     return { subject: article.title.slice(0, 200), body: lines.join('\n\n') };
   },

@@ -38,6 +38,6 @@ export interface NewsletterSources {
   litters(em: EntityManager): Promise<Array<{ id: number; name: string }>>;
   /** A newsletter draft announcing a litter, or null when there is no such litter. */
   litterDraft(em: EntityManager, litterId: number, appOrigin: string): Promise<DraftStart | null>;
-  /** A newsletter draft announcing a blog post, or null when there is no such post. */
+  /** A newsletter draft announcing a published blog post, or null when there is no such post (400 when it is not live yet). */
   articleDraft(em: EntityManager, articleId: number, appOrigin: string): Promise<DraftStart | null>;
 }

@@ -115,7 +115,8 @@ const publishAsPost = (n: NewsletterAdminDto) => trpcClient.admin.newsletters.pu
 
 function StartFrom({ onStarted }: { onStarted: (id: number) => void }) {
   const audiences = useQuery(trpc.admin.newsletters.audiences.queryOptions());
-  const posts = useQuery(trpc.admin.articles.list.queryOptions({ kind: 'blog', page: 1 }));
+  // Published posts only: a newsletter links to the post's page, which drafts do not have yet.
+  const posts = useQuery(trpc.admin.articles.list.queryOptions({ kind: 'blog', page: 1, status: 'published' }));
   const start = useMutation({
     mutationFn: (value: string) => {
       const [from, id] = value.split(':');

@@ -1,7 +1,9 @@
 // The OpenAPI 3.1 document of every /api path, generated from the route tables' zod schemas.
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import type { RestEndpoint } from '../lib/server/rest.ts';
+import { z } from 'zod';
 import { ApiErrorSchema } from '../lib/shared/api-error.ts';
+import { MEDIA_KINDS } from '../features/media/media.schema.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   301: 'Moved permanently: the Location header holds the current address',
@@ -10,6 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Signed in, but not allowed (an administrator is needed)',
   404: 'Not found',
   409: 'Conflicts with an existing record',
+  413: 'The file is larger than its kind allows',
   415: 'Unsupported media type',
   429: 'Too many requests: try again later (Retry-After)',
   500: 'Unexpected server error (details are logged, never sent)',
@@ -53,8 +56,85 @@ function operation(endpoint: RestEndpoint): ZodOpenApiOperationObject {
   };
 }
 
+const errorAnswer = (status: number): ZodOpenApiResponseObject => ({
+  description: STATUS_TEXT[status] ?? 'Error',
+  content: { 'application/json': { schema: ApiErrorSchema } },
+});
+
+const UploadedMediaSchema = z
+  .object({
+    id: z.string().describe('The media id (hex)'),
+    url: z.string().describe('Where the file is served: /uploads/<id>.<ext>, with ?w= for a width of the ladder'),
+    mime: z.string(),
+    width: z.number().int().nullable().describe('Pixels; null for videos and documents'),
+    height: z.number().int().nullable(),
+    filename: z.string().nullable().describe("The uploaded file's own name, kept for documents"),
+    size: z.number().int().describe('Bytes stored'),
+  })
+  .strict()
+  .meta({ id: 'UploadedMedia' });
+
+/**
+ * The two paths that are not route-table adapters (they read multipart and form bodies themselves):
+ * the admin upload and RFC 8058 one-click unsubscribe.
+ */
+const streamedPaths: ZodOpenApiPathsObject = {
+  '/api/admin/media': {
+    post: {
+      operationId: 'postApiAdminMedia',
+      summary: 'Upload a photo, video or PDF',
+      description: [
+        'A multipart/form-data body with one file in the field `file`. The content decides the type (the name is ignored): ' +
+          'photos are turned upright, stripped of every metadata field (GPS included) and capped at 4096 px; videos lose their ' +
+          'location; documents must be PDFs. `replaces` names an upload this one replaces (released unless still in use).',
+        ACCESS_TEXT.admin,
+      ].join('\n\n'),
+      tags: ['Media'],
+      security: [{ session: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              file: z.string().meta({ format: 'binary' }),
+              kind: z.enum(MEDIA_KINDS).optional().describe('What the field uploading it accepts'),
+              visibility: z.enum(['public', 'private']).optional().describe("private: a family's upload, served only to that family and admins"),
+              replaces: z.string().optional().describe('The id of the upload this one replaces'),
+            }),
+          },
+        },
+      },
+      responses: {
+        '201': { description: 'Stored', content: { 'application/json': { schema: UploadedMediaSchema } } },
+        ...Object.fromEntries([400, 401, 403, 413, 415, 500, 503].map((status) => [String(status), errorAnswer(status)])),
+      } as ZodOpenApiOperationObject['responses'],
+    },
+  },
+  '/unsubscribe': {
+    post: {
+      operationId: 'postUnsubscribeOneClick',
+      summary: 'One-click unsubscribe (RFC 8058)',
+      description:
+        'What mail providers call from the List-Unsubscribe header: the token is in the address, the body says only ' +
+        '`List-Unsubscribe=One-Click`. Form-encoded and accepted from any site, unlike every other state-changing request. ' +
+        ACCESS_TEXT.public,
+      tags: ['Subscribers'],
+      security: [],
+      requestParams: { query: z.object({ token: z.string().describe('The unsubscribe token from the e-mail') }) },
+      requestBody: {
+        required: false,
+        content: { 'application/x-www-form-urlencoded': { schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }) } },
+      },
+      responses: {
+        '200': { description: 'Unsubscribed', content: { 'application/json': { schema: z.object({ ok: z.literal(true), message: z.string() }) } } },
+        ...Object.fromEntries([400, 429, 500, 503].map((status) => [String(status), errorAnswer(status)])),
+      } as ZodOpenApiOperationObject['responses'],
+    },
+  },
+};
+
 export function buildOpenApiDocument(endpoints: RestEndpoint[], origin: string) {
-  const paths: ZodOpenApiPathsObject = {};
+  const paths: ZodOpenApiPathsObject = { ...streamedPaths };
   for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.url);
     paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation(endpoint) };

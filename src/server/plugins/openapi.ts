@@ -29,7 +29,7 @@ function referencePage(doc: Json): string {
         params.length
           ? `<h4>Parameters</h4><ul>${params.map((p) => `<li><code>${esc(String(p.name))}</code> (${esc(String(p.in))}${p.required ? ', required' : ''})${schemaHtml(p.schema)}</li>`).join('')}</ul>`
           : '',
-        body ? `<h4>Request body (JSON)</h4>${schemaHtml(body['application/json']?.schema)}` : '',
+        ...Object.entries(body ?? {}).map(([type, content]) => `<h4>Request body (${esc(type)})</h4>${schemaHtml(content.schema)}`),
         `<h4>Responses</h4><dl>${responses
           .map(([status, r]) => {
             const content = r.content as Record<string, Json> | undefined;

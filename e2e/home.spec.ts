@@ -65,7 +65,7 @@ function trpcError(status: number, message: string) {
 test.describe('seeded home page', () => {
   test('the sections render in order with the seeded content', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle('Mini Goldendoodle Puppies | Home-Raised in Colorado');
+    await expect(page).toHaveTitle('Aspen Meadow Doodles | Mini Goldendoodle Puppies in Colorado');
 
     const ids = await page.evaluate(() => Array.from(document.querySelectorAll('main section[id]')).map((s) => s.id));
     expect(ids).toEqual(['home', 'about', 'puppies', 'litters', 'parents', 'process', 'gallery', 'testimonials', 'faq', 'contact']);
@@ -590,16 +590,16 @@ test.describe('seeded home page', () => {
     expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/');
 
     await page.goto('/privacy-policy');
-    await expect(page).toHaveTitle('Privacy Policy | Mini Goldendoodle Puppies');
+    await expect(page).toHaveTitle('Privacy Policy | Aspen Meadow Doodles');
     await (await nav(page)).getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/#about$/);
     await expectSectionAtTop(page, 'about');
-    await expect(page).toHaveTitle('Mini Goldendoodle Puppies | Home-Raised in Colorado');
+    await expect(page).toHaveTitle('Aspen Meadow Doodles | Mini Goldendoodle Puppies in Colorado');
 
     // Footer quick links work the same way, and the title follows client-side navigation.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page).toHaveURL(/\/terms-of-service$/);
-    await expect(page).toHaveTitle('Terms of Service | Mini Goldendoodle Puppies');
+    await expect(page).toHaveTitle('Terms of Service | Aspen Meadow Doodles');
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/#faq$/);
     await expectSectionAtTop(page, 'faq');

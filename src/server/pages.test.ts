@@ -24,7 +24,7 @@ describe('pages served by the server', () => {
     const post = items[0]!;
     const page = await get(`/blog/${post.slug}`);
     expect(page.statusCode).toBe(200);
-    expect(title(page.body)).toBe(`${post.title} | Blog | Mini Goldendoodle Puppies`);
+    expect(title(page.body)).toBe(`${post.title} | Blog | Aspen Meadow Doodles`);
     expect(meta(page.body, 'og:type')).toBe('article');
     expect(meta(page.body, 'og:url')).toBe(`${t.env.APP_ORIGIN}/blog/${post.slug}`);
 
@@ -33,7 +33,7 @@ describe('pages served by the server', () => {
     const dogs = await t.caller().parents.featured();
     const tree = await get(`/family-tree/${dogs[0]!.id}`);
     expect(tree.statusCode).toBe(200);
-    expect(title(tree.body)).toBe(`${dogs[0]!.name}'s Family Tree | Mini Goldendoodle Puppies`);
+    expect(title(tree.body)).toBe(`${dogs[0]!.name}'s Family Tree | Aspen Meadow Doodles`);
     expect(meta(tree.body, 'og:image')).toBe(`${t.env.APP_ORIGIN}${dogs[0]!.imageUrl}?share=1`);
   });
 
@@ -60,7 +60,26 @@ describe('pages served by the server', () => {
     // An unknown puppy still opens the home page with its usual head.
     const unknown = await get('/?puppy=999999');
     expect(unknown.statusCode).toBe(200);
-    expect(title(unknown.body)).toMatch(/Home-Raised in Colorado/);
+    expect(title(unknown.body)).toBe('Aspen Meadow Doodles | Mini Goldendoodle Puppies in Colorado');
+  });
+
+  it("titles end with the breeder's name from her settings, and follow a change of it", async () => {
+    const settings = await t.caller().settings.get();
+    expect(title((await get('/blog')).body)).toBe(`Blog | ${settings.breederName}`);
+    await t.caller(admin).admin.settings.update({ ...settings, breederName: 'Willow Creek Doodles' });
+    try {
+      expect(title((await get('/blog')).body)).toBe('Blog | Willow Creek Doodles');
+      expect(title((await get('/no/such/page')).body)).toBe('Page not found | Willow Creek Doodles');
+      expect(title((await get('/')).body)).toBe('Willow Creek Doodles | Mini Goldendoodle Puppies in Colorado');
+    } finally {
+      await t.caller(admin).admin.settings.update(settings);
+    }
+  });
+
+  it('the link in the confirmation e-mail opens a page (200), not the not-found page', async () => {
+    const res = await get('/newsletter/confirm?token=c1.abc');
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toMatch(/^Confirm your subscription \| /);
   });
 
   it('the dashboard without a session redirects to /auth and back before any HTML; with one it is served', async () => {

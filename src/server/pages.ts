@@ -4,7 +4,7 @@
 // request's context, as the screens call them over HTTP.
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchPageHead, NOT_FOUND_PAGE_HEAD, SITE_NAME, type PageHead } from '../lib/shared/page-head.ts';
+import { matchPageHead, notFoundPageHead, pageTitle, type PageHead } from '../lib/shared/page-head.ts';
 import { appRouter } from './router.ts';
 import { createContext } from './context.ts';
 
@@ -44,18 +44,26 @@ export type PageAnswer = { status: 200 | 404; head: ServedHead } | { status: 301
 const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 /** Not found, or an address no record could have (a slug too long, say). */
 const isNotFound = (error: unknown) => error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST');
-const notFound = (): PageAnswer => ({ status: 404, head: NOT_FOUND_PAGE_HEAD });
+const notFound = (site: string | null): PageAnswer => ({ status: 404, head: notFoundPageHead(site) });
 
 export async function resolvePage(request: FastifyRequest, reply: FastifyReply, pathname: string, search: URLSearchParams): Promise<PageAnswer> {
   const origin = request.server.services.env.appOrigin;
-  const routeHead = matchPageHead(pathname);
-  if (!routeHead) return notFound();
+  const caller = appRouter.createCaller(createContext(request, reply));
+  // Titles end with the breeder's name (a public read, cached); a page still has a title without it.
+  const site = await caller.settings
+    .get()
+    .then((s) => s.breederName)
+    .catch((err: unknown) => {
+      request.log.error({ err, pathname }, 'reading the site name for the page head failed');
+      return null;
+    });
+  const routeHead = matchPageHead(pathname, site);
+  if (!routeHead) return notFound(site);
   // The dashboard and the family's account need a signed-in user: say so before sending a page (the browser comes back after).
   if (/^\/(admin|account)(\/|$)/.test(pathname) && !request.user) {
     const back = `${pathname}${search.size ? `?${search}` : ''}`;
     return { status: 302, location: `/auth?redirect=${encodeURIComponent(back)}` };
   }
-  const caller = appRouter.createCaller(createContext(request, reply));
   try {
     const blog = /^\/blog\/([^/]+)\/?$/.exec(pathname);
     if (blog) {
@@ -75,7 +83,7 @@ export async function resolvePage(request: FastifyRequest, reply: FastifyReply, 
       return {
         status: 200,
         head: {
-          title: `${post.title} | Blog | ${SITE_NAME}`,
+          title: pageTitle(site, post.title, 'Blog'),
           description: clip(post.summary || routeHead.description),
           image: post.coverImageUrl,
           type: 'article',
@@ -91,7 +99,7 @@ export async function resolvePage(request: FastifyRequest, reply: FastifyReply, 
       return {
         status: 200,
         head: {
-          title: `${found.title} | Owner Resources | ${SITE_NAME}`,
+          title: pageTitle(site, found.title, 'Owner Resources'),
           description: clip(found.summary || routeHead.description),
           image: found.coverImageUrl,
           type: 'article',
@@ -104,12 +112,12 @@ export async function resolvePage(request: FastifyRequest, reply: FastifyReply, 
       const id = Number(tree[1]);
       // Any public dog of the registry (ours, a litter's parent, an ancestor of either); the rest are 404s.
       const dog = /^[1-9]\d{0,8}$/.test(tree[1]!) ? await caller.parents.pedigree({ id, generations: 1 }).catch(() => undefined) : undefined;
-      if (!dog) return notFound();
+      if (!dog) return notFound(site);
       const description = (await caller.parents.featured()).find((d) => d.id === id)?.description;
       return {
         status: 200,
         head: {
-          title: `${dog.name}'s Family Tree | ${SITE_NAME}`,
+          title: pageTitle(site, `${dog.name}'s Family Tree`),
           description: clip(description || routeHead.description),
           image: dog.imageUrl,
           jsonLd: [breadcrumbs(origin, [['Family Tree', '/family-tree'], [dog.name, `/family-tree/${dog.id}`]])],
@@ -125,7 +133,7 @@ export async function resolvePage(request: FastifyRequest, reply: FastifyReply, 
         return {
           status: 200,
           head: {
-            title: `${puppy.name}: ${what} | ${SITE_NAME}`,
+            title: pageTitle(site, `${puppy.name}: ${what}`),
             description: clip(puppy.description ? `${what}. ${puppy.description}` : `${what}, raised in our family home.`),
             image: puppy.imageUrl,
             canonicalPath: `/?puppy=${puppy.id}`,
@@ -158,7 +166,7 @@ export async function resolvePage(request: FastifyRequest, reply: FastifyReply, 
       return { status: 200, head: { ...routeHead, jsonLd: [business, ...faq] } };
     }
   } catch (error) {
-    if (isNotFound(error)) return notFound();
+    if (isNotFound(error)) return notFound(site);
     // The page itself still loads and reports the trouble; the generic head is better than no page.
     request.log.error({ err: error, pathname }, 'resolving the page head failed');
   }

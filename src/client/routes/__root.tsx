@@ -34,7 +34,8 @@ function useDocumentHead() {
     () =>
       router.subscribe('onBeforeNavigate', ({ toLocation, pathChanged }) => {
         if (!pathChanged) return;
-        const head = pageHeadFor(toLocation.pathname);
+        const site = router.options.context.queryClient.getQueryData(trpc.settings.get.queryKey())?.breederName;
+        const head = pageHeadFor(toLocation.pathname, site);
         document.title = head.title;
         document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
         document.querySelector('meta[property="og:title"]')?.setAttribute('content', head.title);

@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
@@ -29,6 +28,7 @@ import {
   type QuestionnaireValues,
 } from '../applications.schema.ts';
 import { MyApplications } from './MyApplications.tsx';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 const LOCAL_KEY = 'questionnaire-draft';
 const FAILURE_TEXT = 'There was a problem submitting your questionnaire. Please try again.';
@@ -70,7 +70,7 @@ function toPayload(values: QuestionnaireValues) {
 }
 
 export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | null; litterId?: number }) {
-  useDocumentTitle('Family Questionnaire | Mini Goldendoodle Puppies');
+  usePageTitle('Family Questionnaire');
   const queryClient = useQueryClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [applyAgain, setApplyAgain] = useState(false);

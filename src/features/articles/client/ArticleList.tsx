@@ -1,15 +1,15 @@
 // /blog (newest first, a page at a time, filtered by tag) and /resources (guides grouped by category).
 import { Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { formatArticleDate, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, type BlogPostSummaryDto, type ResourceSummaryDto } from '../articles.schema.ts';
 import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 function ListHeader({ kind }: { kind: PublicArticleKind }) {
   const text = ARTICLE_KIND_TEXT[kind];
-  useDocumentTitle(text.listDocumentTitle);
+  usePageTitle(text.listDocumentTitle);
   return (
     <>
       <Title order={1} mb="xs">

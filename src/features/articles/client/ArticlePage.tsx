@@ -2,7 +2,6 @@
 // the page for an address that has none.
 import { Anchor, Badge, Box, Container, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
@@ -10,6 +9,7 @@ import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { formatArticleDate, RESOURCE_CATEGORY_LABELS, type BlogPostDto, type ResourceDto } from '../articles.schema.ts';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 function Closing({ kind }: { kind: PublicArticleKind }) {
   const { closing } = ARTICLE_KIND_TEXT[kind];
@@ -38,7 +38,7 @@ export type BlogPostViewData = Omit<BlogPostDto, 'previous' | 'next'> & Partial<
 /** A blog post as visitors see it. */
 export function BlogPostView({ post }: { post: BlogPostViewData }) {
   const text = ARTICLE_KIND_TEXT.blog;
-  useDocumentTitle(`${post.title}${text.documentSuffix}`);
+  usePageTitle(post.title, ...text.documentSuffix);
   return (
     <Container size="sm" py="xl" component="article">
       <Anchor component={Link} to={text.listPath} size="sm">
@@ -118,7 +118,7 @@ function Downloads({ files }: { files: ResourceDto['attachments'] }) {
 
 export function ResourceView({ resource }: { resource: ResourceDto }) {
   const text = ARTICLE_KIND_TEXT.resource;
-  useDocumentTitle(`${resource.title}${text.documentSuffix}`);
+  usePageTitle(resource.title, ...text.documentSuffix);
   return (
     <Container size="sm" py="xl" component="article">
       <Anchor component={Link} to={text.listPath} size="sm">
@@ -159,7 +159,7 @@ export function ResourcePage({ id }: { id: string }) {
 /** An unknown slug: the article may have been renamed or removed. */
 export function ArticleNotFound({ kind }: { kind: PublicArticleKind }) {
   const text = ARTICLE_KIND_TEXT[kind].notFound;
-  useDocumentTitle(text.documentTitle);
+  usePageTitle(text.documentTitle);
   return (
     <Container size="sm" py={80}>
       <Title order={1} mb="md">

@@ -1,16 +1,16 @@
 // /privacy-policy and /terms-of-service: the version in force (or an earlier one), its date, and every version.
 import { Alert, Anchor, Container, List, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { formatArticleDate, type LegalPageDto, type LegalPageName } from '../articles.schema.ts';
 import { ArticleBody } from './ArticleBody.tsx';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 const PATHS: Record<LegalPageName, '/privacy-policy' | '/terms-of-service'> = { privacy: '/privacy-policy', terms: '/terms-of-service' };
 
 export function LegalView({ legal }: { legal: LegalPageDto }) {
-  useDocumentTitle(`${legal.title} | Mini Goldendoodle Puppies`);
+  usePageTitle(legal.title);
   const path = PATHS[legal.page];
   const others = legal.versions.filter((v) => v.id !== legal.versionId);
   return (

@@ -6,11 +6,12 @@ export interface ArticleKindText {
   /** The address of one article (the resources' route names its segment `id`). */
   link: (slug: string) => { to: '/blog/$slug'; params: { slug: string } } | { to: '/resources/$id'; params: { id: string } };
   listTitle: string;
+  /** The list page's title, before the site's name. */
   listDocumentTitle: string;
   listIntro: string;
   empty: string;
-  /** The page title of an article: `${title}${suffix}`. */
-  documentSuffix: string;
+  /** What follows an article's own title in its page title, before the site's name. */
+  documentSuffix: string[];
   backLink: string;
   notFound: { documentTitle: string; title: string; text: string; link: string };
   closing: { before: string; link: string; after: string };
@@ -21,13 +22,13 @@ export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
     listPath: '/blog',
     link: (slug) => ({ to: '/blog/$slug', params: { slug } }),
     listTitle: 'Our Blog',
-    listDocumentTitle: 'Blog | Mini Goldendoodle Puppies',
+    listDocumentTitle: 'Blog',
     listIntro: 'Advice from our home to yours: getting ready for a puppy, the first weeks together and caring for a doodle coat.',
     empty: 'No articles yet. Check back soon!',
-    documentSuffix: ' | Mini Goldendoodle Puppies',
+    documentSuffix: ['Blog'],
     backLink: '← All articles',
     notFound: {
-      documentTitle: 'Article not found | Mini Goldendoodle Puppies',
+      documentTitle: 'Article not found',
       title: 'Article not found',
       text: "We couldn't find that article. It may have been renamed or removed.",
       link: 'See all articles',
@@ -38,14 +39,14 @@ export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
     listPath: '/resources',
     link: (id) => ({ to: '/resources/$id', params: { id } }),
     listTitle: 'Owner Resources',
-    listDocumentTitle: 'Owner Resources | Mini Goldendoodle Puppies',
+    listDocumentTitle: 'Owner Resources',
     listIntro:
       'Practical guides for the weeks before and after your puppy comes home. Your veterinarian is always your first call for health questions, and we are always happy to help too.',
     empty: 'No guides yet. Check back soon!',
-    documentSuffix: ' | Owner Resources',
+    documentSuffix: ['Owner Resources'],
     backLink: '← All owner resources',
     notFound: {
-      documentTitle: 'Guide not found | Owner Resources',
+      documentTitle: 'Guide not found',
       title: 'Guide not found',
       text: "We couldn't find that guide. It may have been renamed or removed.",
       link: 'See all owner resources',

@@ -1,6 +1,5 @@
 // /family-tree/$dogId: one parent dog, the litters it produced this season and their puppies.
 import { Alert, Anchor, Box, Card, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
@@ -12,14 +11,14 @@ import { formatDay } from '../../../lib/shared/format.ts';
 import { PEDIGREE_MAX_GENERATIONS } from '../../parents/parents.schema.ts';
 import { PedigreeTree } from './PedigreeTree.tsx';
 import { ParentFacts, roleLabel } from './ParentSummary.tsx';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
-const TITLE_SUFFIX = 'Family Tree | Mini Goldendoodle Puppies';
 
 /** The pedigree the page shows: five generations, three open at first. */
 export const pedigreeQuery = (id: number) => trpc.parents.pedigree.queryOptions({ id, generations: PEDIGREE_MAX_GENERATIONS });
 
 export function DogNotFound() {
-  useDocumentTitle(TITLE_SUFFIX);
+  usePageTitle('Family Tree');
   return (
     <Container size="lg" py="xl">
       <Anchor component={Link} to="/family-tree" size="sm">
@@ -44,7 +43,7 @@ export function DogFamilyTree({ dogId }: { dogId: number }) {
   const parents = useQuery(trpc.parents.featured.queryOptions());
   const dog = parents.data?.find((d) => d.id === dogId);
   const name = pedigree.data?.name;
-  useDocumentTitle(name ? `${name}'s ${TITLE_SUFFIX}` : TITLE_SUFFIX);
+  usePageTitle(name ? `${name}'s Family Tree` : 'Family Tree');
 
   return (
     <Container size="lg" py="xl">

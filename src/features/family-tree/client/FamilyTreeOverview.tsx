@@ -1,6 +1,5 @@
 // /family-tree: our parent dogs as cards, and the current pairings that join them.
 import { Alert, Anchor, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
@@ -10,9 +9,10 @@ import type { LitterDto } from '../../litters/litters.schema.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { HealthBadges } from '../../../lib/client/HealthBadges.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 export function FamilyTreeOverview() {
-  useDocumentTitle('Family Tree | Mini Goldendoodle Puppies');
+  usePageTitle('Family Tree');
   const parents = useQuery(trpc.parents.familyTree.queryOptions());
   const litters = useQuery(trpc.litters.active.queryOptions());
 

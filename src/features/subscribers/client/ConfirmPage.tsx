@@ -1,18 +1,18 @@
 // /newsletter/confirm?token=…: the link in the confirmation e-mail; confirming is what makes a subscription active.
 import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { CONFIRM_INVALID, ConfirmSchema } from '../subscribers.schema.ts';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 const FAILURE_FALLBACK = 'We could not confirm your subscription right now. Please try again later.';
 // Dark text on the light alert backgrounds in both themes (4.5:1).
 const READABLE = { title: { color: 'var(--mantine-color-text)' } } as const;
 
 export function ConfirmPage({ token }: { token: string | undefined }) {
-  useDocumentTitle('Confirm your subscription | Mini Goldendoodle Puppies');
+  usePageTitle('Confirm your subscription');
   const confirm = useMutation(trpc.subscribers.confirm.mutationOptions());
   const parsed = token ? ConfirmSchema.safeParse({ token }) : null;
   const validToken = parsed?.success ? parsed.data.token : null;

@@ -2,19 +2,19 @@
 // it offers to send a fresh link.
 import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Container, Loader, Group, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { UNSUBSCRIBE_NOT_FOUND, UnsubscribeSchema } from '../../subscribers/subscribers.schema.ts';
 import { READABLE_ALERT, SendLinkForm } from './SendLinkForm.tsx';
+import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 export const MISSING_TOKEN_MESSAGE =
   'This page needs the unsubscribe link from one of our newsletter e-mails. Please open the link in the e-mail, or copy the whole link into your browser.';
 const FAILURE_FALLBACK = 'We could not unsubscribe you right now. Please try again later.';
 
 export function UnsubscribePage({ token }: { token: string | undefined }) {
-  useDocumentTitle('Unsubscribe | Mini Goldendoodle Puppies');
+  usePageTitle('Unsubscribe');
   const unsubscribe = useMutation(trpc.subscribers.unsubscribe.mutationOptions());
   const parsed = token ? UnsubscribeSchema.safeParse({ token }) : null;
   const validToken = parsed?.success ? parsed.data.token : null;

@@ -2,7 +2,7 @@
 // approves, waitlists for a litter, records the deposit, reorders the waitlist and matches a puppy;
 // the family follows along, and the home page shows the puppy reserved. Axe-clean, phone width too.
 import { privateServer } from './private-server.ts';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
@@ -105,7 +105,7 @@ test.describe('applications and the waitlist', () => {
 
     // The breeder, in a browser of their own.
     const breederContext = await browser.newContext({ baseURL: server.base, viewport: page.viewportSize() ?? undefined, isMobile: phone, hasTouch: phone });
-    const admin = await breederContext.newPage();
+    const admin = waitsForApp(await breederContext.newPage());
     await admin.goto('/auth?redirect=/admin');
     const login = admin.getByRole('form', { name: 'Login' });
     await login.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);

@@ -1,7 +1,7 @@
 // The breeder publishes: a blog post with an uploaded photo (previewed privately, then published and
 // read by a visitor), and a new version of the privacy policy that keeps the earlier one listed.
 import { privateServer } from './private-server.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, waitsForApp, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
@@ -80,7 +80,7 @@ test.describe('the breeder publishes', () => {
 
     // The draft saves itself; a visitor still cannot see it.
     await expect(form.getByRole('status').filter({ hasText: 'Draft saved automatically' })).toBeVisible();
-    const visitor = await browser.newPage({ baseURL: server.base });
+    const visitor = waitsForApp(await browser.newPage({ baseURL: server.base }));
     await visitor.goto(`/blog/${slug}`);
     await expect(h1(visitor, 'Article not found')).toBeVisible();
 
@@ -144,7 +144,7 @@ test.describe('the breeder publishes', () => {
     await form.getByRole('button', { name: 'Publish now' }).click();
     await expectToast(page, 'Published');
 
-    const visitor = await browser.newPage({ baseURL: server.base });
+    const visitor = waitsForApp(await browser.newPage({ baseURL: server.base }));
     await visitor.goto('/resources');
     await visitor.getByRole('link', { name: title }).click();
     await expect(h1(visitor, title)).toBeVisible();

@@ -8,19 +8,25 @@ export * from '@playwright/test';
 /** Set on <html> by the app once it has rendered or hydrated (src/client/App.tsx). */
 const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
 
+/**
+ * Makes `page.goto` and `page.reload` wait until the app has taken over the page. The `page` fixture
+ * does this; a journey's second page (a visitor beside the breeder, from `browser.newPage()`) calls it.
+ */
+export function waitsForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const ready = async <T>(answer: T, waitUntil: string | undefined) => {
+    // A document the app serves (not a JSON or file URL), and not a journey that holds the code back.
+    if (waitUntil !== 'commit' && (await page.evaluate(() => !!document.getElementById('root')).catch(() => false))) await appReady(page);
+    return answer;
+  };
+  page.goto = async (url, options) => ready(await goto(url, options), options?.waitUntil);
+  page.reload = async (options) => ready(await reload(options), options?.waitUntil);
+  return page;
+}
+
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      const ready = async <T>(answer: T, waitUntil: string | undefined) => {
-        // A document the app serves (not a JSON or file URL), and not a journey that holds the code back.
-        if (waitUntil !== 'commit' && (await page.evaluate(() => !!document.getElementById('root')).catch(() => false))) await appReady(page);
-        return answer;
-      };
-      page.goto = async (url, options) => ready(await goto(url, options), options?.waitUntil);
-      page.reload = async (options) => ready(await reload(options), options?.waitUntil);
-    }
-    await use(page);
+    await use(javaScriptEnabled !== false ? waitsForApp(page) : page);
   },
 });

@@ -3,7 +3,7 @@
 // contract; the family reads the update, opens the photo, reads the growth table, ticks checklist items and
 // downloads the contract; /account passes axe in both themes.
 import { privateServer } from './private-server.ts';
-import { expect, test, type Browser, type Page } from './fixtures.ts';
+import { expect, test, waitsForApp, type Browser, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
@@ -35,7 +35,7 @@ async function newPage(browser: Browser, baseURL: string, theme = 'light', deskt
   const device = desktop ? { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } : {};
   const context = await browser.newContext({ ...(test.info().project.use as object), ...device, baseURL });
   await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
-  return context.newPage();
+  return waitsForApp(await context.newPage());
 }
 
 test.describe('family portal', () => {

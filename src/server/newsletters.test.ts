@@ -13,6 +13,7 @@ import { testEnv, TEST_ORIGIN, type TestContext } from './testing/test-app.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from './testing/test-db.ts';
 import type { Context, SessionUser } from '../lib/server/trpc.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
+import { PURGE_LOCK } from '../features/mail/server/outbox.service.ts';
 import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
 import { confirmTokenFor, subscribeConfirmed } from '../features/subscribers/server/subscribers.test-helpers.ts';
 import { CONFIRM_INVALID, UNSUBSCRIBE_NOT_FOUND } from '../features/subscribers/subscribers.schema.ts';
@@ -295,6 +296,25 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     // The newsletter still counts its purged copy as sent.
     const [spring] = (await as().admin.newsletters.list({})).items.filter((x) => x.subject === 'Spring news');
     expect(spring!.counts).toMatchObject({ recipients: 1, sent: 1, queued: 0 });
+  });
+
+  // Two connections are needed to hold the lock elsewhere: the embedded database has one.
+  it.runIf(serverUrl())('purges one instance at a time: while another instance purges, housekeeping skips (needs TEST_DATABASE_URL)', async () => {
+    await sql(`update outbox_messages set sent_at = now() - interval '31 days' where status = 'sent'`);
+    const other = await openSecondOrm(db.orm);
+    try {
+      // Another instance is purging: it holds the purge lock in its transaction.
+      await other.em.fork().transactional(async (tx) => {
+        await tx.execute('select pg_advisory_xact_lock(?)', [PURGE_LOCK]);
+        expect((await app.mailer.housekeeping()).purged).toBeNull();
+      });
+      const sentBefore = await sql<{ n: string }>(`select count(*) as n from outbox_messages where status = 'sent'`);
+      expect(Number(sentBefore[0]!.n)).toBeGreaterThan(0);
+      // Once it is done, this one purges.
+      expect((await app.mailer.housekeeping()).purged).toBe(Number(sentBefore[0]!.n));
+    } finally {
+      await closeDatabase(other);
+    }
   });
 
   it('sends at most MAIL_RATE_PER_MINUTE messages a minute', async () => {

@@ -170,7 +170,7 @@ function describe(error: unknown): string {
 }
 
 /** Purges run one at a time across instances (a transaction-scoped advisory lock; others skip). */
-const PURGE_LOCK = 5_281_120_016;
+export const PURGE_LOCK = 5_281_120_016;
 export const SENT_RETENTION_DAYS = 30;
 
 /**

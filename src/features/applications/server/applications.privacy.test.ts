@@ -85,6 +85,37 @@ describe('applications: who sees what', () => {
     expect((await call('applications.mine', 'query', undefined, breeder.cookie)).json().result.data).toEqual([]);
   });
 
+  it('two families with applications each see and withdraw only their own, by every id', async () => {
+    const families = await Promise.all([1, 2, 3].map(() => signIn(t.orm, { isAdmin: false })));
+    const ids: number[] = [];
+    for (const [i, f] of families.entries()) {
+      const res = await call('applications.submit', 'mutation', { ...ANSWERS, name: `Family Number ${i}`, idempotencyKey: `privacy-many-${i}` }, f.cookie);
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().result.data.id as number);
+    }
+    expect(new Set(ids).size).toBe(3);
+    for (const [i, f] of families.entries()) {
+      const mine = (await call('applications.mine', 'query', undefined, f.cookie)).json().result.data as Array<{ id: number; answers?: { name?: string } }>;
+      expect(mine.map((a) => a.id)).toEqual([ids[i]]);
+      const body = JSON.stringify(mine);
+      for (const [j] of families.entries()) if (j !== i) expect(body).not.toContain(`Family Number ${j}`);
+      // Every other family's application is "not found" to this one, and stays as it was.
+      for (const [j, id] of ids.entries()) {
+        if (j === i) continue;
+        const res = await call('applications.withdraw', 'mutation', { id }, f.cookie);
+        expect([i, j, res.statusCode]).toEqual([i, j, 404]);
+        expect(res.body).not.toContain(`Family Number ${j}`);
+      }
+    }
+    for (const [i, f] of families.entries()) {
+      const [own] = (await call('applications.mine', 'query', undefined, f.cookie)).json().result.data as Array<{ id: number; status: string }>;
+      expect([i, own!.status]).toEqual([i, 'submitted']);
+    }
+    // Its own: withdrawn by the family itself.
+    expect((await call('applications.withdraw', 'mutation', { id: ids[0] }, families[0]!.cookie)).statusCode).toBe(200);
+    expect((await call('applications.mine', 'query', undefined, families[0]!.cookie)).json().result.data[0].status).toBe('withdrawn');
+  });
+
   it('exports applications as CSV for the breeder only, every answer a column, formulas neutralised, filters applied', async () => {
     const family = await signIn(t.orm, { isAdmin: false });
     const breeder = await signIn(t.orm, { isAdmin: true });

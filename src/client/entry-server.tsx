@@ -38,10 +38,12 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
       .getQueryCache()
       .getAll()
       .filter((q) => q.state.status === 'error');
+    // A loader's read refused as a bad or unknown address (a slug no post could have) is a 404, not our failure.
+    const serverFailure = (error: unknown) => httpStatusOf(error) >= 500;
     const status: Rendered['status'] =
-      matches.some((m) => m.status === 'error') || failedReads.some((q) => httpStatusOf(q.state.error) >= 500)
+      matches.some((m) => m.status === 'error' && serverFailure(m.error)) || failedReads.some((q) => serverFailure(q.state.error))
         ? 500
-        : matches.some((m) => m.status === 'notFound' || m._notFound)
+        : matches.some((m) => m.status === 'notFound' || m._notFound || (m.status === 'error' && !serverFailure(m.error)))
           ? 404
           : 200;
     const app = <App queryClient={queryClient} router={router} />;

@@ -81,5 +81,10 @@ describe('server-rendered pages when a read fails', () => {
     const missing = await app.inject({ method: 'GET', url: '/blog/no-such-post' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('Article not found');
+    // An address no post could have (the read refuses it as bad input): still a 404 page, not our failure.
+    const impossible = await app.inject({ method: 'GET', url: `/blog/${'x'.repeat(300)}` });
+    expect(impossible.statusCode).toBe(404);
+    expect(impossible.body).toContain('Page not found');
+    expect(impossible.body).not.toContain('Something went wrong');
   });
 });

@@ -1,7 +1,11 @@
 // The breeder runs the site from /admin, on a laptop and on a phone: litters and puppies with an
 // uploaded photo, quick status changes, gallery order, the inbox, site settings; axe-clean screens.
-import { privateServer } from './private-server.ts';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { usePrivateServer } from './private-server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
+import { gpsVideo } from '../src/server/testing/uploads.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 
@@ -57,13 +61,7 @@ function longDate(iso: string) {
 test.describe('admin dashboard', () => {
   test.describe.configure({ mode: 'serial' });
   // The breeder's edits change what visitors see: run them on a database of their own.
-  const server = privateServer({ offset: 60, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
-  test.afterAll(async () => server.stop());
+  usePrivateServer({ offset: 60, seed: true });
 
   test('create a litter and a puppy with an uploaded photo, see both on the home page, then mark the puppy reserved', async ({ page }, info) => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
@@ -272,6 +270,37 @@ test.describe('admin dashboard', () => {
     const contact = page.locator('#contact');
     await contact.scrollIntoViewIfNeeded();
     await expect(contact.getByRole('link', { name: phone })).toBeVisible();
+  });
+
+  test('a puppy’s video: the breeder adds one, and a family finds it in the puppy’s details with controls, muted until played', async ({ page, browser }) => {
+    await signIn(page);
+    await page.goto('/admin/puppies');
+    await page.getByRole('list', { name: 'Puppies' }).getByRole('button', { name: 'Edit Biscuit' }).click();
+    const form = page.getByRole('form', { name: 'Edit Biscuit' });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+    try {
+      await form.getByLabel('Upload video (optional)').setInputFiles({ name: 'biscuit-playing.mp4', mimeType: 'video/mp4', buffer: gpsVideo(dir) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await expect(form.getByLabel('Video (optional): current video')).toBeVisible();
+    await form.getByRole('button', { name: /^Save/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'saved' }).first()).toBeVisible();
+
+    const visitor = waitsForApp(await browser.newPage({ baseURL: page.url().replace(/\/admin.*$/, '') }));
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'View details for Biscuit' }).click();
+    const video = visitor.getByRole('dialog', { name: 'Biscuit' }).getByLabel('Video of Biscuit');
+    await expect(video).toBeVisible();
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, muted: v.muted, autoplay: v.autoplay }))).toEqual({ controls: true, muted: true, autoplay: false });
+    // The file is served for streaming: a player's range request gets just that range.
+    const src = (await video.getAttribute('src'))!;
+    expect(src).toMatch(/^\/uploads\/[0-9a-f-]+\.mp4$/);
+    const part = await visitor.request.get(src, { headers: { range: 'bytes=0-99' } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()['content-type']).toBe('video/mp4');
+    expect((await part.body()).length).toBe(100);
+    await visitor.close();
   });
 
   test('a section is a page: deep link, reload, and the back button returns to the previous section', async ({ page }) => {

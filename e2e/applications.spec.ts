@@ -1,7 +1,7 @@
 // A family applies through the Family Questionnaire (registering half-way through), and the breeder
 // approves, waitlists for a litter, records the deposit, reorders the waitlist and matches a puppy;
 // the family follows along, and the home page shows the puppy reserved. Axe-clean, phone width too.
-import { privateServer } from './private-server.ts';
+import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -43,13 +43,7 @@ async function openSection(page: Page, name: string) {
 
 test.describe('applications and the waitlist', () => {
   test.describe.configure({ mode: 'serial' });
-  const server = privateServer({ offset: 80, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
-  test.afterAll(async () => server.stop());
+  const server = usePrivateServer({ offset: 80, seed: true });
 
   test('a family applies, registering half-way; the breeder approves, waitlists, takes the deposit, reorders and matches a puppy', async ({ page, browser, request }, info) => {
     test.setTimeout(150_000);
@@ -141,6 +135,10 @@ test.describe('applications and the waitlist', () => {
     await page.reload();
     await expect(page.getByTestId('application-standing')).toHaveText('You are 2nd on the waitlist for the Spring Litter.');
     await expect(page.getByText('“We loved reading about your family!”')).toBeVisible();
+    // The family's own page says the same (My Family, /account).
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+    await expect(page.getByTestId('application-standing')).toHaveText('You are 2nd on the waitlist for the Spring Litter.');
 
     // The waitlist: move the family up by keyboard, then match a puppy.
     await openSection(admin, 'Waitlist');

@@ -1,6 +1,6 @@
 // The breeder publishes: a blog post with an uploaded photo (previewed privately, then published and
 // read by a visitor), and a new version of the privacy policy that keeps the earlier one listed.
-import { privateServer } from './private-server.ts';
+import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
@@ -37,13 +37,7 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 
 test.describe('the breeder publishes', () => {
   test.describe.configure({ mode: 'serial' });
-  const server = privateServer({ offset: 70, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
-  test.afterAll(async () => server.stop());
+  const server = usePrivateServer({ offset: 70, seed: true });
 
   test('writes a post with an uploaded photo, previews it privately, publishes it and sees it on /blog', async ({ page, browser }, info) => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
@@ -183,6 +177,52 @@ test.describe('the breeder publishes', () => {
     await expect(page.getByText(added)).toHaveCount(0);
     await page.getByRole('link', { name: 'Read the current version' }).click();
     await expect(page.getByText(added)).toBeVisible();
+  });
+});
+
+test.describe('a family reads the blog', () => {
+  const server = usePrivateServer({ offset: 71, seed: true });
+
+  test('pages through older posts and filters them by a tag', async ({ page }) => {
+    // Nine more posts, published through the real API by the breeder, make a second page.
+    const headers = { origin: server.base, 'content-type': 'application/json' };
+    expect((await page.request.post('/api/login', { headers, data: { username: 'breeder', password: 'golden-meadow-2026' } })).ok()).toBe(true);
+    for (let i = 1; i <= 9; i++) {
+      const created = await page.request.post('/trpc/admin.articles.create', {
+        headers,
+        data: { kind: 'blog', title: `Puppy Diary, Day ${i}`, summary: `What the puppies did on day ${i}.`, body: `Day ${i} in the whelping room.`, tags: ['diary'] },
+      });
+      expect(created.ok()).toBe(true);
+      const { id } = ((await created.json()) as { result: { data: { id: number } } }).result.data;
+      expect((await page.request.post('/trpc/admin.articles.publish', { headers, data: { id } })).ok()).toBe(true);
+    }
+    await page.request.post('/api/logout', { headers });
+
+    await page.goto('/blog');
+    const pager = page.getByRole('navigation', { name: 'Blog pages' });
+    await expect(pager.getByText('Page 1 of 2')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Puppy Diary, Day 9' })).toBeVisible();
+    await pager.getByRole('link', { name: 'Older posts →' }).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(pager.getByText('Page 2 of 2')).toBeVisible();
+    // The oldest posts: the seed's first ones.
+    await expect(page.getByRole('link', { name: 'What Is Puppy Culture?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Puppy Diary, Day 9' })).toHaveCount(0);
+    await pager.getByRole('link', { name: '← Newer posts' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(pager.getByText('Page 1 of 2')).toBeVisible();
+
+    // The diary tag: its nine posts on one page, nothing else, and the tag marked as the current filter.
+    const tags = page.getByRole('navigation', { name: 'Filter posts by tag' });
+    await tags.getByRole('link', { name: 'diary', exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\?tag=diary$/);
+    await expect(tags.getByRole('link', { name: 'diary', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: /^Puppy Diary, Day \d$/ })).toHaveCount(9);
+    await expect(page.getByRole('link', { name: 'What Is Puppy Culture?' })).toHaveCount(0);
+    await expect(pager).toHaveCount(0);
+    await tags.getByRole('link', { name: 'All posts' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(pager.getByText('Page 1 of 2')).toBeVisible();
   });
 });
 

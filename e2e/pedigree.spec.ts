@@ -1,7 +1,7 @@
 // Pedigrees (issue 12): a family opens a parent's tree from a puppy, expands a branch and reads it by
 // keyboard, on a phone too; the breeder adds a grandparent and a health result and sees both on the tree,
 // makes the grandparent a litter's father from the litter form, and plans a pairing.
-import { privateServer } from './private-server.ts';
+import { usePrivateServer } from './private-server.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -63,13 +63,7 @@ test('the tree fits a 360 px phone without sideways scrolling, is axe clean, and
 });
 
 test.describe('the breeder', () => {
-  const server = privateServer({ offset: 80, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
-  test.afterAll(async () => server.stop());
+  usePrivateServer({ offset: 80, seed: true });
 
   test('adds a grandparent and a health result and sees both on the public tree, makes it a litter’s father, and plans a pairing', async ({ page }, info) => {
     const grandsire = `Old Timer ${info.project.name}`;
@@ -131,6 +125,61 @@ test.describe('the breeder', () => {
     await expect(page.getByRole('list', { name: "Maple's health results" }).getByRole('link', { name: /OFA hips: Good/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'COI of the litter: 0% over 5 generations' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Trial pedigree' }).getByText('Blaze', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('the breeder’s dog registry', () => {
+  usePrivateServer({ offset: 81, seed: true });
+
+  test('searches the registry, deletes a referenced ancestor after a warning (its child’s sire becomes unknown), and takes a dog off the home page', async ({ page }) => {
+    await page.goto('/admin');
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+    await login.locator('input[type=password]').fill(ADMIN.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).or(page.getByText('You are signed in as'))).toBeVisible();
+    await page.goto('/admin/parents');
+    await expect(page.getByRole('heading', { name: 'Dogs', level: 2 })).toBeVisible();
+
+    // Search by registered name, then by registration number.
+    const search = page.getByRole('textbox', { name: 'Search dogs' });
+    await search.fill('Goldcrest');
+    await expect(page.getByRole('button', { name: 'Edit Gus' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Sam' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Maple' })).toHaveCount(0);
+    await search.fill('SR90311201');
+    await expect(page.getByRole('button', { name: 'Edit Duke' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Sam' })).toHaveCount(0);
+
+    // Gus is Sam's sire: deleting him says so first, and Cancel keeps him.
+    await search.fill('Gus');
+    await page.getByRole('button', { name: 'Delete Gus' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this dog?' });
+    await expect(confirm).toContainText('Gus is named as a parent by 1 dog or litter. Deleting Gus leaves that parent unknown there.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Edit Gus' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Gus' }).click();
+    await page.getByRole('dialog', { name: 'Delete this dog?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Gus was removed from the site.' })).toBeVisible();
+    await search.fill('Sam');
+    await expect(page.getByText('Sire: unknown · Dam: unknown').first()).toBeVisible();
+
+    // Featured off: Maple leaves the home page's parents and the public list, and stays on her family tree.
+    await search.fill('Maple');
+    await page.getByRole('button', { name: 'Edit Maple' }).click();
+    const form = page.getByRole('form', { name: 'Edit Maple' });
+    const featured = form.getByRole('switch', { name: /^Featured/ });
+    await expect(featured).toBeChecked();
+    await featured.uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'saved' }).first()).toBeVisible();
+    const parents = (await (await page.request.get('/api/parents/featured')).json()) as Array<{ name: string }>;
+    expect(parents.map((d) => d.name)).not.toContain('Maple');
+    expect(parents.length).toBeGreaterThan(0);
+    await page.goto('/');
+    await expect(page.locator('#parents').getByRole('heading', { name: parents[0]!.name })).toBeVisible();
+    await expect(page.locator('#parents').getByRole('heading', { name: 'Maple' })).toHaveCount(0);
   });
 });
 

@@ -2,7 +2,7 @@
 // matches a puppy to it and posts an update with a photo and a weight from the Families screen, shares a
 // contract; the family reads the update, opens the photo, reads the growth table, ticks checklist items and
 // downloads the contract; /account passes axe in both themes.
-import { privateServer } from './private-server.ts';
+import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type Browser, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
@@ -40,13 +40,7 @@ async function newPage(browser: Browser, baseURL: string, theme = 'light', deskt
 
 test.describe('family portal', () => {
   test.describe.configure({ mode: 'serial' });
-  const server = privateServer({ offset: 80, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
-  test.afterAll(async () => server.stop());
+  const server = usePrivateServer({ offset: 80, seed: true });
 
   test('a family follows its puppy: the breeder posts from the Families screen, the family reads, opens, ticks and downloads', async ({ page, browser }, info) => {
     test.setTimeout(240_000);
@@ -67,9 +61,9 @@ test.describe('family portal', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${username}`, level: 1 })).toBeVisible();
     await expect(page.getByText('Once we match you with a puppy')).toBeVisible();
 
-    // The breeder at her laptop: match, post with a photo and a weight, share the contract.
-    // (Sharing a document from the phone layout is not covered yet: see the closing note of this change.)
-    const admin = await newPage(browser, server.base, 'light', true);
+    // The breeder matches and posts with a photo and a weight: at her laptop in the desktop run, on her
+    // phone in the phone run.
+    const admin = await newPage(browser, server.base, 'light', !phone);
     await signInAdmin(admin);
     await pick(admin, `Family for ${puppy}`, username);
     await expect(admin.getByRole('combobox', { name: `Family for ${puppy}`, exact: true })).toHaveValue(username);
@@ -88,11 +82,16 @@ test.describe('family portal', () => {
     // Who was told: this family has no e-mail address on file yet.
     await expect(posted.getByText(`${username}: No e-mail address`)).toBeVisible();
 
-    await pick(admin, 'Family', username);
-    await admin.getByRole('textbox', { name: 'Document name' }).fill('Puppy contract');
-    await admin.getByLabel('Upload pdf documents').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Contract') });
-    await expect(admin.getByRole('link', { name: 'Puppy contract' })).toBeVisible();
+    // Documents are shared from the laptop in both runs (the phone run's Family picker for documents
+    // opened no options in this journey: see the closing note).
     await admin.context().close();
+    const laptop = await newPage(browser, server.base, 'light', true);
+    await signInAdmin(laptop);
+    await pick(laptop, 'Family', username);
+    await laptop.getByRole('textbox', { name: 'Document name' }).fill('Puppy contract');
+    await laptop.getByLabel('Upload pdf documents').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Contract') });
+    await expect(laptop.getByRole('link', { name: 'Puppy contract' })).toBeVisible();
+    await laptop.context().close();
 
     // The family sees it all.
     await page.reload();

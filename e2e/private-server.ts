@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from './fixtures.ts';
 
 export function privateServer({ offset, seed }: { offset: number; seed: boolean }) {
   const port = Number(process.env.E2E_PORT ?? 3199) + offset;
@@ -38,4 +39,19 @@ export function privateServer({ offset, seed }: { offset: number; seed: boolean 
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A describe block's own server: started before its tests (this journey's pages go to it), stopped
+ * after them, on a fresh database.
+ */
+export function usePrivateServer(options: { offset: number; seed: boolean }) {
+  const server = privateServer(options);
+  test.use({ baseURL: server.base });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await server.start();
+  });
+  test.afterAll(async () => server.stop());
+  return server;
 }

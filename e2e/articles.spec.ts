@@ -39,7 +39,8 @@ test.describe('the breeder publishes', () => {
   test.describe.configure({ mode: 'serial' });
   const server = usePrivateServer({ offset: 70, seed: true });
 
-  test('writes a post with an uploaded photo, previews it privately, publishes it and sees it on /blog', async ({ page, browser }, info) => {
+  test('writes a post with an uploaded photo, previews it privately, schedules it a minute ahead and sees it on /blog', async ({ page, browser }, info) => {
+    test.setTimeout(180_000);
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
     const title = `Spring Puppies Have Arrived ${suffix}`;
     const slug = `spring-puppies-have-arrived-${suffix.toLowerCase()}`;
@@ -63,10 +64,25 @@ test.describe('the breeder publishes', () => {
     const body = form.getByRole('textbox', { name: 'Text', exact: true });
     await body.click();
     await body.press('ControlOrMeta+End');
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c98f4a' } }).jpeg().toBuffer();
+    // A phone photo on a slow connection (noise compresses badly: about a megabyte), the upload throttled
+    // so its progress can be seen.
+    const noise = Buffer.from(Array.from({ length: 900 * 700 * 3 }, (_, i) => (i * 2654435761) >>> 24));
+    const photo = await sharp(noise, { raw: { width: 900, height: 700, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(500_000);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
     const chooser = page.waitForEvent('filechooser');
     await form.getByRole('button', { name: 'Insert photo' }).click();
     await (await chooser).setFiles({ name: 'six-puppies.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const progress = form.getByRole('progressbar', { name: 'Photo upload progress' });
+    await expect(progress).toBeVisible();
+    await expect(form.getByText(/^Uploading photo… \d+%$/)).toBeVisible();
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(progress).toBeHidden({ timeout: 30_000 });
+    // A failed upload says why in an alert under the field; none here.
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(body).toHaveValue(/## Meet them\n\n!\[six puppies\]\(\/uploads\/[0-9a-f-]+\.jpg\)\n\n$/);
     const preview = form.getByRole('region', { name: 'Preview' });
     await expect(preview.getByRole('heading', { name: 'Meet them' })).toBeVisible();
@@ -85,10 +101,10 @@ test.describe('the breeder publishes', () => {
     await expect(page.getByRole('img', { name: 'six puppies' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to editing this post' }).click();
 
-    // Scheduled a little ahead: it goes online at its time, without anyone doing anything.
+    // Scheduled a minute ahead: it goes online at its time, without anyone doing anything.
     const editor = page.getByRole('form', { name: `Edit post: ${title}` });
     const at = await page.evaluate(() => {
-      const d = new Date(Date.now() + 20_000);
+      const d = new Date(Date.now() + 60_000);
       const pad = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
     });
@@ -101,7 +117,7 @@ test.describe('the breeder publishes', () => {
     expect(await feed()).not.toContain(`/blog/${slug}<`);
     expect(await sitemap()).not.toContain(`/blog/${slug}<`);
     // Once its time has come: in the feed, in the sitemap and on /blog.
-    await expect.poll(feed, { timeout: 60_000, intervals: [1_000] }).toContain(`/blog/${slug}</link>`);
+    await expect.poll(feed, { timeout: 90_000, intervals: [1_000] }).toContain(`/blog/${slug}</link>`);
     expect(await sitemap()).toContain(`/blog/${slug}</loc>`);
 
     await visitor.goto('/blog');
@@ -161,6 +177,16 @@ test.describe('the breeder publishes', () => {
     await expect(form.getByText('Saving publishes a new version')).toBeVisible();
     const body = form.getByRole('textbox', { name: 'Text', exact: true });
     await body.fill(`${await body.inputValue()}\n\n${added}`);
+    // Leaving for another section with the change unsaved asks first; keeping on editing keeps the text.
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Blog/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/legal/);
+    await expect(body).toHaveValue(new RegExp(`${added.replace(/[.()]/g, '\\$&')}$`));
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Changes saved');
 

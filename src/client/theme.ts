@@ -24,6 +24,9 @@ export const theme = createTheme({
     // Links are underlined, not told apart by colour alone (WCAG 1.4.1); navigation opts out where position says it.
     Anchor: { defaultProps: { underline: 'always' } },
     Typography: { classNames: { root: a11y.prose } },
+    // Dropdowns are positioned fixed: one opened at the foot of a page on a phone otherwise grew the page
+    // below it, the page scrolled to follow, the field left the view and the list hid itself.
+    Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
     Notification: { classNames: { description: a11y.toastBody }, defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });

@@ -66,7 +66,7 @@ export function parseRange(header: string, size: number): [number, number] | nul
 export default fp<MediaPluginOptions>(
   async (app, opts) => {
     const dataDir = app.services.env.dataDir;
-    const variants = new MediaVariants(app.orm, path.join(dataDir, 'media-cache'));
+    const variants = new MediaVariants(app.orm, path.join(dataDir, 'media-cache'), { log: app.log });
     app.decorate('mediaVariants', variants);
     app.addHook('onClose', async () => variants.dispose());
     const notFound = (reply: FastifyReply) => reply.code(404).send({ message: MEDIA_MESSAGES.notFound });

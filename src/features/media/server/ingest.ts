@@ -180,7 +180,7 @@ export async function processPhoto(file: string, type: SniffedType): Promise<Sto
  * tracks can carry a location too), no global, stream or chapter metadata, no encoder tag. MP4 gets
  * its index first, so playback starts before the whole file has arrived.
  */
-async function remuxVideo(file: string, type: SniffedType): Promise<Buffer> {
+async function remuxVideo(file: string, type: SniffedType): Promise<string> {
   if (!(await commandExists('ffmpeg'))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.videoUnsupported);
   const mp4 = type.mime === 'video/mp4';
   const out = `${file}-clean.${VIDEO_EXT[type.mime]}`;
@@ -191,17 +191,18 @@ async function remuxVideo(file: string, type: SniffedType): Promise<Buffer> {
   args.push(...(mp4 ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'webm']), out);
   try {
     await run('ffmpeg', args, { timeout: 300_000, maxBuffer: 1024 * 1024 });
-    return await readFile(out);
+    return out;
   } catch {
-    throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.videoUnreadable);
-  } finally {
     await rm(out, { force: true });
+    throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.videoUnreadable);
   }
 }
 
 /**
  * Sniffs, checks the limits, processes and stores a received file; nothing is stored unless all of it
- * succeeded (the row is written last, in one insert).
+ * succeeded (one insert, or for a video one transaction). A video is remuxed to a file and stored from
+ * it piece by piece, never read whole into memory. A photo's common variants are then rendered in the
+ * background (MediaVariants.warm): the upload is answered without waiting for them.
  */
 export async function ingestFile(
   em: EntityManager,
@@ -217,16 +218,23 @@ export async function ingestFile(
   const type = classify(found.mime, kind);
   checkKind(type, kind);
   if (size > maxBytesFor(type.kind)) throw tooLarge(type.kind);
-  const input: StoredMediaInput =
-    type.kind === 'video'
-      ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, bytes: await remuxVideo(file, type), width: null, height: null }
+  const cleanVideo = type.kind === 'video' ? await remuxVideo(file, type) : null;
+  try {
+    const input: StoredMediaInput = cleanVideo
+      ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, file: cleanVideo, width: null, height: null }
       : type.kind === 'document'
         ? // Stored as sent: served only as a download (attachment, sandboxed), never shown inline.
           { kind: 'document', mime: 'application/pdf', ext: 'pdf', bytes: await readFile(file), width: null, height: null, filename: documentName(filename) }
         : await processPhoto(file, type);
-  const media = await storeMedia(em, { ...input, private: isPrivate });
-  await variants?.prime(media, input.bytes);
-  return media;
+    const media = await storeMedia(em, { ...input, private: isPrivate });
+    if (variants) {
+      await variants.prime(media, input.bytes ?? { file: input.file, size: media.size });
+      if (media.kind === 'image') variants.warm(media);
+    }
+    return media;
+  } finally {
+    if (cleanVideo) await rm(cleanVideo, { force: true });
+  }
 }
 
 function classify(mime: string, expected: MediaKind | null = null): SniffedType {

@@ -216,3 +216,21 @@ export const pdfPart = (data: Buffer, filename = 'care-sheet.pdf', contentType =
   contentType,
   data,
 });
+
+/**
+ * A real MP4 of random noise (H.264, lossless, so it cannot compress): about 1.9 MB per second, i.e.
+ * several of the database's 1 MiB video pieces.
+ */
+export function noisyVideo(dir: string, seconds = 1.5): Buffer {
+  const file = path.join(dir, `noise-${process.pid}-${randomBytes(4).toString('hex')}.mp4`);
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-f', 'lavfi', '-i', 'nullsrc=s=256x192:r=25,geq=random(1)*255:128:128', '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', file,
+  ]);
+  try {
+    return readFileSync(file);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

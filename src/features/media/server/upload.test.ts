@@ -9,6 +9,7 @@ import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { Media } from './media.entity.ts';
 import { deleteMedia } from './media.service.ts';
+import { loadMediaBytes } from './media-store.ts';
 import { sweepStaleUploads } from './upload.ts';
 import {
   SECRET,
@@ -46,10 +47,8 @@ describe('POST /api/admin/media', () => {
     return t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   };
   const count = () => t.orm.em.fork().count(Media);
-  const storedBytes = async (id: string) => {
-    const row = await t.orm.em.fork().findOneOrFail(Media, { id }, { populate: ['bytes'] });
-    return Buffer.from(row.bytes as Uint8Array);
-  };
+  // A video's bytes are media_chunk rows, a photo's one value: read back the way the server reads them.
+  const storedBytes = async (id: string) => (await loadMediaBytes(t.orm.em.fork(), id))!;
   const tmpDir = () => path.join(t.app.services.env.dataDir, 'media-tmp');
   const leftovers = () => (existsSync(tmpDir()) ? readdirSync(tmpDir()) : []);
 

@@ -1,14 +1,15 @@
 // Media variants: maps /uploads/<id>.<ext>?w=&q= to a file in the disk cache, rendering it once with sharp.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Sharp } from 'sharp';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { qualityForWidth, snapWidth } from '../../../lib/shared/format.ts';
 import { MEDIA_MESSAGES, PHOTO_MAX_PIXELS, SHARE_HEIGHT, SHARE_WIDTH, type MediaKind } from '../media.schema.ts';
 import { Media } from './media.entity.ts';
-import { loadMediaBytes } from './media-store.ts';
+import { MediaGoneError, openMediaBytes } from './media-store.ts';
 import { loadSharp } from './sharp.ts';
 
 // Operation caching keeps files open and memory busy; every variant is rendered once and kept on disk.
@@ -21,6 +22,41 @@ const META_TTL_MS = 60_000;
 /** Small files are also kept in memory: a hot variant is then served without touching the disk. */
 const HOT_FILE_MAX_BYTES = 512 * 1024;
 const HOT_BUDGET_BYTES = 48 * 1024 * 1024;
+
+/**
+ * The variants pages ask for first, rendered in the background right after a photo is uploaded (warm),
+ * with the quality imageUrl() gives each width: the admin's preview (MediaField, w=320) first, the blurred
+ * placeholder every ResponsiveImage shows (w=40 q=30), the admin lists' thumbnails (w=160), then the widths
+ * the public srcsets offer for the site's 280–800 px boxes at 1x and 2x (the lightbox's w=800 q=80 among them).
+ */
+export const WARM_VARIANTS: ReadonlyArray<{ width: number; quality: number }> = [
+  { width: 320, quality: qualityForWidth(320) },
+  { width: 40, quality: 30 },
+  ...[160, 480, 640, 800, 1024].map((width) => ({ width, quality: qualityForWidth(width) })),
+];
+/** Current browsers take AVIF; then WebP for the few that stop there, and the original's own format for the rest. */
+export const WARM_ACCEPTS = ['image/avif,image/webp,*/*', 'image/webp,*/*', '*/*'] as const;
+
+/** Where background failures are reported (the media plugin may hand over the app's logger). */
+export interface VariantsLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** Without the app's logger: one JSON line on stderr, shaped like the app's own (pino) warnings. */
+const stderrLog: VariantsLog = {
+  warn(obj, msg) {
+    const { err, ...rest } = obj as { err?: unknown };
+    const error = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : err;
+    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...rest, ...(err === undefined ? {} : { err: error }), msg })}\n`);
+  },
+};
+
+/** One uploaded photo whose common variants are waiting to be rendered (or being rendered). */
+interface WarmJob {
+  meta: MediaMeta;
+  cancelled: boolean;
+  running: Promise<unknown> | null;
+}
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -147,6 +183,11 @@ function strongEtag(bytes: Buffer | string): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 }
 
+/** strongEtag of bytes whose SHA-256 is already known (as hex): no need to read them again. */
+const etagOfSha256 = (hex: string) => `"${Buffer.from(hex, 'hex').toString('base64url').slice(0, 32)}"`;
+
+const tmpNameFor = (file: string) => `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+
 async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
@@ -156,7 +197,7 @@ async function hashFile(file: string): Promise<string> {
 /** Writes to a temporary name in the same directory, then renames: readers never see half a file. */
 async function writeAtomically(file: string, bytes: Buffer) {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const tmp = tmpNameFor(file);
   try {
     await writeFile(tmp, bytes);
     await rename(tmp, file);
@@ -192,14 +233,25 @@ export class MediaVariants {
   private hotBytes = 0;
   /** Renders started (not served from cache), for tests and the benchmark. */
   renders = 0;
+  log: VariantsLog;
+  /** Photos waiting for their common variants, one rendered at a time (warm). */
+  private readonly warmQueue: WarmJob[] = [];
+  private warmJob: WarmJob | null = null;
+  private draining: Promise<void> | null = null;
+  private disposed = false;
 
-  constructor(orm: MikroORM, cacheDir: string) {
+  constructor(orm: MikroORM, cacheDir: string, { log = stderrLog }: { log?: VariantsLog } = {}) {
     this.orm = orm;
     this.cacheDir = cacheDir;
+    this.log = log;
     liveCaches.add(this);
   }
 
-  dispose() {
+  /** Stops the background work (the variant being rendered is finished first) and forgets everything held. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.warmQueue.length = 0;
+    await this.warmJob?.running?.catch(() => {});
     liveCaches.delete(this);
     this.metas.clear();
     this.alpha.clear();
@@ -244,8 +296,76 @@ export class MediaVariants {
     return meta;
   }
 
-  /** Drops everything known about an id: metadata, memory and the files on disk. */
+  /**
+   * Queues the variants pages ask for first (WARM_VARIANTS in every WARM_ACCEPTS format) and returns at
+   * once: they are rendered in the background, one at a time, each through resolve() like a request's
+   * (a request for one of them meanwhile waits for the same render). A failure is logged, never thrown.
+   */
+  warm(
+    media: Pick<MediaMeta, 'id' | 'kind' | 'mime' | 'ext' | 'sha256' | 'size'> & { width?: number | null; height?: number | null; private?: boolean | null; filename?: string | null },
+  ): void {
+    if (this.disposed || media.kind !== 'image') return;
+    const meta: MediaMeta = {
+      id: media.id,
+      kind: media.kind,
+      mime: media.mime,
+      ext: media.ext,
+      sha256: media.sha256,
+      size: media.size,
+      width: media.width ?? null,
+      height: media.height ?? null,
+      filename: media.filename ?? null,
+      private: media.private ?? false,
+    };
+    this.warmQueue.push({ meta, cancelled: false, running: null });
+    this.draining ??= this.drain();
+  }
+
+  /** Settles when no background work is left (what tests await instead of waiting for a while). */
+  idle(): Promise<void> {
+    return this.draining ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    // Lets warm() store this promise before the loop can finish and clear it.
+    await Promise.resolve();
+    for (let job = this.warmQueue.shift(); job; job = this.warmQueue.shift()) {
+      this.warmJob = job;
+      await this.warmOne(job);
+      this.warmJob = null;
+    }
+    // Synchronously after the queue was found empty: the next warm() starts a new drain.
+    this.draining = null;
+  }
+
+  private async warmOne(job: WarmJob): Promise<void> {
+    for (const accept of WARM_ACCEPTS) {
+      for (const { width, quality } of WARM_VARIANTS) {
+        if (job.cancelled || this.disposed) return;
+        const running = this.resolve(job.meta, { width, quality }, accept);
+        job.running = running;
+        try {
+          await running;
+        } catch (err) {
+          // A photo deleted meanwhile is no failure; anything else is logged, and its other variants skipped.
+          if (!(err instanceof MediaGoneError)) {
+            this.log.warn({ err, mediaId: job.meta.id, width, accept }, 'rendering a variant in the background failed');
+          }
+          return;
+        } finally {
+          job.running = null;
+        }
+      }
+    }
+  }
+
+  /** Drops everything known about an id: metadata, memory and the files on disk (after any background render of it). */
   async forget(id: string): Promise<void> {
+    for (const job of this.warmQueue) if (job.meta.id === id) job.cancelled = true;
+    if (this.warmJob?.meta.id === id) {
+      this.warmJob.cancelled = true;
+      await this.warmJob.running?.catch(() => {});
+    }
     this.metas.delete(id);
     this.alpha.delete(id);
     const dir = path.join(this.cacheDir, id);
@@ -343,22 +463,68 @@ export class MediaVariants {
   original(meta: MediaMeta): Promise<CachedFile> {
     const file = this.originalPath(meta);
     return this.once(file, async () => {
-      const bytes = await loadMediaBytes(this.orm.em.fork(), meta.id);
-      if (!bytes) throw new MediaGoneError();
-      return this.keepOriginal(file, meta.mime, bytes);
+      const pieces = await openMediaBytes(this.orm.em.fork(), meta.id);
+      if (!pieces) throw new MediaGoneError();
+      return this.keepOriginalFrom(file, meta.mime, pieces);
     });
+  }
+
+  /** Streams the stored pieces to the cache file (one piece in memory at a time; a small original is also kept in memory). */
+  private async keepOriginalFrom(file: string, mime: string, pieces: AsyncIterable<Buffer>): Promise<CachedFile> {
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = tmpNameFor(file);
+    const hash = createHash('sha256');
+    let size = 0;
+    let held: Buffer[] | null = [];
+    try {
+      await pipeline(
+        pieces,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const piece of source) {
+            hash.update(piece);
+            size += piece.length;
+            held = held && size <= HOT_FILE_MAX_BYTES ? [...held, piece] : null;
+            yield piece;
+          }
+        },
+        createWriteStream(tmp),
+      );
+      await rename(tmp, file);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    const etag = `"${hash.digest('base64url').slice(0, 32)}"`;
+    const body = held ? Buffer.concat(held) : undefined;
+    return this.remember({ path: file, size, etag, contentType: mime, negotiated: false }, body);
   }
 
   /**
    * Puts a just-stored original into the cache, so that its first variants need not read it back from
-   * the database (the admin who uploaded it is about to look at it).
+   * the database (the admin who uploaded it is about to look at it). A video comes as the file it was
+   * stored from, copied without reading it into memory.
    */
-  async prime(media: Pick<MediaMeta, 'id' | 'sha256' | 'ext' | 'mime'>, bytes: Buffer): Promise<void> {
+  async prime(media: Pick<MediaMeta, 'id' | 'sha256' | 'ext' | 'mime'>, source: Buffer | { file: string; size: number }): Promise<void> {
     const file = this.originalPath(media);
     if (this.files.has(file) || this.inflight.has(file)) return;
-    const job = this.keepOriginal(file, media.mime, bytes).finally(() => this.inflight.delete(file));
+    const kept = Buffer.isBuffer(source) ? this.keepOriginal(file, media.mime, source) : this.keepOriginalCopy(file, media, source);
+    const job = kept.finally(() => this.inflight.delete(file));
     this.inflight.set(file, job);
     await job;
+  }
+
+  private async keepOriginalCopy(file: string, media: Pick<MediaMeta, 'sha256' | 'mime'>, source: { file: string; size: number }): Promise<CachedFile> {
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = tmpNameFor(file);
+    try {
+      await copyFile(source.file, tmp);
+      await rename(tmp, file);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    const body = source.size <= HOT_FILE_MAX_BYTES ? await readFile(file) : undefined;
+    return this.remember({ path: file, size: source.size, etag: etagOfSha256(media.sha256), contentType: media.mime, negotiated: false }, body);
   }
 
   private async keepOriginal(file: string, mime: string, bytes: Buffer): Promise<CachedFile> {
@@ -447,9 +613,4 @@ export class MediaVariants {
 }
 
 /** The row disappeared between reading its description and its bytes. */
-export class MediaGoneError extends Error {
-  constructor() {
-    super(MEDIA_MESSAGES.notFound);
-    this.name = 'MediaGoneError';
-  }
-}
+export { MediaGoneError };

@@ -6,6 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
 import { Honeypot } from '../../../lib/client/Honeypot.tsx';
+import { READABLE_ALERT } from '../../../lib/client/TokenActionPage.tsx';
 import { UnsubscribeLinkRequestSchema } from '../../subscribers/subscribers.schema.ts';
 
 export const SEND_LINK_TEXT = {
@@ -15,8 +16,6 @@ export const SEND_LINK_TEXT = {
   failureFallback: 'We could not send a link right now. Please try again later.',
 } as const;
 
-/** Mantine's tinted alert titles are 3.8:1 on their own background: titles take the body text colour. */
-export const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } } as const;
 
 export const sentMessage = (email: string) =>
   `If ${email} is on our newsletter list, a new unsubscribe link is on its way to it. It can take a few minutes to arrive.`;

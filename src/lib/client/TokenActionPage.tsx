@@ -1,0 +1,90 @@
+// A page a link from an e-mail opens (/newsletter/confirm?token=…, /unsubscribe?token=…): it checks the
+// token's shape, runs the action once for it, and says what happened: working, done, failed or a bad link.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { errorMessage } from './trpc.ts';
+import { usePageTitle } from './page-title.ts';
+
+/** Dark text on the light alert backgrounds in both themes (4.5:1). */
+export const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } } as const;
+
+interface TokenAction {
+  mutate: (input: { token: string }) => void;
+  isSuccess: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+export interface TokenActionPageProps {
+  /** The document title and the page's heading. */
+  title: string;
+  heading: string;
+  /** The token from the address, if any. */
+  token: string | undefined;
+  /** The token when it has the right shape, else null. */
+  validate: (token: string) => string | null;
+  action: TokenAction;
+  /** Shown instead when the address carries no token at all (default: the invalid-link alert). */
+  missing?: ReactNode;
+  invalid: string;
+  working: string;
+  done: { title: string; body: ReactNode };
+  failed: { title: string; fallback: string };
+}
+
+export function TokenActionPage({ title, heading, token, validate, action, missing, invalid, working, done, failed }: TokenActionPageProps) {
+  usePageTitle(title);
+  const validToken = token ? validate(token) : null;
+
+  // Once per token, also under StrictMode's double effects.
+  const sentFor = useRef<string | null>(null);
+  const { mutate } = action;
+  useEffect(() => {
+    if (!validToken || sentFor.current === validToken) return;
+    sentFor.current = validToken;
+    mutate({ token: validToken });
+  }, [validToken, mutate]);
+
+  let body: ReactNode;
+  if (!token && missing) body = missing;
+  else if (!validToken)
+    body = (
+      <Alert color="red" role="alert" title="Link not valid" styles={READABLE_ALERT}>
+        {invalid}
+      </Alert>
+    );
+  else if (action.isSuccess)
+    body = (
+      <Alert color="green" role="status" title={done.title} styles={READABLE_ALERT}>
+        {done.body}
+      </Alert>
+    );
+  else if (action.isError)
+    body = (
+      <Alert color="red" role="alert" title={failed.title} styles={READABLE_ALERT}>
+        {errorMessage(action.error, failed.fallback)}
+      </Alert>
+    );
+  else
+    body = (
+      <Group gap="sm" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{working}</Text>
+      </Group>
+    );
+
+  return (
+    <Container size="sm" py="xl">
+      <Title order={1} mb="lg">
+        {heading}
+      </Title>
+      {body}
+      <Text mt="xl">
+        <Anchor component={Link} to="/">
+          Back to home
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

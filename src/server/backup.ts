@@ -19,7 +19,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 export const BACKUP_FORMAT = 'goldendoodle-backup';
 const VERSION = 1;
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
-/** Rows per SELECT page and the largest INSERT batch (media originals make rows big). */
+/** The most rows per SELECT page, and the bytes a page or an INSERT batch aims at (media originals and video pieces make rows big). */
 const PAGE_ROWS = 100;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
@@ -125,9 +125,12 @@ export async function backupDatabase(orm: MikroORM, file: string): Promise<Backu
           await write(JSON.stringify(['t', table.name]));
           const key = await primaryKeyOf(q, table.name);
           const order = (key.length ? key : table.columns).map(ident).join(', ');
-          for (let offset = 0; offset < table.rows; offset += PAGE_ROWS) {
+          // Pages of about BATCH_BYTES: a hundred 1 MiB video pieces would be 200 MB of hex text at once.
+          const [{ avg }] = (await q(`select coalesce(avg(pg_column_size(t.*)), 0)::float8 as avg from ${ident(table.name)} t`)) as [{ avg: number }];
+          const pageRows = Math.max(1, Math.min(PAGE_ROWS, Math.floor(BATCH_BYTES / Math.max(1, avg))));
+          for (let offset = 0; offset < table.rows; offset += pageRows) {
             const page = await q(
-              `select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order} limit ${PAGE_ROWS} offset ${offset}`,
+              `select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order} limit ${pageRows} offset ${offset}`,
             );
             for (const { j } of page) await write(`["r",${String(j)}]`);
           }

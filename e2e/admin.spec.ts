@@ -5,42 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
+import { expectToast, isPhone, openSection, signInAdmin, ADMIN } from './admin-fixture.ts';
 import { gpsVideo } from '../src/server/testing/uploads.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-
-const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth/);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
-  await form.locator('input[type=password]').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  // Either the login page sends the admin on to /admin, or it confirms the sign-in; then /admin loads.
-  const dashboard = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
-  await expect(dashboard.or(page.getByText('You are signed in as'))).toBeVisible();
-  if (!(await dashboard.isVisible())) await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-}
-
-/** Opens a dashboard screen from the navigation (behind the menu button on a phone). */
-async function openSection(page: Page, name: string) {
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { name: HEADINGS[name] ?? name, level: 2 })).toBeVisible();
-}
-
-/** Below Mantine's sm breakpoint (48em) the dashboard navigation sits behind a menu button. */
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-
-const HEADINGS: Record<string, string> = {};
-
-async function expectToast(page: Page, title: string) {
-  await expect(page.getByRole('alert').filter({ hasText: title }).first()).toBeVisible();
-}
 
 async function axeViolations(page: Page, screen: string): Promise<string[]> {
   // The dashboard itself (the site header and footer around it have their own journeys), plus the
@@ -67,7 +35,7 @@ test.describe('admin dashboard', () => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
     const litterName = `Meadow Litter ${suffix}`;
     const puppyName = `Sunny ${suffix}`;
-    await signIn(page);
+    await signInAdmin(page);
 
     await openSection(page, 'Litters');
     await page.getByRole('button', { name: 'Add litter' }).click();
@@ -172,7 +140,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('reorder the gallery with the move buttons and by keyboard drag; the public gallery follows', async ({ page, request }) => {
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Gallery');
     const list = page.getByRole('list', { name: 'Gallery images in display order' });
     const titles = () => list.getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents();
@@ -208,7 +176,7 @@ test.describe('admin dashboard', () => {
     const name = `Family ${info.project.name}`;
     await postInquiry(request, baseURL!, name, info.project.name);
 
-    await signIn(page);
+    await signInAdmin(page);
     await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Inbox\s*\d+ unread/ })).toBeAttached();
     await openSection(page, 'Inbox');
     const inbox = page.getByRole('list', { name: 'Inquiries, newest first' });
@@ -247,7 +215,7 @@ test.describe('admin dashboard', () => {
 
   test('edit the phone number in the site settings and see it in the contact card; unsaved changes warn first', async ({ page }, info) => {
     const phone = info.project.name === 'mobile' ? '(719) 555-0177' : '(719) 555-0188';
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Site settings');
     const form = page.getByRole('form', { name: 'Contact details' });
     await form.getByRole('textbox', { name: 'Phone' }).fill(phone);
@@ -273,7 +241,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('a puppy’s video: the breeder adds one, and a family finds it in the puppy’s details with controls, muted until played', async ({ page, browser }) => {
-    await signIn(page);
+    await signInAdmin(page);
     await page.goto('/admin/puppies');
     await page.getByRole('list', { name: 'Puppies' }).getByRole('button', { name: 'Edit Biscuit' }).click();
     const form = page.getByRole('form', { name: 'Edit Biscuit' });
@@ -304,7 +272,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('a section is a page: deep link, reload, and the back button returns to the previous section', async ({ page }) => {
-    await signIn(page);
+    await signInAdmin(page);
     await page.goto('/admin/puppies');
     await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Puppies' }).getByRole('listitem').first()).toBeVisible();
@@ -335,7 +303,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('the back button asks before leaving an edited form', async ({ page }) => {
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Litters');
     await page.getByRole('button', { name: 'Add litter' }).click();
     const form = page.getByRole('form', { name: 'New litter' });
@@ -354,7 +322,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone', async ({ page }) => {
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Puppies');
     // None of the public site's chrome: no site navigation, footer or newsletter form.
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -402,7 +370,7 @@ test.describe('admin dashboard', () => {
       await new Promise((resolve) => setTimeout(resolve, first ? 2500 : 1000));
       await route.continue();
     });
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Gallery');
     await page.getByLabel('Upload new gallery photos').setInputFiles(names.map((name) => ({ name, mimeType: 'image/jpeg', buffer: photo })));
     const uploads = page.getByRole('list', { name: 'New gallery photos: uploads' });
@@ -417,7 +385,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('site settings come in sections whose save stays on screen while editing, on a phone too', async ({ page }, info) => {
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Site settings');
     const faq = page.getByRole('form', { name: 'Frequently asked questions' });
     const answer = `We answer within a day (${info.project.name}).`;
@@ -437,7 +405,7 @@ test.describe('admin dashboard', () => {
   test('every dashboard screen passes axe', async ({ page, request, baseURL }, info) => {
     test.setTimeout(240_000); // thirteen axe runs on a shared two-core machine
     await postInquiry(request, baseURL!, `Axe Family ${info.project.name}`);
-    await signIn(page);
+    await signInAdmin(page);
     const violations = await axeViolations(page, 'Overview');
     for (const screen of ['Puppies', 'Litters', 'Dogs', 'Gallery', 'Testimonials', 'Inbox', 'Subscribers', 'Site settings', 'Users']) {
       await openSection(page, screen);

@@ -3,11 +3,10 @@
 // the family follows along, and the home page shows the puppy reserved. Axe-clean, phone width too.
 import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
+import { ADMIN, openSection } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 
-const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).include('#main').analyze()).violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 
@@ -32,13 +31,6 @@ async function waitlistedFamily(request: APIRequestContext, base: string, litter
     expect((await request.post(`${base}/trpc/admin.applications.changeStatus`, { headers, data: change })).ok()).toBe(true);
   }
   await request.post(`${base}/api/logout`, { headers });
-}
-
-async function openSection(page: Page, name: string) {
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
 
 test.describe('applications and the waitlist', () => {

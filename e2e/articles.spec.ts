@@ -2,36 +2,10 @@
 // read by a visitor), and a new version of the privacy policy that keeps the earlier one listed.
 import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type Page } from './fixtures.ts';
+import { expectToast, isPhone, openSection, signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
-
-const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth/);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
-  await form.locator('input[type=password]').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  const dashboard = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
-  await expect(dashboard.or(page.getByText('You are signed in as'))).toBeVisible();
-  if (!(await dashboard.isVisible())) await page.goto('/admin');
-  await expect(dashboard).toBeVisible();
-}
-
-async function openSection(page: Page, name: string, heading: string) {
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
-}
-
-async function expectToast(page: Page, title: string) {
-  await expect(page.getByRole('alert').filter({ hasText: title }).first()).toBeVisible();
-}
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -44,14 +18,14 @@ test.describe('the breeder publishes', () => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
     const title = `Spring Puppies Have Arrived ${suffix}`;
     const slug = `spring-puppies-have-arrived-${suffix.toLowerCase()}`;
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Blog', 'Blog');
     await page.getByRole('button', { name: 'Write a post' }).click();
 
     const newForm = page.getByRole('form', { name: 'New post' });
     await newForm.getByRole('textbox', { name: 'Title' }).fill(title);
     await newForm.getByRole('textbox', { name: 'Summary' }).fill('Willow had six healthy puppies overnight.');
-    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everyone is doing well.\n\n## Meet them\n\n');
+    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everyone is doing well: see [how we raise them](/#process).\n\n## Meet them\n\n');
     await newForm.getByRole('button', { name: 'Save draft' }).click();
     await expectToast(page, 'Draft saved');
 
@@ -125,20 +99,22 @@ test.describe('the breeder publishes', () => {
     await expect(h1(visitor, title)).toBeVisible();
     await expect(visitor.getByRole('img', { name: 'six puppies' })).toBeVisible();
     await expect(visitor.getByText('min read')).toBeVisible();
+    // A link inside the text is underlined, not told apart by colour alone.
+    await expect(visitor.getByRole('main').getByRole('link', { name: 'how we raise them' })).toHaveCSS('text-decoration-line', 'underline');
     await visitor.close();
   });
 
   test('attaches a PDF care sheet to a new guide; a family downloads it under its own name', async ({ page, browser }, info) => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
     const title = `Go-Home Paperwork ${suffix}`;
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Resources', 'Owner resources');
     await page.getByRole('button', { name: 'Add a guide' }).click();
     const newForm = page.getByRole('form', { name: 'New guide' });
     await newForm.getByRole('textbox', { name: 'Title' }).fill(title);
     await newForm.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Go-home' }).click();
-    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everything you will sign and take home.');
+    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everything you will sign and take home, as our [terms of service](/terms-of-service) describe.');
     await newForm.getByLabel('Upload add pdf files').setInputFiles({ name: 'Care_sheet.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Care sheet') });
     await expect(newForm.getByText('1 of 1 added')).toBeVisible();
     const name = newForm.getByRole('textbox', { name: 'Name of attachment 1' });
@@ -158,6 +134,7 @@ test.describe('the breeder publishes', () => {
     await visitor.goto('/resources');
     await visitor.getByRole('link', { name: title }).click();
     await expect(h1(visitor, title)).toBeVisible();
+    await expect(visitor.getByRole('main').getByRole('link', { name: 'terms of service' })).toHaveCSS('text-decoration-line', 'underline');
     const downloads = visitor.getByRole('region', { name: 'Downloads' });
     const link = downloads.getByRole('link', { name: 'Go-home care sheet' });
     await expect(link).toHaveAttribute('href', /^\/uploads\/[0-9a-f-]+\.pdf$/);
@@ -170,7 +147,7 @@ test.describe('the breeder publishes', () => {
 
   test('edits the privacy policy: the page shows the new date, and the earlier version stays listed', async ({ page }, info) => {
     const added = `We now keep puppy-visit sign-ups for one year (${info.project.name}).`;
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Legal', 'Legal pages');
     await page.getByRole('button', { name: 'Edit legal page “Privacy Policy”' }).click();
     const form = page.getByRole('form', { name: 'Edit legal page: Privacy Policy' });

@@ -340,6 +340,14 @@ test('links inside text are underlined, not told apart by colour alone', async (
   await page.goto('/terms-of-service');
   const questionnaire = page.getByRole('main').getByRole('link', { name: 'Family Questionnaire' });
   await expect(questionnaire).toHaveCSS('text-decoration-line', 'underline');
+  // A family tree: the mate named in the litter's line, and the way back to all the parents.
+  const dogs = (await (await page.request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>;
+  await page.goto(`/family-tree/${dogs.find((d) => d.name === 'Maple')!.id}`);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Cooper', exact: true })).toHaveCSS('text-decoration-line', 'underline');
+  const back = page.getByRole('main').getByRole('link', { name: '← All parent dogs' });
+  await expect(back).toHaveCSS('text-decoration-line', 'underline');
+  // It leads elsewhere: it is not marked as the page being read.
+  await expect(back).not.toHaveAttribute('aria-current', 'page');
 });
 
 test('a puppy’s dialog shows all its photos: buttons and arrow keys turn them, wrapping at both ends', async ({ page }) => {

@@ -1,34 +1,11 @@
 // The newsletter journey: a visitor subscribes and confirms from the e-mail; the breeder composes,
 // previews, sends a test, schedules one newsletter and sends another, and sees its counts.
 import { privateServer } from './private-server.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { openSection, signInAdmin, toast } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
-
-const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth/);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
-  await form.locator('input[type=password]').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  const dashboard = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
-  await expect(dashboard.or(page.getByText('You are signed in as'))).toBeVisible();
-  if (!(await dashboard.isVisible())) await page.goto('/admin');
-  await expect(dashboard).toBeVisible();
-}
-
-async function openSection(page: Page, name: string, heading: string) {
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
-}
-
-const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title }).first();
 
 test.describe('newsletters', () => {
   test.describe.configure({ mode: 'serial' });
@@ -79,7 +56,7 @@ test.describe('newsletters', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // The breeder composes a newsletter.
-    await signIn(page);
+    await signInAdmin(page);
     await openSection(page, 'Newsletters', 'Newsletters');
     await page.getByRole('button', { name: 'New newsletter' }).click();
     const subject = `Puppy news ${suffix}`;

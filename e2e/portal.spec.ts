@@ -4,22 +4,12 @@
 // downloads the contract; /account passes axe in both themes.
 import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type Browser, type Page } from './fixtures.ts';
+import { signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
 
-const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
 const PASSWORD = 'sunny-porch-swing-22';
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/families');
-  await expect(page).toHaveURL(/\/auth/);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
-  await form.locator('input[type=password]').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Families', level: 2, exact: true })).toBeVisible();
-}
 
 async function pick(page: Page, combobox: string, option: RegExp | string) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();
@@ -64,7 +54,8 @@ test.describe('family portal', () => {
     // The breeder matches and posts with a photo and a weight: at her laptop in the desktop run, on her
     // phone in the phone run.
     const admin = await newPage(browser, server.base, 'light', !phone);
-    await signInAdmin(admin);
+    await signInAdmin(admin, '/admin/families');
+    await expect(admin.getByRole('heading', { name: 'Families', level: 2, exact: true })).toBeVisible();
     await pick(admin, `Family for ${puppy}`, username);
     await expect(admin.getByRole('combobox', { name: `Family for ${puppy}`, exact: true })).toHaveValue(username);
     const post = admin.getByRole('form', { name: 'Post an update' });

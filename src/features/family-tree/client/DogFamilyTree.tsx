@@ -21,7 +21,7 @@ export function DogNotFound() {
   usePageTitle('Family Tree');
   return (
     <Container size="lg" py="xl">
-      <Anchor component={Link} to="/family-tree" size="sm">
+      <Anchor component={Link} to="/family-tree" activeOptions={{ exact: true }} size="sm">
         ← All parent dogs
       </Anchor>
       <Title order={1} mt="md" mb="md">
@@ -29,7 +29,7 @@ export function DogNotFound() {
       </Title>
       <Text>
         We couldn&apos;t find that dog. It may no longer be one of our parent dogs.{' '}
-        <Anchor component={Link} to="/family-tree">
+        <Anchor component={Link} to="/family-tree" activeOptions={{ exact: true }}>
           See all our parent dogs
         </Anchor>
         .
@@ -47,7 +47,7 @@ export function DogFamilyTree({ dogId }: { dogId: number }) {
 
   return (
     <Container size="lg" py="xl">
-      <Anchor component={Link} to="/family-tree" size="sm">
+      <Anchor component={Link} to="/family-tree" activeOptions={{ exact: true }} size="sm">
         ← All parent dogs
       </Anchor>
       {pedigree.isPending ? (

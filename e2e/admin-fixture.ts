@@ -1,0 +1,36 @@
+// The breeder's side of the journeys: signing in through the real login form, finding a dashboard
+// section from its navigation (behind the menu button on a phone), and the toasts that confirm a change.
+import { expect, type Page } from './fixtures.ts';
+
+/** The demo breeder account the seed creates (README). */
+export const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
+
+/** Below Mantine's sm breakpoint (48em) the dashboard navigation sits behind a menu button. */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Asks for a dashboard address, is sent to /auth, signs in there and lands back on that address. */
+export async function signInAdmin(page: Page, at = '/admin') {
+  await page.goto(at);
+  await expect(page).toHaveURL(/\/auth\?redirect=/);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
+  await form.locator('input[type=password]').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === at);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Opens a dashboard section from the navigation and waits for its heading. */
+export async function openSection(page: Page, name: string, heading = name) {
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+}
+
+/** The toast that confirms (or refuses) a change. */
+export const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title }).first();
+
+export async function expectToast(page: Page, title: string) {
+  await expect(toast(page, title)).toBeVisible();
+}

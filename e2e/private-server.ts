@@ -1,7 +1,8 @@
 // A server of a journey's own, on its own fresh embedded database: journeys that change content
 // (the admin's) or need none (empty states) don't disturb the shared one.
+// With E2E_SERVER_LOG=/tmp/srv each server writes its stderr to /tmp/srv-<port>.log (to read a failure's server side).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from './fixtures.ts';
@@ -17,7 +18,7 @@ export function privateServer({ offset, seed }: { offset: number; seed: boolean 
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-private-'));
       child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
         env: { ...process.env, PORT: String(port), SEED_DEMO: seed ? 'true' : 'false', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', process.env.E2E_SERVER_LOG ? openSync(`${process.env.E2E_SERVER_LOG}-${port}.log`, 'a') : 'ignore'],
       });
       const deadline = Date.now() + 170_000;
       for (;;) {

@@ -6,8 +6,8 @@ import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tan
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { notifyFailed, notifySaved, useInvalidate, type PublicArea } from './admin-utils.ts';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { csvLink, notifyFailed, notifySaved, useInvalidate, type PublicArea } from './admin-utils.ts';
 import { ConfirmDeleteModal, EmptyState, Pager, QueryState } from './ListParts.tsx';
 import { SectionHeader, useEditorView } from './Section.tsx';
 import classes from './AdminList.module.css';
@@ -60,8 +60,10 @@ export interface AdminListProps<D extends ListPage<{ id: number }>, F extends Fi
   queryOptions: (input: ListInput<F>) => UseQueryOptions<D, E, D, K>;
   /** An "Add puppy" button, and "Add your first puppy" in the empty state. */
   addable?: boolean;
-  /** More buttons beside the heading (an export link for the current search and filters). */
+  /** More buttons beside the heading. */
   actions?: (filters: Omit<ListInput<F>, 'page'>) => ReactNode;
+  /** An "Export CSV" link to this address, for the current search and filters. */
+  csv?: string;
   search?: { label: string; placeholder: string };
   filters?: { [K in keyof F]: { label: string; placeholder: string; data: { value: F[K]; label: string }[] } };
   /** Shown when nothing is listed ("No puppies yet." by default). */
@@ -119,9 +121,14 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
       <SectionHeader
         title={title}
         actions={
-          (props.actions || props.addable) && (
+          (props.actions || props.csv || props.addable) && (
             <>
               {props.actions?.(criteria)}
+              {props.csv && (
+                <Button component="a" href={csvLink(props.csv, criteria)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                  Export CSV
+                </Button>
+              )}
               {props.addable && (
                 <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open('new')}>
                   Add {one}

@@ -3,14 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
-import { csvLink, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import {
   ALLERGY_CHOICES,
@@ -59,11 +58,7 @@ export function ApplicationsAdmin() {
           title="Applications"
           listLabel="Applications, newest first"
           queryOptions={(input) => trpc.admin.applications.list.queryOptions(input)}
-          actions={(input) => (
-            <Button component="a" href={csvLink('/api/admin/applications.csv', input)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-              Export CSV
-            </Button>
-          )}
+          csv="/api/admin/applications.csv"
           search={{ label: 'Search applications', placeholder: 'Name, e-mail or place' }}
           filters={{ status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA } }}
           empty="No applications yet. Family Questionnaires will appear here."

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ActionIcon, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
@@ -130,6 +130,9 @@ function SortableList({ items, rows, offset }: SortableListProps) {
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
+        // Positions are known before a drag starts: an arrow key pressed right after picking an image up moves it
+        // (measured only once dragging, a quick first key press could find nothing to move to).
+        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
         onDragEnd={onDragEnd}
         accessibility={{
           announcements: {

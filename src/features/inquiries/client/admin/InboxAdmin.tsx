@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
+import { IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
@@ -11,7 +11,7 @@ import { useAdminForm } from '../../../../lib/client/admin/AdminForm.tsx';
 import { ConfirmDeleteModal, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
-import { csvLink, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, InquiryUpdateSchema, INTEREST_LABELS, INTERESTS, type InquiryAdminDto, type InquiryStatus } from '../../inquiries.schema.ts';
 
 const STATUS_COLORS: Record<InquiryStatus, Tone> = { new: 'blue', in_progress: 'yellow', closed: 'gray' };
@@ -36,11 +36,7 @@ export function InboxAdmin() {
           title="Inbox"
           listLabel="Inquiries, newest first"
           queryOptions={(input) => trpc.admin.inquiries.list.queryOptions(input)}
-          actions={(input) => (
-            <Button component="a" href={csvLink('/api/admin/inquiries.csv', input)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-              Export CSV
-            </Button>
-          )}
+          csv="/api/admin/inquiries.csv"
           search={{ label: 'Search inquiries', placeholder: 'Name, e-mail or message' }}
           filters={{
             status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA },

@@ -1,12 +1,11 @@
 // Newsletter subscribers: status, search, remove, CSV export.
-import { ActionIcon, Button } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { ActionIcon } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
-import { csvLink } from '../../../../lib/client/admin/admin-utils.ts';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../subscribers.schema.ts';
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { pending: 'Awaiting confirmation', active: 'Active', unsubscribed: 'Unsubscribed' };
@@ -16,11 +15,7 @@ export function SubscribersAdmin() {
     <AdminList
       noun={['subscriber', 'subscribers']}
       queryOptions={(input) => trpc.admin.subscribers.list.queryOptions(input)}
-      actions={(filters) => (
-        <Button component="a" href={csvLink('/api/admin/subscribers.csv', filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-          Export CSV
-        </Button>
-      )}
+      csv="/api/admin/subscribers.csv"
       search={{ label: 'Search subscribers', placeholder: 'E-mail or name' }}
       filters={{ status: { label: 'Status', placeholder: 'All statuses', data: SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) } }}
       empty="No subscribers yet. Sign-ups from the newsletter form will appear here."

@@ -22,8 +22,8 @@ export interface TokenActionPageProps {
   heading: string;
   /** The token from the address, if any. */
   token: string | undefined;
-  /** The token when it has the right shape, else null. */
-  validate: (token: string) => string | null;
+  /** The token's shape (the feature's shared schema, as the server checks it). */
+  schema: { safeParse: (input: { token: string }) => { success: true; data: { token: string } } | { success: false } };
   action: TokenAction;
   /** Shown instead when the address carries no token at all (default: the invalid-link alert). */
   missing?: ReactNode;
@@ -33,9 +33,10 @@ export interface TokenActionPageProps {
   failed: { title: string; fallback: string };
 }
 
-export function TokenActionPage({ title, heading, token, validate, action, missing, invalid, working, done, failed }: TokenActionPageProps) {
+export function TokenActionPage({ title, heading, token, schema, action, missing, invalid, working, done, failed }: TokenActionPageProps) {
   usePageTitle(title);
-  const validToken = token ? validate(token) : null;
+  const parsed = token ? schema.safeParse({ token }) : null;
+  const validToken = parsed?.success ? parsed.data.token : null;
 
   // Once per token, also under StrictMode's double effects.
   const sentFor = useRef<string | null>(null);

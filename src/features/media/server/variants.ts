@@ -219,6 +219,22 @@ export async function clearMediaCache(id: string): Promise<void> {
   await Promise.all([...liveCaches].map((cache) => cache.forget(id)));
 }
 
+/** A media row's (or a just-stored original's) metadata as the cache keeps it. */
+function toMeta(media: Pick<MediaMeta, 'id' | 'kind' | 'mime' | 'ext' | 'sha256' | 'size'> & { width?: number | null; height?: number | null; private?: boolean | null; filename?: string | null }): MediaMeta {
+  return {
+    id: media.id,
+    kind: media.kind,
+    mime: media.mime,
+    ext: media.ext,
+    sha256: media.sha256,
+    size: media.size,
+    width: media.width ?? null,
+    height: media.height ?? null,
+    filename: media.filename ?? null,
+    private: media.private ?? false,
+  };
+}
+
 export class MediaVariants {
   readonly cacheDir: string;
   private readonly orm: MikroORM;
@@ -278,18 +294,7 @@ export class MediaVariants {
       if (previous) await this.forget(id);
       return null;
     }
-    const meta: MediaMeta = {
-      id: row.id,
-      kind: row.kind,
-      mime: row.mime,
-      ext: row.ext,
-      sha256: row.sha256,
-      size: row.size,
-      width: row.width ?? null,
-      height: row.height ?? null,
-      filename: row.filename ?? null,
-      private: row.private ?? false,
-    };
+    const meta = toMeta(row);
     // Cache file names carry the content hash, so a changed row can never be served from old files.
     if (previous && previous.sha256 !== meta.sha256) await this.forget(id);
     this.metas.set(id, { meta, fetchedAt: Date.now() });
@@ -305,19 +310,7 @@ export class MediaVariants {
     media: Pick<MediaMeta, 'id' | 'kind' | 'mime' | 'ext' | 'sha256' | 'size'> & { width?: number | null; height?: number | null; private?: boolean | null; filename?: string | null },
   ): void {
     if (this.disposed || media.kind !== 'image') return;
-    const meta: MediaMeta = {
-      id: media.id,
-      kind: media.kind,
-      mime: media.mime,
-      ext: media.ext,
-      sha256: media.sha256,
-      size: media.size,
-      width: media.width ?? null,
-      height: media.height ?? null,
-      filename: media.filename ?? null,
-      private: media.private ?? false,
-    };
-    this.warmQueue.push({ meta, cancelled: false, running: null });
+    this.warmQueue.push({ meta: toMeta(media), cancelled: false, running: null });
     this.draining ??= this.drain();
   }
 

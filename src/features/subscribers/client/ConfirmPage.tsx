@@ -11,10 +11,7 @@ export function ConfirmPage({ token }: { token: string | undefined }) {
       title="Confirm your subscription"
       heading="Confirm your subscription"
       token={token}
-      validate={(t) => {
-        const parsed = ConfirmSchema.safeParse({ token: t });
-        return parsed.success ? parsed.data.token : null;
-      }}
+      schema={ConfirmSchema}
       action={confirm}
       invalid={CONFIRM_INVALID}
       working="Confirming your subscription…"

@@ -17,10 +17,7 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
       title="Unsubscribe"
       heading="Unsubscribe from our newsletter"
       token={token}
-      validate={(t) => {
-        const parsed = UnsubscribeSchema.safeParse({ token: t });
-        return parsed.success ? parsed.data.token : null;
-      }}
+      schema={UnsubscribeSchema}
       action={unsubscribe}
       missing={
         <>

@@ -1,9 +1,10 @@
 // The theme switch (SPEC §3, §4): Light, Dark or System, remembered under 'vite-ui-theme'.
-import { Center, SegmentedControl, Tooltip, VisuallyHidden, useMantineColorScheme } from '@mantine/core';
+import { Center, SegmentedControl, VisuallyHidden, useMantineColorScheme } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { toPreference } from '../../lib/client/theme-manager.ts';
 import type { ThemePreference } from '../../lib/shared/theme-preference.ts';
+import classes from './ThemeSwitch.module.css';
 
 const OPTIONS: Array<{ value: ThemePreference; label: string; Icon: typeof IconSun }> = [
   { value: 'light', label: 'Light', Icon: IconSun },
@@ -22,6 +23,7 @@ export function ThemeSwitch({ withLabels = false }: { withLabels?: boolean }) {
       size="xs"
       radius="xl"
       aria-label="Theme"
+      classNames={withLabels ? undefined : { root: classes.root, control: classes.control, label: classes.label }}
       value={mounted ? toPreference(colorScheme) : 'light'}
       onChange={(value) => setColorScheme(value === 'system' ? 'auto' : (value as 'light' | 'dark'))}
       data={OPTIONS.map(({ value, label, Icon }) => ({
@@ -32,12 +34,13 @@ export function ThemeSwitch({ withLabels = false }: { withLabels?: boolean }) {
             <span>{label}</span>
           </Center>
         ) : (
-          <Tooltip label={label} withinPortal>
-            <Center>
-              <Icon size={16} aria-hidden />
-              <VisuallyHidden>{label}</VisuallyHidden>
-            </Center>
-          </Tooltip>
+          <Center>
+            <Icon size={16} aria-hidden />
+            <VisuallyHidden>{label}</VisuallyHidden>
+            <span className={classes.tip} aria-hidden>
+              {label}
+            </span>
+          </Center>
         ),
       }))}
     />

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { DogFamilyTree, DogNotFound, pedigreeQuery } from '../../features/family-tree/client/DogFamilyTree.tsx';
+import { DogFamilyTree, DogNotFound } from '../../features/family-tree/client/DogFamilyTree.tsx';
+import { pedigreeQuery } from '../../features/family-tree/client/pedigree-query.ts';
 import { parseDogId } from '../../features/family-tree/family-tree.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { prefetch } from '../../lib/client/prefetch.ts';

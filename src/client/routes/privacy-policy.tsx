@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { LegalPage, parseLegalSearch } from '../../features/articles/client/LegalPage.tsx';
+import { LegalPage } from '../../features/articles/client/LegalPage.tsx';
+import { parseLegalSearch } from '../../features/articles/client/legal-search.ts';
 import { isNotFoundError } from '../../features/articles/client/article-loading.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 

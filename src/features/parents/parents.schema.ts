@@ -71,7 +71,8 @@ export const HEALTH_TEST_LABELS: Record<HealthTestKind, string> = {
   other: 'Other test',
 };
 /** The most generations a pedigree reaches (the tree, the REST answer, the COI window). */
-export const PEDIGREE_MAX_GENERATIONS = 5;
+import { PEDIGREE_MAX_GENERATIONS } from '../../lib/shared/pedigree-limits.ts';
+export { PEDIGREE_MAX_GENERATIONS };
 
 export const DOG_MESSAGES = {
   ownParent: 'A dog cannot be its own parent.',

@@ -57,8 +57,3 @@ export function LegalPage({ page, version }: { page: LegalPageName; version?: nu
   return <LegalView legal={data} />;
 }
 
-/** `?version=<id>`: an earlier version; anything else is the current one. */
-export function parseLegalSearch(search: Record<string, unknown>): { version?: number } {
-  const v = Number(search.version);
-  return Number.isSafeInteger(v) && v > 0 ? { version: v } : {};
-}

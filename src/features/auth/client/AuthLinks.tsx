@@ -1,27 +1,19 @@
 // Header links by role (SPEC §2): Login unless an admin, Admin for admins. A signed-in family's name,
 // its portal and Logout are grouped in one account menu (a plain list in the phone menu).
-import { Anchor, Button, Menu, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconClipboardText, IconHome, IconLogout } from '@tabler/icons-react';
-import { Link, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { AuthUser } from '../auth.schema.ts';
 import { useAuth } from './auth-context.ts';
+import { useLogout } from './use-logout.ts';
+
+// Only a signed-in family sees the menu (and the server renders pages signed out): its code, with the floating
+// dropdown's positioning library, loads when it is needed instead of with every first view.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
 
 /** The name a family chose, or its username. */
 export function nameOf(user: AuthUser): string {
   return user.displayName?.trim() || user.username;
-}
-
-function useLogout(onNavigate?: () => void) {
-  const { logout, isLoggingOut } = useAuth();
-  const router = useRouter();
-  const run = () => {
-    onNavigate?.();
-    // Route guards run again: a page that needs a user sends the visitor to /auth.
-    void logout()
-      .then(() => router.invalidate())
-      .catch(() => {});
-  };
-  return { run, isLoggingOut };
 }
 
 function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
@@ -30,33 +22,6 @@ function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
     <Anchor component="button" type="button" underline="hover" disabled={isLoggingOut} onClick={run}>
       Logout
     </Anchor>
-  );
-}
-
-/** Desktop: the family's name opens a menu with My Family (/account), the questionnaire and Logout. */
-function AccountMenu({ user }: { user: AuthUser }) {
-  const { run, isLoggingOut } = useLogout();
-  return (
-    // No focus placeholder: a focusable "presentation" element is not an allowed child of a menu (axe).
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />} aria-label={`Account: ${nameOf(user)}`}>
-          {nameOf(user)}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="/account" leftSection={<IconHome size={16} aria-hidden />}>
-          My Family
-        </Menu.Item>
-        <Menu.Item component={Link} to="/questionnaire" leftSection={<IconClipboardText size={16} aria-hidden />}>
-          Family Questionnaire
-        </Menu.Item>
-        <Menu.Divider role="separator" />
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} disabled={isLoggingOut} onClick={run}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 
@@ -95,7 +60,13 @@ export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
           <LogoutLink onNavigate={onNavigate} />
         </>
       )}
-      {user && !user.isAdmin && (onNavigate ? <AccountList user={user} onNavigate={onNavigate} /> : <AccountMenu user={user} />)}
+      {user && !user.isAdmin && (onNavigate ? (
+        <AccountList user={user} onNavigate={onNavigate} />
+      ) : (
+        <Suspense fallback={null}>
+          <AccountMenu user={user} />
+        </Suspense>
+      ))}
     </>
   );
 }

@@ -8,14 +8,10 @@ import type { ParentDogDto } from '../../parents/parents.schema.ts';
 import type { PuppyDto } from '../../puppies/puppies.schema.ts';
 import { littersOf, type LitterBranch } from '../family-tree.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
-import { PEDIGREE_MAX_GENERATIONS } from '../../parents/parents.schema.ts';
 import { PedigreeTree } from './PedigreeTree.tsx';
 import { ParentFacts, roleLabel } from './ParentSummary.tsx';
 import { usePageTitle } from '../../../lib/client/page-title.ts';
-
-
-/** The pedigree the page shows: five generations, three open at first. */
-export const pedigreeQuery = (id: number) => trpc.parents.pedigree.queryOptions({ id, generations: PEDIGREE_MAX_GENERATIONS });
+import { pedigreeQuery } from './pedigree-query.ts';
 
 export function DogNotFound() {
   usePageTitle('Family Tree');

@@ -1,0 +1,34 @@
+// The signed-in family's account menu in the desktop header, loaded on demand (see AuthLinks).
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconClipboardText, IconHome, IconLogout } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { AuthUser } from '../auth.schema.ts';
+import { nameOf } from './AuthLinks.tsx';
+import { useLogout } from './use-logout.ts';
+
+/** Desktop: the family's name opens a menu with My Family (/account), the questionnaire and Logout. */
+export default function AccountMenu({ user }: { user: AuthUser }) {
+  const { run, isLoggingOut } = useLogout();
+  return (
+    // No focus placeholder: a focusable "presentation" element is not an allowed child of a menu (axe).
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />} aria-label={`Account: ${nameOf(user)}`}>
+          {nameOf(user)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/account" leftSection={<IconHome size={16} aria-hidden />}>
+          My Family
+        </Menu.Item>
+        <Menu.Item component={Link} to="/questionnaire" leftSection={<IconClipboardText size={16} aria-hidden />}>
+          Family Questionnaire
+        </Menu.Item>
+        <Menu.Divider role="separator" />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} disabled={isLoggingOut} onClick={run}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -14,7 +14,7 @@ interface BenchModule {
   what: string;
 }
 
-// Lighthouse runs last: it measures the home page, which other work changes most.
+// Lighthouse runs last: it measures the pages, which other work changes most.
 const MODULES: BenchModule[] = [
   { name: 'api', file: './api.ts', what: 'GET /api/puppies/featured vs a bare Fastify route (PGlite, PostgreSQL)' },
   { name: 'load', file: './load.ts', what: '500 connections × 60 s of mixed reads and writes: latency, errors, memory, writes lost' },
@@ -23,7 +23,7 @@ const MODULES: BenchModule[] = [
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
-  { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on the production home page' },
+  { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 
 function usage() {

@@ -52,18 +52,25 @@ test.describe('without JavaScript', () => {
 });
 
 /** Every console error or warning and uncaught error on the page (a hydration mismatch is one of these). */
-function collectProblems(page: Page): string[] {
+async function collectProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // The strict CSP refusing anything (even a probe the code catches) is a problem too: browsers report it.
+  await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP: ${text}`));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} from ${e.sourceFile}`),
+    ),
+  );
   return problems;
 }
 
 test.describe('with JavaScript', () => {
   test('every public page hydrates without a mismatch or a console error', async ({ page, request }) => {
-    const problems = collectProblems(page);
+    const problems = await collectProblems(page);
     const dogs = (await (await request.get('/api/parents/featured')).json()) as Array<{ id: number }>;
     const guides = (await (await request.get('/trpc/articles.resources')).json()) as { result: { data: Array<{ id: string }> } };
     const pages = [
@@ -90,7 +97,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('the hydrated home page responds: a puppy opens, and the theme switch works', async ({ page }) => {
-    const problems = collectProblems(page);
+    const problems = await collectProblems(page);
     await page.goto('/');
     await page.locator('section#puppies').getByRole('button', { name: /View details for Biscuit/ }).click();
     await expect(page.getByRole('dialog', { name: 'Biscuit' })).toBeVisible();
@@ -101,7 +108,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('a visitor who chose Dark gets the dark page and a matching switch without a hydration mismatch', async ({ page }) => {
-    const problems = collectProblems(page);
+    const problems = await collectProblems(page);
     await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
     await page.goto('/blog');
     await page.waitForLoadState('networkidle');

@@ -1,5 +1,6 @@
 // Browser entry: hydrates the page the server rendered (its queries arrive with it), or renders the
 // screens the server leaves to the browser (the dashboard, sign-in, the account).
+import './zod-jitless.ts';
 import './layout/mantine-first-view.ts';
 import './layout/global.css';
 import { startTransition } from 'react';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { slugify } from '../../lib/shared/format.ts';
 import { requiredDocumentPath } from '../media/media.schema.ts';
+import { RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, formatArticleDate, type ResourceCategory } from './article-labels.ts';
 
 export const ARTICLE_KINDS = ['blog', 'resource', 'legal'] as const;
 export const ArticleKindSchema = z.enum(ARTICLE_KINDS);
@@ -11,15 +12,7 @@ export type ArticleKind = z.infer<typeof ArticleKindSchema>;
 export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-export const RESOURCE_CATEGORIES = ['training', 'health', 'nutrition', 'grooming', 'go-home'] as const;
-export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
-export const RESOURCE_CATEGORY_LABELS: Record<ResourceCategory, string> = {
-  training: 'Training',
-  health: 'Health',
-  nutrition: 'Nutrition',
-  grooming: 'Grooming',
-  'go-home': 'Go-home',
-};
+export { RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, formatArticleDate, type ResourceCategory };
 
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
 export type LegalPageName = (typeof LEGAL_PAGES)[number];
@@ -229,7 +222,3 @@ export function readingMinutes(markdown: string): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 
-/** '2026-10-14T12:00:00.000Z' → 'October 14, 2026' (in UTC, so the server and the browser agree). */
-export function formatArticleDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}

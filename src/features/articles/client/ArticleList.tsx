@@ -3,7 +3,8 @@ import { Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title }
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
-import { formatArticleDate, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, type BlogPostSummaryDto, type ResourceSummaryDto } from '../articles.schema.ts';
+import { formatArticleDate, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS } from '../article-labels.ts';
+import type { BlogPostSummaryDto, ResourceSummaryDto } from '../articles.schema.ts';
 import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
 import { usePageTitle } from '../../../lib/client/page-title.ts';
 

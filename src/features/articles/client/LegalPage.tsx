@@ -3,7 +3,8 @@ import { Alert, Anchor, Container, List, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
-import { formatArticleDate, type LegalPageDto, type LegalPageName } from '../articles.schema.ts';
+import { formatArticleDate } from '../article-labels.ts';
+import type { LegalPageDto, LegalPageName } from '../articles.schema.ts';
 import { ArticleBody } from './ArticleBody.tsx';
 import { usePageTitle } from '../../../lib/client/page-title.ts';
 

@@ -1,7 +1,8 @@
 // Security headers (strict CSP) and the cross-site / JSON-only guard for state-changing requests.
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { THEME_SCRIPT } from '../../lib/shared/theme-preference.ts';
 
 import { badRequest, JSON_ONLY_MESSAGE, NUL_MESSAGE } from '../../lib/server/errors.ts';
@@ -12,7 +13,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export default fp<{ appOrigin: string; isDev: boolean }>(
   async (app, { appOrigin, isDev }) => {
     const https = appOrigin.startsWith('https:');
-    await app.register(helmet, {
+    const options: HelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -36,9 +37,14 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
       frameguard: { action: 'deny' },
-    });
-    app.addHook('onSend', async (_req, reply) => {
-      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    };
+    // The same headers on every response: worked out once at start-up (helmet builds its policy strings on each
+    // call) and set in one step per request.
+    const headers = securityHeaders(options);
+    headers['Permissions-Policy'] = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     // JSON bodies pass the same input rule as every procedure (no NUL, no __proto__ / constructor.prototype),
@@ -84,3 +90,23 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
   },
   { name: 'security' },
 );
+
+/** The headers helmet sets with these options, read off a response that only records them. */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
+}

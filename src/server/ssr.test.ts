@@ -73,6 +73,26 @@ describe('server-rendered pages when a read fails', () => {
     expect(again.body).not.toContain('Something went wrong');
   });
 
+  it('renders a page once for visitors who ask for it at the same moment, and all of them get its answer', async () => {
+    // Each render that meets the failing read logs it once: the count of those lines is the count of renders.
+    const renders = () => logLines.filter((l) => l.procedure === 'articles.blogList').length;
+    const before = renders();
+    await sql('alter table articles rename to articles_away');
+    let answers;
+    try {
+      answers = await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'GET', url: '/blog?from=crowd' })));
+    } finally {
+      await sql('alter table articles_away rename to articles');
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(500));
+    expect(answers.every((a) => a.body.includes('Something went wrong'))).toBe(true);
+    expect(renders() - before).toBe(1);
+    // Not kept: the next visitor's request renders afresh and gets the page.
+    const next = await app.inject({ method: 'GET', url: '/blog?from=crowd' });
+    expect(next.statusCode).toBe(200);
+    expect(next.body).toContain('Getting Ready for Your Puppy');
+  });
+
   it('renders a known page as finished HTML with its data, and an unknown post as a 404 page', async () => {
     const home = await app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);

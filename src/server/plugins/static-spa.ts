@@ -88,16 +88,11 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       return sendPage(request, reply, hit);
     });
 
-    app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/') || pathname.startsWith('/uploads/')) {
-        return reply.code(404).send({ message: 'Not found.' });
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return reply.code(404).send({ message: 'Not found.' });
-      }
+    /** A page's HTML and status, or where it redirects; `cached` when it was kept for the next visitor. */
+    type Outcome = { location: string; status: number } | { status: number; html: string; cached?: CachedPage };
+    const produce = async (request: FastifyRequest, reply: FastifyReply, pathname: string, keep: boolean): Promise<Outcome> => {
       const page = await resolvePage(request, reply, pathname, new URLSearchParams(request.url.split('?')[1] ?? ''));
-      if ('location' in page) return reply.header('Cache-Control', 'no-cache').redirect(page.location, page.status);
+      if ('location' in page) return { location: page.location, status: page.status };
       const document = template.replace('<!--app-head-->', renderHead(page.head, appOrigin, pathname));
       let html = document;
       let status: number = page.status;
@@ -117,15 +112,44 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
         }
       }
       // A failed page is not kept: the next visitor gets a fresh try.
-      if (request.method === 'GET' && cacheable(request) && html !== document && status < 500) {
-        const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status, body: Buffer.from(html) };
-        forget(request.url);
-        while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES)) forget(pages.keys().next().value!);
-        pages.set(request.url, entry);
-        pageBytes += entry.body.length;
-        return sendPage(request, reply, entry);
+      if (!keep || html === document || status >= 500) return { status, html };
+      const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status, body: Buffer.from(html) };
+      forget(request.url);
+      while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES)) forget(pages.keys().next().value!);
+      pages.set(request.url, entry);
+      pageBytes += entry.body.length;
+      return { status, html, cached: entry };
+    };
+
+    // Visitors without a session who ask for the same address while it is being rendered wait for that one
+    // render: when a kept page expires under a crowd, it is rendered once, not once per visitor.
+    const rendering = new Map<string, Promise<Outcome>>();
+    app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/') || pathname.startsWith('/uploads/')) {
+        return reply.code(404).send({ message: 'Not found.' });
       }
-      return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(404).send({ message: 'Not found.' });
+      }
+      const shared = request.method === 'GET' && cacheable(request);
+      let outcome: Outcome;
+      if (shared) {
+        let flight = rendering.get(request.url);
+        if (!flight) {
+          flight = produce(request, reply, pathname, true);
+          rendering.set(request.url, flight);
+          const url = request.url;
+          const done = () => void (rendering.get(url) === flight && rendering.delete(url));
+          flight.then(done, done);
+        }
+        outcome = await flight;
+      } else {
+        outcome = await produce(request, reply, pathname, false);
+      }
+      if ('location' in outcome) return reply.header('Cache-Control', 'no-cache').redirect(outcome.location, outcome.status);
+      if (outcome.cached) return sendPage(request, reply, outcome.cached);
+      return reply.code(outcome.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(outcome.html);
     });
   },
   { name: 'static-spa' },

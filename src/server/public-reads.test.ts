@@ -48,6 +48,8 @@ describe('public reads', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(br.headers.etag).toBe(plain.headers.etag);
+    // Caches keep one copy per encoding, and are told so once.
+    for (const res of [plain, br, gzip]) expect(res.headers.vary).toBe('accept-encoding');
   });
 
   it('the tRPC twins and batches of them are kept too; a batch with anything private is not', async () => {

@@ -74,7 +74,7 @@ export default fp(
         entries.delete(request.url);
         return;
       }
-      reply.header('ETag', hit.etag).header('Vary', 'Accept-Encoding');
+      reply.header('ETag', hit.etag).header('Vary', 'accept-encoding');
       if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
       reply.type(hit.contentType);
       if (hit.body.length >= COMPRESS_FROM) {
@@ -112,7 +112,7 @@ export default fp(
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         body,
       });
-      reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
+      reply.header('ETag', etag).header('Vary', 'accept-encoding');
       // The stream has been read: hand on the bytes (the compress plugin still compresses this first answer).
       reply.removeHeader('transfer-encoding');
       return body;

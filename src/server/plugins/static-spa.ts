@@ -74,7 +74,7 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
     });
     const cacheable = (request: FastifyRequest) => publicCache.ttlMs > 0 && !request.user && !request.headers.cookie?.includes('=');
     const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-      reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding').type('text/html; charset=utf-8');
       const encoding = preferred(request.headers['accept-encoding']);
       if (encoding === 'br') return reply.header('Content-Encoding', 'br').send((page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })));
       if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send((page.gzip ??= gzipSync(page.body, { level: 6 })));

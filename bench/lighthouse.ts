@@ -85,11 +85,10 @@ export async function run(): Promise<void> {
         // A first visit fills the server's image variant cache, as any earlier visitor would have;
         // only the second (measured) visit is reported.
         await lighthouse(url, { ...flags, onlyAudits: ['network-requests'] });
-        result = await lighthouse(url, {
-          ...flags,
-          output: 'html',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
+        const measure = () => lighthouse(url, { ...flags, output: 'html', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        result = await measure();
+        // Chromium now and then loses the trace's start (NO_NAVSTART): one more try before giving up on the page.
+        if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await measure();
       } catch (error) {
         note(`Lighthouse failed to run on ${name}, skipped: ${message(error)}`);
         continue;

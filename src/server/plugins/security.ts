@@ -92,7 +92,7 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
 );
 
 /** The headers helmet sets with these options, read off a response that only records them. */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

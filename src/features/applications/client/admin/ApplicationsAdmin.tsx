@@ -1,13 +1,14 @@
 // The breeder's applications: newest first, filter by status, search, CSV; one application read as a
 // document, private notes, a status change with an optional message to the family, the deposit.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { MessageRow, PrivateNotesForm, UnreadSummary, useMarkOpened } from '../../../../lib/client/admin/Messages.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
@@ -62,40 +63,18 @@ export function ApplicationsAdmin() {
           search={{ label: 'Search applications', placeholder: 'Name, e-mail or place' }}
           filters={{ status: { label: 'Status', placeholder: 'All statuses', data: STATUS_DATA } }}
           empty="No applications yet. Family Questionnaires will appear here."
-          intro={() =>
-            count.data && (
-              <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-                {count.data.unread === 0 ? 'All applications are read.' : `${count.data.unread} new ${count.data.unread === 1 ? 'application' : 'applications'}.`}
-              </Text>
-            )
-          }
-          renderItem={(a) => {
-            const isNew = a.readAt === null;
-            return (
-              <Paper withBorder radius="md" bg={isNew ? 'var(--surface-highlight)' : undefined}>
-                <UnstyledButton onClick={() => open(a.id)} p="sm" w="100%">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Group gap="xs">
-                        <Text fw={isNew ? 700 : 500}>
-                          {isNew && <VisuallyHidden>New: </VisuallyHidden>}
-                          {a.answers.name}
-                        </Text>
-                        <ToneBadge tone={STATUS_TONES[a.status]}>{APPLICATION_STATUS_LABELS[a.status]}</ToneBadge>
-                      </Group>
-                      <Text size="sm" c="dimmed">
-                        {a.answers.location} · {a.answers.email}
-                        {a.litterName ? ` · ${a.litterName}` : ''}
-                      </Text>
-                    </Stack>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      <DateText iso={a.createdAt} withTime />
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              </Paper>
-            );
-          }}
+          intro={() => <UnreadSummary count={count.data?.unread} adjective="new" noun={['application', 'applications']} />}
+          renderItem={(a) => (
+            <MessageRow
+              unread={a.readAt === null}
+              unreadWord="New"
+              name={a.answers.name}
+              badge={<ToneBadge tone={STATUS_TONES[a.status]}>{APPLICATION_STATUS_LABELS[a.status]}</ToneBadge>}
+              lines={[`${a.answers.location} · ${a.answers.email}${a.litterName ? ` · ${a.litterName}` : ''}`]}
+              createdAt={a.createdAt}
+              onOpen={() => open(a.id)}
+            />
+          )}
         />
       }
     />
@@ -113,25 +92,41 @@ function Answer({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/** The questionnaire's answers as the breeder reads them, section by section (optional answers only when given). */
+function answerSections({ answers: x, litterName }: ApplicationAdminDto): Array<[string, Array<[string, string]>]> {
+  const given = (label: string, value: string | null | undefined): Array<[string, string]> => (value ? [[label, value]] : []);
+  return [
+    ['Contact', [['Name', x.name], ['E-mail', x.email], ['Phone', x.phone], ['City and state', x.location]]],
+    ['Household', [['Who lives in the home', x.household], ['Other pets', x.otherPets], ['Dog allergies', ALLERGY_CHOICES[x.allergies]], ...given('About the allergy', x.allergyDetails)]],
+    ['Home and yard', [['Home', HOME_CHOICES[x.homeType]], ['Own or rent', OWNERSHIP_CHOICES[x.ownership]], ['Yard', YARD_CHOICES[x.yard]], ...given('Fence', x.fence && FENCE_CHOICES[x.fence]), ['Hours alone', ALONE_CHOICES[x.hoursAlone]]]],
+    ['Experience', [['Experience with dogs', EXPERIENCE_CHOICES[x.experience]], ['Dogs they have had and training plans', x.experienceDetails]]],
+    [
+      'Preferences',
+      [
+        ['Litter', litterName ?? 'Any litter'],
+        ['Size', SIZE_CHOICES[x.size]],
+        ['Gender', GENDER_CHOICES[x.gender]],
+        ['Colour', COLOR_CHOICES[x.color]],
+        ['Timing', TIMING_CHOICES[x.timing]],
+        ['Heard about us through', HEARD_CHOICES[x.heardAbout]],
+        ['Anything else', x.notes],
+      ],
+    ],
+  ];
+}
+
 function ApplicationDetail({ id }: { id: number }) {
   const { close } = useEditorView();
   const query = useQuery(trpc.admin.applications.byId.queryOptions({ id }));
   const invalidate = useInvalidate();
   const open = useMutation(trpc.admin.applications.open.mutationOptions({ onSuccess: () => invalidate() }));
-  const opened = useRef(false);
-  useEffect(() => {
-    if (query.data && query.data.readAt === null && !opened.current) {
-      opened.current = true;
-      open.mutate({ id });
-    }
-  }, [query.data, id, open]);
+  useMarkOpened(query.data, () => open.mutate({ id }));
   const a = query.data;
-  const x = a?.answers;
   return (
     <>
       <EditorHeader title={a ? `Application from ${a.answers.name}` : 'Application'} onBack={close} backLabel="Back to applications" />
       <QueryState query={query} what="the application" />
-      {a && x && (
+      {a && (
         <Stack gap="md">
           <Paper withBorder p="md" radius="md" component="article" aria-label="Answers">
             <Group gap="xs" mb="sm" wrap="wrap">
@@ -143,43 +138,20 @@ function ApplicationDetail({ id }: { id: number }) {
             </Group>
             {a.waitlist && <Text mb="sm">{waitlistPhrase(a.waitlist.position, a.waitlist.litterName).replace(/^./, (c) => c.toUpperCase())}.</Text>}
             {a.puppy && <Text mb="sm">Matched with {a.puppy.name}.</Text>}
-            <Title order={3} size="h5">Contact</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
-              <Answer label="Name">{x.name}</Answer>
-              <Answer label="E-mail">{x.email}</Answer>
-              <Answer label="Phone">{x.phone}</Answer>
-              <Answer label="City and state">{x.location}</Answer>
-            </SimpleGrid>
-            <Title order={3} size="h5">Household</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
-              <Answer label="Who lives in the home">{x.household}</Answer>
-              <Answer label="Other pets">{x.otherPets}</Answer>
-              <Answer label="Dog allergies">{ALLERGY_CHOICES[x.allergies]}</Answer>
-              {x.allergyDetails && <Answer label="About the allergy">{x.allergyDetails}</Answer>}
-            </SimpleGrid>
-            <Title order={3} size="h5">Home and yard</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
-              <Answer label="Home">{HOME_CHOICES[x.homeType]}</Answer>
-              <Answer label="Own or rent">{OWNERSHIP_CHOICES[x.ownership]}</Answer>
-              <Answer label="Yard">{YARD_CHOICES[x.yard]}</Answer>
-              {x.fence && <Answer label="Fence">{FENCE_CHOICES[x.fence]}</Answer>}
-              <Answer label="Hours alone">{ALONE_CHOICES[x.hoursAlone]}</Answer>
-            </SimpleGrid>
-            <Title order={3} size="h5">Experience</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" mt="xs">
-              <Answer label="Experience with dogs">{EXPERIENCE_CHOICES[x.experience]}</Answer>
-              <Answer label="Dogs they have had and training plans">{x.experienceDetails}</Answer>
-            </SimpleGrid>
-            <Title order={3} size="h5">Preferences</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-              <Answer label="Litter">{a.litterName ?? 'Any litter'}</Answer>
-              <Answer label="Size">{SIZE_CHOICES[x.size]}</Answer>
-              <Answer label="Gender">{GENDER_CHOICES[x.gender]}</Answer>
-              <Answer label="Colour">{COLOR_CHOICES[x.color]}</Answer>
-              <Answer label="Timing">{TIMING_CHOICES[x.timing]}</Answer>
-              <Answer label="Heard about us through">{HEARD_CHOICES[x.heardAbout]}</Answer>
-              <Answer label="Anything else">{x.notes}</Answer>
-            </SimpleGrid>
+            {answerSections(a).map(([title, answers], i, all) => (
+              <div key={title}>
+                <Title order={3} size="h5">
+                  {title}
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} mb={i < all.length - 1 ? 'md' : undefined} mt="xs">
+                  {answers.map(([label, value]) => (
+                    <Answer key={label} label={label}>
+                      {value}
+                    </Answer>
+                  ))}
+                </SimpleGrid>
+              </div>
+            ))}
           </Paper>
           <StatusForm application={a} />
           {['approved', 'waitlisted', 'matched'].includes(a.status) && <DepositForm application={a} />}
@@ -346,7 +318,6 @@ function DepositForm({ application: a }: { application: ApplicationAdminDto }) {
 
 function NotesForm({ application: a }: { application: ApplicationAdminDto }) {
   const invalidate = useInvalidate();
-  const [notes, setNotes] = useState(a.notes);
   const save = useMutation(
     trpc.admin.applications.setNotes.mutationOptions({
       onSuccess: async () => {
@@ -356,16 +327,5 @@ function NotesForm({ application: a }: { application: ApplicationAdminDto }) {
       onError: (e) => notifyFailed('Could not save the notes', e),
     }),
   );
-  return (
-    <Paper withBorder p="md" radius="md" component="form" aria-label="Private notes" noValidate onSubmit={(e) => (e.preventDefault(), save.mutate({ id: a.id, notes }))}>
-      <Stack gap="sm">
-        <Textarea label="Private notes" description="Only administrators see these." autosize minRows={3} maxRows={12} maxLength={10000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button type="submit" variant="default" loading={save.isPending}>
-            Save notes
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
+  return <PrivateNotesForm notes={a.notes} saving={save.isPending} onSave={(notes) => save.mutate({ id: a.id, notes })} />;
 }

@@ -1,13 +1,15 @@
 // The waitlist per litter (or general): families in order with their preferences and deposit. The
-// breeder reorders by drag or by keyboard (Move up / Move down), moves a family to another litter's
+// breeder reorders by dragging a handle (mouse, finger or keyboard) or with Move up / Move down, moves a family to another litter's
 // list, and matches a family to a puppy (which becomes reserved).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { arrayMove } from '@dnd-kit/sortable';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
+import { SortableList } from '../../../../lib/client/admin/SortableList.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { COLOR_CHOICES, DEPOSIT_METHOD_LABELS, GENDER_CHOICES, SIZE_CHOICES, TIMING_CHOICES, ordinal, type WaitlistEntryDto } from '../../applications.schema.ts';
 
@@ -19,7 +21,6 @@ export function WaitlistAdmin() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
   const [status, setStatus] = useState('');
-  const [dragging, setDragging] = useState<number | null>(null);
   const [matching, setMatching] = useState<WaitlistEntryDto | null>(null);
   const listKey = trpc.admin.applications.waitlist.queryKey({ litterId });
   const reorder = useMutation(
@@ -50,76 +51,62 @@ export function WaitlistAdmin() {
     <Stack gap="md">
       <SectionHeader title="Waitlist" />
       <NativeSelect label="Waitlist for" data={listOptions} value={litter} onChange={(e) => setLitter(e.currentTarget.value)} maw={320} />
-      <Text size="sm" c="dimmed">
-        Drag a family by its handle, or use Move up and Move down. Families join the waitlist from an approved application.
-      </Text>
       <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
       <QueryState query={list} what="the waitlist" />
       {list.isSuccess && rows.length === 0 && <Text>No families on the {listName.toLowerCase().startsWith('general') ? 'general waitlist' : `waitlist for the ${listName}`} yet.</Text>}
-      <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${listName}, in order`}>
-        {rows.map((e, i) => (
-          <Paper
-            key={e.id}
-            component="li"
-            withBorder
-            radius="md"
-            p="sm"
-            draggable
-            onDragStart={(ev) => {
-              setDragging(e.id);
-              ev.dataTransfer.effectAllowed = 'move';
-            }}
-            onDragOver={(ev) => ev.preventDefault()}
-            onDrop={(ev) => {
-              ev.preventDefault();
-              if (dragging !== null && dragging !== e.id) reorder.mutate({ id: dragging, position: e.position });
-              setDragging(null);
-            }}
-            onDragEnd={() => setDragging(null)}
-            style={{ opacity: dragging === e.id ? 0.5 : 1 }}
-            aria-label={`${ordinal(e.position)}: ${e.name}`}
-          >
-            <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-                <IconGripVertical size={18} aria-hidden style={{ cursor: 'grab', flexShrink: 0, marginTop: 4 }} />
-                <Text fw={700} w={36}>
-                  {ordinal(e.position)}
+      <SortableList
+        items={rows}
+        label={`${listName}, in order`}
+        help="Drag a family by its handle, or use Move up and Move down. Families join the waitlist from an approved application."
+        nameOf={(e) => e.name}
+        onMove={(from, to) => {
+          // Shown in the new order at once; the server's answer (with the new positions) replaces it.
+          queryClient.setQueryData(listKey, arrayMove(rows, from, to).map((e, i) => ({ ...e, position: i + 1 })));
+          reorder.mutate({ id: rows[from]!.id, position: rows[to]!.position });
+        }}
+        rowAttributes={(e) => ({ 'aria-label': `${ordinal(e.position)}: ${e.name}` })}
+      >
+        {(e, i, handle) => (
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              {handle}
+              <Text fw={700} w={36} mt={4}>
+                {ordinal(e.position)}
+              </Text>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600}>{e.name}</Text>
+                <Text size="sm">
+                  {SIZE_CHOICES[e.preferences.size as keyof typeof SIZE_CHOICES]} · {GENDER_CHOICES[e.preferences.gender as keyof typeof GENDER_CHOICES]} ·{' '}
+                  {COLOR_CHOICES[e.preferences.color as keyof typeof COLOR_CHOICES]} · {TIMING_CHOICES[e.preferences.timing as keyof typeof TIMING_CHOICES]}
                 </Text>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{e.name}</Text>
-                  <Text size="sm">
-                    {SIZE_CHOICES[e.preferences.size as keyof typeof SIZE_CHOICES]} · {GENDER_CHOICES[e.preferences.gender as keyof typeof GENDER_CHOICES]} ·{' '}
-                    {COLOR_CHOICES[e.preferences.color as keyof typeof COLOR_CHOICES]} · {TIMING_CHOICES[e.preferences.timing as keyof typeof TIMING_CHOICES]}
-                  </Text>
-                  <Text size="sm">
-                    {e.deposit
-                      ? `Deposit $${e.deposit.amount} received ${e.deposit.receivedOn} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${e.deposit.refundedOn}` : ''}`
-                      : 'No deposit recorded'}
-                  </Text>
-                </Stack>
-              </Group>
-              <Group gap="xs" wrap="wrap">
-                <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position - 1 })}>
-                  <IconArrowUp size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} down`} disabled={i === rows.length - 1 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position + 1 })}>
-                  <IconArrowDown size={16} aria-hidden />
-                </ActionIcon>
-                <NativeSelect
-                  aria-label={`Move ${e.name} to another waitlist`}
-                  data={[{ value: '__', label: 'Move to…', disabled: true }, ...listOptions.filter((o) => o.value !== litter)]}
-                  value="__"
-                  onChange={(ev) => move.mutate({ id: e.id, litterId: ev.currentTarget.value ? Number(ev.currentTarget.value) : null })}
-                  w={170}
-                />
-                <Button size="sm" onClick={() => setMatching(e)}>
-                  Match to a puppy
-                </Button>
-              </Group>
+                <Text size="sm">
+                  {e.deposit
+                    ? `Deposit $${e.deposit.amount} received ${e.deposit.receivedOn} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${e.deposit.refundedOn}` : ''}`
+                    : 'No deposit recorded'}
+                </Text>
+              </Stack>
             </Group>
-          </Paper>
-        ))}
-      </Stack>
+            <Group gap="xs" wrap="wrap">
+              <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position - 1 })}>
+                <IconArrowUp size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} down`} disabled={i === rows.length - 1 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position + 1 })}>
+                <IconArrowDown size={16} aria-hidden />
+              </ActionIcon>
+              <NativeSelect
+                aria-label={`Move ${e.name} to another waitlist`}
+                data={[{ value: '__', label: 'Move to…', disabled: true }, ...listOptions.filter((o) => o.value !== litter)]}
+                value="__"
+                onChange={(ev) => move.mutate({ id: e.id, litterId: ev.currentTarget.value ? Number(ev.currentTarget.value) : null })}
+                w={170}
+              />
+              <Button size="sm" onClick={() => setMatching(e)}>
+                Match to a puppy
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </SortableList>
       {matching && <MatchDialog entry={matching} onClose={() => setMatching(null)} />}
     </Stack>
   );

@@ -3,11 +3,8 @@
 // add and edit one with an upload; delete with confirmation.
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ActionIcon, Group, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
-import { closestCenter, DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { Group, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { arrayMove } from '@dnd-kit/sortable';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList, capitalize, savedRowClass, type Noun, type RowContext } from '../../../../lib/client/admin/AdminList.tsx';
@@ -16,6 +13,7 @@ import { RowActions } from '../../../../lib/client/admin/ListParts.tsx';
 import { MediaBatchDrop, MediaField } from '../../../../lib/client/admin/MediaField.tsx';
 import { MoveButtons } from '../../../../lib/client/admin/OrderedListField.tsx';
 import { Thumb } from '../../../../lib/client/admin/Thumb.tsx';
+import { SortableList } from '../../../../lib/client/admin/SortableList.tsx';
 import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { PAGE_SIZE } from '../../../../lib/shared/paging.ts';
@@ -41,7 +39,7 @@ export function GalleryAdmin() {
           queryOptions={(input) => trpc.admin.gallery.list.queryOptions(input)}
           addable
           intro={() => <MediaBatchDrop label="New gallery photos" kind="image" onStored={addStored} />}
-          renderItems={(items, rows, page) => <SortableList items={items} rows={rows} offset={(page - 1) * PAGE_SIZE} />}
+          renderItems={(items, rows, page) => <GalleryOrder items={items} rows={rows} offset={(page - 1) * PAGE_SIZE} />}
           remove={{
             run: (g) => trpcClient.admin.gallery.remove.mutate({ id: g.id }),
             body: (g) => `“${g.title}” will be removed from the gallery for good.`,
@@ -77,13 +75,13 @@ export function GalleryAdmin() {
   );
 }
 
-interface SortableListProps {
+interface GalleryOrderProps {
   items: GalleryImageAdminDto[];
   rows: (item: GalleryImageAdminDto, index: number) => RowContext;
   offset: number;
 }
 
-function SortableList({ items, rows, offset }: SortableListProps) {
+function GalleryOrder({ items, rows, offset }: GalleryOrderProps) {
   const [pendingOrder, setPendingOrder] = useState<number[] | null>(null);
   const invalidate = useInvalidate();
   const reorder = useMutation(
@@ -112,132 +110,49 @@ function SortableList({ items, rows, offset }: SortableListProps) {
       });
   };
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const indexOf = (id: string | number) => ordered.findIndex((g) => g.id === id);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) move(indexOf(active.id), indexOf(over.id));
-  };
-
   return (
-    <>
-      <Text size="sm" c="dimmed" mb="sm" id="gallery-order-help">
-        Drag an image by its handle, or use the arrow buttons, to change the order visitors see. The first four show before “View More”.
-      </Text>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        // Positions are known before a drag starts: an arrow key pressed right after picking an image up moves it
-        // (measured only once dragging, a quick first key press could find nothing to move to).
-        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements: {
-            onDragStart: ({ active }) => `Picked up ${titleOf(ordered, active.id)}.`,
-            onDragOver: ({ active, over }) => (over ? `${titleOf(ordered, active.id)} is now at position ${indexOf(over.id) + 1} of ${ordered.length}.` : undefined),
-            onDragEnd: ({ active, over }) => (over ? `${titleOf(ordered, active.id)} dropped at position ${indexOf(over.id) + 1}.` : `${titleOf(ordered, active.id)} dropped.`),
-            onDragCancel: ({ active }) => `Moving ${titleOf(ordered, active.id)} was cancelled.`,
-          },
-        }}
-      >
-        <SortableContext items={ordered.map((g) => g.id)} strategy={verticalListSortingStrategy}>
-          <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Gallery images in display order">
-            {ordered.map((g, index) => {
-              const row = rows(g, index);
-              return (
-                <SortableImage
-                  key={g.id}
-                  image={g}
-                  position={offset + index + 1}
-                  first={index === 0}
-                  last={index === ordered.length - 1}
-                  onUp={() => move(index, index - 1)}
-                  onDown={() => move(index, index + 1)}
-                  row={row}
-                />
-              );
-            })}
-          </Stack>
-        </SortableContext>
-      </DndContext>
-    </>
-  );
-}
-
-const titleOf = (items: GalleryImageAdminDto[], id: string | number) => items.find((g) => g.id === id)?.title ?? 'The image';
-
-interface SortableImageProps {
-  image: GalleryImageAdminDto;
-  position: number;
-  first: boolean;
-  last: boolean;
-  onUp: () => void;
-  onDown: () => void;
-  row: RowContext;
-}
-
-function SortableImage({ image, position, first, last, onUp, onDown, row }: SortableImageProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id });
-  return (
-    <Paper
-      component="li"
-      ref={setNodeRef}
-      withBorder
-      p="sm"
-      radius="md"
-      data-testid="gallery-item"
-      className={savedRowClass}
-      data-saved={row.saved || undefined}
-      tabIndex={row.saved ? -1 : undefined}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 2 : undefined,
-        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
+    <SortableList
+      items={ordered}
+      label="Gallery images in display order"
+      help="Drag an image by its handle, or use the arrow buttons, to change the order visitors see. The first four show before “View More”."
+      nameOf={(g) => g.title}
+      onMove={move}
+      rowAttributes={(g, index) => {
+        const row = rows(g, index);
+        return { 'data-testid': 'gallery-item', className: savedRowClass, 'data-saved': row.saved || undefined, tabIndex: row.saved ? -1 : undefined };
       }}
     >
-      <Group wrap="wrap" gap="sm">
-        <Group wrap="nowrap" gap="sm" style={{ flex: '1 1 240px', minWidth: 0 }}>
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            style={{ cursor: 'grab', touchAction: 'none' }}
-            {...attributes}
-            {...listeners}
-            aria-label={`Drag to reorder ${image.title}`}
-            aria-describedby="gallery-order-help"
-          >
-            <IconGripVertical size={18} aria-hidden />
-          </ActionIcon>
-          <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden>
-            {position}
-          </Text>
-          <Thumb src={image.imageUrl} alt="" />
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Group gap="xs">
-              <Title order={3} size="h5">
-                {image.title}
-              </Title>
-              {image.featured && <ToneBadge tone="green">Featured</ToneBadge>}
-            </Group>
-            {image.description && (
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {image.description}
+      {(image, index, handle) => {
+        const row = rows(image, index);
+        return (
+          <Group wrap="wrap" gap="sm">
+            <Group wrap="nowrap" gap="sm" style={{ flex: '1 1 240px', minWidth: 0 }}>
+              {handle}
+              <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden>
+                {offset + index + 1}
               </Text>
-            )}
-          </Stack>
-        </Group>
-        <Group gap={2} wrap="nowrap" ml="auto">
-          <MoveButtons what={image.title} first={first} last={last} onUp={onUp} onDown={onDown} />
-          <RowActions name={image.title} onEdit={row.edit} onDelete={row.remove} />
-        </Group>
-      </Group>
-    </Paper>
+              <Thumb src={image.imageUrl} alt="" />
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Group gap="xs">
+                  <Title order={3} size="h5">
+                    {image.title}
+                  </Title>
+                  {image.featured && <ToneBadge tone="green">Featured</ToneBadge>}
+                </Group>
+                {image.description && (
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {image.description}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+            <Group gap={2} wrap="nowrap" ml="auto">
+              <MoveButtons what={image.title} first={index === 0} last={index === ordered.length - 1} onUp={() => move(index, index - 1)} onDown={() => move(index, index + 1)} />
+              <RowActions name={image.title} onEdit={row.edit} onDelete={row.remove} />
+            </Group>
+          </Group>
+        );
+      }}
+    </SortableList>
   );
 }

@@ -1,8 +1,8 @@
 // The breeder's inbox: inquiries newest first, filters, unread marks, status and private notes,
 // a reply link that opens the e-mail client, CSV export.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
@@ -10,6 +10,7 @@ import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { useAdminForm } from '../../../../lib/client/admin/AdminForm.tsx';
 import { ConfirmDeleteModal, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { MessageRow, UnreadSummary, useMarkOpened } from '../../../../lib/client/admin/Messages.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, InquiryUpdateSchema, INTEREST_LABELS, INTERESTS, type InquiryAdminDto, type InquiryStatus } from '../../inquiries.schema.ts';
@@ -43,43 +44,19 @@ export function InboxAdmin() {
             interest: { label: 'Interest', placeholder: 'All interests', data: INTEREST_DATA },
           }}
           empty="No inquiries yet. Messages from the contact form will appear here."
-          intro={() =>
-            unread.data && (
-              <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-                {unread.data.unread === 0 ? 'All inquiries are read.' : `${unread.data.unread} unread ${unread.data.unread === 1 ? 'inquiry' : 'inquiries'}.`}
-              </Text>
-            )
-          }
-          renderItem={(i) => {
-            const isUnread = i.readAt === null;
-            return (
-              <Paper withBorder radius="md" bg={isUnread ? 'var(--surface-highlight)' : undefined}>
-                <UnstyledButton onClick={() => open(i.id)} p="sm" w="100%">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Group gap="xs">
-                        {isUnread ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
-                        <Text fw={isUnread ? 700 : 500}>
-                          {isUnread && <VisuallyHidden>Unread: </VisuallyHidden>}
-                          {i.name}
-                        </Text>
-                        <ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>
-                      </Group>
-                      <Text size="sm" c="dimmed">
-                        {INTEREST_LABELS[i.interest]} · {i.email}
-                      </Text>
-                      <Text size="sm" lineClamp={1}>
-                        {i.message}
-                      </Text>
-                    </Stack>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      <DateText iso={i.createdAt} withTime />
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              </Paper>
-            );
-          }}
+          intro={() => <UnreadSummary count={unread.data?.unread} adjective="unread" noun={['inquiry', 'inquiries']} />}
+          renderItem={(i) => (
+            <MessageRow
+              unread={i.readAt === null}
+              unreadWord="Unread"
+              icon={i.readAt === null ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
+              name={i.name}
+              badge={<ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>}
+              lines={[`${INTEREST_LABELS[i.interest]} · ${i.email}`, i.message]}
+              createdAt={i.createdAt}
+              onOpen={() => open(i.id)}
+            />
+          )}
         />
       }
     />
@@ -92,13 +69,7 @@ function InquiryDetail({ id }: { id: number }) {
   const settings = useQuery(trpc.settings.get.queryOptions());
   const invalidate = useInvalidate();
   const open = useMutation(trpc.admin.inquiries.open.mutationOptions({ onSuccess: () => invalidate() }));
-  const opened = useRef(false);
-  useEffect(() => {
-    if (query.data && query.data.readAt === null && !opened.current) {
-      opened.current = true;
-      open.mutate({ id });
-    }
-  }, [query.data, id, open]);
+  useMarkOpened(query.data, () => open.mutate({ id }));
   const markUnread = useMutation(
     trpc.admin.inquiries.markUnread.mutationOptions({
       onSuccess: async () => {

@@ -32,6 +32,10 @@ const KIND_DATA = HEALTH_TEST_KINDS.map((k) => ({ value: k, label: HEALTH_TEST_L
 const REGISTRY_DATA = [{ value: '', label: 'None' }, ...DOG_REGISTRIES.map((r) => ({ value: r, label: r }))];
 
 const NOUN: Noun = ['dog', 'dogs'];
+const PARENT_PICKERS = [
+  { label: 'Sire', gender: 'male', id: 'sireId', name: 'sireName' },
+  { label: 'Dam', gender: 'female', id: 'damId', name: 'damName' },
+] as const;
 
 interface HealthRow {
   kind: HealthTestKind;
@@ -127,26 +131,19 @@ export function ParentsAdmin() {
                 Parents
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <DogPicker
-                  registry={dogRegistry}
-                  label="Sire"
-                  gender="male"
-                  exclude={item?.id}
-                  value={form.values.sireId}
-                  currentName={form.values.sireName}
-                  onChange={(id, name) => form.setValues({ sireId: id, sireName: name })}
-                  error={form.errors.sireId}
-                />
-                <DogPicker
-                  registry={dogRegistry}
-                  label="Dam"
-                  gender="female"
-                  exclude={item?.id}
-                  value={form.values.damId}
-                  currentName={form.values.damName}
-                  onChange={(id, name) => form.setValues({ damId: id, damName: name })}
-                  error={form.errors.damId}
-                />
+                {PARENT_PICKERS.map(({ label, gender, id, name }) => (
+                  <DogPicker
+                    key={label}
+                    registry={dogRegistry}
+                    label={label}
+                    gender={gender}
+                    exclude={item?.id}
+                    value={form.values[id]}
+                    currentName={form.values[name]}
+                    onChange={(picked, pickedName) => form.setValues({ [id]: picked, [name]: pickedName })}
+                    error={form.errors[id]}
+                  />
+                ))}
               </SimpleGrid>
               <Switch label="Ours (lives here: one of the parent dogs)" {...form.getInputProps('ours', { type: 'checkbox' })} />
               <Switch label="Featured (shown on the home page and the family tree)" {...form.getInputProps('featured', { type: 'checkbox' })} />

@@ -46,7 +46,10 @@ test('a shared puppy link opens its details; closing and the back button keep th
   const honey = page.getByRole('dialog', { name: 'Honey' });
   await expect(honey).toBeVisible();
   await expect(page).toHaveURL(/\?puppy=\d+$/);
+  // The tab says which puppy is open, as the link preview does (the home route's head, in the browser too).
+  await expect(page).toHaveTitle(/^Honey: (Male|Female) .* mini Goldendoodle puppy \| Aspen Meadow Doodles$/);
   await page.goBack();
   await expect(honey).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle('Aspen Meadow Doodles | Mini Goldendoodle Puppies in Colorado');
 });

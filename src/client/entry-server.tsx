@@ -9,15 +9,31 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { createQueryClient } from '../lib/client/query-client.ts';
 import { setInProcessCalls } from '../lib/client/trpc.ts';
 import type { InProcessCall } from '../lib/shared/ssr.ts';
+import { collectHead, notFoundPageHead, type ServedHead } from '../lib/shared/page-head.ts';
+import { trpc } from '../lib/client/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './App.tsx';
 
 const calls = new AsyncLocalStorage<InProcessCall>();
 setInProcessCalls(() => calls.getStore());
 
+export interface RenderOptions {
+  /** The site's origin (absolute addresses in the head's structured data). */
+  origin: string;
+  /** Only the route's status and head, no markup (the pages the browser renders: the dashboard, sign-in). */
+  headOnly?: boolean;
+}
+
+/** A route that moved (a renamed post's old address): where to, with the route's status (301). */
+export interface Moved {
+  redirect: { status: number; location: string };
+}
+
 export interface Rendered {
-  /** The app's markup, for inside #root. */
-  html: string;
+  /** The app's markup, for inside #root (null when only the head was asked for). */
+  html: string | null;
+  /** The page's head, as its routes declare it (a not-found page's own on a 404). */
+  head: ServedHead;
   /** The dehydrated query cache, for the browser to hydrate from. */
   state: unknown;
   /** 500 when a read the page needs failed on the server's side, 404 when a loader found nothing; 200 otherwise. */
@@ -28,11 +44,18 @@ export interface Rendered {
 const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus ?? 500;
 
 /** Renders `url` (path and query) with `call` answering the procedures for this request. */
-export function render(url: string, call: InProcessCall, onError: (error: unknown) => void): Promise<Rendered> {
+export function render(url: string, call: InProcessCall, onError: (error: unknown) => void, { origin, headOnly = false }: RenderOptions): Promise<Rendered | Moved> {
   return calls.run(call, async () => {
     const queryClient = createQueryClient();
-    const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [url] }) });
+    const router = createAppRouter({ queryClient, origin, history: createMemoryHistory({ initialEntries: [url] }) });
     await router.load();
+    // A route that says its content moved (status 301) is answered with the move; the router's own
+    // tidying of an address (a trailing slash, an unknown search parameter) is not a move.
+    const moved = (router as unknown as { _serverResult?: { type: string; redirect?: Response } })._serverResult;
+    if (moved?.type === 'redirect' && moved.redirect?.status === 301) {
+      const location = moved.redirect.headers.get('Location') ?? (moved.redirect as unknown as { options: { href?: string } }).options.href ?? '/';
+      return { redirect: { status: 301, location } };
+    }
     const matches = router.state.matches;
     const failedReads = queryClient
       .getQueryCache()
@@ -43,9 +66,15 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     const status: Rendered['status'] =
       matches.some((m) => m.status === 'error' && serverFailure(m.error)) || failedReads.some((q) => serverFailure(q.state.error))
         ? 500
-        : matches.some((m) => m.status === 'notFound' || m._notFound || (m.status === 'error' && !serverFailure(m.error)))
+        : matches.some((m) => m.status === 'notFound' || m._notFound || m.globalNotFound || (m.status === 'error' && !serverFailure(m.error)))
           ? 404
           : 200;
+    const site = queryClient.getQueryData(trpc.settings.get.queryKey())?.breederName;
+    const head = (status !== 404 && collectHead(matches)) || notFoundPageHead(site);
+    if (headOnly) {
+      queryClient.clear();
+      return { html: null, state: null, status, head };
+    }
     const app = <App queryClient={queryClient} router={router} />;
     let html = renderToString(app);
     // A part whose code was not loaded yet suspended (it would arrive empty and be left to the browser):
@@ -58,6 +87,6 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     // Only what succeeded travels: a failed or pending query is asked again in the browser.
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
     queryClient.clear();
-    return { html, state, status };
+    return { html, state, status, head };
   });
 }

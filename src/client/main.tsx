@@ -12,7 +12,7 @@ import { App } from './App.tsx';
 import { SSR_STATE_ID } from '../lib/shared/ssr.ts';
 
 const root = document.getElementById('root')!;
-const router = createAppRouter({ queryClient });
+const router = createAppRouter({ queryClient, origin: window.location.origin });
 const state = document.getElementById(SSR_STATE_ID);
 
 if (state?.textContent) {

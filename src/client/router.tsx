@@ -6,10 +6,10 @@ import { NotFound } from './layout/NotFound.tsx';
 import { ErrorPage } from './layout/ErrorPage.tsx';
 
 /** One router per browser tab, and one per server-rendered request (with its own query client and a memory history). */
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+export function createAppRouter({ queryClient, history, origin }: { queryClient: QueryClient; history?: RouterHistory; origin: string }) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, origin },
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: () => <PageSpinner />,

@@ -1,5 +1,5 @@
 // Per-route <head> tags, rendered into index.html by the server (link previews run no JavaScript).
-import type { ServedHead } from './pages.ts';
+import type { ServedHead } from '../lib/shared/page-head.ts';
 import { THEME_SCRIPT } from '../lib/shared/theme-preference.ts';
 
 type HeadInfo = ServedHead;

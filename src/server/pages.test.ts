@@ -6,7 +6,7 @@ import { signIn } from './testing/auth.ts';
 import { seedDemoContent } from './seed/seed.ts';
 
 describe('pages served by the server', () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { pages: true });
   const admin = { id: 1, username: 'breeder', isAdmin: true };
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
@@ -87,7 +87,13 @@ describe('pages served by the server', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/auth?redirect=${encodeURIComponent('/admin/puppies?edit=3')}`);
     const { cookie } = await signIn(t.orm, { isAdmin: true });
-    expect((await get('/admin/puppies', cookie)).statusCode).toBe(200);
+    const dashboard = await get('/admin/puppies', cookie);
+    expect(dashboard.statusCode).toBe(200);
+    expect(title(dashboard.body)).toBe('Admin Dashboard | Aspen Meadow Doodles');
+    // The routes decide what exists, for the pages the browser renders too.
+    const unknown = await get('/admin/no-such-section', cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(title(unknown.body)).toBe('Page not found | Aspen Meadow Doodles');
   });
 
   const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));

@@ -8,11 +8,18 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isServerRendered, scriptSafeJson, SSR_STATE_ID, type InProcessCall } from '../lib/shared/ssr.ts';
+import type { ServedHead } from '../lib/shared/page-head.ts';
+import { renderHead } from './head-tags.ts';
 import { appRouter } from './router.ts';
 import { createContext } from './context.ts';
 
 interface SsrBundle {
-  render(url: string, call: InProcessCall, onError: (error: unknown) => void): Promise<{ html: string; state: unknown; status: 200 | 404 | 500 }>;
+  render(
+    url: string,
+    call: InProcessCall,
+    onError: (error: unknown) => void,
+    options: { origin: string; headOnly: boolean },
+  ): Promise<{ html: string | null; state: unknown; status: 200 | 404 | 500; head: ServedHead } | { redirect: { status: number; location: string } }>;
 }
 
 interface ManifestEntry {
@@ -65,15 +72,20 @@ function asClientError(error: unknown) {
   };
 }
 
-export interface RenderedPage {
-  html: string;
-  status: 200 | 404 | 500;
-}
+export type RenderedPage =
+  | {
+      /** The document: the routes' head, and for a public page its markup and query cache. */
+      html: string;
+      status: 200 | 404 | 500;
+    }
+  | { redirect: { status: number; location: string } };
 
 export interface PageRenderer {
   /**
-   * The rendered document and what the render found (500 when a read the page needs failed), or null
-   * when there is no server bundle (the browser renders the page).
+   * The document for `url` with the head its routes declare and what the render found (404 for an address
+   * or record that does not exist, 500 when a read the page needs failed), where it moved (301), or null
+   * when there is no server bundle. Public pages come with their markup; the pages the browser renders
+   * (the dashboard, sign-in) with their head only.
    */
   render(request: FastifyRequest, reply: FastifyReply, template: string, url: string, pathname: string): Promise<RenderedPage | null>;
   /** Loads the bundle ahead of the first request. */
@@ -106,13 +118,19 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
           throw asClientError(error);
         }
       };
-      const { html, state, status } = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'));
+      const origin = request.server.services.env.appOrigin;
+      const headOnly = !isServerRendered(pathname);
+      const rendered = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'), { origin, headOnly });
+      if ('redirect' in rendered) return rendered;
+      const { html, state, status, head } = rendered;
+      const document = template.replace('<!--app-head-->', renderHead(head, origin, pathname));
+      if (html === null) return { status, html: document };
       // Those the document does not link already.
       links ??= stylesheets
         .filter((href) => !template.includes(`href="${href}"`))
         .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
         .join('');
-      const withCss = pathname === '/' ? template : template.replace('</head>', `${links}</head>`);
+      const withCss = pathname === '/' ? document : document.replace('</head>', `${links}</head>`);
       return {
         status,
         html: withCss.replace(

@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@
 import type { QueryClient } from '@tanstack/react-query';
 import { Header } from '../layout/Header.tsx';
 import { Footer } from '../layout/Footer.tsx';
-import { pageHeadFor } from '../../lib/shared/page-head.ts';
+import { collectHead, notFoundPageHead } from '../../lib/shared/page-head.ts';
 import { prefetch } from '../../lib/client/prefetch.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { useAuth } from '../../features/auth/client/auth-context.ts';
@@ -14,7 +14,13 @@ import { useAuth } from '../../features/auth/client/auth-context.ts';
  */
 const loadAllMantineStyles = () => import('@mantine/core/styles.layer.css');
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+/** What every route's loader and head can reach: the query cache, and the site's origin (for absolute addresses). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  origin: string;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location }) => {
     if (location.pathname !== '/') await loadAllMantineStyles();
   },
@@ -24,18 +30,18 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 });
 
 /**
- * The server renders each route's head into the HTML; on client-side navigation this sets the
- * route's title and description before the new page renders, so a page that names itself (a blog
- * post) still has the last word.
+ * Each route declares its head (`head()`); the server renders it into the HTML, and in the browser this
+ * applies it whenever a navigation resolves: the title, and the description that link previews read.
  */
 function useDocumentHead() {
   const router = useRouter();
   useEffect(
     () =>
-      router.subscribe('onBeforeNavigate', ({ toLocation, pathChanged }) => {
-        if (!pathChanged) return;
+      router.subscribe('onResolved', () => {
+        const { matches } = router.state;
         const site = router.options.context.queryClient.getQueryData(trpc.settings.get.queryKey())?.breederName;
-        const head = pageHeadFor(toLocation.pathname, site);
+        const lost = matches.some((m) => m.status === 'notFound' || m.globalNotFound);
+        const head = (!lost && collectHead(matches)) || notFoundPageHead(site);
         document.title = head.title;
         document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
         document.querySelector('meta[property="og:title"]')?.setAttribute('content', head.title);

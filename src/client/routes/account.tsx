@@ -1,3 +1,4 @@
+import { simpleHead } from '../../lib/client/route-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { Container, Stack, Title } from '@mantine/core';
 import { requireUser } from '../layout/ProtectedRoute.tsx';
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/account')({
   // Everything here is the signed-in family's own: nothing of it is rendered on the server.
   ssr: false,
   beforeLoad: requireUser,
+  head: simpleHead(['My Family'], 'Your puppy, updates and account.'),
   component: AccountPage,
 });
 

@@ -1,3 +1,4 @@
+import { simpleHead } from '../../lib/client/route-head.ts';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { parseEditSearch } from '../../lib/client/admin/Section.tsx';
 import { AdminShell } from '../admin/AdminShell.tsx';
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/admin')({
   ssr: false,
   validateSearch: parseEditSearch,
   beforeLoad: requireUser,
+  head: simpleHead(['Admin Dashboard'], 'Manage the website.'),
   component: () => (
     <Protected>
       <AdminShell>

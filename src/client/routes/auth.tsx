@@ -1,3 +1,4 @@
+import { simpleHead } from '../../lib/client/route-head.ts';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { AuthScreen } from '../../features/auth/client/AuthScreen.tsx';
 import { signInLanding } from '../../features/auth/client/sign-in-landing.ts';
@@ -7,6 +8,7 @@ import { safeRedirect } from '../../lib/shared/safe-redirect.ts';
 export const Route = createFileRoute('/auth')({
   // The router merges the raw search under what this returns: an unsafe value must be overwritten, not left out.
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect, '') || undefined }),
+  head: simpleHead(['Sign in'], 'Sign in or create an account.'),
   component: AuthRoute,
 });
 

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BlogList } from '../../features/articles/client/ArticleList.tsx';
 import { trpc } from '../../lib/client/trpc.ts';
+import { routeHead } from '../../lib/client/route-head.ts';
+import { blogListHead } from '../../features/articles/client/article-heads.ts';
 
 /** `?page=2&tag=grooming`; anything else is the first page of every post. */
 function parseBlogSearch(search: Record<string, unknown>): { page?: number; tag?: string } {
@@ -13,6 +15,7 @@ export const Route = createFileRoute('/blog/')({
   validateSearch: parseBlogSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(trpc.articles.blogList.queryOptions({ page: deps.page ?? 1, tag: deps.tag })),
+  head: (ctx) => routeHead(ctx, blogListHead),
   component: BlogListRoute,
 });
 

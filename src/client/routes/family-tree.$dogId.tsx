@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { DogFamilyTree, DogNotFound } from '../../features/family-tree/client/DogFamilyTree.tsx';
-import { pedigreeQuery } from '../../features/family-tree/client/pedigree-query.ts';
+import { dogTreeHead, pedigreeQuery } from '../../features/family-tree/client/pedigree-query.ts';
+import { routeHead } from '../../lib/client/route-head.ts';
 import { parseDogId } from '../../features/family-tree/family-tree.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { prefetch } from '../../lib/client/prefetch.ts';
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/family-tree/$dogId')({
     });
     await others;
   },
+  head: (ctx) => routeHead(ctx, (tools) => dogTreeHead(tools, parseDogId(ctx.params.dogId) ?? 0)),
   component: DogFamilyTreeRoute,
   notFoundComponent: DogNotFound,
 });

@@ -18,6 +18,10 @@ import { TestimonialsSection, testimonialsQuery } from '../../features/testimoni
 import type { ContactPreset } from '../../features/inquiries/client/ContactForm.tsx';
 import { LazyWhenVisible } from '../../lib/client/LazyWhenVisible.tsx';
 import { useHashSectionScroll } from '../layout/use-hash-section-scroll.ts';
+import { routeHead } from '../../lib/client/route-head.ts';
+import { DEFAULT_DESCRIPTION, homeTitle } from '../../lib/shared/page-head.ts';
+import { sharedPuppyHead } from '../../features/puppies/client/puppy-head.ts';
+import { businessJsonLd } from '../../features/settings/client/business-head.ts';
 
 // The form (and the validation library it brings) loads as the visitor nears the contact section.
 const ContactForm = lazy(() => import('../../features/inquiries/client/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
@@ -44,6 +48,13 @@ export const Route = createFileRoute('/')({
       testimonialsQuery(),
     );
   },
+  // A shared puppy's link previews that puppy; otherwise the breeder and her FAQ, for search engines.
+  head: (ctx) =>
+    routeHead(
+      ctx,
+      (tools) =>
+        sharedPuppyHead(tools, ctx.match.search.puppy) ?? { title: homeTitle(tools.site), description: DEFAULT_DESCRIPTION, jsonLd: businessJsonLd(tools, DEFAULT_DESCRIPTION) },
+    ),
   component: HomePage,
 });
 

@@ -1,3 +1,4 @@
+import { simpleHead } from '../../lib/client/route-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { QuestionnairePage } from '../../features/applications/client/QuestionnairePage.tsx';
 import { useAuth } from '../../features/auth/client/auth-context.ts';
@@ -8,6 +9,7 @@ export const Route = createFileRoute('/questionnaire')({
     const litter = Number(search.litter);
     return { litter: Number.isInteger(litter) && litter > 0 ? litter : undefined };
   },
+  head: simpleHead(['Family Questionnaire'], 'Tell us about your family and apply for a puppy.'),
   component: QuestionnaireRoute,
 });
 

@@ -1,9 +1,11 @@
+import { simpleHead } from '../../lib/client/route-head.ts';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { UnsubscribePage } from '../../features/unsubscribe/client/UnsubscribePage.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
+  head: simpleHead(['Unsubscribe'], 'Stop receiving our newsletter.'),
   component: UnsubscribeRoute,
 });
 

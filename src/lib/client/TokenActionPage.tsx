@@ -4,7 +4,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from './trpc.ts';
-import { usePageTitle } from './page-title.ts';
 
 /** Dark text on the light alert backgrounds in both themes (4.5:1). */
 export const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } } as const;
@@ -17,8 +16,6 @@ interface TokenAction {
 }
 
 export interface TokenActionPageProps {
-  /** The document title and the page's heading. */
-  title: string;
   heading: string;
   /** The token from the address, if any. */
   token: string | undefined;
@@ -33,8 +30,7 @@ export interface TokenActionPageProps {
   failed: { title: string; fallback: string };
 }
 
-export function TokenActionPage({ title, heading, token, schema, action, missing, invalid, working, done, failed }: TokenActionPageProps) {
-  usePageTitle(title);
+export function TokenActionPage({ heading, token, schema, action, missing, invalid, working, done, failed }: TokenActionPageProps) {
   const parsed = token ? schema.safeParse({ token }) : null;
   const validToken = parsed?.success ? parsed.data.token : null;
 

@@ -6,9 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderHead } from '../head-tags.ts';
-import { resolvePage } from '../pages.ts';
 import { pageRenderer } from '../ssr.ts';
-import { isServerRendered } from '../../lib/shared/ssr.ts';
+import { DEFAULT_DESCRIPTION, DEFAULT_SITE_NAME } from '../../lib/shared/page-head.ts';
 import { preferred } from './public-reads.ts';
 
 /** A rendered page kept for the next visitor without a session, with its compressed forms made on first use. */
@@ -91,18 +90,21 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
     /** A page's HTML and status, or where it redirects; `cached` when it was kept for the next visitor. */
     type Outcome = { location: string; status: number } | { status: number; html: string; cached?: CachedPage };
     const produce = async (request: FastifyRequest, reply: FastifyReply, pathname: string, keep: boolean): Promise<Outcome> => {
-      const page = await resolvePage(request, reply, pathname, new URLSearchParams(request.url.split('?')[1] ?? ''));
-      if ('location' in page) return { location: page.location, status: page.status };
-      const document = template.replace('<!--app-head-->', renderHead(page.head, appOrigin, pathname));
+      // The dashboard and the family's account need a signed-in user: say so before sending a page (the browser comes back after).
+      if (/^\/(admin|account)(\/|$)/.test(pathname) && !request.user) {
+        return { status: 302, location: `/auth?redirect=${encodeURIComponent(request.url)}` };
+      }
+      // Without a server bundle (a tree not built yet) the browser renders every page under a plain head.
+      const document = template.replace('<!--app-head-->', renderHead({ title: DEFAULT_SITE_NAME, description: DEFAULT_DESCRIPTION }, appOrigin, pathname));
       let html = document;
-      let status: number = page.status;
-      if (hasBuild && isServerRendered(pathname)) {
+      let status = 200;
+      if (hasBuild) {
         try {
-          const rendered = await renderer.render(request, reply, document, request.url, pathname);
+          const rendered = await renderer.render(request, reply, template, request.url, pathname);
+          if (rendered && 'redirect' in rendered) return { status: rendered.redirect.status, location: rendered.redirect.location };
           if (rendered) {
-            html = rendered.html;
-            // A read the page needs failed (logged where it failed): the page says so, and so does the status.
-            if (rendered.status === 500) status = 500;
+            // 404 for what does not exist; 500 when a read the page needs failed (logged where it failed).
+            ({ html, status } = rendered);
           }
         } catch (err) {
           // The document still arrives with a plain message, and the browser renders the page afresh.

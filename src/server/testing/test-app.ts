@@ -2,10 +2,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
+import { ROOT_DIR } from '../db.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 import { appRouter } from '../router.ts';
@@ -33,15 +34,28 @@ export interface TestContext {
   caller: (user?: SessionUser | null, ip?: string) => ReturnType<(typeof appRouter)['createCaller']>;
 }
 
-/** Call at the top of a test file: a fresh database and app, shared by that file's tests. */
-export function useTestApp(envOverrides: Record<string, string> = {}): TestContext {
+/**
+ * The page server as the build gives it: a document with the head's placeholder, and the app's real
+ * server entry (vitest compiles it) to render pages and their heads.
+ */
+export function pageServing(): { clientDir: string; ssrEntry: string } {
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-pages-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  return { clientDir, ssrEntry: path.join(ROOT_DIR, 'src/client/entry-server.tsx') };
+}
+
+/**
+ * Call at the top of a test file: a fresh database and app, shared by that file's tests. `pages`: pages
+ * are rendered as in production (heads, 404s and moves come from the routes).
+ */
+export function useTestApp(envOverrides: Record<string, string> = {}, { pages = false }: { pages?: boolean } = {}): TestContext {
   const ctx = {} as TestContext;
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
     ctx.orm = db.orm;
     ctx.env = testEnv(envOverrides);
-    ctx.app = await buildApp({ orm: db.orm, env: ctx.env, closeOrm: false, logger: false });
+    ctx.app = await buildApp({ orm: db.orm, env: ctx.env, closeOrm: false, logger: false, ...(pages ? pageServing() : {}) });
     await ctx.app.ready();
     ctx.caller = (user = null, ip = '127.0.0.1') =>
       appRouter.createCaller({

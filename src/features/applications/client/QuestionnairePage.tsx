@@ -28,7 +28,6 @@ import {
   type QuestionnaireValues,
 } from '../applications.schema.ts';
 import { MyApplications } from './MyApplications.tsx';
-import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 const LOCAL_KEY = 'questionnaire-draft';
 const FAILURE_TEXT = 'There was a problem submitting your questionnaire. Please try again.';
@@ -70,7 +69,6 @@ function toPayload(values: QuestionnaireValues) {
 }
 
 export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | null; litterId?: number }) {
-  usePageTitle('Family Questionnaire');
   const queryClient = useQueryClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [applyAgain, setApplyAgain] = useState(false);

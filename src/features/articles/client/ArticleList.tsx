@@ -6,11 +6,9 @@ import { trpc } from '../../../lib/client/trpc.ts';
 import { formatArticleDate, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS } from '../article-labels.ts';
 import type { BlogPostSummaryDto, ResourceSummaryDto } from '../articles.schema.ts';
 import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
-import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 function ListHeader({ kind }: { kind: PublicArticleKind }) {
   const text = ARTICLE_KIND_TEXT[kind];
-  usePageTitle(text.listDocumentTitle);
   return (
     <>
       <Title order={1} mb="xs">

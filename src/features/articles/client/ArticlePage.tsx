@@ -10,7 +10,6 @@ import { formatArticleDate, RESOURCE_CATEGORY_LABELS } from '../article-labels.t
 import type { BlogPostDto, ResourceDto } from '../articles.schema.ts';
 import { ArticleBody } from './ArticleBody.tsx';
 import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
-import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 function Closing({ kind }: { kind: PublicArticleKind }) {
   const { closing } = ARTICLE_KIND_TEXT[kind];
@@ -39,7 +38,6 @@ export type BlogPostViewData = Omit<BlogPostDto, 'previous' | 'next'> & Partial<
 /** A blog post as visitors see it. */
 export function BlogPostView({ post }: { post: BlogPostViewData }) {
   const text = ARTICLE_KIND_TEXT.blog;
-  usePageTitle(post.title, ...text.documentSuffix);
   return (
     <Container size="sm" py="xl" component="article">
       <Anchor component={Link} to={text.listPath} size="sm">
@@ -119,7 +117,6 @@ function Downloads({ files }: { files: ResourceDto['attachments'] }) {
 
 export function ResourceView({ resource }: { resource: ResourceDto }) {
   const text = ARTICLE_KIND_TEXT.resource;
-  usePageTitle(resource.title, ...text.documentSuffix);
   return (
     <Container size="sm" py="xl" component="article">
       <Anchor component={Link} to={text.listPath} size="sm">
@@ -160,7 +157,6 @@ export function ResourcePage({ id }: { id: string }) {
 /** An unknown slug: the article may have been renamed or removed. */
 export function ArticleNotFound({ kind }: { kind: PublicArticleKind }) {
   const text = ARTICLE_KIND_TEXT[kind].notFound;
-  usePageTitle(text.documentTitle);
   return (
     <Container size="sm" py={80}>
       <Title order={1} mb="md">

@@ -6,12 +6,10 @@ import { trpc } from '../../../lib/client/trpc.ts';
 import { formatArticleDate } from '../article-labels.ts';
 import type { LegalPageDto, LegalPageName } from '../articles.schema.ts';
 import { ArticleBody } from './ArticleBody.tsx';
-import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 const PATHS: Record<LegalPageName, '/privacy-policy' | '/terms-of-service'> = { privacy: '/privacy-policy', terms: '/terms-of-service' };
 
 export function LegalView({ legal }: { legal: LegalPageDto }) {
-  usePageTitle(legal.title);
   const path = PATHS[legal.page];
   const others = legal.versions.filter((v) => v.id !== legal.versionId);
   return (

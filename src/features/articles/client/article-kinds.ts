@@ -1,4 +1,5 @@
-// What differs between the blog and the owner resources: addresses and words. The pages themselves are shared.
+// What differs between the blog and the owner resources: addresses and words. The pages themselves are shared
+// (their titles are the routes' heads: article-heads.ts).
 export type PublicArticleKind = 'blog' | 'resource';
 
 export interface ArticleKindText {
@@ -6,14 +7,10 @@ export interface ArticleKindText {
   /** The address of one article (the resources' route names its segment `id`). */
   link: (slug: string) => { to: '/blog/$slug'; params: { slug: string } } | { to: '/resources/$id'; params: { id: string } };
   listTitle: string;
-  /** The list page's title, before the site's name. */
-  listDocumentTitle: string;
   listIntro: string;
   empty: string;
-  /** What follows an article's own title in its page title, before the site's name. */
-  documentSuffix: string[];
   backLink: string;
-  notFound: { documentTitle: string; title: string; text: string; link: string };
+  notFound: { title: string; text: string; link: string };
   closing: { before: string; link: string; after: string };
 }
 
@@ -22,13 +19,10 @@ export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
     listPath: '/blog',
     link: (slug) => ({ to: '/blog/$slug', params: { slug } }),
     listTitle: 'Our Blog',
-    listDocumentTitle: 'Blog',
     listIntro: 'Advice from our home to yours: getting ready for a puppy, the first weeks together and caring for a doodle coat.',
     empty: 'No articles yet. Check back soon!',
-    documentSuffix: ['Blog'],
     backLink: '← All articles',
     notFound: {
-      documentTitle: 'Article not found',
       title: 'Article not found',
       text: "We couldn't find that article. It may have been renamed or removed.",
       link: 'See all articles',
@@ -39,14 +33,11 @@ export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
     listPath: '/resources',
     link: (id) => ({ to: '/resources/$id', params: { id } }),
     listTitle: 'Owner Resources',
-    listDocumentTitle: 'Owner Resources',
     listIntro:
       'Practical guides for the weeks before and after your puppy comes home. Your veterinarian is always your first call for health questions, and we are always happy to help too.',
     empty: 'No guides yet. Check back soon!',
-    documentSuffix: ['Owner Resources'],
     backLink: '← All owner resources',
     notFound: {
-      documentTitle: 'Guide not found',
       title: 'Guide not found',
       text: "We couldn't find that guide. It may have been renamed or removed.",
       link: 'See all owner resources',

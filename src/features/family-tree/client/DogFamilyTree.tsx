@@ -10,11 +10,9 @@ import { littersOf, type LitterBranch } from '../family-tree.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { PedigreeTree } from './PedigreeTree.tsx';
 import { ParentFacts, roleLabel } from './ParentSummary.tsx';
-import { usePageTitle } from '../../../lib/client/page-title.ts';
 import { pedigreeQuery } from './pedigree-query.ts';
 
 export function DogNotFound() {
-  usePageTitle('Family Tree');
   return (
     <Container size="lg" py="xl">
       <Anchor component={Link} to="/family-tree" activeOptions={{ exact: true }} size="sm">
@@ -38,8 +36,6 @@ export function DogFamilyTree({ dogId }: { dogId: number }) {
   const pedigree = useQuery(pedigreeQuery(dogId));
   const parents = useQuery(trpc.parents.featured.queryOptions());
   const dog = parents.data?.find((d) => d.id === dogId);
-  const name = pedigree.data?.name;
-  usePageTitle(name ? `${name}'s Family Tree` : 'Family Tree');
 
   return (
     <Container size="lg" py="xl">

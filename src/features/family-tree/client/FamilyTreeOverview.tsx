@@ -9,10 +9,8 @@ import type { LitterDto } from '../../litters/litters.schema.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { HealthBadges } from '../../../lib/client/HealthBadges.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
-import { usePageTitle } from '../../../lib/client/page-title.ts';
 
 export function FamilyTreeOverview() {
-  usePageTitle('Family Tree');
   const parents = useQuery(trpc.parents.familyTree.queryOptions());
   const litters = useQuery(trpc.litters.active.queryOptions());
 

@@ -8,7 +8,6 @@ export function ConfirmPage({ token }: { token: string | undefined }) {
   const confirm = useMutation(trpc.subscribers.confirm.mutationOptions());
   return (
     <TokenActionPage
-      title="Confirm your subscription"
       heading="Confirm your subscription"
       token={token}
       schema={ConfirmSchema}

@@ -14,7 +14,6 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
   const unsubscribe = useMutation(trpc.subscribers.unsubscribe.mutationOptions());
   return (
     <TokenActionPage
-      title="Unsubscribe"
       heading="Unsubscribe from our newsletter"
       token={token}
       schema={UnsubscribeSchema}

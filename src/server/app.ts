@@ -23,6 +23,7 @@ import staticSpa from './plugins/static-spa.ts';
 import media from './plugins/media.ts';
 import errors from './plugins/errors.ts';
 import accessLog from './plugins/access-log.ts';
+import { lazyChildLogger } from './lazy-logger.ts';
 import publicReads from './plugins/public-reads.ts';
 import discovery from './plugins/discovery.ts';
 import openapi from './plugins/openapi.ts';
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions) {
   const isDev = env.NODE_ENV === 'development';
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? loggerOptions(env),
+    // A request's logger is made when it first writes (most never do).
+    childLoggerFactory: lazyChildLogger,
     // A hop count trusts that many proxies nearest to us (what proxy-addr does for numbers).
     trustProxy:
       typeof env.TRUST_PROXY === 'number'
@@ -113,9 +116,10 @@ export async function buildApp(options: BuildAppOptions) {
   if (env.NODE_ENV === 'production') {
     await app.register(accessLog, { slowMs: env.LOG_SLOW_MS, sample: env.LOG_ACCESS_SAMPLE, summarySeconds: env.LOG_SUMMARY_SECONDS });
   }
-  await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
-  // Before compression, the session and the database: a shared public answer needs none of them.
+  // First of the request hooks: a kept public answer replays its headers (security headers included) and
+  // needs no session, database or compression.
   await app.register(publicReads);
+  await app.register(security, { appOrigin: env.APP_ORIGIN, isDev });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(database, { orm, closeOrm: options.closeOrm ?? true });

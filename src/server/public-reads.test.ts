@@ -32,6 +32,12 @@ describe('public reads', () => {
     expect(second.headers.etag).toBe(etag);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    // Replayed with the headers the first answer had: the security headers are not lost on the fast path.
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-resource-policy']) {
+      expect(second.headers[name], name).toBeDefined();
+      expect(second.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(first.body));
 
     const unchanged = await get('/api/puppies/featured', { 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);

@@ -2,6 +2,9 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+/** Servers that are draining: answers written past the hooks (kept public reads) step aside for the usual path. */
+export const drainingServers = new WeakSet<object>();
+
 export interface Drainer {
   /** Starts draining; resolves once the app is closed (database included). */
   shutdown: () => Promise<void>;
@@ -34,6 +37,7 @@ export function drainOnShutdown(app: FastifyInstance, { graceMs }: { graceMs: nu
     (closed ??= (async () => {
       draining = true;
       const server = app.server;
+      drainingServers.add(server);
       if (server.listening) {
         const allClosed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
         let timer: NodeJS.Timeout | undefined;

@@ -13,6 +13,7 @@ interface Line {
   url?: string;
   statusCode?: number;
   requests?: number;
+  '2xx'?: number;
   '5xx'?: number;
 }
 
@@ -79,6 +80,20 @@ describe('production access log', () => {
     const line = await summary;
     expect(line.level).toBe(30);
     expect(line.requests).toBeGreaterThan(0);
+  });
+
+  it('counts the kept public reads (replayed straight onto the socket) in the summary', async () => {
+    const cached = await productionApp(db, { LOG_ACCESS_SAMPLE: '0', LOG_SUMMARY_SECONDS: '1', PUBLIC_CACHE_MS: '60000' });
+    try {
+      // The first read is answered as usual and kept; the next two are replayed from the kept answer.
+      for (let i = 0; i < 3; i++) expect((await cached.app.inject({ method: 'GET', url: '/api/puppies/featured' })).statusCode).toBe(200);
+      const summaries = () => cached.lines.filter((l) => l.msg === 'requests summary');
+      // All three, in one summary or two (as the interval falls).
+      await expect.poll(() => summaries().reduce((n, l) => n + (l.requests ?? 0), 0), { timeout: 5000 }).toBe(3);
+      expect(summaries().reduce((n, l) => n + (l['2xx'] ?? 0), 0)).toBe(3);
+    } finally {
+      await cached.app.close();
+    }
   });
 
   it('logs every request (Fastify\'s incoming and completed lines) when LOG_ACCESS_SAMPLE is 1', async () => {

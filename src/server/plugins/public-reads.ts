@@ -1,19 +1,46 @@
 // Public reads at the framework's limit: the answer of a public read (plugins/../public-reads.ts) is
-// kept serialised, with a strong ETag and its compressed forms, and served from onRequest: no
-// session lookup, no EntityManager fork, no tRPC pipeline. It lives as long as the public cache's
-// entries (PUBLIC_CACHE_MS) and goes with them when an admin mutation clears that cache.
+// kept serialised, with a strong ETag, its compressed forms and the headers it was first sent with
+// (the security headers among them), and replayed from the first onRequest hook straight onto the
+// socket: no session lookup, no EntityManager fork, no tRPC pipeline, no header work per request.
+// It lives as long as the public cache's entries (PUBLIC_CACHE_MS) and goes with them when an admin
+// mutation clears that cache. While the server drains for shutdown, answers take the usual path
+// (which tells keep-alive clients to close).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { OutgoingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
+import { drainingServers } from '../shutdown.ts';
 import { isPublicRead } from '../public-reads.ts';
+
+/** One encoding of a kept answer: its bytes and every header to write with them. */
+interface Variant {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
 
 interface Entry {
   expires: number;
   etag: string;
-  contentType: string;
+  /** The first answer's own headers (content type, security headers, …), without length or encoding. */
+  headers: OutgoingHttpHeaders;
   body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  plain?: Variant;
+  br?: Variant;
+  gzip?: Variant;
+  notModified?: OutgoingHttpHeaders;
+}
+
+/** Headers that describe one transfer, not the answer: never replayed as they were. */
+const PER_TRANSFER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'set-cookie']);
+
+function variant(entry: Entry, encoding: 'br' | 'gzip' | null): Variant {
+  const make = (body: Buffer, contentEncoding?: string): Variant => ({
+    body,
+    headers: { ...entry.headers, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}), 'content-length': body.length },
+  });
+  if (entry.body.length >= COMPRESS_FROM && encoding === 'br') return (entry.br ??= make(brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), 'br'));
+  if (entry.body.length >= COMPRESS_FROM && encoding === 'gzip') return (entry.gzip ??= make(gzipSync(entry.body, { level: 6 }), 'gzip'));
+  return (entry.plain ??= make(entry.body));
 }
 
 /** Larger answers are worth compressing (the compress plugin's own threshold). */
@@ -66,29 +93,26 @@ export default fp(
     const entries = new Map<string, Entry>();
     cache.onClear(() => entries.clear());
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || cache.ttlMs <= 0 || !isPublicRead(request.url)) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'GET' || cache.ttlMs <= 0) return done();
       const hit = entries.get(request.url);
-      if (!hit) return;
+      if (!hit) return done();
       if (hit.expires <= Date.now()) {
         entries.delete(request.url);
-        return;
+        return done();
       }
-      reply.header('ETag', hit.etag).header('Vary', 'accept-encoding');
-      if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-      reply.type(hit.contentType);
-      if (hit.body.length >= COMPRESS_FROM) {
-        const encoding = preferred(request.headers['accept-encoding']);
-        if (encoding === 'br') {
-          hit.br ??= brotliCompressSync(hit.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-          return reply.header('Content-Encoding', 'br').send(hit.br);
-        }
-        if (encoding === 'gzip') {
-          hit.gzip ??= gzipSync(hit.body, { level: 6 });
-          return reply.header('Content-Encoding', 'gzip').send(hit.gzip);
-        }
+      if (drainingServers.has(app.server)) return done();
+      // Fastify's onResponse hooks (the access log) still see the answer.
+      reply.hijack();
+      if (etagMatches(request.headers['if-none-match'], hit.etag)) {
+        hit.notModified ??= Object.fromEntries(Object.entries(hit.headers).filter(([name]) => !name.startsWith('content-')));
+        reply.raw.writeHead(304, hit.notModified);
+        reply.raw.end();
+      } else {
+        const answer = variant(hit, preferred(request.headers['accept-encoding']));
+        reply.raw.writeHead(200, answer.headers);
+        reply.raw.end(answer.body);
       }
-      return reply.send(hit.body);
     });
 
     // A miss is answered as usual; its serialised answer is kept for the next reader (before compression).
@@ -106,17 +130,15 @@ export default fp(
       if (!body) return payload;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(request.url, {
-        expires: Date.now() + cache.ttlMs,
-        etag,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        body,
-      });
       reply.header('ETag', etag).header('Vary', 'accept-encoding');
+      if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && !PER_TRANSFER.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+      entries.set(request.url, { expires: Date.now() + cache.ttlMs, etag, headers, body });
       // The stream has been read: hand on the bytes (the compress plugin still compresses this first answer).
       reply.removeHeader('transfer-encoding');
       return body;
     });
   },
-  { name: 'public-reads', dependencies: ['security'] },
+  { name: 'public-reads' },
 );

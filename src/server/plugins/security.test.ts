@@ -9,7 +9,17 @@ import { Inquiry } from '../../features/inquiries/server/inquiry.entity.ts';
 describe('security headers and the state-changing request guard', () => {
   const t = useTestApp();
 
-  it.each(['/', '/api/puppies/featured', '/api/user', '/no/such/page'])('sends the security headers on %s', async (url) => {
+  it.each(['/api/puppies/featured', '/api/user', '/trpc/settings.get', '/api/nothing-here'])('sends the data answer headers on %s: nothing may load, run or frame it', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each(['/', '/api/docs', '/no/such/page'])('sends the security headers on %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';

@@ -42,8 +42,19 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
     // call) and set in one step per request.
     const headers = securityHeaders(options);
     headers['Permissions-Policy'] = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    // A JSON answer is never a document: nothing in it may load or run, nothing may frame it, and the
+    // document-only headers (policies for scripts, fonts, features, windows) are left off: OWASP's set for
+    // REST answers, about a tenth of the bytes on every API call.
+    const dataHeaders: Record<string, string> = {
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      ...(headers['Strict-Transport-Security'] ? { 'Strict-Transport-Security': headers['Strict-Transport-Security'] } : {}),
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isDataPath(request.url) ? dataHeaders : headers);
       done();
     });
 
@@ -90,6 +101,9 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
   },
   { name: 'security' },
 );
+
+/** Answers that are data (JSON, CSV), never a page: the REST and tRPC paths, except the API's readable reference page. */
+export const isDataPath = (url: string) => (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
 
 /** The headers helmet sets with these options, read off a response that only records them. */
 function securityHeaders(options: HelmetOptions): Record<string, string> {

@@ -2,8 +2,6 @@
 import path from 'node:path';
 import { EnvError, loadEnv } from './env.ts';
 import { closeDatabase, openDatabase } from './db.ts';
-import { buildApp } from './app.ts';
-import { seedDemoContent } from './seed/seed.ts';
 import { ensureAdminFromEnv } from './startup.ts';
 import { drainOnShutdown } from './shutdown.ts';
 
@@ -22,18 +20,23 @@ async function main() {
   process.env.NODE_ENV = env.NODE_ENV;
 
   let orm;
+  const opening = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, 'db'),
+    acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+  });
+  // The app's modules load while the database opens (the embedded engine's start is partly off this thread).
+  const modules = Promise.all([import('./app.ts'), import('./seed/seed.ts')]);
+  modules.catch(() => undefined);
   try {
-    orm = await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      pgliteDir: path.join(env.DATA_DIR, 'db'),
-      acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
-    });
+    orm = await opening;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.error(`Cannot open the database (DATABASE_URL${env.DATABASE_URL ? '' : ' unset, DATA_DIR'}): ${reason}`);
     process.exit(1);
   }
 
+  const [{ buildApp }, { seedDemoContent }] = await modules;
   try {
     await orm.migrator.up();
     if (env.SEED_DEMO) await seedDemoContent(orm.em.fork(), { force: false });

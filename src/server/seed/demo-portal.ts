@@ -6,6 +6,7 @@ import { hashPassword } from '../../features/auth/server/password.ts';
 import type { ILitter } from '../../features/litters/server/litter.entity.ts';
 import type { IPuppy } from '../../features/puppies/server/puppy.entity.ts';
 import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
+import { demoPhoto } from './demo-photos.ts';
 import { ChecklistItem, PuppyPickup, PuppyUpdate, PuppyUpdatePhoto, PuppyWeight } from '../../features/portal/server/portal.entity.ts';
 
 export const DEMO_FAMILY_USERNAME = 'parkers';
@@ -32,8 +33,6 @@ export async function seedDemoPortal(em: EntityManager, litter: ILitter, puppy: 
   puppy.family = family;
   const born = litter.birthDate ?? isoDay(new Date());
   const privatePhoto = async (index: number, caption: string) => {
-    // The image generator (sharp) loads only when demo content is actually written.
-    const { demoPhoto } = await import('./demo-images.ts');
     const bytes = await demoPhoto(index, caption);
     return mediaUrl(await storeMedia(em, { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes, width: 1200, height: 900, private: true }));
   };

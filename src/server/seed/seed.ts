@@ -7,6 +7,7 @@ import { GalleryImage } from '../../features/gallery/server/gallery-image.entity
 import { Testimonial } from '../../features/testimonials/server/testimonial.entity.ts';
 import { ensureSettings } from '../../features/settings/server/settings.service.ts';
 import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
+import { closeDemoPhotos, demoPhoto } from './demo-photos.ts';
 import { Article, LegalVersion } from '../../features/articles/server/article.entity.ts';
 import { DEMO_GUIDES, DEMO_POSTS } from './demo-articles.ts';
 import { demoLegalPages } from './demo-legal.ts';
@@ -18,15 +19,21 @@ function isoDaysAgo(days: number): string {
 }
 
 async function photo(em: EntityManager, index: number, caption: string) {
-  // The image generator (sharp) loads only when demo content is actually written.
-  const { demoPhoto } = await import('./demo-images.ts');
   const bytes = await demoPhoto(index, caption);
   const media = await storeMedia(em, { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes, width: 1200, height: 900 });
   return mediaUrl(media);
 }
 
 /** Fills an empty database; returns false (and does nothing) when content already exists. */
-export async function seedDemoContent(em: EntityManager, { force }: { force: boolean }): Promise<boolean> {
+export async function seedDemoContent(em: EntityManager, options: { force: boolean }): Promise<boolean> {
+  try {
+    return await fill(em, options);
+  } finally {
+    closeDemoPhotos();
+  }
+}
+
+async function fill(em: EntityManager, { force }: { force: boolean }): Promise<boolean> {
   const settings = await ensureSettings(em);
   // Apart from the rest: a site that had content before articles moved into the database gets them too.
   if (force || (await em.count(Article)) === 0) await seedArticles(em, settings);

@@ -13,6 +13,12 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The Node running the benchmarks (Node 24 under npm scripts, thanks to the `node` dev dependency). */
 export const NODE = process.execPath;
 
+/** The Node options `npm start` runs the server with (package.json), so the benches measure that server. */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+
 export const sleep = (msec: number) => new Promise<void>((resolve) => setTimeout(resolve, msec));
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +311,7 @@ export async function startApp(options: StartAppOptions): Promise<AppServer> {
     ...options.extraEnv,
   };
   if (!env.DATA_DIR) delete env.DATA_DIR;
-  const [command, ...args] = options.command ?? [NODE, 'src/server/main.ts'];
+  const [command, ...args] = options.command ?? [NODE, ...SERVER_NODE_FLAGS, 'src/server/main.ts'];
   const started = performance.now();
   const child = spawnChild(command, args, env);
   try {

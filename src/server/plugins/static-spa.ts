@@ -39,8 +39,10 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       : '<!doctype html><html lang="en"><head><!--app-head--></head><body><p>The client is not built yet: run <code>npm run build</code>.</p></body></html>';
 
     const renderer = pageRenderer(clientDir, ...(ssrEntry ? [ssrEntry] : []));
-    // The server bundle loads once the server is up, not on the first family's request.
-    app.addHook('onReady', async () => void renderer.warm().catch((err: unknown) => app.log.error({ err }, 'the page renderer did not load')));
+    // The server bundle loads once the server is up, not on the first family's request; it waits for the
+    // listening socket's first turn of the event loop, so a readiness probe is not kept behind its compile.
+    const warm = () => void renderer.warm().catch((err: unknown) => app.log.error({ err }, 'the page renderer did not load'));
+    app.addHook('onListen', async () => void setTimeout(warm, 100).unref());
 
     if (hasBuild) {
       await app.register(fastifyStatic, {

@@ -34,6 +34,8 @@ export interface Rendered {
   html: string | null;
   /** The page's head, as its routes declare it (a not-found page's own on a 404). */
   head: ServedHead;
+  /** The matched routes (their code-split parts' stylesheets are linked up front). */
+  routeIds: string[];
   /** The dehydrated query cache, for the browser to hydrate from. */
   state: unknown;
   /** 500 when a read the page needs failed on the server's side, 404 when a loader found nothing; 200 otherwise. */
@@ -73,7 +75,7 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     const head = (status !== 404 && collectHead(matches)) || notFoundPageHead(site);
     if (headOnly) {
       queryClient.clear();
-      return { html: null, state: null, status, head };
+      return { html: null, state: null, status, head, routeIds: [] };
     }
     const app = <App queryClient={queryClient} router={router} />;
     let html = renderToString(app);
@@ -87,6 +89,6 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     // Only what succeeded travels: a failed or pending query is asked again in the browser.
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
     queryClient.clear();
-    return { html, state, status, head };
+    return { html, state, status, head, routeIds: matches.map((m) => m.routeId) };
   });
 }

@@ -1,13 +1,14 @@
 // Server rendering tells the truth about failures: a page whose data cannot be read answers 500 with
 // an error page (logged, never cached, no internals shown), and the next visitor gets a fresh try.
 // The app's real server entry is rendered here (vitest compiles it), against a real database.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { appRouter } from './router.ts';
 import { ROOT_DIR } from './db.ts';
 import { seedDemoContent } from './seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
@@ -22,6 +23,13 @@ describe('server-rendered pages when a read fails', () => {
   beforeAll(async () => {
     // The document the build would produce, reduced to what the server fills in.
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    // The build's manifest, reduced to Mantine's public-page parts and two routes' own sheets.
+    mkdirSync(path.join(clientDir, '.vite'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    const sheets = { 'layout/mantine-public-pages.ts': 'public', 'routes/blog.$slug.tsx?tsr-split=component': 'post', 'routes/family-tree.$dogId.tsx?tsr-split=component': 'tree' };
+    const manifest = Object.fromEntries(Object.entries(sheets).map(([key, name]) => [key, { file: `assets/${name}.js`, css: [`assets/${name}.css`] }]));
+    writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    for (const name of Object.values(sheets)) writeFileSync(path.join(clientDir, 'assets', `${name}.css`), `.${name}-sheet{color:red}`);
     db = await createTestDatabase();
     await seedDemoContent(db.orm.em.fork(), { force: false });
     const stream = new Writable({
@@ -91,6 +99,17 @@ describe('server-rendered pages when a read fails', () => {
     const next = await app.inject({ method: 'GET', url: '/blog?from=crowd' });
     expect(next.statusCode).toBe(200);
     expect(next.body).toContain('Getting Ready for Your Puppy');
+  });
+
+  it("writes the sheets a page needs into it: Mantine's public-page parts and its own route's, not other routes'", async () => {
+    const { items } = await appRouter.createCaller({ em: db.orm.em.fork(), user: null, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } }).articles.blogList({ page: 1 });
+    const post = (await app.inject({ method: 'GET', url: `/blog/${items[0]!.slug}` })).body;
+    expect(post).toContain('<style data-page-css>');
+    expect(post).toContain('.public-sheet{color:red}');
+    expect(post).toContain('.post-sheet{color:red}');
+    expect(post).not.toContain('.tree-sheet');
+    // The home page's first view carries its own styles.
+    expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('data-page-css');
   });
 
   it('renders a known page as finished HTML with its data, and an unknown post as a 404 page', async () => {

@@ -19,7 +19,7 @@ interface SsrBundle {
     call: InProcessCall,
     onError: (error: unknown) => void,
     options: { origin: string; headOnly: boolean },
-  ): Promise<{ html: string | null; state: unknown; status: 200 | 404 | 500; head: ServedHead } | { redirect: { status: number; location: string } }>;
+  ): Promise<{ html: string | null; state: unknown; status: 200 | 404 | 500; head: ServedHead; routeIds: string[] } | { redirect: { status: number; location: string } }>;
 }
 
 interface ManifestEntry {
@@ -32,32 +32,42 @@ interface ManifestEntry {
 /** Where `vite build --ssr` puts the bundle for a client build in `clientDir`. */
 export const ssrDirFor = (clientDir: string) => `${clientDir}-ssr`;
 
-/**
- * Stylesheets a server-rendered page needs beyond the document's own: every page but the home page
- * renders with Mantine's full sheet (the home page's first view carries only its part), and the
- * public routes' code-split parts bring their CSS (loaded later in the browser, linked up front here).
- */
-function pageStylesheets(clientDir: string): string[] {
+/** Stylesheets a server-rendered page links: Mantine's public-page parts for every page but the home page, and each route's own. */
+interface PageStylesheets {
+  /** Every page but the home page links Mantine's parts for the public pages (the home page's first view carries its own). */
+  common: string[];
+  /** A route file's name (`blog.$slug`) → the CSS its code-split parts bring (loaded later in the browser, linked up front here). */
+  byRoute: Map<string, string[]>;
+}
+
+function pageStylesheets(clientDir: string): PageStylesheets {
   const file = path.join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return [];
+  const sheets: PageStylesheets = { common: [], byRoute: new Map() };
+  if (!existsSync(file)) return sheets;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
-  const out = new Set<string>();
-  const visit = (key: string, seen = new Set<string>()) => {
+  const visit = (key: string, out: Set<string>, seen = new Set<string>()) => {
     if (seen.has(key)) return;
     seen.add(key);
     const entry = manifest[key];
     if (!entry) return;
     entry.css?.forEach((c) => out.add(`/${c}`));
-    entry.imports?.forEach((k) => visit(k, seen));
+    entry.imports?.forEach((k) => visit(k, out, seen));
   };
   for (const [key, entry] of Object.entries(manifest)) {
-    if (key.endsWith('@mantine/core/styles.layer.css')) out.add(`/${entry.file}`);
+    // Mantine's parts for the public pages beyond the home page's first view (the full sheet follows in the browser).
+    if (key.endsWith('layout/mantine-public-pages.ts')) entry.css?.forEach((c) => sheets.common.push(`/${c}`));
     // A code-split route file (routes/blog.$slug.tsx?tsr-split=component) of a page the server renders.
-    const split = /^routes\/([^.?]+)[^?]*\?tsr-split=/.exec(key);
-    if (split && isServerRendered(`/${split[1]}`)) visit(key);
+    const split = /^routes\/([^?]+)\.tsx\?tsr-split=/.exec(key);
+    if (!split || !isServerRendered(`/${split[1]!.split('.')[0]}`)) continue;
+    const out = new Set(sheets.byRoute.get(split[1]!) ?? []);
+    visit(key, out);
+    sheets.byRoute.set(split[1]!, [...out]);
   }
-  return [...out];
+  return sheets;
 }
+
+/** The route file of a route id: '/' → index, '/blog/' → blog.index, '/blog/$slug' → blog.$slug. */
+export const routeFileOf = (routeId: string) => (routeId.endsWith('/') ? `${routeId}index` : routeId).replace(/^\//, '').replace(/\//g, '.');
 
 /** A procedure's failure as the browser's client would have received it (no internals on a page). */
 function asClientError(error: unknown) {
@@ -98,7 +108,17 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
   let bundle: Promise<SsrBundle> | undefined;
   const load = () => (bundle ??= import(pathToFileURL(entry).href) as Promise<SsrBundle>);
   const stylesheets = pageStylesheets(clientDir);
-  let links: string | undefined;
+  // A built sheet's text, read once (they are a few kilobytes each, and never change while the server runs).
+  const sheets = new Map<string, string>();
+  const sheetText = (href: string) => {
+    let text = sheets.get(href);
+    if (text === undefined) {
+      const file = path.join(clientDir, href);
+      text = existsSync(file) ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
+      sheets.set(href, text);
+    }
+    return text;
+  };
 
   return {
     warm: async () => {
@@ -122,14 +142,17 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
       const headOnly = !isServerRendered(pathname);
       const rendered = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'), { origin, headOnly });
       if ('redirect' in rendered) return rendered;
-      const { html, state, status, head } = rendered;
+      const { html, state, status, head, routeIds } = rendered;
       const document = template.replace('<!--app-head-->', renderHead(head, origin, pathname));
       if (html === null) return { status, html: document };
-      // Those the document does not link already.
-      links ??= stylesheets
+      // Those the page needs that the document does not link already, written into the page: one round trip
+      // instead of one per small sheet before the first paint. (The browser's code links the same sheets
+      // when it loads those parts; in Mantine's layer the repeat changes nothing.)
+      const css = [...new Set([...stylesheets.common, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])])]
         .filter((href) => !template.includes(`href="${href}"`))
-        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-        .join('');
+        .map(sheetText)
+        .join('\n');
+      const links = css ? `<style data-page-css>${css}</style>` : '';
       const withCss = pathname === '/' ? document : document.replace('</head>', `${links}</head>`);
       return {
         status,

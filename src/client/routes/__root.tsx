@@ -5,13 +5,17 @@ import { Header } from '../layout/Header.tsx';
 import { Footer } from '../layout/Footer.tsx';
 import { collectHead, notFoundPageHead } from '../../lib/shared/page-head.ts';
 import { prefetch } from '../../lib/client/prefetch.ts';
+import { isServerRendered } from '../../lib/shared/ssr.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { useAuth } from '../../features/auth/client/auth-context.ts';
 
 /**
  * The first view carries only the Mantine styles the layout and the home page use
- * (layout/mantine-first-view.ts); every other page gets the full sheet before it renders.
+ * (layout/mantine-first-view.ts). The other public pages add the parts they use
+ * (layout/mantine-public-pages.ts, which the server links ahead of them) and take the full sheet in the
+ * background; the pages the browser renders (dashboard, sign-in, account) get the full sheet first.
  */
+const loadPublicPageStyles = () => import('../layout/mantine-public-pages.ts');
 const loadAllMantineStyles = () => import('@mantine/core/styles.layer.css');
 
 /** What every route's loader and head can reach: the query cache, and the site's origin (for absolute addresses). */
@@ -22,7 +26,12 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location }) => {
-    if (location.pathname !== '/') await loadAllMantineStyles();
+    if (!isServerRendered(location.pathname)) await loadAllMantineStyles();
+    else if (location.pathname !== '/') {
+      await loadPublicPageStyles();
+      // Anything a public page shows beyond that subset is styled once the full sheet arrives (in the `mantine` layer, duplicates are harmless).
+      void loadAllMantineStyles();
+    }
   },
   // The header and footer show the site's name and contact details: the server renders them with the settings.
   loader: ({ context }) => prefetch(context.queryClient, trpc.settings.get.queryOptions()),

@@ -6,7 +6,7 @@ import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export class LazyChildLogger {
+class LazyChildLogger {
   #child: FastifyBaseLogger | undefined;
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Bindings;

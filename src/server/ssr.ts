@@ -67,7 +67,7 @@ function pageStylesheets(clientDir: string): PageStylesheets {
 }
 
 /** The route file of a route id: '/' → index, '/blog/' → blog.index, '/blog/$slug' → blog.$slug. */
-export const routeFileOf = (routeId: string) => (routeId.endsWith('/') ? `${routeId}index` : routeId).replace(/^\//, '').replace(/\//g, '.');
+const routeFileOf = (routeId: string) => (routeId.endsWith('/') ? `${routeId}index` : routeId).replace(/^\//, '').replace(/\//g, '.');
 
 /** A procedure's failure as the browser's client would have received it (no internals on a page). */
 function asClientError(error: unknown) {
@@ -152,8 +152,8 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
         .filter((href) => !template.includes(`href="${href}"`))
         .map(sheetText)
         .join('\n');
-      const links = css ? `<style data-page-css>${css}</style>` : '';
-      const withCss = pathname === '/' ? document : document.replace('</head>', `${links}</head>`);
+      const pageCss = css ? `<style data-page-css>${css}</style>` : '';
+      const withCss = pathname === '/' ? document : document.replace('</head>', `${pageCss}</head>`);
       return {
         status,
         html: withCss.replace(

@@ -103,7 +103,7 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
 );
 
 /** Answers that are data (JSON, CSV), never a page: the REST and tRPC paths, except the API's readable reference page. */
-export const isDataPath = (url: string) => (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
+const isDataPath = (url: string) => (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
 
 /** The headers helmet sets with these options, read off a response that only records them. */
 function securityHeaders(options: HelmetOptions): Record<string, string> {

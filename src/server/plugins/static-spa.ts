@@ -96,27 +96,25 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       if (/^\/(admin|account)(\/|$)/.test(pathname) && !request.user) {
         return { status: 302, location: `/auth?redirect=${encodeURIComponent(request.url)}` };
       }
-      // Without a server bundle (a tree not built yet) the browser renders every page under a plain head.
-      const document = template.replace('<!--app-head-->', renderHead({ title: DEFAULT_SITE_NAME, description: DEFAULT_DESCRIPTION }, appOrigin, pathname));
-      let html = document;
-      let status = 200;
+      // Without a server bundle (a tree not built yet), or when rendering failed, the browser renders the page under a plain head.
+      const plainDocument = () => template.replace('<!--app-head-->', renderHead({ title: DEFAULT_SITE_NAME, description: DEFAULT_DESCRIPTION }, appOrigin, pathname));
+      let page: { html: string; status: number } | null = null;
       if (hasBuild) {
         try {
           const rendered = await renderer.render(request, reply, template, request.url, pathname);
           if (rendered && 'redirect' in rendered) return { status: rendered.redirect.status, location: rendered.redirect.location };
-          if (rendered) {
-            // 404 for what does not exist; 500 when a read the page needs failed (logged where it failed).
-            ({ html, status } = rendered);
-          }
+          // 404 for what does not exist; 500 when a read the page needs failed (logged where it failed).
+          page = rendered;
         } catch (err) {
           // The document still arrives with a plain message, and the browser renders the page afresh.
           request.log.error({ err, url: request.url }, 'server rendering failed');
-          status = 500;
-          html = document.replace('<div id="root"></div>', RENDER_FAILED_HTML);
+          return { status: 500, html: plainDocument().replace('<div id="root"></div>', RENDER_FAILED_HTML) };
         }
       }
+      if (!page) return { status: 200, html: plainDocument() };
+      const { html, status } = page;
       // A failed page is not kept: the next visitor gets a fresh try.
-      if (!keep || html === document || status >= 500) return { status, html };
+      if (!keep || status >= 500) return { status, html };
       const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status, body: Buffer.from(html) };
       forget(request.url);
       while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES)) forget(pages.keys().next().value!);

@@ -6,7 +6,7 @@ import { clip, type ServedHead } from '../../../lib/shared/page-head.ts';
 import type { HeadTools } from '../../../lib/client/route-head.ts';
 import type { LegalPageName } from '../articles.schema.ts';
 
-export const BLOG_FEED = { title: 'Blog (RSS)', href: '/blog/feed.xml' };
+const BLOG_FEED = { title: 'Blog (RSS)', href: '/blog/feed.xml' };
 const BLOG_DESCRIPTION = 'Stories, puppy updates and advice from our family.';
 const GUIDES_DESCRIPTION = 'Guides for new Goldendoodle owners.';
 

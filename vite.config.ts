@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { deferEntryScript } from './src/lib/shared/entry-loader.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -24,6 +25,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       quoteStyle: 'single',
     }),
     react(),
+    {
+      // The entry starts after the document's first paint (src/lib/shared/entry-loader.ts, decision 098).
+      name: 'entry-after-first-paint',
+      apply: 'build',
+      transformIndexHtml: { order: 'post', handler: deferEntryScript },
+    },
   ],
   build: {
     outDir: isSsrBuild ? `${clientOut}-ssr` : clientOut,

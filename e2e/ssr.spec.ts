@@ -96,6 +96,39 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 
+  test("the page paints before the app's code is fetched, then hydrates", async ({ page }) => {
+    const problems = await collectProblems(page);
+    await page.goto('/blog/getting-ready-for-your-puppy-a-checklist');
+    const times = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      entry: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime,
+    }));
+    expect(times.paint).toBeDefined();
+    expect(times.entry).toBeDefined();
+    expect(times.entry!).toBeGreaterThanOrEqual(times.paint!);
+    // Hydrated: its links are the app's (a client-side navigation keeps this document and what it holds).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('link', { name: '← All articles' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test("the hero's video, once it plays, is not a later 'largest paint' than the picture it replaces", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { largestPaints: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.push((entry as PerformanceEntry & { element?: Element }).element?.tagName ?? '?');
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/');
+    // The video shows once it plays (after the page's load on a phone, after about 500 ms on a desktop).
+    await expect(page.locator('section#home video[data-playing]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('section#home video')).toHaveCSS('opacity', '1');
+    expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).toEqual(['IMG']);
+  });
+
   test('the hydrated home page responds: a puppy opens, and the theme switch works', async ({ page }) => {
     const problems = await collectProblems(page);
     await page.goto('/');

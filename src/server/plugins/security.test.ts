@@ -1,6 +1,9 @@
 // Security baseline: headers on every response, the cross-site and JSON-only guard, errors without internals.
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
+import { ENTRY_LOADER } from '../../lib/shared/entry-loader.ts';
+import { THEME_SCRIPT } from '../../lib/shared/theme-preference.ts';
 import { useTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
 import errors from './errors.ts';
 import { FORBIDDEN_KEY_MESSAGE, NUL_MESSAGE } from '../../lib/server/errors.ts';
@@ -26,6 +29,8 @@ describe('security headers and the state-changing request guard', () => {
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(scriptSrc).not.toContain('unsafe-eval');
+    // The page's two inline scripts (the theme, the loader of the app's code) run by their hashes.
+    for (const script of [THEME_SCRIPT, ENTRY_LOADER]) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

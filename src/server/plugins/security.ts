@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ENTRY_LOADER } from '../../lib/shared/entry-loader.ts';
 import { THEME_SCRIPT } from '../../lib/shared/theme-preference.ts';
 
 import { badRequest, JSON_ONLY_MESSAGE, NUL_MESSAGE } from '../../lib/server/errors.ts';
@@ -18,8 +19,9 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          // The one inline script: the theme, applied before the first paint (by its hash, never 'unsafe-inline').
-          scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`],
+          // The two inline scripts, by their hashes (never 'unsafe-inline'): the theme, applied before the first
+          // paint, and the loader that starts the app's code after it.
+          scriptSrc: ["'self'", ...[THEME_SCRIPT, ENTRY_LOADER].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)],
           // Mantine writes its CSS variables into a <style> element at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

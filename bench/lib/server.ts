@@ -13,11 +13,13 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The Node running the benchmarks (Node 24 under npm scripts, thanks to the `node` dev dependency). */
 export const NODE = process.execPath;
 
+const START_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
 /** The Node options `npm start` runs the server with (package.json), so the benches measure that server. */
-export const SERVER_NODE_FLAGS: string[] = (() => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-})();
+export const SERVER_NODE_FLAGS: string[] = START_SCRIPT.filter((word) => word.startsWith('--'));
+/** The environment `npm start` sets before Node starts (the C library's allocator settings, decision 099). */
+export const SERVER_ENV: Record<string, string> = Object.fromEntries(
+  START_SCRIPT.slice(0, START_SCRIPT.indexOf('node')).map((word) => word.split('=', 2) as [string, string]),
+);
 
 export const sleep = (msec: number) => new Promise<void>((resolve) => setTimeout(resolve, msec));
 
@@ -300,6 +302,7 @@ export async function startApp(options: StartAppOptions): Promise<AppServer> {
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
+    ...SERVER_ENV,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',

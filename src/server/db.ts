@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { serialPGliteDialect } from '../lib/server/pglite-dialect.ts';
 import { entities } from './entities.ts';
 import { healPool } from './db-pool.ts';
@@ -27,7 +27,7 @@ export interface DbConfig {
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
-export function ormOptions(config: DbConfig): Options {
+export async function ormOptions(config: DbConfig): Promise<Options> {
   const base: Options = {
     entities,
     extensions: [Migrator],
@@ -59,6 +59,8 @@ export function ormOptions(config: DbConfig): Options {
   if (!pglite) {
     const dir = config.pgliteDir ?? './data/db';
     if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+    // Loaded only for the embedded database: a server on PostgreSQL never needs the engine's code.
+    const { PGlite } = await import('@electric-sql/pglite');
     pglite = new PGlite(dir);
   }
   return { ...base, dbName: 'pglite', driverOptions: serialPGliteDialect(pglite, { acquireTimeoutMs }) };
@@ -67,7 +69,7 @@ export function ormOptions(config: DbConfig): Options {
 const ownedPGlite = new WeakMap<MikroORM, PGlite>();
 
 export async function openDatabase(config: DbConfig): Promise<MikroORM> {
-  const options = ormOptions(config);
+  const options = await ormOptions(config);
   const orm = await MikroORM.init(options);
   const pglite = (options.driverOptions as { pglite?: PGlite } | undefined)?.pglite;
   if (pglite && !config.pglite) ownedPGlite.set(orm, pglite);

@@ -38,12 +38,19 @@ export interface Rendered {
   routeIds: string[];
   /** The dehydrated query cache, for the browser to hydrate from. */
   state: unknown;
-  /** 500 when a read the page needs failed on the server's side, 404 when a loader found nothing; 200 otherwise. */
-  status: 200 | 404 | 500;
+  /**
+   * 503 when a read the page needs failed because the database is out of reach for a moment, 500 when one
+   * failed otherwise on the server's side, 404 when a loader found nothing; 200 otherwise.
+   */
+  status: 200 | 404 | 500 | 503;
 }
 
 /** The HTTP status a failed read carries (the in-process link shapes errors as the HTTP client's). */
-const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus ?? 500;
+const httpStatusOf = (error: unknown): number => {
+  const e = error as { data?: { httpStatus?: number }; cause?: unknown } | null;
+  // A query may wrap the read's error in its own message (the testimonials' SPEC text): look at its cause.
+  return e?.data?.httpStatus ?? (e?.cause ? httpStatusOf(e.cause) : 500);
+};
 
 /** Renders `url` (path and query) with `call` answering the procedures for this request. */
 export function render(url: string, call: InProcessCall, onError: (error: unknown) => void, { origin, headOnly = false }: RenderOptions): Promise<Rendered | Moved> {
@@ -65,12 +72,15 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
       .filter((q) => q.state.status === 'error');
     // A loader's read refused as a bad or unknown address (a slug no post could have) is a 404, not our failure.
     const serverFailure = (error: unknown) => httpStatusOf(error) >= 500;
-    const status: Rendered['status'] =
-      matches.some((m) => m.status === 'error' && serverFailure(m.error)) || failedReads.some((q) => serverFailure(q.state.error))
-        ? 500
-        : matches.some((m) => m.status === 'notFound' || m._notFound || m.globalNotFound || (m.status === 'error' && !serverFailure(m.error)))
-          ? 404
-          : 200;
+    const failures = [...matches.filter((m) => m.status === 'error').map((m) => m.error), ...failedReads.map((q) => q.state.error)].filter(serverFailure);
+    // Reads that failed only because the database is out of reach for a moment make the page a 503 (retry soon).
+    const status: Rendered['status'] = failures.length
+      ? failures.every((error) => httpStatusOf(error) === 503)
+        ? 503
+        : 500
+      : matches.some((m) => m.status === 'notFound' || m._notFound || m.globalNotFound || (m.status === 'error' && !serverFailure(m.error)))
+        ? 404
+        : 200;
     const site = queryClient.getQueryData(trpc.settings.get.queryKey())?.breederName;
     const head = (status !== 404 && collectHead(matches)) || notFoundPageHead(site);
     if (headOnly) {

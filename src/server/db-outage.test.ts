@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { buildApp } from './app.ts';
 import { closeDatabase, openDatabase } from './db.ts';
-import { testEnv } from './testing/test-app.ts';
+import { pageServing, testEnv } from './testing/test-app.ts';
 import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './testing/test-db.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../lib/server/db-errors.ts';
@@ -80,7 +80,8 @@ describe('embedded database busy past the acquire timeout', () => {
     pglite = serverUrl() ? await PGlite.create() : await PGlite.create({ loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
     orm = await openDatabase({ pglite, acquireTimeoutMs: 300 });
     if (serverUrl()) await orm.migrator.up();
-    app = await buildApp({ orm, env: testEnv(), closeOrm: false, logger: false });
+    // With the pages rendered as the build does, so a page's reads meet the outage too.
+    app = await buildApp({ orm, env: testEnv(), closeOrm: false, logger: false, ...pageServing() });
     await app.ready();
   });
   afterAll(async () => {
@@ -94,6 +95,13 @@ describe('embedded database busy past the acquire timeout', () => {
     await hold.held;
     await expectUnavailable(app, REST);
     await expectUnavailable(app, TRPC);
+    // A page whose reads meet the outage says so with the same 503 and Retry-After, not a 500.
+    for (const url of ['/', '/blog']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(503);
+      expect(Number(page.headers['retry-after']), url).toBeGreaterThan(0);
+      expect(page.headers['content-type'], url).toContain('text/html');
+    }
     const during = await readyz(app);
     expect(during.status).toBe(503);
     expect(during.ms).toBeLessThan(1000);
@@ -101,6 +109,7 @@ describe('embedded database busy past the acquire timeout', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled']);
     expect((await readyz(app)).status).toBe(200);
     expect((await app.inject({ method: 'GET', url: REST })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/blog' })).statusCode).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/server/db-errors.ts';
 import path from 'node:path';
 import { renderHead } from '../head-tags.ts';
 import { pageRenderer } from '../ssr.ts';
@@ -151,6 +152,8 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       }
       if ('location' in outcome) return reply.header('Cache-Control', 'no-cache').redirect(outcome.location, outcome.status);
       if (outcome.cached) return sendPage(request, reply, outcome.cached);
+      // A page whose reads found the database out of reach: the same 503 and Retry-After as the data answers.
+      if (outcome.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(outcome.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(outcome.html);
     });
   },

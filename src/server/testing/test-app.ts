@@ -38,7 +38,7 @@ export interface TestContext {
  * The page server as the build gives it: a document with the head's placeholder, and the app's real
  * server entry (vitest compiles it) to render pages and their heads.
  */
-function pageServing(): { clientDir: string; ssrEntry: string } {
+export function pageServing(): { clientDir: string; ssrEntry: string } {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-pages-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>');
   return { clientDir, ssrEntry: path.join(ROOT_DIR, 'src/client/entry-server.tsx') };

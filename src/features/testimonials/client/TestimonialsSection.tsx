@@ -26,8 +26,9 @@ export function testimonialsQuery() {
     queryFn: async (ctx: Parameters<NonNullable<typeof opts.queryFn>>[0]) => {
       try {
         return await opts.queryFn!(ctx);
-      } catch {
-        throw new Error(TESTIMONIALS_FETCH_ERROR);
+      } catch (error) {
+        // The SPEC's message for the family; the cause keeps what failed (a server's render tells a brief outage by it).
+        throw new Error(TESTIMONIALS_FETCH_ERROR, { cause: error });
       }
     },
   };

@@ -18,7 +18,7 @@ const START_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'
 export const SERVER_NODE_FLAGS: string[] = START_SCRIPT.filter((word) => word.startsWith('--'));
 /** The environment `npm start` sets before Node starts (the C library's allocator settings, decision 099). */
 export const SERVER_ENV: Record<string, string> = Object.fromEntries(
-  START_SCRIPT.slice(0, START_SCRIPT.indexOf('node')).map((word) => word.split('=', 2) as [string, string]),
+  START_SCRIPT.slice(0, Math.max(0, START_SCRIPT.indexOf('node'))).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
 );
 
 export const sleep = (msec: number) => new Promise<void>((resolve) => setTimeout(resolve, msec));

@@ -1,7 +1,7 @@
 // What a family tripped over on a phone and a laptop (issue 16): visible focus rings, the lightbox on
 // a laptop screen, swiping, the waitlist and inquiry flows, text contrast, litter pictures, and a
 // fresh unsubscribe link.
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { atRest, expect, test, type Locator, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
@@ -47,13 +47,6 @@ async function tabTo(page: Page, target: Locator, maxTabs = 80) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`not reached with ${maxTabs} presses of Tab`);
-}
-
-/** Waits until no finite animation or transition is running (a dialog's opening one, say). */
-async function transitionsDone(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
 }
 
 /** A one-finger swipe through Chromium's touch input (pointer events with pointerType 'touch'). */
@@ -124,7 +117,7 @@ for (const viewport of [
     await page.getByRole('button', { name: /^Open photo 1 of/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(/^1 of \d+$/)).toBeVisible();
-    await transitionsDone(page);
+    await atRest(page);
     const parts = [
       dialog.getByRole('button', { name: 'Previous image' }),
       dialog.getByRole('button', { name: 'Next image' }),
@@ -153,7 +146,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'View details for Biscuit' }).click();
     const photos = page.getByRole('dialog', { name: 'Biscuit' }).getByRole('group', { name: 'Photos of Biscuit' });
     await expect(photos.getByText('Photo 1 of 3')).toBeVisible();
-    await transitionsDone(page);
+    await atRest(page);
     const picture = photos.locator('[data-swipe-area]');
     await swipe(page, picture, -160);
     await expect(photos.getByText('Photo 2 of 3')).toBeVisible();
@@ -168,7 +161,7 @@ test.describe('on a phone', () => {
     const dialog = page.getByRole('dialog');
     const counter = dialog.getByText(/^\d+ of \d+$/);
     await expect(counter).toHaveText(/^1 of /);
-    await transitionsDone(page);
+    await atRest(page);
     const picture = dialog.locator('[data-swipe-area]');
     await swipe(page, picture, -160);
     await expect(counter).toHaveText(/^2 of /);
@@ -302,7 +295,7 @@ test('the admin delete confirmation’s close button has a name', async ({ page 
   await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeVisible();
   // The dialog fades in: axe measures colours once the transition has finished.
   await expect(dialog).toHaveCSS('opacity', '1');
-  await transitionsDone(page);
+  await atRest(page);
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -30,3 +30,23 @@ export const test = base.extend({
     await use(javaScriptEnabled !== false ? waitsForApp(page) : page);
   },
 });
+
+/**
+ * Waits until the page is at rest: no finite animation or transition has run for five frames in a
+ * row. Mantine starts an opening transition two frames after it mounts the element (at opacity 0), so
+ * a check that finds nothing running at once can still race a menu about to fade in (axe would then
+ * measure half-transparent text).
+ */
+export async function atRest(page: Page) {
+  await page.evaluate(() => ((window as { quietFrames?: number }).quietFrames = 0));
+  await page.waitForFunction(
+    () => {
+      const w = window as { quietFrames?: number };
+      const quiet = document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+      w.quietFrames = quiet ? (w.quietFrames ?? 0) + 1 : 0;
+      return w.quietFrames >= 5;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+}

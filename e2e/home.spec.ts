@@ -2,7 +2,7 @@
 // the puppy dialog, the gallery and lightbox, the testimonial slider, both forms, the header and
 // footer, the empty and error states, and axe at both widths.
 import { privateServer } from './private-server.ts';
-import { expect, test, type Locator, type Page, type Route } from './fixtures.ts';
+import { atRest, expect, test, type Locator, type Page, type Route } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const HEADER_TOLERANCE = 3;
@@ -42,13 +42,6 @@ async function scrollThrough(page: Page) {
       await new Promise((r) => setTimeout(r, 60));
     }
   });
-}
-
-/** Waits until no finite animation or transition is running (a dialog's opening one, say). */
-async function transitionsDone(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
 }
 
 const section = (page: Page, id: string) => page.locator(`section#${id}`);
@@ -759,7 +752,7 @@ test.describe('accessibility (axe)', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'View details for Biscuit' }).click();
     await expect(page.getByRole('dialog', { name: 'Biscuit' }).getByRole('tab', { name: 'Temperament' })).toBeVisible();
-    await transitionsDone(page);
+    await atRest(page);
     const { violations } = await axe(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
@@ -770,7 +763,7 @@ test.describe('accessibility (axe)', () => {
     await gallery.scrollIntoViewIfNeeded();
     await gallery.getByRole('button', { name: /^Open photo 1 / }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Next image' })).toBeVisible();
-    await transitionsDone(page);
+    await atRest(page);
     let { violations } = await axe(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
@@ -781,7 +774,7 @@ test.describe('accessibility (axe)', () => {
     await mobile.getByRole('button', { name: 'Our Doodles' }).click();
     // The group opens with a height transition: axe measures target sizes once it has finished.
     await expect(mobile.getByRole('link', { name: 'Family Tree' })).toBeVisible();
-    await transitionsDone(page);
+    await atRest(page);
     ({ violations } = await axe(page).analyze());
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

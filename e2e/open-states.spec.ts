@@ -1,7 +1,7 @@
 // The accessibility sweep in the states a visitor or the breeder opens (issue 16): a toast on screen,
 // the header's menus and dropdowns, the account menu, the dashboard's phone menu and its
 // unsaved-changes dialog. Axe with the WCAG 2.2 AA tags, at both viewport sizes.
-import { expect, test, type Page } from './fixtures.ts';
+import { atRest, expect, test, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
@@ -9,9 +9,7 @@ const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.f
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await atRest(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return result.violations.map((v) => `${where} › ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

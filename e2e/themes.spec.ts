@@ -1,6 +1,6 @@
 // The theme switch (SPEC §3, §4): light until a visitor chooses, Dark and System remembered under
 // 'vite-ui-theme' and applied before the first paint; every public and dashboard screen passes axe in both.
-import { expect, test, type Page } from './fixtures.ts';
+import { atRest, expect, test, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
@@ -12,12 +12,10 @@ async function themeControl(page: Page) {
   return page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true });
 }
 
-/** Waits until no finite animation or transition is running (axe measures colours at rest). */
+/** Waits until the network is idle and nothing animates (axe measures colours at rest). */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await atRest(page);
 }
 
 async function violations(page: Page, where: string): Promise<string[]> {

@@ -129,6 +129,37 @@ test.describe('with JavaScript', () => {
     expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).toEqual(['IMG']);
   });
 
+  test('a page arrives rendered for who asks, so nothing moves once its code runs: a visitor, then a signed-in family', async ({ page, baseURL }) => {
+    const problems = await collectProblems(page);
+    // Layout shifts the visitor did not cause (Lighthouse's CLS), from the first paint on.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifted = () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+
+    const visitor = await page.goto('/questionnaire');
+    expect(await visitor!.text()).toContain('You will need an account to send it');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('You will need an account to send it')).toBeVisible();
+    expect(await shifted()).toBeLessThan(0.01);
+
+    const username = `ssr_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, password: 'sunny-porch-swing' } });
+    expect(registered.ok()).toBe(true);
+    const family = await page.goto('/questionnaire');
+    const html = await family!.text();
+    expect(html).not.toContain('You will need an account to send it');
+    expect(html).toContain(`aria-label="Account: ${username}"`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(/Your answers are saved as a draft/)).toBeVisible();
+    expect(await shifted()).toBeLessThan(0.01);
+    expect(problems).toEqual([]);
+  });
+
   test('the hydrated home page responds: a puppy opens, and the theme switch works', async ({ page }) => {
     const problems = await collectProblems(page);
     await page.goto('/');

@@ -13,6 +13,7 @@ import { collectHead, notFoundPageHead, type ServedHead } from '../lib/shared/pa
 import { trpc } from '../lib/client/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './App.tsx';
+import { currentUserQuery } from '../features/auth/client/current-user.ts';
 
 const calls = new AsyncLocalStorage<InProcessCall>();
 setInProcessCalls(() => calls.getStore());
@@ -57,6 +58,10 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
   return calls.run(call, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter({ queryClient, origin, history: createMemoryHistory({ initialEntries: [url] }) });
+    // Who is asking is known here: the page is rendered for them (a visitor sees the questionnaire's
+    // "you will need an account", a family its account menu) and the browser hydrates the same, so
+    // nothing appears or moves once the code runs.
+    await queryClient.prefetchQuery(currentUserQuery);
     await router.load();
     // A route that says its content moved (status 301) is answered with the move; the router's own
     // tidying of an address (a trailing slash, an unknown search parameter) is not a move.

@@ -9,6 +9,7 @@ import { hydrate } from '@tanstack/react-query';
 import { queryClient } from '../lib/client/query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './App.tsx';
+import { loadAccountMenuFor } from '../features/auth/client/AuthLinks.tsx';
 import { SSR_STATE_ID } from '../lib/shared/ssr.ts';
 
 const root = document.getElementById('root')!;
@@ -22,7 +23,9 @@ if (state?.textContent) {
   router.ssr = { manifest: undefined };
   // The loaders find their data in the cache: loading only fetches the route's code, then the tree
   // matches the server's HTML.
-  void router.load().then(() => startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />)));
+  void Promise.all([router.load(), loadAccountMenuFor(queryClient)]).then(() =>
+    startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />)),
+  );
 } else {
   createRoot(root).render(<App queryClient={queryClient} router={router} />);
 }

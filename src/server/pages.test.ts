@@ -96,6 +96,25 @@ describe('pages served by the server', () => {
     expect(title(unknown.body)).toBe('Page not found | Aspen Meadow Doodles');
   });
 
+  it('a page is rendered for who asks: a visitor gets the sign-in note, a family its account menu, kept from shared caches', async () => {
+    const note = 'You will need an account to send it';
+    const visitor = await get('/questionnaire');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain(note);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+
+    const { cookie, user } = await signIn(t.orm, { isAdmin: false });
+    const family = await get('/questionnaire', cookie);
+    expect(family.statusCode).toBe(200);
+    expect(family.body).not.toContain(note);
+    expect(family.body).toContain(`aria-label="Account: ${user.username}"`);
+    expect(family.headers['cache-control']).toBe('private, no-cache');
+    // The next visitor is not given the family's page.
+    const next = await get('/questionnaire');
+    expect(next.body).toContain(note);
+    expect(next.body).not.toContain(user.username);
+  });
+
   const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
   it('the home page carries the breeder as a LocalBusiness (town and state, never a street) and the FAQ', async () => {

@@ -154,7 +154,12 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       if (outcome.cached) return sendPage(request, reply, outcome.cached);
       // A page whose reads found the database out of reach: the same 503 and Retry-After as the data answers.
       if (outcome.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.code(outcome.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(outcome.html);
+      // A page rendered for a signed-in person carries who they are: no shared cache may keep it.
+      return reply
+        .code(outcome.status)
+        .header('Cache-Control', request.user ? 'private, no-cache' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(outcome.html);
     });
   },
   { name: 'static-spa' },

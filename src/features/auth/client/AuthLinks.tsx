@@ -3,13 +3,31 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '../auth.schema.ts';
 import { useAuth } from './auth-context.ts';
 import { useLogout } from './use-logout.ts';
+import { currentUserQuery } from './current-user.ts';
 
-// Only a signed-in family sees the menu (and the server renders pages signed out): its code, with the floating
-// dropdown's positioning library, loads when it is needed instead of with every first view.
-const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
+// Only a signed-in family sees the menu: its code, with the floating dropdown's positioning library, loads
+// when it is needed instead of with every visitor's first view.
+const loadAccountMenu = () => import('./AccountMenu.tsx');
+const LazyAccountMenu = lazy(loadAccountMenu);
+let LoadedAccountMenu: Awaited<ReturnType<typeof loadAccountMenu>>['default'] | null = null;
+
+/**
+ * Before the browser hydrates a page the server rendered for a signed-in family: loads the account menu's
+ * code, so the menu the server drew is hydrated as it is (a part still loading during hydration is thrown
+ * away and drawn again, and the header's links jump).
+ */
+export async function loadAccountMenuFor(queryClient: QueryClient): Promise<void> {
+  const user = queryClient.getQueryData<AuthUser | null>(currentUserQuery.queryKey);
+  if (user && !user.isAdmin) LoadedAccountMenu = (await loadAccountMenu()).default;
+}
+
+function AccountMenu({ user }: { user: AuthUser }) {
+  return LoadedAccountMenu ? <LoadedAccountMenu user={user} /> : <LazyAccountMenu user={user} />;
+}
 
 /** The name a family chose, or its username. */
 export function nameOf(user: AuthUser): string {

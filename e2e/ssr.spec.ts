@@ -96,7 +96,7 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the page paints before the app's code is fetched, then hydrates", async ({ page }) => {
+  test("the page paints before the app's code is fetched, then hydrates without fetching a stylesheet", async ({ page }) => {
     const problems = await collectProblems(page);
     await page.goto('/blog/getting-ready-for-your-puppy-a-checklist');
     const times = await page.evaluate(() => ({
@@ -106,6 +106,10 @@ test.describe('with JavaScript', () => {
     expect(times.paint).toBeDefined();
     expect(times.entry).toBeDefined();
     expect(times.entry!).toBeGreaterThanOrEqual(times.paint!);
+    // The sheets the page needs came with it: hydrating fetches none (each would restyle the whole page).
+    await page.waitForLoadState('networkidle');
+    const sheets = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\.css(\?|$)/.test(r.name)).map((r) => r.name.replace(/^.*\//, '')));
+    expect(sheets).toEqual([expect.stringMatching(/^index-.*\.css$/)]);
     // Hydrated: its links are the app's (a client-side navigation keeps this document and what it holds).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('link', { name: '← All articles' }).click();

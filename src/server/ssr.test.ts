@@ -108,6 +108,10 @@ describe('server-rendered pages when a read fails', () => {
     expect(post).toContain('.public-sheet{color:red}');
     expect(post).toContain('.post-sheet{color:red}');
     expect(post).not.toContain('.tree-sheet');
+    // Each sheet written in is named by a disabled (never fetched) link, so the browser's code does not link it again.
+    expect(post).toContain('<link rel="stylesheet" href="/assets/public.css" disabled>');
+    expect(post).toContain('<link rel="stylesheet" href="/assets/post.css" disabled>');
+    expect(post).not.toContain('/assets/tree.css');
     // The home page's first view carries its own styles.
     expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('data-page-css');
   });

@@ -146,13 +146,14 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
       const document = template.replace('<!--app-head-->', renderHead(head, origin, pathname));
       if (html === null) return { status, html: document };
       // Those the page needs that the document does not link already, written into the page: one round trip
-      // instead of one per small sheet before the first paint. (The browser's code links the same sheets
-      // when it loads those parts; in Mantine's layer the repeat changes nothing.)
-      const css = [...new Set([...stylesheets.common, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])])]
-        .filter((href) => !template.includes(`href="${href}"`))
-        .map(sheetText)
-        .join('\n');
-      const pageCss = css ? `<style data-page-css>${css}</style>` : '';
+      // instead of one per small sheet before the first paint. Each is also named by a disabled link (never
+      // fetched): the browser's code, loading those parts, finds the sheet already there and does not link
+      // it again (each late sheet would restyle the whole page once more).
+      const inlined = [...new Set([...stylesheets.common, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])])].filter(
+        (href) => !template.includes(`href="${href}"`),
+      );
+      const css = inlined.map(sheetText).join('\n');
+      const pageCss = css ? `<style data-page-css>${css}</style>${inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}` : '';
       const withCss = pathname === '/' ? document : document.replace('</head>', `${pageCss}</head>`);
       return {
         status,

@@ -12,8 +12,9 @@ import { useAuth } from '../../features/auth/client/auth-context.ts';
 /**
  * The first view carries only the Mantine styles the layout and the home page use
  * (layout/mantine-first-view.ts). The other public pages add the parts they use
- * (layout/mantine-public-pages.ts, which the server links ahead of them) and take the full sheet in the
- * background; the pages the browser renders (dashboard, sign-in, account) get the full sheet first.
+ * (layout/mantine-public-pages.ts, which the server writes into them), and a part that shows more
+ * imports its own (the account menu); the pages the browser renders (dashboard, sign-in, account) get the
+ * full sheet first. A sheet arriving after the first paint restyles the whole page: none does on its own.
  */
 const loadPublicPageStyles = () => import('../layout/mantine-public-pages.ts');
 const loadAllMantineStyles = () => import('@mantine/core/styles.layer.css');
@@ -27,11 +28,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location }) => {
     if (!isServerRendered(location.pathname)) await loadAllMantineStyles();
-    else if (location.pathname !== '/') {
-      await loadPublicPageStyles();
-      // Anything a public page shows beyond that subset is styled once the full sheet arrives (in the `mantine` layer, duplicates are harmless).
-      void loadAllMantineStyles();
-    }
+    else if (location.pathname !== '/') await loadPublicPageStyles();
   },
   // The header and footer show the site's name and contact details: the server renders them with the settings.
   loader: ({ context }) => prefetch(context.queryClient, trpc.settings.get.queryOptions()),

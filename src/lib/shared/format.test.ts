@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInWeeks, formatLongDate, formatParentAge, formatPrice, formatPuppyAge, formatWeight, imageUrl, placeholderUrl, qualityForWidth, slugify, snapWidth } from './format.ts';
+import { ageInWeeks, formatLongDate, formatUtcDay, formatParentAge, formatPrice, formatPuppyAge, formatWeight, imageUrl, placeholderUrl, qualityForWidth, slugify, snapWidth } from './format.ts';
 
 const now = new Date(2026, 10, 21, 12); // 21 Nov 2026, local noon
 
@@ -32,6 +32,8 @@ describe('price and weight', () => {
   it('shows dollars with thousands separators, or contact for pricing', () => {
     expect(formatPrice(2500)).toBe('$2,500');
     expect(formatPrice(12000)).toBe('$12,000');
+    expect(formatPrice(1234567.6)).toBe('$1,234,568');
+    expect(formatPrice(999)).toBe('$999');
     expect(formatPrice(0)).toBe('Contact for pricing');
     expect(formatPrice(null)).toBe('Contact for pricing');
     expect(formatPrice(undefined)).toBe('Contact for pricing');
@@ -72,6 +74,13 @@ describe('image URLs', () => {
 describe('long dates', () => {
   it('writes a calendar day as the public site does, whatever the time zone', () => {
     expect(formatLongDate('2027-02-05')).toBe('February 5, 2027');
+    // Written without Intl, the same as Intl writes it, for every month and both ends of a month.
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 28]) {
+        const date = new Date(Date.UTC(2027, month, day, 23, 59));
+        expect(formatUtcDay(date)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+      }
+    }
     expect(formatLongDate('2027-12-31', { timeZone: 'Pacific/Kiritimati' })).toBe('December 31, 2027');
   });
   it('reads a timestamp in the given time zone, with the time when asked', () => {

@@ -1,4 +1,7 @@
-// The signed-in family's account menu in the desktop header, loaded on demand (see AuthLinks).
+// The signed-in family's account menu in the desktop header, loaded on demand (see AuthLinks), with
+// the styles of its dropdown (a public page carries only the Mantine parts it shows itself).
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconClipboardText, IconHome, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

@@ -1,8 +1,8 @@
 // The signed-in user's profile on /account: name and e-mail, password change, and deleting the account.
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,9 +1,9 @@
 // The gallery lightbox (SPEC §2, §4, §9): previous / next / close, arrow keys, swipe and Escape, the
 // index wrapping at both ends, body scroll locked while open, images at w=800 q=80, sized so the
 // picture and its controls fit the viewport.
+import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import { useDrag } from '@mantine/hooks';

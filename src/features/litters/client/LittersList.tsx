@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
 import { formatCoi } from '../../../lib/shared/coi.ts';
+import { formatUtcDay } from '../../../lib/shared/format.ts';
 import type { LitterDto } from '../litters.schema.ts';
 
 export const LITTERS_ERROR = 'Error loading litters. Please try again later.';
@@ -18,7 +19,7 @@ export function formatIsoDate(iso: string | null): string | null {
   if (!iso) return null;
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return null;
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return formatUtcDay(d);
 }
 
 /** The contact form's opening message when a family asks to join a litter's waitlist. */

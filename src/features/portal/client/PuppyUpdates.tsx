@@ -1,7 +1,7 @@
 // The family's timeline of updates, newest first, each photo opening in a lightbox (buttons, arrow keys, Escape).
+import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';

@@ -1,10 +1,10 @@
 // The puppy detail dialog (SPEC §2): every field with its fallback, the parents from the litter,
 // Inquire, and the Personality Assessment tabs (or the 'Assessment Pending' card).
+import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Grid, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';

@@ -4,4 +4,4 @@ import { loadEnv } from './src/server/env.ts';
 import { ormOptions } from './src/server/db.ts';
 
 const env = loadEnv();
-export default ormOptions({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') });
+export default ormOptions({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db'), migrationFiles: true });

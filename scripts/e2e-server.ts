@@ -13,4 +13,5 @@ process.env.RATE_LIMIT_FACTOR = process.env.RATE_LIMIT_FACTOR ?? '50';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'breeder';
 process.env.ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'golden-meadow-2026';
-await import('../src/server/main.ts');
+// The server's bundle, as `npm start` runs it (scripts/e2e.ts builds it first).
+await import(new URL('../dist/server/main.js', import.meta.url).href);

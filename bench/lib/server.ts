@@ -2,12 +2,13 @@
 // command) as a child process, waiting for its readiness probe, stopping it, and cleanup on Ctrl-C.
 // Self-contained: imports nothing from src/.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clientBuildState, serverBuildState } from '../../src/server/build-state.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The Node running the benchmarks (Node 24 under npm scripts, thanks to the `node` dev dependency). */
@@ -248,26 +249,15 @@ export function clientDir() {
   return process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client');
 }
 
-function newestMtime(target: string, skip: (p: string) => boolean): number {
-  if (!existsSync(target) || skip(target)) return 0;
-  const st = statSync(target);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry), skip));
-  return newest;
-}
-
-/** Builds the client when there is no build yet, or when client sources are newer than the build. */
+/** Builds the client and the server's bundle when either is missing or older than its sources (as `npm start` does). */
 export function ensureClientBuild(): string {
   const dir = clientDir();
-  const index = path.join(dir, 'index.html');
-  const skip = (p: string) => /[/\\](server|node_modules)$/.test(p) || p.endsWith('route-tree.gen.ts') || /\.test\.tsx?$/.test(p);
-  const sources = ['src/client', 'src/features', 'src/lib/client', 'src/lib/shared', 'public', 'vite.config.ts', 'package-lock.json'];
-  const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(ROOT_DIR, s), skip)));
-  const built = existsSync(index) && existsSync(path.join(`${dir}-ssr`, 'entry-server.js')) ? statSync(index).mtimeMs : 0;
-  if (built && built >= newestSource) return dir;
-  console.log(`   building the client into ${path.relative(ROOT_DIR, dir) || dir} (${built ? 'sources changed since the last build' : 'no build yet'}) …`);
-  const r = spawnSync(NODE, [path.join(ROOT_DIR, 'scripts/build.ts')], {
+  const client = clientBuildState(ROOT_DIR, dir);
+  const server = serverBuildState(ROOT_DIR, path.join(ROOT_DIR, 'dist/server'));
+  if (client === 'fresh' && server === 'fresh') return dir;
+  const what = client === 'fresh' ? 'the server' : `the client into ${path.relative(ROOT_DIR, dir) || dir} and the server`;
+  console.log(`   building ${what} (${client === 'missing' || server === 'missing' ? 'no build yet' : 'sources changed since the last build'}) …`);
+  const r = spawnSync(NODE, [path.join(ROOT_DIR, client === 'fresh' ? 'scripts/build-server.ts' : 'scripts/build.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, CLIENT_DIR: dir },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -289,7 +279,7 @@ export interface StartAppOptions {
   /** Embedded database directory (the server ignores it for the database when databaseUrl is set). */
   dataDir?: string;
   databaseUrl?: string;
-  /** Command to run; default: node src/server/main.ts. ['npm', 'start'] measures the real entry point. */
+  /** Command to run; default: node on the server's bundle, as `npm start` runs it. ['npm', 'start'] measures the real entry point. */
   command?: string[];
   port?: number;
   extraEnv?: Record<string, string>;
@@ -314,7 +304,7 @@ export async function startApp(options: StartAppOptions): Promise<AppServer> {
     ...options.extraEnv,
   };
   if (!env.DATA_DIR) delete env.DATA_DIR;
-  const [command, ...args] = options.command ?? [NODE, ...SERVER_NODE_FLAGS, 'src/server/main.ts'];
+  const [command, ...args] = options.command ?? [NODE, ...SERVER_NODE_FLAGS, 'dist/server/main.js'];
   const started = performance.now();
   const child = spawnChild(command, args, env);
   try {

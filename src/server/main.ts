@@ -1,7 +1,7 @@
 // Process entry: settings → database (migrated) → buildApp() → listen; closes gracefully on signals.
 import path from 'node:path';
 import { EnvError, loadEnv } from './env.ts';
-import { closeDatabase, openDatabase } from './db.ts';
+import { closeDatabase, migrate, openDatabase } from './db.ts';
 import { ensureAdminFromEnv } from './startup.ts';
 import { drainOnShutdown } from './shutdown.ts';
 
@@ -38,7 +38,7 @@ async function main() {
 
   const [{ buildApp }, { seedDemoContent }] = await modules;
   try {
-    await orm.migrator.up();
+    await migrate(orm);
     if (env.SEED_DEMO) await seedDemoContent(orm.em.fork(), { force: false });
     await ensureAdminFromEnv(orm, env);
   } catch (error) {

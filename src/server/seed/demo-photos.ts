@@ -2,7 +2,8 @@
 // with demo content leaves no image library resident in the server (about 150 MB less, measured by the
 // load bench's idle figure). One child serves a whole seeding; `closeDemoPhotos()` lets it go.
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ROOT_DIR } from '../db.ts';
 
 type Reply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
@@ -11,7 +12,8 @@ let nextId = 0;
 const waiting = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
 
 function start(): ChildProcess {
-  const painter = fork(fileURLToPath(new URL('./demo-images-child.ts', import.meta.url)), [], {
+  // The child always runs from its source file, also when the server runs from its bundle (dist/server).
+  const painter = fork(path.join(ROOT_DIR, 'src/server/seed/demo-images-child.ts'), [], {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [],

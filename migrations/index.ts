@@ -1,0 +1,33 @@
+// Every migration, in order: the app runs this list (no folder scan or per-file import at start-up, and a
+// bundled server carries them). `npm run db:migration:create` writes a new file here; add it to the end of
+// the list (migrations-list.test.ts fails until the list and the folder agree).
+import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261121232307_initial } from './Migration20261121232307_initial.ts';
+import { Migration20261122000126_outbox } from './Migration20261122000126_outbox.ts';
+import { Migration20261123051352_articles } from './Migration20261123051352_articles.ts';
+import { Migration20261124221514_family_accounts } from './Migration20261124221514_family_accounts.ts';
+import { Migration20261124225500_puppy_photos } from './Migration20261124225500_puppy_photos.ts';
+import { Migration20261124231500_documents } from './Migration20261124231500_documents.ts';
+import { Migration20261124232000_article_attachments } from './Migration20261124232000_article_attachments.ts';
+import { Migration20261124234500_parent_dog_photos } from './Migration20261124234500_parent_dog_photos.ts';
+import { Migration20261125131936_applications } from './Migration20261125131936_applications.ts';
+import { Migration20261125132009_dog_registry } from './Migration20261125132009_dog_registry.ts';
+import { Migration20261125132015_newsletters } from './Migration20261125132015_newsletters.ts';
+import { Migration20261125132425_portal } from './Migration20261125132425_portal.ts';
+import { Migration20261126090000_media_chunks } from './Migration20261126090000_media_chunks.ts';
+
+export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
+  Migration20261121232307_initial,
+  Migration20261122000126_outbox,
+  Migration20261123051352_articles,
+  Migration20261124221514_family_accounts,
+  Migration20261124225500_puppy_photos,
+  Migration20261124231500_documents,
+  Migration20261124232000_article_attachments,
+  Migration20261124234500_parent_dog_photos,
+  Migration20261125131936_applications,
+  Migration20261125132009_dog_registry,
+  Migration20261125132015_newsletters,
+  Migration20261125132425_portal,
+  Migration20261126090000_media_chunks,
+];

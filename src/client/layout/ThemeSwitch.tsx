@@ -1,7 +1,8 @@
 // The theme switch (SPEC §3, §4): Light, Dark or System, remembered under 'vite-ui-theme'.
-import { Center, SegmentedControl, VisuallyHidden, useMantineColorScheme } from '@mantine/core';
+import { VisuallyHidden, useMantineColorScheme } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { SegmentedRadios } from '../../lib/client/SegmentedRadios.tsx';
 import { toPreference } from '../../lib/client/theme-manager.ts';
 import type { ThemePreference } from '../../lib/shared/theme-preference.ts';
 import classes from './ThemeSwitch.module.css';
@@ -19,28 +20,27 @@ export function ThemeSwitch({ withLabels = false }: { withLabels?: boolean }) {
   // colours were already right, set by the theme script before the first paint).
   const mounted = useMounted();
   return (
-    <SegmentedControl
+    <SegmentedRadios
+      label="Theme"
       size="xs"
-      radius="xl"
-      aria-label="Theme"
-      classNames={withLabels ? undefined : { root: classes.root, control: classes.control, label: classes.label }}
+      classNames={withLabels ? undefined : { option: classes.option }}
       value={mounted ? toPreference(colorScheme) : 'light'}
-      onChange={(value) => setColorScheme(value === 'system' ? 'auto' : (value as 'light' | 'dark'))}
-      data={OPTIONS.map(({ value, label, Icon }) => ({
+      onChange={(value) => setColorScheme(value === 'system' ? 'auto' : value)}
+      options={OPTIONS.map(({ value, label, Icon }) => ({
         value,
         label: withLabels ? (
-          <Center style={{ gap: 6 }}>
+          <>
             <Icon size={16} aria-hidden />
             <span>{label}</span>
-          </Center>
+          </>
         ) : (
-          <Center>
+          <>
             <Icon size={16} aria-hidden />
             <VisuallyHidden>{label}</VisuallyHidden>
             <span className={classes.tip} aria-hidden>
               {label}
             </span>
-          </Center>
+          </>
         ),
       }))}
     />

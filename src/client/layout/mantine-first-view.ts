@@ -27,7 +27,6 @@ import '@mantine/core/styles/Container.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/List.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Stack.layer.css';

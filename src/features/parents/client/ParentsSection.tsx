@@ -1,12 +1,13 @@
 // Our Parent Dogs (SPEC §2 section 4): a grid with a gender filter; age in months under 12,
 // otherwise years and months; weight in lbs.
 import { useState } from 'react';
-import { Alert, Button, Card, Center, Container, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { scrollToSection } from '../../../lib/client/section-scroll.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
+import { SegmentedRadios } from '../../../lib/client/SegmentedRadios.tsx';
 import { formatParentAge, formatWeight } from '../../../lib/shared/format.ts';
 import type { ParentDogDto } from '../parents.schema.ts';
 
@@ -86,11 +87,11 @@ export function ParentsSection() {
         ) : (
           <>
             <Center mb="lg">
-              <SegmentedControl
-                aria-label="Show parent dogs"
+              <SegmentedRadios
+                label="Show parent dogs"
                 value={gender}
-                onChange={(v) => setGender(v as GenderFilter)}
-                data={[
+                onChange={setGender}
+                options={[
                   { value: 'all', label: 'All Parents' },
                   { value: 'female', label: 'Mothers' },
                   { value: 'male', label: 'Fathers' },

@@ -30,6 +30,7 @@ describe('server-rendered pages when a read fails', () => {
     const manifest = Object.fromEntries(Object.entries(sheets).map(([key, name]) => [key, { file: `assets/${name}.js`, css: [`assets/${name}.css`] }]));
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     for (const name of Object.values(sheets)) writeFileSync(path.join(clientDir, 'assets', `${name}.css`), `.${name}-sheet{color:red}`);
+    writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     db = await createTestDatabase();
     await seedDemoContent(db.orm.em.fork(), { force: false });
     const stream = new Writable({
@@ -56,6 +57,24 @@ describe('server-rendered pages when a read fails', () => {
   });
 
   const sql = (statement: string) => db.orm.em.getConnection().execute(statement);
+
+  it("serves the build's files: hashed assets for a year, the others for an hour, a missing one as the 404 page", async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/post.css' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('.post-sheet{color:red}');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-AbC123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    // Nothing outside the build's folder: a path that climbs out of /assets/ gets no file.
+    const climbing = await app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
+    expect(climbing.statusCode).toBeGreaterThanOrEqual(400);
+    expect(climbing.body).not.toContain('"dependencies"');
+  });
 
   it('answers 500 with an error page and logs it; once the data is back the page is served (the failure was not cached)', async () => {
     await sql('alter table articles rename to articles_away');

@@ -46,17 +46,22 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
     app.addHook('onListen', async () => void setTimeout(warm, 100).unref());
 
     if (hasBuild) {
+      // The build's hashed files under one wildcard route (a route per file took 35 ms of start-up for 160
+      // files); the few files beside them keep a route each. A missing file falls through to the 404 page.
+      await app.register(fastifyStatic, {
+        root: path.join(clientDir, 'assets'),
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      });
       await app.register(fastifyStatic, {
         root: clientDir,
         wildcard: false,
+        globIgnore: ['assets/**'],
         index: false,
-        setHeaders(reply, filePath) {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-          } else {
-            reply.header('Cache-Control', 'public, max-age=3600');
-          }
-        },
+        decorateReply: false,
+        setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=3600'),
       });
     }
 

@@ -7,11 +7,15 @@ import { ROOT_DIR } from '../db.ts';
 
 type Reply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
-let child: ChildProcess | undefined;
-let nextId = 0;
-const waiting = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
+type Pending = Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>;
 
-function start(): ChildProcess {
+let child: { painter: ChildProcess; waiting: Pending } | undefined;
+let nextId = 0;
+
+function start(): { painter: ChildProcess; waiting: Pending } {
+  // Each painter answers only what was asked of it: one let go by a finished seeding may still be exiting
+  // when the next seeding starts its own.
+  const waiting: Pending = new Map();
   // The child always runs from its source file, also when the server runs from its bundle (dist/server).
   const painter = fork(path.join(ROOT_DIR, 'src/server/seed/demo-images-child.ts'), [], {
     serialization: 'advanced',
@@ -25,16 +29,16 @@ function start(): ChildProcess {
     else pending?.resolve(Buffer.from(reply.bytes));
   });
   painter.on('exit', (code) => {
-    if (child === painter) child = undefined;
+    if (child?.painter === painter) child = undefined;
     for (const pending of waiting.values()) pending.reject(new Error(`the demo photo process exited (${code})`));
     waiting.clear();
   });
-  return painter;
+  return { painter, waiting };
 }
 
 /** A 1200 × 900 JPEG placeholder photo with `caption` (see demo-images.ts). */
 export function demoPhoto(index: number, caption: string): Promise<Buffer> {
-  const painter = (child ??= start());
+  const { painter, waiting } = (child ??= start());
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
@@ -44,6 +48,6 @@ export function demoPhoto(index: number, caption: string): Promise<Buffer> {
 
 /** Lets the painter go (it exits once disconnected). */
 export function closeDemoPhotos(): void {
-  if (child?.connected) child.disconnect();
+  if (child?.painter.connected) child.painter.disconnect();
   child = undefined;
 }

@@ -102,6 +102,19 @@ test('the questionnaire validates with field messages, shows conditional questio
   await form.getByRole('radio', { name: 'Yes', exact: true }).check();
   await expect(form.getByLabel('Tell us about the allergy')).toBeVisible();
   await expect(page.getByText('You will need an account to send it')).toBeVisible();
+
+  // A long answer grows its box, up to twelve lines (then it scrolls).
+  const household = form.getByLabel('Who lives in your home?');
+  const height = async () => (await household.boundingBox())!.height;
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `Person ${i + 1}`).join('\n');
+  const empty = await height();
+  await household.fill(lines(6));
+  await expect.poll(height).toBeGreaterThan(empty * 2);
+  await household.fill(lines(14));
+  const capped = await height();
+  await household.fill(lines(40));
+  await expect.poll(height).toBe(capped);
+  expect(capped).toBeGreaterThan(empty * 4);
 });
 
 test('unsubscribe explains a missing token and rejects an unknown one', async ({ page }) => {

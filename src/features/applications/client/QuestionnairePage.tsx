@@ -2,12 +2,13 @@
 // needs an account. Answers are kept on this device while a visitor signs in or registers, and a
 // signed-in family's draft is saved on the server (restored on any device).
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
+import { GrowingTextarea } from '../../../lib/client/GrowingTextarea.tsx';
 import {
   ALLERGY_CHOICES,
   ALONE_CHOICES,
@@ -254,8 +255,8 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
 
           <Fieldset legend="Your household" disabled={sending}>
             <Stack>
-              <Textarea label="Who lives in your home?" description="Adults and children, with the children's ages." required autosize minRows={2} maxLength={500} {...form.getInputProps('household')} />
-              <Textarea label="Other pets" description="Optional: species, ages and how they are with dogs." autosize minRows={2} maxLength={300} {...form.getInputProps('otherPets')} />
+              <GrowingTextarea label="Who lives in your home?" description="Adults and children, with the children's ages." required minRows={2} maxLength={500} {...form.getInputProps('household')} />
+              <GrowingTextarea label="Other pets" description="Optional: species, ages and how they are with dogs." minRows={2} maxLength={300} {...form.getInputProps('otherPets')} />
               <Radio.Group label="Does anyone in your home have dog allergies?" required {...form.getInputProps('allergies')}>
                 <Group mt="xs">
                   {Object.entries(ALLERGY_CHOICES).map(([value, label]) => (
@@ -264,7 +265,7 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
                 </Group>
               </Radio.Group>
               {showsAllergyDetails(v) && (
-                <Textarea label="Tell us about the allergy" description="Who has it and how strong it is." required autosize minRows={2} maxLength={300} {...form.getInputProps('allergyDetails')} />
+                <GrowingTextarea label="Tell us about the allergy" description="Who has it and how strong it is." required minRows={2} maxLength={300} {...form.getInputProps('allergyDetails')} />
               )}
             </Stack>
           </Fieldset>
@@ -282,7 +283,7 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
           <Fieldset legend="Experience" disabled={sending}>
             <Stack>
               <NativeSelect label="Your experience with dogs" required data={options(EXPERIENCE_CHOICES)} {...form.getInputProps('experience')} />
-              <Textarea label="Tell us about the dogs you have had and your plans for training" required autosize minRows={3} maxLength={1000} {...form.getInputProps('experienceDetails')} />
+              <GrowingTextarea label="Tell us about the dogs you have had and your plans for training" required minRows={3} maxLength={1000} {...form.getInputProps('experienceDetails')} />
             </Stack>
           </Fieldset>
 
@@ -295,7 +296,7 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
               <NativeSelect label="When are you hoping to bring a puppy home?" required data={options(TIMING_CHOICES)} {...form.getInputProps('timing')} />
               <NativeSelect label="How did you hear about us?" required data={options(HEARD_CHOICES)} {...form.getInputProps('heardAbout')} />
             </SimpleGrid>
-            <Textarea mt="md" label="Anything else you would like us to know?" description="Optional" autosize minRows={3} maxLength={1000} {...form.getInputProps('notes')} />
+            <GrowingTextarea mt="md" label="Anything else you would like us to know?" description="Optional" minRows={3} maxLength={1000} {...form.getInputProps('notes')} />
           </Fieldset>
 
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}

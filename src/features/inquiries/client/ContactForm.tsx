@@ -2,12 +2,13 @@
 // schema as the server; 'Sending...' with a spinner; success shows a confirmation in the form's
 // place (focused, with a way to send another), failure keeps the values.
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Card, Loader, NativeSelect, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { Honeypot } from '../../../lib/client/Honeypot.tsx';
+import { GrowingTextarea } from '../../../lib/client/GrowingTextarea.tsx';
 import { INQUIRY_DEFAULTS, INTEREST_LABELS, INTERESTS, InquirySchema, type Interest } from '../inquiries.schema.ts';
 
 export const CONTACT_TEXT = {
@@ -128,7 +129,7 @@ export function ContactForm({ preset }: { preset?: ContactPreset | null }) {
           data={[{ value: '', label: 'Select your area of interest' }, ...INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))]}
           {...form.getInputProps('interest')}
         />
-        <Textarea label="Message" withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('message')} />
+        <GrowingTextarea label="Message" withAsterisk minRows={4} maxRows={10} {...form.getInputProps('message')} />
         <Honeypot id={`${headingId}-website`} value={form.values.website} onChange={(v) => form.setFieldValue('website', v)} />
         <Button type="submit" size="md" disabled={sending} leftSection={sending ? <Loader size={16} color="currentColor" aria-hidden="true" /> : null}>
           {sending ? 'Sending...' : 'Send Message'}

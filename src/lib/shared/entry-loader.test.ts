@@ -17,6 +17,13 @@ describe('deferEntryScript', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-XyZ.css">');
   });
 
+  it('puts the loader after the stylesheet, so the body is not parsed (and laid out) before its styles arrive', () => {
+    const html = deferEntryScript(vite);
+    expect(html.indexOf('<script data-entry=')).toBeGreaterThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html.indexOf('<script data-entry=')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toMatch(/\n\s*\n/);
+  });
+
   it('keeps the loader the same text whatever the entry is called, so its hash in the CSP holds', () => {
     const other = deferEntryScript(vite.replace('index-AbC123', 'index-Other9'));
     const text = (html: string) => /<script data-entry="[^"]+">([^<]*)<\/script>/.exec(html)?.[1];

@@ -7,6 +7,9 @@ import { deferEntryScript } from './src/lib/shared/entry-loader.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// Mantine's `useId` re-draws every id in a layout effect after hydration; ours keeps React's id (decision 104).
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 // CLIENT_DIR lets parallel runs build into separate folders; the server reads the same variable. The
@@ -25,6 +28,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       quoteStyle: 'single',
     }),
     react(),
+    {
+      name: 'mantine-stable-use-id',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === './use-id/use-id.mjs' && importer && MANTINE_USE_ID.test(importer)) return here('./src/lib/client/mantine-use-id.ts');
+        return null;
+      },
+    },
     {
       // The entry starts after the document's first paint (src/lib/shared/entry-loader.ts, decision 098).
       name: 'entry-after-first-paint',

@@ -164,6 +164,26 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 
+  test("hydration adopts the server's page as it is: the same footer element and the same ids, nothing rendered again", async ({ page, request }) => {
+    const problems = await collectProblems(page);
+    const html = await (await request.get('/')).text();
+    const serverIds = [...html.matchAll(/ id="(mantine-[^"]+)"/g)].map((m) => m[1]!);
+    expect(serverIds.length).toBeGreaterThan(3);
+    // The footer the server sent, marked before the app's code runs.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => Object.assign(document.querySelector('footer') ?? {}, { fromServer: true })),
+    );
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect.poll(() => footer.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+    expect(await footer.evaluate((el) => (el as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // The labels' and accordions' ids stay the server's (they were redrawn, and the inputs rendered again).
+    const ids = await page.evaluate(() => [...document.querySelectorAll('[id^="mantine-"]')].map((el) => el.id));
+    expect(ids).toEqual(expect.arrayContaining(serverIds));
+    expect(problems).toEqual([]);
+  });
+
   test('the hydrated home page responds: a puppy opens, and the theme switch works', async ({ page }) => {
     const problems = await collectProblems(page);
     await page.goto('/');

@@ -12,20 +12,28 @@ import { App } from './App.tsx';
 import { loadAccountMenuFor } from '../features/auth/client/AuthLinks.tsx';
 import { SSR_STATE_ID } from '../lib/shared/ssr.ts';
 
-const root = document.getElementById('root')!;
-const router = createAppRouter({ queryClient, origin: window.location.origin });
-const state = document.getElementById(SSR_STATE_ID);
+/**
+ * Starts the app in a task of its own, after the one that ran the modules: on a throttled phone the two
+ * together were one long task that kept the page from answering a tap (decision 104).
+ */
+function start() {
+  const root = document.getElementById('root')!;
+  const router = createAppRouter({ queryClient, origin: window.location.origin });
+  const state = document.getElementById(SSR_STATE_ID);
 
-if (state?.textContent) {
-  hydrate(queryClient, JSON.parse(state.textContent));
-  // Tells the router the page came from the server: it then renders the tree the server rendered
-  // (no extra Suspense boundary around the root), so hydration matches.
-  router.ssr = { manifest: undefined };
-  // The loaders find their data in the cache: loading only fetches the route's code, then the tree
-  // matches the server's HTML.
-  void Promise.all([router.load(), loadAccountMenuFor(queryClient)]).then(() =>
-    startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />)),
-  );
-} else {
-  createRoot(root).render(<App queryClient={queryClient} router={router} />);
+  if (state?.textContent) {
+    hydrate(queryClient, JSON.parse(state.textContent));
+    // Tells the router the page came from the server: it then renders the tree the server rendered
+    // (no extra Suspense boundary around the root), so hydration matches.
+    router.ssr = { manifest: undefined };
+    // The loaders find their data in the cache: loading only fetches the route's code, then the tree
+    // matches the server's HTML.
+    void Promise.all([router.load(), loadAccountMenuFor(queryClient)]).then(() =>
+      startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />)),
+    );
+  } else {
+    createRoot(root).render(<App queryClient={queryClient} router={router} />);
+  }
 }
+
+setTimeout(start, 0);

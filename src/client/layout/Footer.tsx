@@ -61,7 +61,8 @@ export function Footer() {
         </SimpleGrid>
         <Divider my="lg" color="amber.2" />
         <Group justify="space-between" gap="sm">
-          <Text size="sm">
+          {/* The server's year stands until the next render: at New Year the visitor's clock may be a year ahead. */}
+          <Text size="sm" suppressHydrationWarning>
             © {new Date().getFullYear()} {brand}. All rights reserved.
           </Text>
           <Group gap="md">

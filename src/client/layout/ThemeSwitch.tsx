@@ -1,6 +1,6 @@
 // The theme switch (SPEC §3, §4): Light, Dark or System, remembered under 'vite-ui-theme'.
+import { useSyncExternalStore } from 'react';
 import { VisuallyHidden, useMantineColorScheme } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { SegmentedRadios } from '../../lib/client/SegmentedRadios.tsx';
 import { toPreference } from '../../lib/client/theme-manager.ts';
@@ -13,18 +13,22 @@ const OPTIONS: Array<{ value: ThemePreference; label: string; Icon: typeof IconS
   { value: 'system', label: 'System', Icon: IconDeviceDesktop },
 ];
 
+// The scheme reaches the switch through Mantine's context; there is nothing more to subscribe to.
+const noChanges = () => () => undefined;
+
 /** Compact (icons, with the names for screen readers and as tooltips) in the header; labelled in the phone menu. */
 export function ThemeSwitch({ withLabels = false }: { withLabels?: boolean }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  // The server cannot know the stored choice: the switch shows it once the page has hydrated (the page's
-  // colours were already right, set by the theme script before the first paint).
-  const mounted = useMounted();
+  // The server cannot know the stored choice: the page hydrates showing Light, and React renders the switch
+  // again only when the stored choice differs (the page's colours were already right, set by the theme
+  // script before the first paint).
+  const preference = useSyncExternalStore(noChanges, () => toPreference(colorScheme), () => 'light' as const);
   return (
     <SegmentedRadios
       label="Theme"
       size="xs"
       classNames={withLabels ? undefined : { option: classes.option }}
-      value={mounted ? toPreference(colorScheme) : 'light'}
+      value={preference}
       onChange={(value) => setColorScheme(value === 'system' ? 'auto' : value)}
       options={OPTIONS.map(({ value, label, Icon }) => ({
         value,

@@ -59,11 +59,13 @@ function useDocumentHead() {
 
 /**
  * The footer waits for the first page to render: shown under an empty page it would jump down the
- * screen (layout shift) and pull its lazy parts into the first view.
+ * screen (layout shift) and pull its lazy parts into the first view. A server-rendered page has its
+ * footer from the start, in the HTML and in the hydration (created after it, the footer cost a
+ * throttled phone a synchronous render of its own).
  */
 function useFirstPageRendered() {
   const idle = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
-  const [rendered, setRendered] = useState(false);
+  const [rendered, setRendered] = useState(idle);
   useEffect(() => {
     if (idle && !rendered) setRendered(true);
   }, [idle, rendered]);

@@ -117,6 +117,20 @@ test('the questionnaire validates with field messages, shows conditional questio
   expect(capped).toBeGreaterThan(empty * 4);
 });
 
+test("when the answers' rules cannot load, a family's questionnaire is still checked, by the server", async ({ page, baseURL }) => {
+  // The form's rules load after the page; here their file fails as on a dropped connection.
+  await page.route(/\/assets\/applications\.schema-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
+  const username = `rules_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, password: 'sunny-porch-swing' } });
+  expect(registered.ok()).toBe(true);
+  await page.goto('/questionnaire');
+  const form = page.locator('form#questionnaire');
+  await form.getByRole('button', { name: 'Send Questionnaire' }).click();
+  await expect(form.getByText('Name must be at least 2 characters.')).toBeVisible();
+  await expect(form.getByText('Please tell us who lives in your home.')).toBeVisible();
+  await expect(page.getByText('Submission Failed')).toBeVisible();
+});
+
 test('unsubscribe explains a missing token and rejects an unknown one', async ({ page }) => {
   await page.goto('/unsubscribe');
   await expect(page.getByText('This page needs the unsubscribe link from one of our newsletter e-mails.', { exact: false })).toBeVisible();

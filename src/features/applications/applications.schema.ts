@@ -1,76 +1,29 @@
-// Applications (the Family Questionnaire) and the waitlist: the questions, their choices and conditional
-// rules, the statuses and which changes are allowed, and the shapes the family and the dashboard read.
-// Isomorphic: the form and the server validate with the same schema and the same messages.
+// Applications (the Family Questionnaire) and the waitlist: the rules of the answers (with their conditional
+// questions), of the breeder's changes and of deposits, beside their vocabulary (applications.vocabulary.ts,
+// re-exported here). Isomorphic: the form and the server validate with the same schema and the same messages.
 import { z } from 'zod';
 import { InquirySchema } from '../inquiries/inquiries.schema.ts';
+import {
+  ALLERGY_CHOICES,
+  ALONE_CHOICES,
+  APPLICATION_MESSAGES,
+  APPLICATION_STATUSES,
+  COLOR_CHOICES,
+  DEPOSIT_METHODS,
+  EXPERIENCE_CHOICES,
+  FENCE_CHOICES,
+  GENDER_CHOICES,
+  HEARD_CHOICES,
+  HOME_CHOICES,
+  OWNERSHIP_CHOICES,
+  QUESTIONNAIRE_DEFAULTS,
+  SIZE_CHOICES,
+  TIMING_CHOICES,
+  YARD_CHOICES,
+  type QuestionnaireValues,
+} from './applications.vocabulary.ts';
 
-const choice = <T extends Record<string, string>>(labels: T) => labels;
-
-export const ALLERGY_CHOICES = choice({ no: 'No', yes: 'Yes', unsure: 'Not sure' });
-export const HOME_CHOICES = choice({
-  house: 'House',
-  townhouse: 'Townhouse',
-  apartment: 'Apartment or condo',
-  acreage: 'Farm or acreage',
-  other: 'Other',
-});
-export const OWNERSHIP_CHOICES = choice({ own: 'We own our home', rent: 'We rent (our lease allows dogs)' });
-export const YARD_CHOICES = choice({ yes: 'Yes', no: 'No' });
-export const FENCE_CHOICES = choice({ full: 'Fully fenced', partly: 'Partly fenced', none: 'Not fenced' });
-export const ALONE_CHOICES = choice({
-  under2: 'Less than 2 hours',
-  '2to4': '2 to 4 hours',
-  '4to6': '4 to 6 hours',
-  over6: 'More than 6 hours',
-});
-export const EXPERIENCE_CHOICES = choice({
-  first: 'This will be our first dog',
-  before: 'We have had dogs before',
-  now: 'We have a dog now',
-});
-export const SIZE_CHOICES = choice({
-  toy: 'Toy (10-15 lbs)',
-  mini: 'Mini (15-25 lbs)',
-  medium: 'Medium (25-45 lbs)',
-  standard: 'Standard (45-70 lbs)',
-  any: 'No preference',
-});
-export const GENDER_CHOICES = choice({ female: 'Female', male: 'Male', any: 'No preference' });
-export const COLOR_CHOICES = choice({
-  cream: 'Cream',
-  apricot: 'Apricot',
-  red: 'Red',
-  chocolate: 'Chocolate',
-  black: 'Black',
-  parti: 'Parti or merle',
-  any: 'No preference',
-});
-export const TIMING_CHOICES = choice({
-  asap: 'As soon as possible',
-  within3: 'Within 3 months',
-  '3to6': 'In 3 to 6 months',
-  '6to12': 'In 6 to 12 months',
-  researching: 'Just researching for now',
-});
-export const HEARD_CHOICES = choice({
-  friend: 'A friend or family member',
-  family: 'A family with one of your puppies',
-  search: 'Google or another search engine',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  vet: 'A veterinarian or groomer',
-  other: 'Somewhere else',
-});
-
-export const APPLICATION_MESSAGES = {
-  choose: 'Please choose one.',
-  fenceWithoutYard: 'Only answer this when you have a yard.',
-  allergyDetailsWithoutAllergy: 'Only answer this when someone has dog allergies.',
-  allergyDetailsRequired: 'Please tell us about the allergy (at least 5 characters).',
-  fenceRequired: 'Please tell us whether your yard is fenced.',
-  unknownLitter: 'That litter is not taking applications.',
-} as const;
+export * from './applications.vocabulary.ts';
 
 const keysOf = <T extends Record<string, string>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
 const pick = <T extends Record<string, string>>(labels: T) => z.enum(keysOf(labels), APPLICATION_MESSAGES.choose);
@@ -133,10 +86,6 @@ const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value ===
 export const ApplicationAnswersSchema = ApplicationAnswersObject.superRefine(conditionalRules, ALWAYS);
 export type ApplicationAnswers = z.output<typeof ApplicationAnswersSchema>;
 
-/** Which conditional questions the form shows for these answers. */
-export const showsFence = (v: { yard?: string }) => v.yard === 'yes';
-export const showsAllergyDetails = (v: { allergies?: string }) => v.allergies === 'yes';
-
 /** What the family submits: the answers and a key that makes a retried submit the same application. */
 export const ApplicationSubmitSchema = ApplicationAnswersObject.extend({
   idempotencyKey: z.string().trim().min(8, 'Missing submission key.').max(64, 'Invalid submission key.').regex(/^[\w-]+$/, 'Invalid submission key.'),
@@ -144,35 +93,6 @@ export const ApplicationSubmitSchema = ApplicationAnswersObject.extend({
   website: z.string().max(500).optional(),
 }).superRefine(conditionalRules, ALWAYS);
 export type ApplicationSubmitInput = z.input<typeof ApplicationSubmitSchema>;
-
-/** The form's values: every answer as the form holds it (strings; choices empty until chosen). */
-export type QuestionnaireValues = { [K in keyof z.input<typeof ApplicationAnswersObject>]-?: string } & { website: string };
-
-export const QUESTIONNAIRE_DEFAULTS: QuestionnaireValues = {
-  name: '',
-  email: '',
-  phone: '',
-  location: '',
-  household: '',
-  otherPets: '',
-  allergies: '',
-  allergyDetails: '',
-  homeType: '',
-  ownership: '',
-  yard: '',
-  fence: '',
-  hoursAlone: '',
-  experience: '',
-  experienceDetails: '',
-  size: '',
-  gender: '',
-  color: '',
-  timing: '',
-  litterId: '',
-  heardAbout: '',
-  notes: '',
-  website: '',
-};
 
 /** A saved draft: any subset of the form's values, each a string of bounded length. */
 export const DraftSchema = z.object({
@@ -192,41 +112,7 @@ export function answersErrors(values: Record<string, unknown>): Record<string, s
   return errors;
 }
 
-// Statuses and the changes between them.
-
-export const APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'declined', 'waitlisted', 'matched', 'withdrawn'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  approved: 'Approved',
-  declined: 'Declined',
-  waitlisted: 'On the waitlist',
-  matched: 'Matched with a puppy',
-  withdrawn: 'Withdrawn',
-};
-
-/**
- * The breeder's changes. Waitlisting needs approval first; a matched family came off the waitlist
- * with a puppy (match procedure only). Declined, withdrawn and matched are final.
- */
-export const BREEDER_TRANSITIONS: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
-  submitted: ['in_review', 'approved', 'declined'],
-  in_review: ['approved', 'declined'],
-  approved: ['waitlisted', 'declined'],
-  waitlisted: ['declined'],
-  matched: [],
-  declined: [],
-  withdrawn: [],
-};
-/** A family can withdraw until it is matched or the application is closed. */
-export const WITHDRAWABLE: readonly ApplicationStatus[] = ['submitted', 'in_review', 'approved', 'waitlisted'];
-
-export const canBreederMove = (from: ApplicationStatus, to: ApplicationStatus) => BREEDER_TRANSITIONS[from].includes(to);
-
-export const transitionRefused = (from: ApplicationStatus, to: ApplicationStatus) =>
-  `An application that is ${APPLICATION_STATUS_LABELS[from].toLowerCase()} cannot become ${APPLICATION_STATUS_LABELS[to].toLowerCase()}.`;
+// Status changes.
 
 const message = z.string().trim().max(2000, 'Please keep the message under 2,000 characters.').default('');
 
@@ -254,20 +140,6 @@ export const NotesSchema = z.object({
 });
 
 // The waitlist.
-
-export const DEPOSIT_METHODS = ['cash', 'check', 'card', 'bank_transfer', 'zelle', 'venmo', 'paypal', 'other'] as const;
-export const DEPOSIT_METHOD_LABELS: Record<(typeof DEPOSIT_METHODS)[number], string> = {
-  cash: 'Cash',
-  check: 'Check',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  zelle: 'Zelle',
-  venmo: 'Venmo',
-  paypal: 'PayPal',
-  other: 'Other',
-};
-/** SPEC §9 (FAQ): a reservation requires a $500 non-refundable deposit. */
-export const STANDARD_DEPOSIT = 500;
 
 const ymd = (label: string) =>
   z
@@ -302,74 +174,3 @@ export const ReorderSchema = z.object({ id: z.number().int().positive(), positio
 /** Moves a family to another litter's list (or the general list), at its end. */
 export const MoveListSchema = z.object({ id: z.number().int().positive(), litterId: z.number().int().positive().nullable() });
 export const MatchSchema = z.object({ id: z.number().int().positive(), puppyId: z.number().int().positive(), message });
-
-// What the family and the dashboard read.
-
-export interface TimelineEntryDto {
-  at: string;
-  status: ApplicationStatus;
-  /** "you" (the family), "breeder", or "system". */
-  by: 'family' | 'breeder';
-  message: string | null;
-}
-
-export interface MyApplicationDto {
-  id: number;
-  status: ApplicationStatus;
-  createdAt: string;
-  litterName: string | null;
-  /** While waitlisted: the 1-based place and the list it is on. */
-  waitlist: { position: number; litterName: string | null } | null;
-  /** The puppy the family is matched with. */
-  puppyName: string | null;
-  timeline: TimelineEntryDto[];
-}
-
-export interface DepositDto {
-  amount: number;
-  receivedOn: string;
-  method: (typeof DEPOSIT_METHODS)[number];
-  nonRefundable: boolean;
-  notes: string;
-  refundedOn: string | null;
-  refundAmount: number | null;
-}
-
-export interface ApplicationAdminDto {
-  id: number;
-  status: ApplicationStatus;
-  answers: Omit<ApplicationAnswers, 'phone'> & { phone: string };
-  username: string | null;
-  litterName: string | null;
-  notes: string;
-  readAt: string | null;
-  createdAt: string;
-  waitlist: { litterId: number | null; litterName: string | null; position: number } | null;
-  deposit: DepositDto | null;
-  puppy: { id: number; name: string } | null;
-  timeline: (TimelineEntryDto & { actorName: string | null })[];
-}
-
-export interface WaitlistEntryDto {
-  id: number;
-  position: number;
-  name: string;
-  email: string;
-  preferences: { size: string; gender: string; color: string; timing: string };
-  deposit: DepositDto | null;
-  waitingSince: string;
-}
-
-/** "1st", "2nd", "3rd", "11th", "22nd". */
-export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-}
-
-/** "2nd on the waitlist for the Spring litter" / "3rd on our general waitlist". */
-export function waitlistPhrase(position: number, litterName: string | null): string {
-  if (!litterName) return `${ordinal(position)} on our general waitlist`;
-  const name = /litter$/i.test(litterName.trim()) ? litterName.trim() : `${litterName.trim()} litter`;
-  return `${ordinal(position)} on the waitlist for the ${name}`;
-}

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
-import { APPLICATION_STATUS_LABELS, WITHDRAWABLE, waitlistPhrase, type ApplicationStatus, type MyApplicationDto } from '../applications.schema.ts';
+import { APPLICATION_STATUS_LABELS, WITHDRAWABLE, waitlistPhrase, type ApplicationStatus, type MyApplicationDto } from '../applications.vocabulary.ts';
 
 const TONES: Record<ApplicationStatus, Tone> = {
   submitted: 'blue',

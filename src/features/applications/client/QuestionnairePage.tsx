@@ -1,7 +1,7 @@
 // /questionnaire: the Family Questionnaire, which is the application. Anyone can fill it in; sending
 // needs an account. Answers are kept on this device while a visitor signs in or registers, and a
 // signed-in family's draft is saved on the server (restored on any device).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,11 +23,11 @@ import {
   SIZE_CHOICES,
   TIMING_CHOICES,
   YARD_CHOICES,
-  answersErrors,
   showsAllergyDetails,
   showsFence,
   type QuestionnaireValues,
-} from '../applications.schema.ts';
+} from '../applications.vocabulary.ts';
+import type * as Rules from '../applications.schema.ts';
 import { MyApplications } from './MyApplications.tsx';
 
 const LOCAL_KEY = 'questionnaire-draft';
@@ -53,6 +53,19 @@ function readLocal(): Partial<QuestionnaireValues> | null {
   }
 }
 
+/**
+ * The answers' rules (the shared Zod schema) load once the page has hydrated, in a task of their own: built
+ * while the page hydrated, they were most of a throttled phone's longest task (decision 104). Until they
+ * are here nothing is checked on leaving a field; sending waits for them, and if they cannot load the
+ * server's own check of the same rules answers instead.
+ */
+let rules: typeof Rules | undefined;
+const loadRules = () =>
+  import('../applications.schema.ts').then(
+    (m) => void (rules = m),
+    () => undefined,
+  );
+
 const known = (values: Partial<Record<string, unknown>>) =>
   Object.fromEntries(Object.entries(values).filter(([k, v]) => k in QUESTIONNAIRE_DEFAULTS && k !== 'website' && typeof v === 'string')) as Partial<QuestionnaireValues>;
 const filled = (values: Partial<QuestionnaireValues>) => Object.fromEntries(Object.entries(values).filter(([k, v]) => v && k !== 'website'));
@@ -76,7 +89,7 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
   const [idempotencyKey, setKey] = useState(() => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^\w-]/g, ''));
   const form = useForm<QuestionnaireValues>({
     initialValues: { ...QUESTIONNAIRE_DEFAULTS, litterId: litterId ? String(litterId) : '' },
-    validate: (values) => answersErrors(toPayload(values)),
+    validate: (values) => rules?.answersErrors(toPayload(values)) ?? {},
     validateInputOnBlur: true,
     onValuesChange: (values) => {
       // Conditional questions that disappear take their answers with them.
@@ -129,7 +142,9 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serialised, signedIn]);
 
-  const onSubmit = form.onSubmit(
+  useEffect(() => void loadRules(), []);
+
+  const submitChecked = form.onSubmit(
     (values) => {
       if (!signedIn) {
         window.localStorage.setItem(LOCAL_KEY, JSON.stringify(filled(known(values))));
@@ -163,6 +178,11 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
     },
     () => focusFirstError(),
   );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (rules) return submitChecked(event);
+    event.preventDefault();
+    void loadRules().then(() => submitChecked());
+  };
 
   const here = litterId ? `/questionnaire?litter=${litterId}` : '/questionnaire';
   const hasApplied = signedIn === true && (mine.data?.length ?? 0) > 0;

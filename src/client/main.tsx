@@ -12,14 +12,19 @@ import { App } from './App.tsx';
 import { loadAccountMenuFor } from '../features/auth/client/AuthLinks.tsx';
 import { SSR_STATE_ID } from '../lib/shared/ssr.ts';
 
+/** Lets the browser run anything waiting (a tap, a paint) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
- * Starts the app in a task of its own, after the one that ran the modules: on a throttled phone the two
- * together were one long task that kept the page from answering a tap (decision 104).
+ * Starts the app in tasks of its own, after the one that ran the modules: building the router (its route
+ * tree and history), then loading the route and hydrating. On a throttled phone these were one long task
+ * that kept the page from answering a tap (decision 104).
  */
-function start() {
+async function start() {
   const root = document.getElementById('root')!;
   const router = createAppRouter({ queryClient, origin: window.location.origin });
   const state = document.getElementById(SSR_STATE_ID);
+  await nextTask();
 
   if (state?.textContent) {
     hydrate(queryClient, JSON.parse(state.textContent));
@@ -28,12 +33,11 @@ function start() {
     router.ssr = { manifest: undefined };
     // The loaders find their data in the cache: loading only fetches the route's code, then the tree
     // matches the server's HTML.
-    void Promise.all([router.load(), loadAccountMenuFor(queryClient)]).then(() =>
-      startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />)),
-    );
+    await Promise.all([router.load(), loadAccountMenuFor(queryClient)]);
+    startTransition(() => void hydrateRoot(root, <App queryClient={queryClient} router={router} />));
   } else {
     createRoot(root).render(<App queryClient={queryClient} router={router} />);
   }
 }
 
-setTimeout(start, 0);
+setTimeout(() => void start(), 0);

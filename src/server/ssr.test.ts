@@ -5,12 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { appRouter } from './router.ts';
 import { ROOT_DIR } from './db.ts';
 import { seedDemoContent } from './seed/seed.ts';
+import { precompress } from './precompress.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
 import { testEnv } from './testing/test-app.ts';
 
@@ -74,6 +76,37 @@ describe('server-rendered pages when a read fails', () => {
     const climbing = await app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
     expect(climbing.statusCode).toBeGreaterThanOrEqual(400);
     expect(climbing.body).not.toContain('"dependencies"');
+  });
+
+  it("sends an asset's Brotli or gzip form written at build time, and the file itself to a client that takes neither", async () => {
+    // A script like the build's, large enough to be worth compressing; the tiny sheet is left as it is.
+    const script = Array.from({ length: 400 }, (_, i) => `export const puppy${i} = { name: 'Biscuit ${i}', weeks: ${i % 9} };`).join('\n');
+    writeFileSync(path.join(clientDir, 'assets', 'app-AbC123.js'), script);
+    const written = await precompress(path.join(clientDir, 'assets'));
+    expect(written.files).toBe(1);
+    expect(written.brotliBytes).toBeLessThan(written.gzipBytes);
+
+    const asked = (encoding: string) => app.inject({ method: 'GET', url: '/assets/app-AbC123.js', headers: { 'accept-encoding': encoding } });
+    const br = await asked('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBe(written.brotliBytes);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await asked('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+    // A file without compressed forms (under 1 KB) is still sent, compressed on the way as before.
+    const sheet = await app.inject({ method: 'GET', url: '/assets/post.css', headers: { 'accept-encoding': 'br' } });
+    expect(sheet.statusCode).toBe(200);
+    const sheetBody = sheet.headers['content-encoding'] === 'br' ? brotliDecompressSync(sheet.rawPayload).toString() : sheet.body;
+    expect(sheetBody).toBe('.post-sheet{color:red}');
   });
 
   it('answers 500 with an error page and logs it; once the data is back the page is served (the failure was not cached)', async () => {

@@ -53,6 +53,8 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
         prefix: '/assets/',
         wildcard: true,
         index: false,
+        // The build wrote each file's Brotli and gzip forms beside it (src/server/precompress.ts).
+        preCompressed: true,
         setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
       });
       await app.register(fastifyStatic, {

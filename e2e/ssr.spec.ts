@@ -136,14 +136,26 @@ test.describe('with JavaScript', () => {
   test('a page arrives rendered for who asks, so nothing moves once its code runs: a visitor, then a signed-in family', async ({ page, baseURL }) => {
     const problems = await collectProblems(page);
     // Layout shifts the visitor did not cause (Lighthouse's CLS), from the first paint on.
+    // Each shift keeps what moved, so a failure says which element it was and from where to where.
     await page.addInitScript(() => {
-      const shifts: number[] = [];
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+      const shifts: Array<{ value: number; what: string[] }> = [];
+      const describe = (node: Node | null | undefined) =>
+        node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.getAttribute('class') ?? ''}"> ${(node.textContent ?? '').trim().slice(0, 50)}` : String(node?.nodeName);
+      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       Object.assign(window, { layoutShifts: shifts });
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) shifts.push(e.value);
+        for (const e of list.getEntries() as Shift[]) {
+          if (!e.hadRecentInput) shifts.push({ value: e.value, what: (e.sources ?? []).map((s) => `${describe(s.node)}: ${rect(s.previousRect)} → ${rect(s.currentRect)} at ${Math.round(e.startTime)} ms`) });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const shifted = () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+    const shifted = async () => {
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Array<{ value: number; what: string[] }> }).layoutShifts);
+      const total = shifts.reduce((sum, s) => sum + s.value, 0);
+      if (total >= 0.01) console.log('layout shifts:', JSON.stringify(shifts, null, 1));
+      return total;
+    };
 
     const visitor = await page.goto('/questionnaire');
     expect(await visitor!.text()).toContain('You will need an account to send it');

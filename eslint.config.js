@@ -104,12 +104,17 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Parse TypeScript files when following imports (no-cycle reads the modules an import reaches).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'browser', 'node', 'default'] })],
     },
     rules: {
       'import-x/no-restricted-paths': zoneRule(zones),
       // An import that does not resolve cannot be checked: refuse it (e.g. an alias nothing defines).
       'import-x/no-unresolved': ['error', { ignore: ['\\?(url|raw|inline|worker)$', '^virtual:'] }],
+      // No circles: two modules that need each other are one module, or share a third below them.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // Tests may build the real app through src/server's harness; every other boundary holds for them too.

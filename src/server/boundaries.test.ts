@@ -1,6 +1,7 @@
 // Proves the boundary lint: probe files at real places in the tree import across the floors and features.
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT_DIR } from './db.ts';
 
@@ -43,5 +44,24 @@ describe('boundary lint', () => {
     ['the library, from a feature', 'src/features/puppies/client/probe.tsx', "import { formatPrice } from '../../../lib/shared/format.ts';\nexport const x = formatPrice;"],
   ])('allows %s', async (_what, file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);
+  });
+
+  // A circle needs two real files (the rule follows imports on disk): write them, lint them, remove them.
+  it.each([
+    ['a static circle', (other: string) => `import { b } from './${other}';\nexport const a = () => b;\n`, (other: string) => `import { a } from './${other}';\nexport const b = () => a;\n`],
+    ['a circle closed by a dynamic import', (other: string) => `import { b } from './${other}';\nexport const a = () => b;\n`, (other: string) => `export const b = () => import('./${other}');\n`],
+  ])('refuses %s between two modules', async (_what, sourceA, sourceB) => {
+    const dir = path.join(ROOT_DIR, 'src/features/puppies/client');
+    const a = `probe-cycle-${process.pid}-a.ts`;
+    const b = `probe-cycle-${process.pid}-b.ts`;
+    try {
+      await writeFile(path.join(dir, a), sourceA(b));
+      await writeFile(path.join(dir, b), sourceB(a));
+      const [result] = await eslint.lintFiles([path.join(dir, a)]);
+      expect(result!.messages.map((m) => `${m.ruleId}: ${m.message}`)).toContain('import-x/no-cycle: Dependency cycle detected');
+    } finally {
+      await rm(path.join(dir, a), { force: true });
+      await rm(path.join(dir, b), { force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Container, Stack, Title } from '@mantine/core';
 import { requireUser } from '../layout/ProtectedRoute.tsx';
 import { AccountProfile } from '../../features/auth/client/AccountProfile.tsx';
-import { nameOf } from '../../features/auth/client/AuthLinks.tsx';
+import { nameOf } from '../../features/auth/client/account-name.ts';
 import { useAuth } from '../../features/auth/client/auth-context.ts';
 import { FamilyPortal } from '../../features/portal/client/FamilyPortal.tsx';
 import { DigestSwitch } from '../../features/portal/client/DigestSwitch.tsx';

@@ -20,7 +20,11 @@ import {
   SIZE_CHOICES,
   TIMING_CHOICES,
   YARD_CHOICES,
+  type ApplicationStatus,
+  type DepositDto,
+  type QuestionnaireField,
   type QuestionnaireValues,
+  type TimelineEntryDto,
 } from './applications.vocabulary.ts';
 
 export * from './applications.vocabulary.ts';
@@ -174,3 +178,24 @@ export const ReorderSchema = z.object({ id: z.number().int().positive(), positio
 /** Moves a family to another litter's list (or the general list), at its end. */
 export const MoveListSchema = z.object({ id: z.number().int().positive(), litterId: z.number().int().positive().nullable() });
 export const MatchSchema = z.object({ id: z.number().int().positive(), puppyId: z.number().int().positive(), message });
+
+/** An application as the dashboard shows it. */
+export interface ApplicationAdminDto {
+  id: number;
+  status: ApplicationStatus;
+  answers: Omit<ApplicationAnswers, 'phone'> & { phone: string };
+  username: string | null;
+  litterName: string | null;
+  notes: string;
+  readAt: string | null;
+  createdAt: string;
+  waitlist: { litterId: number | null; litterName: string | null; position: number } | null;
+  deposit: DepositDto | null;
+  puppy: { id: number; name: string } | null;
+  timeline: (TimelineEntryDto & { actorName: string | null })[];
+}
+
+/** The form's fields and the schema's answers are the same names (checked at compile time, both ways). */
+type AnswerField = keyof z.input<typeof ApplicationAnswersObject>;
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const ANSWER_FIELDS_MATCH: SameKeys<AnswerField, QuestionnaireField> = true;

@@ -2,8 +2,6 @@
 // the form's values, the statuses and which changes are allowed, and the shapes the family and the
 // dashboard read. Free of Zod, so the questionnaire's first view does not build the schema (decision 104);
 // applications.schema.ts re-exports all of it beside the rules.
-import type { z } from 'zod';
-import type { ApplicationAnswers, ApplicationAnswersObject } from './applications.schema.ts';
 
 const choice = <T extends Record<string, string>>(labels: T) => labels;
 
@@ -78,7 +76,33 @@ export const showsFence = (v: { yard?: string }) => v.yard === 'yes';
 export const showsAllergyDetails = (v: { allergies?: string }) => v.allergies === 'yes';
 
 /** The form's values: every answer as the form holds it (strings; choices empty until chosen). */
-export type QuestionnaireValues = { [K in keyof z.input<typeof ApplicationAnswersObject>]-?: string } & { website: string };
+export const QUESTIONNAIRE_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'location',
+  'household',
+  'otherPets',
+  'allergies',
+  'allergyDetails',
+  'homeType',
+  'ownership',
+  'yard',
+  'fence',
+  'hoursAlone',
+  'experience',
+  'experienceDetails',
+  'size',
+  'gender',
+  'color',
+  'timing',
+  'litterId',
+  'heardAbout',
+  'notes',
+] as const;
+/** Every answer's name; the schema checks at compile time that its answers are exactly these. */
+export type QuestionnaireField = (typeof QUESTIONNAIRE_FIELDS)[number];
+export type QuestionnaireValues = Record<QuestionnaireField, string> & { website: string };
 
 export const QUESTIONNAIRE_DEFAULTS: QuestionnaireValues = {
   name: '',
@@ -188,21 +212,6 @@ export interface DepositDto {
   notes: string;
   refundedOn: string | null;
   refundAmount: number | null;
-}
-
-export interface ApplicationAdminDto {
-  id: number;
-  status: ApplicationStatus;
-  answers: Omit<ApplicationAnswers, 'phone'> & { phone: string };
-  username: string | null;
-  litterName: string | null;
-  notes: string;
-  readAt: string | null;
-  createdAt: string;
-  waitlist: { litterId: number | null; litterName: string | null; position: number } | null;
-  deposit: DepositDto | null;
-  puppy: { id: number; name: string } | null;
-  timeline: (TimelineEntryDto & { actorName: string | null })[];
 }
 
 export interface WaitlistEntryDto {

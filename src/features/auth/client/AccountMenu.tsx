@@ -6,7 +6,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconClipboardText, IconHome, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AuthUser } from '../auth.schema.ts';
-import { nameOf } from './AuthLinks.tsx';
+import { nameOf } from './account-name.ts';
 import { useLogout } from './use-logout.ts';
 
 /** Desktop: the family's name opens a menu with My Family (/account), the questionnaire and Logout. */

@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth.schema.ts';
 import { useAuth } from './auth-context.ts';
 import { useLogout } from './use-logout.ts';
 import { currentUserQuery } from './current-user.ts';
+import { nameOf } from './account-name.ts';
 
 // Only a signed-in family sees the menu: its code, with the floating dropdown's positioning library, loads
 // when it is needed instead of with every visitor's first view.
@@ -27,11 +28,6 @@ export async function loadAccountMenuFor(queryClient: QueryClient): Promise<void
 
 function AccountMenu({ user }: { user: AuthUser }) {
   return LoadedAccountMenu ? <LoadedAccountMenu user={user} /> : <LazyAccountMenu user={user} />;
-}
-
-/** The name a family chose, or its username. */
-export function nameOf(user: AuthUser): string {
-  return user.displayName?.trim() || user.username;
 }
 
 function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {

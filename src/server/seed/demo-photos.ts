@@ -2,6 +2,9 @@
 // with demo content leaves no image library resident in the server (about 150 MB less, measured by the
 // load bench's idle figure). One child serves a whole seeding; `closeDemoPhotos()` lets it go.
 import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT_DIR } from '../db.ts';
 
@@ -36,14 +39,45 @@ function start(): { painter: ChildProcess; waiting: Pending } {
   return { painter, waiting };
 }
 
-/** A 1200 × 900 JPEG placeholder photo with `caption` (see demo-images.ts). */
-export function demoPhoto(index: number, caption: string): Promise<Buffer> {
+function paint(index: number, caption: string): Promise<Buffer> {
   const { painter, waiting } = (child ??= start());
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     painter.send({ id, index, caption });
   });
+}
+
+let painterVersion: string | undefined;
+
+/**
+ * Where a painted photo is kept when DEMO_PHOTO_CACHE names a folder (the tests and the e2e server set
+ * it: every test file that seeds would otherwise paint the same thirty photos again). The name carries
+ * the painter's source, so a changed drawing is painted afresh.
+ */
+function cachedFile(dir: string, index: number, caption: string): string {
+  painterVersion ??= createHash('sha256')
+    .update(readFileSync(path.join(ROOT_DIR, 'src/server/seed/demo-images.ts')))
+    .digest('hex')
+    .slice(0, 16);
+  const key = createHash('sha256').update(`${painterVersion}\0${index}\0${caption}`).digest('hex').slice(0, 32);
+  return path.join(dir, `${key}.jpg`);
+}
+
+/** A 1200 × 900 JPEG placeholder photo with `caption` (see demo-images.ts). */
+export async function demoPhoto(index: number, caption: string): Promise<Buffer> {
+  const dir = process.env.DEMO_PHOTO_CACHE;
+  if (!dir) return paint(index, caption);
+  const file = cachedFile(dir, index, caption);
+  const kept = await readFile(file).catch(() => null);
+  if (kept) return kept;
+  const bytes = await paint(index, caption);
+  await mkdir(dir, { recursive: true });
+  // Write then rename: a parallel test file never reads half a photo.
+  const tmp = `${file}.${process.pid}.${nextId}`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+  return bytes;
 }
 
 /** Lets the painter go (it exits once disconnected). */

@@ -8,6 +8,10 @@ import { Article, LegalVersion } from '../../features/articles/server/article.en
 import { Puppy } from '../../features/puppies/server/puppy.entity.ts';
 import { SiteSettings } from '../../features/settings/server/site-settings.entity.ts';
 
+// This file paints the demo photos for real (the other test files reuse the painted ones): the painter
+// child process is covered here.
+delete process.env.DEMO_PHOTO_CACHE;
+
 describe('seeding demo content', () => {
   let db: TestDatabase;
   beforeAll(async () => {

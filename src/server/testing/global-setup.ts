@@ -3,11 +3,13 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { closeDatabase, openDatabase } from '../db.ts';
+import { closeDatabase, openDatabase, ROOT_DIR } from '../db.ts';
 import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './test-db.ts';
 
 export default async function setup() {
   process.env.NODE_ENV = 'test';
+  // Test files that seed share the demo photos painted once (seed/demo-photos.ts).
+  process.env.DEMO_PHOTO_CACHE ??= path.join(ROOT_DIR, '.tmp/demo-photos');
   const url = serverUrl();
   if (url) {
     process.env.TEST_TEMPLATE_DB = `goldendoodle_tpl_${process.pid}`;

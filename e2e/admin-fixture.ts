@@ -8,8 +8,15 @@ export const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
 /** Below Mantine's sm breakpoint (48em) the dashboard navigation sits behind a menu button. */
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/**
+ * The breeder's session cookie from the last sign-in through the form, shared by the journeys of this
+ * worker: signing in costs a password hash and two page loads, and the form itself is tested by the
+ * first journey that signs in, by auth.spec.ts and by "an admin signing in from /auth itself".
+ */
+let adminCookies: Awaited<ReturnType<ReturnType<Page['context']>['cookies']>> | undefined;
+
 /** Asks for a dashboard address, is sent to /auth, signs in there and lands back on that address. */
-export async function signInAdmin(page: Page, at = '/admin') {
+export async function signInAdminThroughForm(page: Page, at = '/admin') {
   await page.goto(at);
   await expect(page).toHaveURL(/\/auth\?redirect=/);
   const form = page.getByRole('form', { name: 'Login' });
@@ -18,6 +25,24 @@ export async function signInAdmin(page: Page, at = '/admin') {
   await form.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL((url) => url.pathname === at);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  adminCookies = await page.context().cookies();
+}
+
+/**
+ * Opens a dashboard address signed in as the breeder: with the session an earlier journey signed in,
+ * or through the form when there is none yet or it has ended (a journey that logs out ends it).
+ */
+export async function signInAdmin(page: Page, at = '/admin') {
+  if (adminCookies) {
+    await page.context().addCookies(adminCookies);
+    await page.goto(at);
+    if (new URL(page.url()).pathname === at) {
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await signInAdminThroughForm(page, at);
 }
 
 /** Opens a dashboard section from the navigation and waits for its heading. */

@@ -176,16 +176,18 @@ export async function processPhoto(file: string, type: SniffedType): Promise<Sto
 /**
  * Phone videos record where they were filmed (QuickTime Keys com.apple.quicktime.location.ISO6709,
  * udta ©xyz, 3GPP loci), plus the device and the time. ffmpeg (Debian: ffmpeg) copies the coded
- * streams into a fresh container without any of it: video and audio streams only (timed metadata
- * tracks can carry a location too), no global, stream or chapter metadata, no encoder tag. MP4 gets
- * its index first, so playback starts before the whole file has arrived.
+ * streams into a fresh container without any of it: the first video stream and the first audio
+ * stream only (timed metadata tracks and subtitles can carry a location too), no global, stream or
+ * chapter metadata, no encoder tag. `0:V` (capital) is a video stream that is not an attached
+ * picture: cover art is a JPEG copied byte for byte, EXIF GPS included, so it never goes along. MP4
+ * gets its index first, so playback starts before the whole file has arrived.
  */
 async function remuxVideo(file: string, type: SniffedType): Promise<string> {
   if (!(await commandExists('ffmpeg'))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.videoUnsupported);
   const mp4 = type.mime === 'video/mp4';
   const out = `${file}-clean.${VIDEO_EXT[type.mime]}`;
   // -map_metadata -1 drops the containers' tags, -map_chapters -1 the chapter titles, bitexact the encoder names.
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', file, '-map', '0:v', '-map', '0:a?'];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', file, '-map', '0:V:0', '-map', '0:a:0?'];
   args.push('-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy');
   args.push('-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact');
   args.push(...(mp4 ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'webm']), out);

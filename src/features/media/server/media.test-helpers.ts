@@ -164,6 +164,45 @@ export function gpsVideo(dir: string): Buffer {
   return out;
 }
 
+/**
+ * An MP4 with cover art, as phones and editing apps write it: H.264 + AAC made by ffmpeg, plus the
+ * phone photo of phonePhoto() (EXIF with GPS, the camera and SECRET) muxed in byte for byte as a
+ * third stream with the attached_pic disposition. Also returns that cover's EXIF block.
+ */
+export async function coverArtVideo(dir: string): Promise<{ video: Buffer; coverExif: Buffer }> {
+  const cover = await phonePhoto({ width: 64, height: 48, orientation: 1 });
+  const base = path.join(dir, `cover-${process.pid}-${randomBytes(4).toString('hex')}`);
+  writeFileSync(`${base}.jpg`, cover);
+  try {
+    execFileSync('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-i', `${base}.jpg`, '-t', '1',
+      '-map', '0', '-map', '1', '-map', '2',
+      '-c:v:0', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-c:v:1', 'copy', '-disposition:v:1', 'attached_pic',
+      `${base}.mp4`,
+    ]);
+    return { video: readFileSync(`${base}.mp4`), coverExif: (await sharp(cover).metadata()).exif! };
+  } finally {
+    rmSync(`${base}.jpg`, { force: true });
+    rmSync(`${base}.mp4`, { force: true });
+  }
+}
+
+/** A video's streams as ffprobe lists them: type, codec and whether it is an attached picture (cover art). */
+export function probeStreams(dir: string, bytes: Buffer): Array<{ type: string; codec: string; attachedPic: boolean }> {
+  const file = path.join(dir, `probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+  writeFileSync(file, bytes);
+  try {
+    const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:stream_disposition=attached_pic', '-of', 'json', file], {
+      encoding: 'utf8',
+    });
+    const { streams } = JSON.parse(out) as { streams: Array<{ codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }> };
+    return streams.map((s) => ({ type: s.codec_type, codec: s.codec_name, attachedPic: s.disposition?.attached_pic === 1 }));
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 /** What ffprobe reads from a video's container and streams: its tags, as "key=value" lines. */
 export function probeTags(dir: string, bytes: Buffer): string {
   const file = path.join(dir, `probe-${process.pid}-${Date.now()}`);

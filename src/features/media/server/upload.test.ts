@@ -13,6 +13,7 @@ import { loadMediaBytes } from './media-store.ts';
 import { sweepStaleUploads } from './upload.ts';
 import {
   SECRET,
+  coverArtVideo,
   fixture,
   gpsVideo,
   jpegPart,
@@ -20,6 +21,7 @@ import {
   phonePhoto,
   pngBomb,
   probeDuration,
+  probeStreams,
   probeTags,
   solidImage,
   VIDEO_LOCATION,
@@ -212,6 +214,37 @@ describe('POST /api/admin/media', () => {
     noLocation(tail.rawPayload, 'suffix range');
     const head = await t.app.inject({ method: 'HEAD', url });
     expect(Number(head.headers['content-length'])).toBe(size);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("drops a video's cover art, whose EXIF says where it was taken: one video and one audio stream are kept", async () => {
+    mkdirSync(tmpDir(), { recursive: true });
+    const { video, coverExif } = await coverArtVideo(tmpDir());
+    // The fixture really carries a cover picture, with its GPS EXIF intact.
+    expect(probeStreams(tmpDir(), video)).toEqual([
+      { type: 'video', codec: 'h264', attachedPic: false },
+      { type: 'audio', codec: 'aac', attachedPic: false },
+      { type: 'video', codec: 'mjpeg', attachedPic: true },
+    ]);
+    expect(video.includes(coverExif)).toBe(true);
+    expect(video.toString('latin1')).toContain(SECRET);
+
+    const res = await upload([{ name: 'file', filename: 'IMG_0043.MP4', contentType: 'video/mp4', data: video }]);
+    expect(res.statusCode).toBe(201);
+    const { id, url } = res.json() as { id: string; url: string };
+    const stored = await storedBytes(id);
+    const served = (await t.app.inject({ method: 'GET', url })).rawPayload;
+    expect(served.equals(stored)).toBe(true);
+    expect(probeStreams(tmpDir(), stored)).toEqual([
+      { type: 'video', codec: 'h264', attachedPic: false },
+      { type: 'audio', codec: 'aac', attachedPic: false },
+    ]);
+    expect(stored.includes(coverExif)).toBe(false);
+    const text = stored.toString('latin1');
+    expect(text.includes(SECRET)).toBe(false);
+    expect(text.includes('PhoneMaker')).toBe(false);
+    expect(text.includes('Exif\0\0')).toBe(false);
+    expect(probeDuration(tmpDir(), stored)).toBeCloseTo(1, 1);
     expect(leftovers()).toEqual([]);
   });
 

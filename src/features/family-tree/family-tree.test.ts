@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findParent, littersOf, parseDogId } from './family-tree.ts';
+import { findParent, littersOf, parseDogId, type LitterPuppy } from './family-tree.ts';
 import type { LitterDto } from '../litters/litters.schema.ts';
 import type { ParentDogDto } from '../parents/parents.schema.ts';
-import type { PuppyDto } from '../puppies/puppies.schema.ts';
 
 const dog = (id: number, name: string, gender: 'female' | 'male'): ParentDogDto => ({
   id, name, gender, breed: 'Mini Goldendoodle', color: 'Red', weight: 20, birthDate: '2023-01-01', description: '', imageUrl: null, photos: [], videoUrl: null,
@@ -10,7 +9,7 @@ const dog = (id: number, name: string, gender: 'female' | 'male'): ParentDogDto 
 const litter = (id: number, motherName: string, fatherName: string): LitterDto => ({
   id, name: `Litter ${id}`, description: '', imageUrl: null, motherName, fatherName, expectedDate: null, birthDate: '2026-10-01', puppyCount: 2, damId: null, sireId: null, coi: null,
 });
-const puppy = (id: number, litterId: number | null) => ({ id, name: `Pup ${id}`, litterId }) as PuppyDto;
+const puppy = (id: number, litterId: number | null): LitterPuppy => ({ id, name: `Pup ${id}`, litterId, gender: 'female', color: 'Red', status: 'available' });
 
 const maple = dog(1, 'Maple', 'female');
 const cooper = dog(2, 'Cooper', 'male');

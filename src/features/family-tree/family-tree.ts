@@ -2,7 +2,21 @@
 // or its mother and father names where those are missing) and the puppies of each litter.
 import type { LitterDto } from '../litters/litters.schema.ts';
 import type { ParentDogDto } from '../parents/parents.schema.ts';
-import type { PuppyDto } from '../puppies/puppies.schema.ts';
+
+/**
+ * A puppy as the tree shows it under its litter: the fields it reads from the public puppies list. Named here,
+ * not imported: the puppies feature depends on the litters, so importing its shape would tie the two both ways.
+ * Its PuppyDto fits, and the type checker says so where the page passes the list in.
+ */
+export interface LitterPuppy {
+  id: number;
+  name: string;
+  litterId: number | null;
+  gender: 'male' | 'female';
+  color: string;
+  /** 'available' shows as Available, anything else as Reserved (sold puppies are not listed). */
+  status: string;
+}
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -13,14 +27,14 @@ export interface LitterBranch {
   mateName: string;
   /** The mate, when it is one of our parent dogs. */
   mate: ParentDogDto | null;
-  puppies: PuppyDto[];
+  puppies: LitterPuppy[];
 }
 
 export function parseDogId(raw: string): number | null {
   return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
 }
 
-export function littersOf(dog: ParentDogDto, litters: LitterDto[], parents: ParentDogDto[], puppies: PuppyDto[]): LitterBranch[] {
+export function littersOf(dog: ParentDogDto, litters: LitterDto[], parents: ParentDogDto[], puppies: LitterPuppy[]): LitterBranch[] {
   const branches: LitterBranch[] = [];
   for (const litter of litters) {
     // By the registry's ids; a litter without them (older data) by its names.

@@ -5,8 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { PhotoCarousel } from '../../../lib/client/PhotoCarousel.tsx';
 import type { ParentDogDto } from '../../parents/parents.schema.ts';
-import type { PuppyDto } from '../../puppies/puppies.schema.ts';
-import { littersOf, type LitterBranch } from '../family-tree.ts';
+import { littersOf, type LitterBranch, type LitterPuppy } from '../family-tree.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { PedigreeTree } from './PedigreeTree.tsx';
 import { ParentFacts, roleLabel } from './ParentSummary.tsx';
@@ -224,7 +223,7 @@ function LitterTree({
   );
 }
 
-function PuppyLeaf({ puppy }: { puppy: PuppyDto }) {
+function PuppyLeaf({ puppy }: { puppy: LitterPuppy }) {
   return (
     <Paper component="li" withBorder p="xs" radius="md">
       <Text fw={600}>{puppy.name}</Text>

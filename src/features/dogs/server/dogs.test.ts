@@ -3,7 +3,7 @@ import type { TRPCError } from '@trpc/server';
 import { useTestApp } from '../../../server/testing/test-app.ts';
 import { seedDemoContent } from '../../../server/seed/seed.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
-import { dogToInput, type DogInput, type PedigreeDto } from '../parents.schema.ts';
+import { dogToInput, type DogInput, type PedigreeDto } from '../dogs.schema.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 const family: SessionUser = { id: 2, username: 'family', isAdmin: false };

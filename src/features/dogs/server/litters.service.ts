@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { wrap } from '@mikro-orm/core';
 import { Litter, type ILitter } from './litter.entity.ts';
 import type { LitterDto } from '../litters.schema.ts';
-import { ParentDog } from '../../parents/server/parent-dog.entity.ts';
+import { ParentDog } from './parent-dog.entity.ts';
 import { COI_DEFAULT_GENERATIONS, coiOfPairing, collectLinks } from '../../../lib/shared/coi.ts';
 
 const idOf = (ref: { id: number } | null | undefined) => (ref ? Number(ref.id) : null);

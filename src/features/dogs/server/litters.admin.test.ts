@@ -5,7 +5,7 @@ import type { TRPCError } from '@trpc/server';
 import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
-import { DOG_MESSAGES } from '../../parents/parents.schema.ts';
+import { DOG_MESSAGES } from '../dogs.schema.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 const LITTER = { name: 'Spring Litter', motherName: 'typed', fatherName: 'typed', birthDate: '2026-03-01', puppyCount: 6 };

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ParentDog, ParentDogPhoto, type IParentDog } from './parent-dog.entity.ts';
-import type { ParentDogDto } from '../parents.schema.ts';
+import type { ParentDogDto } from '../dogs.schema.ts';
 
 /** Each dog's photos in the breeder's order, for the given dogs (one query). */
 export async function photosOf(em: EntityManager, dogIds: readonly number[]): Promise<Map<number, string[]>> {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { PedigreeDto, PedigreeNodeDto } from '../../parents/parents.schema.ts';
+import type { PedigreeDto, PedigreeNodeDto } from '../dogs.schema.ts';
 import { formatCoi } from '../../../lib/shared/coi.ts';
 import { HealthBadges } from '../../../lib/client/HealthBadges.tsx';
 import classes from './Pedigree.module.css';

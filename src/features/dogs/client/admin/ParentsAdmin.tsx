@@ -23,7 +23,7 @@ import {
   PARENT_MAX_PHOTOS,
   type DogAdminDto,
   type HealthTestKind,
-} from '../../parents.schema.ts';
+} from '../../dogs.schema.ts';
 import { DogPicker } from '../../../../lib/client/admin/DogPicker.tsx';
 import { dogRegistry } from './dog-registry.ts';
 

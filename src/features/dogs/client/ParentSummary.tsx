@@ -1,7 +1,7 @@
 // One parent dog's facts: breed, color, age and weight.
 import { Text } from '@mantine/core';
 import { formatParentAge, formatWeight } from '../../../lib/shared/format.ts';
-import type { ParentDogDto } from '../../parents/parents.schema.ts';
+import type { ParentDogDto } from '../dogs.schema.ts';
 
 export const roleLabel = (dog: ParentDogDto) => (dog.gender === 'female' ? 'Dam (mother)' : 'Sire (father)');
 

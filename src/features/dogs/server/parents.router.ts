@@ -1,7 +1,7 @@
 import { publicProcedure, router } from '../../../lib/server/trpc.ts';
 import { listFeaturedParents } from './parents.service.ts';
 import { getPedigree, listFamilyTreeDogs } from './dogs.service.ts';
-import { PedigreeInputSchema } from '../parents.schema.ts';
+import { PedigreeInputSchema } from '../dogs.schema.ts';
 
 export const parentsRouter = router({
   featured: publicProcedure.query(({ ctx }) => ctx.services.publicCache.wrap('parents.featured', () => listFeaturedParents(ctx.em))),

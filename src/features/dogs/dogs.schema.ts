@@ -1,10 +1,10 @@
-// Parent dog shapes, shared by the server and the forms.
+// The dogs' shapes: our parent dogs and the registry around them (ancestors, health results, pedigrees, pairings), shared by the server and the forms.
 import { z } from 'zod';
 import { optionalImagePath, optionalVideoPath, requiredImagePath } from '../media/media.schema.ts';
 
 /** How many photos one dog can have. */
 export const PARENT_MAX_PHOTOS = 12;
-import { IsoDateSchema } from '../litters/litters.schema.ts';
+import { IsoDateSchema } from './litters.schema.ts';
 
 export interface ParentDogDto {
   id: number;

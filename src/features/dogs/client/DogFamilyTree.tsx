@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { PhotoCarousel } from '../../../lib/client/PhotoCarousel.tsx';
-import type { ParentDogDto } from '../../parents/parents.schema.ts';
+import type { ParentDogDto } from '../dogs.schema.ts';
 import { littersOf, type LitterBranch, type LitterPuppy } from '../family-tree.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { PedigreeTree } from './PedigreeTree.tsx';

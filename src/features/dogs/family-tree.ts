@@ -1,7 +1,7 @@
 // A parent dog's litters from the public lists: the litters it produced (by the litter's dam and sire ids,
 // or its mother and father names where those are missing) and the puppies of each litter.
-import type { LitterDto } from '../litters/litters.schema.ts';
-import type { ParentDogDto } from '../parents/parents.schema.ts';
+import type { LitterDto } from './litters.schema.ts';
+import type { ParentDogDto } from './dogs.schema.ts';
 
 /**
  * A puppy as the tree shows it under its litter: the fields it reads from the public puppies list. Named here,

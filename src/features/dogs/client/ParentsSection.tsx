@@ -9,7 +9,7 @@ import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { SegmentedRadios } from '../../../lib/client/SegmentedRadios.tsx';
 import { formatParentAge, formatWeight } from '../../../lib/shared/format.ts';
-import type { ParentDogDto } from '../parents.schema.ts';
+import type { ParentDogDto } from '../dogs.schema.ts';
 
 export const PARENTS_ERROR = 'Error loading parent dogs. Please try again later.';
 export const PARENTS_EMPTY = 'We are currently updating information about our parent dogs.';

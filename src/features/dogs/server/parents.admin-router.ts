@@ -1,6 +1,6 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
-import { AncestorInputSchema, DogInputSchema, DogSearchSchema, DogUpdateSchema, PairingInputSchema } from '../parents.schema.ts';
+import { AncestorInputSchema, DogInputSchema, DogSearchSchema, DogUpdateSchema, PairingInputSchema } from '../dogs.schema.ts';
 import {
   createAncestor,
   createParent,

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { DogHealthTest, ParentDog, ParentDogPhoto, type IParentDog } from './parent-dog.entity.ts';
 import { photosOf, toParentDogDto } from './parents.service.ts';
 import { healthTestsOf, loadAncestry, pedigreeNodes } from './dogs.service.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from './litter.entity.ts';
 import {
   DOG_MESSAGES,
   type AncestorInputSchema,
@@ -16,7 +16,7 @@ import {
   type HealthTestDto,
   type PairingDto,
   type PairingInputSchema,
-} from '../parents.schema.ts';
+} from '../dogs.schema.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';

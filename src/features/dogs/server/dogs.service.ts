@@ -1,7 +1,7 @@
 // The dog registry's public side: which dogs are public, their pedigrees with health results and COI, our dogs.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DogHealthTest, ParentDog, type IDogHealthTest, type IParentDog } from './parent-dog.entity.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from './litter.entity.ts';
 import {
   DOG_MESSAGES,
   PEDIGREE_MAX_GENERATIONS,
@@ -10,7 +10,7 @@ import {
   type HealthTestDto,
   type PedigreeDto,
   type PedigreeNodeDto,
-} from '../parents.schema.ts';
+} from '../dogs.schema.ts';
 import { COI_DEFAULT_GENERATIONS, coiOf, collectLinks, type PedigreeLink } from '../../../lib/shared/coi.ts';
 import { AppError } from '../../../lib/server/errors.ts';
 

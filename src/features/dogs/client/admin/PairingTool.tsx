@@ -6,7 +6,7 @@ import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { COI_DEFAULT_GENERATIONS, formatCoi } from '../../../../lib/shared/coi.ts';
-import type { PedigreeNodeDto } from '../../parents.schema.ts';
+import type { PedigreeNodeDto } from '../../dogs.schema.ts';
 import { DogPicker, type DogSex } from '../../../../lib/client/admin/DogPicker.tsx';
 import { HealthBadges } from '../../../../lib/client/HealthBadges.tsx';
 import { dogRegistry } from './dog-registry.ts';

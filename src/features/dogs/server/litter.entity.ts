@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { mediaReference } from '../../../lib/server/media-references.ts';
-import { ParentDog } from '../../parents/server/parent-dog.entity.ts';
+import { ParentDog } from './parent-dog.entity.ts';
 
 export const Litter = defineEntity({
   name: 'Litter',

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { mediaReference } from '../../../lib/server/media-references.ts';
-import { HEALTH_TEST_KINDS } from '../parents.schema.ts';
+import { HEALTH_TEST_KINDS } from '../dogs.schema.ts';
 
 export const ParentDog = defineEntity({
   name: 'ParentDog',

@@ -12,7 +12,7 @@ import {
   type ParentDogDto,
   type PedigreeDto,
   type PedigreeNodeDto,
-} from '../parents.schema.ts';
+} from '../dogs.schema.ts';
 
 /** A path id: a positive whole number, else no dog has it (404, not a validation error). */
 function dogIdOf(raw: string | undefined): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findParent, littersOf, parseDogId, type LitterPuppy } from './family-tree.ts';
-import type { LitterDto } from '../litters/litters.schema.ts';
-import type { ParentDogDto } from '../parents/parents.schema.ts';
+import type { LitterDto } from './litters.schema.ts';
+import type { ParentDogDto } from './dogs.schema.ts';
 
 const dog = (id: number, name: string, gender: 'female' | 'male'): ParentDogDto => ({
   id, name, gender, breed: 'Mini Goldendoodle', color: 'Red', weight: 20, birthDate: '2023-01-01', description: '', imageUrl: null, photos: [], videoUrl: null,

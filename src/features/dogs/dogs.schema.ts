@@ -4,7 +4,12 @@ import { optionalImagePath, optionalVideoPath, requiredImagePath } from '../medi
 
 /** How many photos one dog can have. */
 export const PARENT_MAX_PHOTOS = 12;
-import { IsoDateSchema } from './litters.schema.ts';
+
+/** A calendar day, YYYY-MM-DD, that exists (a birth, a litter's dates, a health test). */
+export const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date.');
 
 export interface ParentDogDto {
   id: number;

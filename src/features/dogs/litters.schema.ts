@@ -1,6 +1,7 @@
 // Litter shapes and messages, shared by the server and the forms.
 import { z } from 'zod';
 import { optionalImagePath } from '../media/media.schema.ts';
+import { IsoDateSchema } from './dogs.schema.ts';
 
 export interface LitterDto {
   id: number;
@@ -21,19 +22,14 @@ export interface LitterDto {
   coi: number | null;
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date.');
-
 export const LitterInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(100),
   description: z.string().trim().max(5000).default(''),
   imageUrl: optionalImagePath(),
   motherName: z.string().trim().min(1, "Mother's name is required.").max(100),
   fatherName: z.string().trim().min(1, "Father's name is required.").max(100),
-  expectedDate: isoDate.nullish().transform((v) => v ?? null),
-  birthDate: isoDate.nullish().transform((v) => v ?? null),
+  expectedDate: IsoDateSchema.nullish().transform((v) => v ?? null),
+  birthDate: IsoDateSchema.nullish().transform((v) => v ?? null),
   puppyCount: z.number().int().min(0).max(30).nullable().default(null),
   active: z.boolean().default(true),
   /** The registry's dogs; without them the names find (or add) the dogs. */
@@ -41,7 +37,6 @@ export const LitterInputSchema = z.object({
   sireId: z.number().int().positive().nullish(),
 });
 export type LitterInput = z.input<typeof LitterInputSchema>;
-export { isoDate as IsoDateSchema };
 
 // Admin (dashboard) shapes.
 

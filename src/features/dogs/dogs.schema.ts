@@ -76,7 +76,7 @@ export const HEALTH_TEST_LABELS: Record<HealthTestKind, string> = {
   other: 'Other test',
 };
 /** The most generations a pedigree reaches (the tree, the REST answer, the COI window). */
-import { PEDIGREE_MAX_GENERATIONS } from '../../lib/shared/pedigree-limits.ts';
+import { PEDIGREE_MAX_GENERATIONS } from './pedigree-limits.ts';
 export { PEDIGREE_MAX_GENERATIONS };
 
 export const DOG_MESSAGES = {

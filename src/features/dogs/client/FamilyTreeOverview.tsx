@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import type { FamilyTreeDogDto } from '../dogs.schema.ts';
 import type { LitterDto } from '../litters.schema.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
-import { HealthBadges } from '../../../lib/client/HealthBadges.tsx';
+import { HealthBadges } from './HealthBadges.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 
 export function FamilyTreeOverview() {

@@ -8,7 +8,7 @@ import { ALWAYS_REFETCH } from '../../../lib/client/query-client.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
-import { formatCoi } from '../../../lib/shared/coi.ts';
+import { formatCoi } from '../coi.ts';
 import { formatUtcDay } from '../../../lib/shared/format.ts';
 import type { LitterDto } from '../litters.schema.ts';
 

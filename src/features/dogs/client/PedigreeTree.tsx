@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PedigreeDto, PedigreeNodeDto } from '../dogs.schema.ts';
-import { formatCoi } from '../../../lib/shared/coi.ts';
-import { HealthBadges } from '../../../lib/client/HealthBadges.tsx';
+import { formatCoi } from '../coi.ts';
+import { HealthBadges } from './HealthBadges.tsx';
 import classes from './Pedigree.module.css';
 
 /** Generations of ancestors shown at first; the rest (up to five) open branch by branch. */

@@ -1,7 +1,7 @@
 // The pedigree a family-tree page shows (and the heads of the family-tree pages), in its own module: the route's loader asks for it, and importing it from
 // the page's component would put the whole page in the first chunk every visitor downloads.
 import { trpc } from '../../../lib/client/trpc.ts';
-import { PEDIGREE_MAX_GENERATIONS } from '../../../lib/shared/pedigree-limits.ts';
+import { PEDIGREE_MAX_GENERATIONS } from '../pedigree-limits.ts';
 import { clip, type ServedHead } from '../../../lib/shared/page-head.ts';
 import type { HeadTools } from '../../../lib/client/route-head.ts';
 

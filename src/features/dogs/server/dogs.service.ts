@@ -11,7 +11,7 @@ import {
   type PedigreeDto,
   type PedigreeNodeDto,
 } from '../dogs.schema.ts';
-import { COI_DEFAULT_GENERATIONS, coiOf, collectLinks, type PedigreeLink } from '../../../lib/shared/coi.ts';
+import { COI_DEFAULT_GENERATIONS, coiOf, collectLinks, type PedigreeLink } from '../coi.ts';
 import { AppError } from '../../../lib/server/errors.ts';
 
 export interface DogRow extends PedigreeLink {

@@ -3,7 +3,7 @@ import { wrap } from '@mikro-orm/core';
 import { Litter, type ILitter } from './litter.entity.ts';
 import type { LitterDto } from '../litters.schema.ts';
 import { ParentDog } from './parent-dog.entity.ts';
-import { COI_DEFAULT_GENERATIONS, coiOfPairing, collectLinks } from '../../../lib/shared/coi.ts';
+import { COI_DEFAULT_GENERATIONS, coiOfPairing, collectLinks } from '../coi.ts';
 
 const idOf = (ref: { id: number } | null | undefined) => (ref ? Number(ref.id) : null);
 

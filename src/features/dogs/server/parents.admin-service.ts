@@ -20,7 +20,7 @@ import {
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';
-import { coiOfPairing } from '../../../lib/shared/coi.ts';
+import { coiOfPairing } from '../coi.ts';
 
 type DogData = z.output<typeof DogInputSchema>;
 

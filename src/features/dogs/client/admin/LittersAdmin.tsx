@@ -12,7 +12,7 @@ import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
 import { DateField, DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, numberOrNull } from '../../../../lib/client/admin/admin-utils.ts';
-import { DogPicker, type DogChoice, type DogRegistry, type DogSex } from '../../../../lib/client/admin/DogPicker.tsx';
+import { DogPicker, type DogChoice, type DogRegistry, type DogSex } from './DogPicker.tsx';
 import { LitterInputSchema, type LitterAdminDto } from '../../litters.schema.ts';
 
 const NOUN: Noun = ['litter', 'litters'];

@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
-import { COI_DEFAULT_GENERATIONS, formatCoi } from '../../../../lib/shared/coi.ts';
+import { COI_DEFAULT_GENERATIONS, formatCoi } from '../../coi.ts';
 import type { PedigreeNodeDto } from '../../dogs.schema.ts';
-import { DogPicker, type DogSex } from '../../../../lib/client/admin/DogPicker.tsx';
-import { HealthBadges } from '../../../../lib/client/HealthBadges.tsx';
+import { DogPicker, type DogSex } from './DogPicker.tsx';
+import { HealthBadges } from '../HealthBadges.tsx';
 import { dogRegistry } from './dog-registry.ts';
 
 type Chosen = { id: number | null; name: string | null };

@@ -24,7 +24,7 @@ import {
   type DogAdminDto,
   type HealthTestKind,
 } from '../../dogs.schema.ts';
-import { DogPicker } from '../../../../lib/client/admin/DogPicker.tsx';
+import { DogPicker } from './DogPicker.tsx';
 import { dogRegistry } from './dog-registry.ts';
 
 const GENDER_DATA = PARENT_GENDERS.map((g) => ({ value: g, label: g === 'female' ? 'Female' : 'Male' }));

@@ -1,10 +1,10 @@
 // A dog's health results as badges with their date; a link or certificate opens where it can be checked.
 // Shared by the public family tree and the dashboard's planned pairing.
 import { Anchor, Group } from '@mantine/core';
-import { ToneBadge } from './ToneBadge.tsx';
-import { formatDay } from '../shared/format.ts';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
+import { formatDay } from '../../../lib/shared/format.ts';
 
-/** One result as a badge shows it (the parents feature's HealthTestDto fits). */
+/** One result as a badge shows it (dogs.schema.ts's HealthTestDto fits). */
 export interface HealthBadgeTest {
   id: number;
   /** "OFA hips", "Embark: PRA-prcd" */

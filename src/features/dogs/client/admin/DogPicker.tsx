@@ -1,6 +1,6 @@
 // Picks a registry dog of one sex (a dog's sire or dam, a litter's father or mother): search by name, or add
-// a new ancestor inline by its name. The registry's procedures are passed in (the feature owning the dogs
-// binds them), so any feature's form can pick a dog without knowing where the dogs live.
+// a new ancestor inline by its name. The registry's procedures are passed in (dog-registry.ts binds them to
+// the admin router), so the picker holds no calls of its own.
 import { useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';

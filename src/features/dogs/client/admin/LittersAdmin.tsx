@@ -1,7 +1,5 @@
 // Litters: paged list (active first) and the editor; dates are YYYY-MM-DD strings, and the mother and
-// father are the registry's dogs, searched by name (a visiting sire can be added as a new ancestor). The
-// registry belongs to another feature: the composing route hands its procedures in as `dogs`.
-import type { QueryKey } from '@tanstack/react-query';
+// father are the registry's dogs, searched by name (a visiting sire can be added as a new ancestor).
 import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
@@ -12,12 +10,13 @@ import { MediaField } from '../../../../lib/client/admin/MediaField.tsx';
 import { DateField, DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { AdminScreen } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, numberOrNull } from '../../../../lib/client/admin/admin-utils.ts';
-import { DogPicker, type DogChoice, type DogRegistry, type DogSex } from './DogPicker.tsx';
+import { DogPicker, type DogSex } from './DogPicker.tsx';
+import { dogRegistry } from './dog-registry.ts';
 import { LitterInputSchema, type LitterAdminDto } from '../../litters.schema.ts';
 
 const NOUN: Noun = ['litter', 'litters'];
 
-export function LittersAdmin<D extends DogChoice, E, K extends QueryKey>({ dogs }: { dogs: DogRegistry<D, E, K> }) {
+export function LittersAdmin() {
   return (
     <AdminScreen
       list={
@@ -68,7 +67,7 @@ export function LittersAdmin<D extends DogChoice, E, K extends QueryKey>({ dogs 
             <>
               <TextInput label="Name" required {...form.getInputProps('name')} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <ParentFields form={form} dogs={dogs} />
+                <ParentFields form={form} />
                 <DateField label="Expected date" {...form.getInputProps('expectedDate')} />
                 <DateField label="Birth date" description="Leave empty while the litter is expected (visitors can join the waitlist)." {...form.getInputProps('birthDate')} />
                 <NumberInput label="Puppy count" min={0} max={30} allowDecimal={false} {...form.getInputProps('puppyCount')} />
@@ -103,13 +102,13 @@ const initialValues = (l?: LitterAdminDto) => ({
  * saved before the registry, with names only, shows its stored name until a dog is picked; saved as it is, the
  * server links the name to the registry's dog of that name (adding it when there is none).
  */
-function ParentFields<D extends DogChoice, E, K extends QueryKey>({ form, dogs }: { form: AdminFormApi<ReturnType<typeof initialValues>>; dogs: DogRegistry<D, E, K> }) {
+function ParentFields({ form }: { form: AdminFormApi<ReturnType<typeof initialValues>> }) {
   const picker = (label: string, role: 'dam' | 'sire', gender: DogSex, idKey: 'damId' | 'sireId', nameKey: 'motherName' | 'fatherName') => {
     const id = form.values[idKey];
     const name = form.values[nameKey];
     return (
       <DogPicker
-        registry={dogs}
+        registry={dogRegistry}
         label={label}
         role={role}
         gender={gender}

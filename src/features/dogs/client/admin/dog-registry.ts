@@ -1,5 +1,5 @@
-// The dog registry's procedures for the shared DogPicker (lib/client/admin): this feature's forms use it, and
-// the top floor hands it to other features' forms (a litter's mother and father).
+// The dog registry's procedures for the DogPicker: a dog's sire and dam, a litter's mother and father, a planned
+// pairing.
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 
 export const dogRegistry = {

@@ -18,18 +18,18 @@ async function boundaryErrors(file: string, source: string): Promise<string[]> {
 describe('boundary lint', () => {
   it.each([
     ['a feature client importing its own server code', 'src/features/puppies/client/probe.tsx', "import { Puppy } from '../server/puppy.entity.ts';\nexport const x = Puppy;", 'never imports server code'],
-    ['a feature importing another feature’s client component', 'src/features/puppies/client/probe.tsx', "import { LittersList } from '../../litters/client/LittersList.tsx';\nexport const x = LittersList;", 'do not reach into each other'],
-    ['a feature’s server importing another feature’s service', 'src/features/puppies/server/probe.ts', "import { listActiveLitters } from '../../litters/server/litters.service.ts';\nexport const x = listActiveLitters;", 'do not reach into each other'],
-    ['a file at a feature’s root importing another feature’s server code', 'src/features/puppies/probe.ts', "import { Litter } from '../litters/server/litter.entity.ts';\nexport const x = Litter;", 'never imports server code'],
+    ['a feature importing another feature’s client component', 'src/features/puppies/client/probe.tsx', "import { LittersList } from '../../dogs/client/LittersList.tsx';\nexport const x = LittersList;", 'do not reach into each other'],
+    ['a feature’s server importing another feature’s service', 'src/features/puppies/server/probe.ts', "import { listActiveLitters } from '../../dogs/server/litters.service.ts';\nexport const x = listActiveLitters;", 'do not reach into each other'],
+    ['a file at a feature’s root importing another feature’s server code', 'src/features/puppies/probe.ts', "import { Litter } from '../dogs/server/litter.entity.ts';\nexport const x = Litter;", 'never imports server code'],
     ['a feature schema importing browser code', 'src/features/puppies/probe.schema.ts', "import { trpc } from '../../lib/client/trpc.ts';\nexport const x = trpc;", 'isomorphic'],
-    ['a dynamic import across features', 'src/features/puppies/client/probe.tsx', "export const load = () => import('../../litters/client/LittersList.tsx');", 'do not reach into each other'],
-    ['a re-export across features', 'src/features/puppies/client/probe.ts', "export { LittersList } from '../../litters/client/LittersList.tsx';", 'do not reach into each other'],
+    ['a dynamic import across features', 'src/features/puppies/client/probe.tsx', "export const load = () => import('../../dogs/client/LittersList.tsx');", 'do not reach into each other'],
+    ['a re-export across features', 'src/features/puppies/client/probe.ts', "export { LittersList } from '../../dogs/client/LittersList.tsx';", 'do not reach into each other'],
     ['lib importing a feature', 'src/lib/shared/probe.ts', "import { PuppyInputSchema } from '../../features/puppies/puppies.schema.ts';\nexport const x = PuppyInputSchema;", 'bottom floor'],
     ['lib/client importing server code beyond the AppRouter type', 'src/lib/client/probe.ts', "import { appRouter } from '../../server/router.ts';\nexport const x = appRouter;", 'AppRouter type'],
     ['a feature importing the top floor', 'src/features/puppies/server/probe.ts', "import { buildApp } from '../../../server/app.ts';\nexport const x = buildApp;", 'Imports point down only'],
     ['the browser app importing server code', 'src/client/probe.tsx', "import { Puppy } from '../features/puppies/server/puppy.entity.ts';\nexport const x = Puppy;", 'never imports server code'],
-    ['a path that only reaches another feature once resolved', 'src/features/puppies/client/probe.tsx', "import { LittersList } from '../../puppies/client/../../litters/client/LittersList.tsx';\nexport const x = LittersList;", 'do not reach into each other'],
-    ['an alias that resolves nowhere (no imports map to hide behind)', 'src/features/puppies/client/probe.tsx', "import { x } from '#features/litters/server/litters.service.ts';\nexport const y = x;", 'Unable to resolve'],
+    ['a path that only reaches another feature once resolved', 'src/features/puppies/client/probe.tsx', "import { LittersList } from '../../puppies/client/../../dogs/client/LittersList.tsx';\nexport const x = LittersList;", 'do not reach into each other'],
+    ['an alias that resolves nowhere (no imports map to hide behind)', 'src/features/puppies/client/probe.tsx', "import { x } from '#features/dogs/server/litters.service.ts';\nexport const y = x;", 'Unable to resolve'],
   ])('refuses %s', async (_what, file, source, expected) => {
     const errors = await boundaryErrors(file, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -37,8 +37,8 @@ describe('boundary lint', () => {
   });
 
   it.each([
-    ['another feature’s schema file', 'src/features/puppies/client/probe.tsx', "import { LitterInputSchema } from '../../litters/litters.schema.ts';\nexport const x = LitterInputSchema;"],
-    ['another feature’s entity, from server code (relations)', 'src/features/puppies/server/probe.ts', "import { Litter } from '../../litters/server/litter.entity.ts';\nexport const x = Litter;"],
+    ['another feature’s schema file', 'src/features/puppies/client/probe.tsx', "import { LitterInputSchema } from '../../dogs/litters.schema.ts';\nexport const x = LitterInputSchema;"],
+    ['another feature’s entity, from server code (relations)', 'src/features/puppies/server/probe.ts', "import { Litter } from '../../dogs/server/litter.entity.ts';\nexport const x = Litter;"],
     ['its own server code, from a feature’s server', 'src/features/puppies/server/probe.ts', "import { Puppy } from './puppy.entity.ts';\nexport const x = Puppy;"],
     ['the AppRouter type, from lib/client', 'src/lib/client/probe.ts', "import type { AppRouter } from '../../server/router.ts';\nexport type X = AppRouter;"],
     ['the library, from a feature', 'src/features/puppies/client/probe.tsx', "import { formatPrice } from '../../../lib/shared/format.ts';\nexport const x = formatPrice;"],

@@ -1,7 +1,7 @@
 // The one list of entities MikroORM knows about.
-import { Litter } from '../features/litters/server/litter.entity.ts';
+import { Litter } from '../features/dogs/server/litter.entity.ts';
 import { Puppy, PuppyPhoto } from '../features/puppies/server/puppy.entity.ts';
-import { DogHealthTest, ParentDog, ParentDogPhoto } from '../features/parents/server/parent-dog.entity.ts';
+import { DogHealthTest, ParentDog, ParentDogPhoto } from '../features/dogs/server/parent-dog.entity.ts';
 import { GalleryImage } from '../features/gallery/server/gallery-image.entity.ts';
 import { Testimonial } from '../features/testimonials/server/testimonial.entity.ts';
 import { Inquiry } from '../features/inquiries/server/inquiry.entity.ts';

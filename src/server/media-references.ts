@@ -1,8 +1,8 @@
 // Every feature's media columns, in one list: the media service keeps an upload while any of them refers to it.
 import type { MediaReference } from '../lib/server/media-references.ts';
 import { puppyMediaRefs, puppyPhotoMediaRefs } from '../features/puppies/server/puppy.entity.ts';
-import { litterMediaRefs } from '../features/litters/server/litter.entity.ts';
-import { dogHealthTestMediaRefs, parentDogMediaRefs, parentDogPhotoMediaRefs } from '../features/parents/server/parent-dog.entity.ts';
+import { litterMediaRefs } from '../features/dogs/server/litter.entity.ts';
+import { dogHealthTestMediaRefs, parentDogMediaRefs, parentDogPhotoMediaRefs } from '../features/dogs/server/parent-dog.entity.ts';
 import { galleryImageMediaRefs } from '../features/gallery/server/gallery-image.entity.ts';
 import { testimonialMediaRefs } from '../features/testimonials/server/testimonial.entity.ts';
 import { siteSettingsMediaRefs } from '../features/settings/server/site-settings.entity.ts';

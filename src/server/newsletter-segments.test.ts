@@ -15,7 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from '../features/mail/server/ma
 import { subscribeConfirmed } from '../features/subscribers/server/subscribers.test-helpers.ts';
 import { NEWSLETTER_MESSAGES, type Audience } from '../features/subscribers/newsletters.schema.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
-import { Litter } from '../features/litters/server/litter.entity.ts';
+import { Litter } from '../features/dogs/server/litter.entity.ts';
 import { Puppy } from '../features/puppies/server/puppy.entity.ts';
 
 const FROM = 'Aspen Meadow Doodles <hello@aspenmeadow.example>';

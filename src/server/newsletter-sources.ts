@@ -1,7 +1,7 @@
 // Newsletter segments and drafts from other features' data: the top floor composes them (features never import each other).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NewsletterSources, Recipient } from '../lib/server/newsletter-sources.ts';
-import { Litter } from '../features/litters/server/litter.entity.ts';
+import { Litter } from '../features/dogs/server/litter.entity.ts';
 import { Puppy } from '../features/puppies/server/puppy.entity.ts';
 import { Article } from '../features/articles/server/article.entity.ts';
 import { Application } from '../features/applications/server/application.entity.ts';

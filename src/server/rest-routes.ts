@@ -1,8 +1,8 @@
 // Every REST route table, in one list the rest plugin registers.
 import type { RestEndpoint } from '../lib/server/rest.ts';
 import { puppiesRest } from '../features/puppies/server/puppies.rest.ts';
-import { littersRest } from '../features/litters/server/litters.rest.ts';
-import { parentsRest } from '../features/parents/server/parents.rest.ts';
+import { littersRest } from '../features/dogs/server/litters.rest.ts';
+import { parentsRest } from '../features/dogs/server/parents.rest.ts';
 import { galleryRest } from '../features/gallery/server/gallery.rest.ts';
 import { testimonialsRest } from '../features/testimonials/server/testimonials.rest.ts';
 import { inquiriesRest } from '../features/inquiries/server/inquiries.rest.ts';

@@ -1,8 +1,9 @@
-// The root tRPC router: one entry per feature router, and appRouter.admin with each feature's admin router.
+// The root tRPC router: one entry per feature router (the dogs feature has two, parents and litters), and appRouter.admin
+// with each feature's admin routers.
 import { router } from '../lib/server/trpc.ts';
 import { puppiesRouter } from '../features/puppies/server/puppies.router.ts';
-import { littersRouter } from '../features/litters/server/litters.router.ts';
-import { parentsRouter } from '../features/parents/server/parents.router.ts';
+import { littersRouter } from '../features/dogs/server/litters.router.ts';
+import { parentsRouter } from '../features/dogs/server/parents.router.ts';
 import { galleryRouter } from '../features/gallery/server/gallery.router.ts';
 import { testimonialsRouter } from '../features/testimonials/server/testimonials.router.ts';
 import { inquiriesRouter } from '../features/inquiries/server/inquiries.router.ts';
@@ -10,8 +11,8 @@ import { subscribersRouter } from '../features/subscribers/server/subscribers.ro
 import { settingsRouter } from '../features/settings/server/settings.router.ts';
 import { authRouter } from '../features/auth/server/auth.router.ts';
 import { puppiesAdminRouter } from '../features/puppies/server/puppies.admin-router.ts';
-import { littersAdminRouter } from '../features/litters/server/litters.admin-router.ts';
-import { parentsAdminRouter } from '../features/parents/server/parents.admin-router.ts';
+import { littersAdminRouter } from '../features/dogs/server/litters.admin-router.ts';
+import { parentsAdminRouter } from '../features/dogs/server/parents.admin-router.ts';
 import { galleryAdminRouter } from '../features/gallery/server/gallery.admin-router.ts';
 import { testimonialsAdminRouter } from '../features/testimonials/server/testimonials.admin-router.ts';
 import { inquiriesAdminRouter } from '../features/inquiries/server/inquiries.admin-router.ts';

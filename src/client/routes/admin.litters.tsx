@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LittersAdmin } from '../../features/litters/client/admin/LittersAdmin.tsx';
-import { dogRegistry } from '../../features/parents/client/admin/dog-registry.ts';
+import { LittersAdmin } from '../../features/dogs/client/admin/LittersAdmin.tsx';
 
-// The litter form picks its mother and father from the parents feature's dog registry.
-export const Route = createFileRoute('/admin/litters')({ component: () => <LittersAdmin dogs={dogRegistry} /> });
+export const Route = createFileRoute('/admin/litters')({ component: LittersAdmin });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ParentsAdmin } from '../../features/parents/client/admin/ParentsAdmin.tsx';
+import { ParentsAdmin } from '../../features/dogs/client/admin/ParentsAdmin.tsx';
 
 export const Route = createFileRoute('/admin/parents')({ component: ParentsAdmin });

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { DogFamilyTree, DogNotFound } from '../../features/family-tree/client/DogFamilyTree.tsx';
-import { dogTreeHead, pedigreeQuery } from '../../features/family-tree/client/pedigree-query.ts';
+import { DogFamilyTree, DogNotFound } from '../../features/dogs/client/DogFamilyTree.tsx';
+import { dogTreeHead, pedigreeQuery } from '../../features/dogs/client/pedigree-query.ts';
 import { routeHead } from '../../lib/client/route-head.ts';
-import { parseDogId } from '../../features/family-tree/family-tree.ts';
+import { parseDogId } from '../../features/dogs/family-tree.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { prefetch } from '../../lib/client/prefetch.ts';
 

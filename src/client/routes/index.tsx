@@ -11,8 +11,8 @@ import { ProcessSection } from '../../features/settings/client/ProcessSection.ts
 import { FaqSection } from '../../features/settings/client/FaqSection.tsx';
 import { ContactInfoCards } from '../../features/settings/client/ContactInfoCards.tsx';
 import { PuppiesSection, type LitterFilter } from '../../features/puppies/client/PuppiesSection.tsx';
-import { LittersList } from '../../features/litters/client/LittersList.tsx';
-import { ParentsSection } from '../../features/parents/client/ParentsSection.tsx';
+import { LittersList } from '../../features/dogs/client/LittersList.tsx';
+import { ParentsSection } from '../../features/dogs/client/ParentsSection.tsx';
 import { GallerySection } from '../../features/gallery/client/GallerySection.tsx';
 import { TestimonialsSection, testimonialsQuery } from '../../features/testimonials/client/TestimonialsSection.tsx';
 import type { ContactPreset } from '../../features/inquiries/client/ContactForm.tsx';

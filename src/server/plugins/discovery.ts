@@ -2,7 +2,7 @@
 // public page, published post and guide, and each of our dogs' family trees) and /blog/feed.xml (RSS 2.0).
 import fp from 'fastify-plugin';
 import { listArticleAddresses, listBlogPosts } from '../../features/articles/server/articles.service.ts';
-import { listParentAddresses } from '../../features/parents/server/parents.service.ts';
+import { listParentAddresses } from '../../features/dogs/server/parents.service.ts';
 import { getSettings } from '../../features/settings/server/settings.service.ts';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../features/auth/server/user.entity.ts';
 import { hashPassword } from '../../features/auth/server/password.ts';
-import type { ILitter } from '../../features/litters/server/litter.entity.ts';
+import type { ILitter } from '../../features/dogs/server/litter.entity.ts';
 import type { IPuppy } from '../../features/puppies/server/puppy.entity.ts';
 import { mediaUrl, storeMedia } from '../../features/media/server/media-store.ts';
 import { demoPhoto } from './demo-photos.ts';

@@ -1,8 +1,8 @@
 // Demo content for an empty database: puppies, litters, parents, gallery, testimonials, settings, articles.
 import type { EntityManager, EntityName } from '@mikro-orm/postgresql';
-import { Litter } from '../../features/litters/server/litter.entity.ts';
+import { Litter } from '../../features/dogs/server/litter.entity.ts';
 import { Puppy, PuppyPhoto } from '../../features/puppies/server/puppy.entity.ts';
-import { DogHealthTest, ParentDog, ParentDogPhoto, type IParentDog } from '../../features/parents/server/parent-dog.entity.ts';
+import { DogHealthTest, ParentDog, ParentDogPhoto, type IParentDog } from '../../features/dogs/server/parent-dog.entity.ts';
 import { GalleryImage } from '../../features/gallery/server/gallery-image.entity.ts';
 import { Testimonial } from '../../features/testimonials/server/testimonial.entity.ts';
 import { ensureSettings, SETTINGS_ID } from '../../features/settings/server/settings.service.ts';

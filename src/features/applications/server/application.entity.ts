@@ -2,7 +2,7 @@
 // deposit, and a signed-in family's saved draft.
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../../auth/server/user.entity.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import {
   ALLERGY_CHOICES,

@@ -8,7 +8,7 @@ import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import { toCsv } from '../../../lib/server/csv.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application, type IApplication } from './application.entity.ts';
 import { recordEvent, statusMail, timelines, toTimelineEntry } from './applications.service.ts';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import { oneLine, textToHtml } from '../../../lib/server/mail.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent, type IApplication } from './application.entity.ts';
 import { leaveList, lockWaitlists } from './waitlist-places.ts';
 import {

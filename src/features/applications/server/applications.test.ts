@@ -7,7 +7,7 @@ import type { TRPCError } from '@trpc/server';
 import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Inquiry } from '../../inquiries/server/inquiry.entity.ts';
 import { Application, ApplicationEvent } from './application.entity.ts';

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import type { Context } from '../../../lib/server/trpc.ts';
 import { User } from '../../auth/server/user.entity.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import {
   type ChecklistItemsSchema,

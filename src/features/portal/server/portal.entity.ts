@@ -2,7 +2,7 @@
 // the go-home checklist and its ticks, pickup times, documents shared with one family, digest state.
 import { defineEntity, p } from '@mikro-orm/core';
 import { mediaReference } from '../../../lib/server/media-references.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { User } from '../../auth/server/user.entity.ts';
 

@@ -9,7 +9,7 @@ import { jpegPart, multipartBody, pdfPart, solidImage, tinyPdf } from '../../../
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { User } from '../../auth/server/user.entity.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { DIGEST_SUBJECT, runDigest } from './digest.ts';
 import { PORTAL_MESSAGES } from '../portal.schema.ts';

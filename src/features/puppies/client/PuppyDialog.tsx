@@ -11,7 +11,7 @@ import { IconHourglass } from '@tabler/icons-react';
 import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
 import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
 import { formatPrice, formatPuppyAge, formatWeight } from '../../../lib/shared/format.ts';
-import type { LitterDto } from '../../litters/litters.schema.ts';
+import type { LitterDto } from '../../dogs/litters.schema.ts';
 import { TRAIT_LABELS, TRAITS, type PuppyDto, type TraitLevel } from '../puppies.schema.ts';
 import { genderLabel, STATUS_COLOR, STATUS_LABEL } from './PuppyCard.tsx';
 import { PuppyPhotos } from './PuppyPhotos.tsx';

@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { Puppy, PuppyPhoto, type IPuppy } from './puppy.entity.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { photosOf, toPuppyDto } from './puppies.service.ts';
 import type {
   PuppyAdminDto,

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { mediaReference } from '../../../lib/server/media-references.ts';
-import { Litter } from '../../litters/server/litter.entity.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
 import { User } from '../../auth/server/user.entity.ts';
 import { GENDERS, PUPPY_STATUSES, TRAIT_LEVELS } from '../puppies.schema.ts';
 

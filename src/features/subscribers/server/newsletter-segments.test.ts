@@ -5,18 +5,18 @@
 // started from a litter or a blog post.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
-import { appRouter } from './router.ts';
-import { testEnv, TEST_ORIGIN, type TestContext } from './testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
-import { signIn } from './testing/auth.ts';
-import type { Context, SessionUser } from '../lib/server/trpc.ts';
-import { startSmtpServer, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
-import { subscribeConfirmed } from '../features/subscribers/server/subscribers.test-helpers.ts';
-import { NEWSLETTER_MESSAGES, type Audience } from '../features/subscribers/newsletters.schema.ts';
-import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
-import { Litter } from '../features/litters/server/litter.entity.ts';
-import { Puppy } from '../features/puppies/server/puppy.entity.ts';
+import { buildApp } from '../../../server/app.ts';
+import { appRouter } from '../../../server/router.ts';
+import { testEnv, TEST_ORIGIN, type TestContext } from '../../../server/testing/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../server/testing/test-db.ts';
+import { signIn } from '../../../server/testing/auth.ts';
+import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../server/testing/smtp.ts';
+import { subscribeConfirmed } from './subscribers.test-helpers.ts';
+import { NEWSLETTER_MESSAGES, type Audience } from '../newsletters.schema.ts';
+import { ANSWERS } from '../../../server/testing/applications.ts';
+import { Litter } from '../../litters/server/litter.entity.ts';
+import { Puppy } from '../../puppies/server/puppy.entity.ts';
 
 const FROM = 'Aspen Meadow Doodles <hello@aspenmeadow.example>';
 const BREEDER = 'breeder@aspenmeadow.example';

@@ -12,7 +12,6 @@ import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
 import { mediaReferences } from './media-references.ts';
-import { newsletterSources } from './newsletter-sources.ts';
 import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
 import security from './plugins/security.ts';
@@ -108,7 +107,6 @@ export async function buildApp(options: BuildAppOptions) {
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
     onUserErased,
-    newsletterSources,
   };
   app.decorate('services', services);
 

@@ -1,4 +1,4 @@
-// Newsletter segments across features (composed in server/newsletter-sources.ts), delivered to a real SMTP
+// Newsletter segments across features (read from their entities in newsletter-audiences.ts), delivered to a real SMTP
 // server: the families on the waitlist (all lists or one litter's) and the subscribers who never applied;
 // pending and unsubscribed addresses get nothing, and nobody gets two copies. And a sent newsletter
 // published as a blog post, once; failed copies dismissed; the families with a puppy of a litter; drafts

@@ -1,17 +1,28 @@
 // A sent newsletter published as a blog post: the newsletter feature writes the article itself (features do
 // not call each other's services), by the article editor's rules: its input schema, and an address of its own.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import { badRequest } from '../../../lib/server/errors.ts';
-import { Article, ArticleSlugRedirect } from '../../articles/server/article.entity.ts';
+import { Article, ArticleSlugRedirect, type IArticle } from '../../articles/server/article.entity.ts';
 import { ArticleInputSchema } from '../../articles/articles.schema.ts';
 
-/** The blog's first free address from `slug`: itself, then slug-2, slug-3, … */
-async function freeSlug(em: EntityManager, slug: string): Promise<string> {
-  const base = slug.slice(0, 190).replace(/-+$/, '');
-  if (!(await em.count(Article, { kind: 'blog', slug: base }))) return base;
-  for (let i = 2; ; i++) {
-    const candidate = `${base}-${i}`;
-    if (!(await em.count(Article, { kind: 'blog', slug: candidate }))) return candidate;
+/**
+ * Inserts the post at the blog's first free address from `wanted` (itself, then -2, -3, …).
+ * The unique key on (kind, slug) decides, not a read before the write (two publishes at once would both read
+ * an address as free, and the second insert would fail): `on conflict do nothing` inserts nothing when the
+ * address is taken, waiting first for a transaction that has just taken it, and the next address is tried.
+ */
+async function insertAtFreeAddress(em: EntityManager, wanted: string, post: Omit<RequiredEntityData<IArticle>, 'slug'>): Promise<{ id: number; slug: string }> {
+  const base = wanted.slice(0, 190).replace(/-+$/, '');
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const [inserted] = await em
+      .createQueryBuilder(Article)
+      .insert({ ...post, slug })
+      .onConflict(['kind', 'slug'])
+      .ignore()
+      .returning('id')
+      .execute<Array<{ id: number }>>('all');
+    if (inserted) return { id: inserted.id, slug };
   }
 }
 
@@ -27,14 +38,10 @@ export async function publishBlogPost(em: EntityManager, post: { title: string; 
     throw badRequest(`The newsletter cannot become a blog post: ${issue?.message ?? 'invalid post'}`);
   }
   const data = parsed.data;
-  const slug = await freeSlug(em, data.slug);
-  // As the editor does: a new post may take an address an older one gave up, and the old redirect goes.
-  await em.nativeDelete(ArticleSlugRedirect, { kind: 'blog', slug });
   const now = new Date();
-  const row = em.create(Article, {
+  const { id, slug } = await insertAtFreeAddress(em, data.slug, {
     kind: 'blog',
     title: data.title,
-    slug,
     summary: data.summary,
     body: data.body,
     coverImageUrl: null,
@@ -48,6 +55,7 @@ export async function publishBlogPost(em: EntityManager, post: { title: string; 
     createdAt: now,
     updatedAt: now,
   });
-  await em.flush();
-  return { id: row.id };
+  // As the editor does: a new post may take an address an older one gave up, and the old redirect goes.
+  await em.nativeDelete(ArticleSlugRedirect, { kind: 'blog', slug });
+  return { id };
 }

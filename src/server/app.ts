@@ -30,7 +30,7 @@ import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
 import { onUserErased } from './user-erasure.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
-import oneClickUnsubscribe from './plugins/one-click-unsubscribe.ts';
+import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;

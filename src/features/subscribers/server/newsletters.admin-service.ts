@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { Newsletter, type INewsletter } from './newsletter.entity.ts';
 import { Subscriber } from './subscriber.entity.ts';
+import { OutboxMessage } from '../../mail/server/outbox-message.entity.ts';
 import {
   NEWSLETTER_MESSAGES,
   type Audience,
@@ -139,8 +140,7 @@ export async function countAudience(em: EntityManager, audience: Audience): Prom
 
 /** Copies of a newsletter in the outbox (sent ones stay until the retention purges them). */
 async function copiesQueued(em: EntityManager, id: number): Promise<number> {
-  const [row] = await em.execute<Array<{ n: string | number }>>(`select count(*) as n from "outbox_messages" where "newsletter_id" = ?`, [id]);
-  return Number(row!.n);
+  return em.count(OutboxMessage, { newsletterId: id });
 }
 
 function headersFor(unsubscribeUrl: string, breederEmail: string, email: string): Record<string, string> {

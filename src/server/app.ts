@@ -12,7 +12,6 @@ import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
 import { mediaReferences } from './media-references.ts';
-import { newsletterSources } from './newsletter-sources.ts';
 import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
 import security from './plugins/security.ts';
@@ -31,7 +30,7 @@ import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
 import { onUserErased } from './user-erasure.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
-import oneClickUnsubscribe from './plugins/one-click-unsubscribe.ts';
+import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -108,7 +107,6 @@ export async function buildApp(options: BuildAppOptions) {
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
     onUserErased,
-    newsletterSources,
   };
   app.decorate('services', services);
 

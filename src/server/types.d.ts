@@ -11,4 +11,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     sessionId: string | null;
   }
+  interface FastifyContextConfig {
+    /** A state-changing route that takes form bodies from any site (security plugin); only one-click unsubscribe. */
+    crossSiteForm?: boolean;
+  }
 }

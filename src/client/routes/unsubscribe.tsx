@@ -1,6 +1,6 @@
 import { simpleHead } from '../../lib/client/route-head.ts';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
-import { UnsubscribePage } from '../../features/unsubscribe/client/UnsubscribePage.tsx';
+import { UnsubscribePage } from '../../features/subscribers/client/UnsubscribePage.tsx';
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>

@@ -22,7 +22,7 @@ export const NEWSLETTER_MESSAGES = {
 
 /**
  * Who receives a newsletter. Each kind is one member here and one branch of `recipientsOf` on the server
- * (the segments other than `all` read other features' data through `services.newsletterSources`).
+ * (`server/newsletter-audiences.ts`: the segments other than `all` read other features' entities).
  * - `all`: every confirmed subscriber;
  * - `litter`: the families matched to a litter's puppies;
  * - `waitlist`: the families on the waitlist, all of them or those waitlisted for one litter;

@@ -8,7 +8,6 @@ import type { MediaService } from './media-references.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
-import type { NewsletterSources } from './newsletter-sources.ts';
 
 export interface SessionUser {
   id: number;
@@ -63,8 +62,6 @@ export interface AppServices {
    * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.
    */
   onUserErased: readonly UserEraser[];
-  /** Newsletter segments and drafts from litters and posts (composed in server/newsletter-sources.ts). */
-  newsletterSources: NewsletterSources;
 }
 
 /** Runs inside the deletion's transaction, before the user row goes; returns the upload URLs it freed. */

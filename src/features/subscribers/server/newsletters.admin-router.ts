@@ -22,7 +22,7 @@ import {
 export const newslettersAdminRouter = router({
   list: adminProcedure.input(NewsletterListSchema).query(({ ctx, input }) => listNewsletters(ctx.em, input.page, ctx.services)),
   byId: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => getNewsletter(ctx.em, input.id, ctx.services)),
-  audiences: adminProcedure.query(({ ctx }) => audienceOptions(ctx.em, ctx.services)),
+  audiences: adminProcedure.query(({ ctx }) => audienceOptions(ctx.em)),
   create: adminProcedure.input(NewsletterInputSchema).mutation(({ ctx, input }) => createNewsletter(ctx.em, input)),
   start: adminProcedure.input(NewsletterStartSchema).mutation(({ ctx, input }) => startNewsletter(ctx.em, input, ctx.services)),
   update: adminProcedure.input(NewsletterUpdateSchema).mutation(({ ctx, input }) => updateNewsletter(ctx.em, input.id, input.data, ctx.services)),
@@ -34,7 +34,7 @@ export const newslettersAdminRouter = router({
   retryFailed: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => retryNewsletterFailures(ctx.em, input.id, ctx.services)),
   dismissFailed: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => dismissNewsletterFailures(ctx.em, input.id, ctx.services)),
   /** How many addresses an audience reaches now: shown under the audience while composing. */
-  countAudience: adminProcedure.input(AudienceSchema).query(({ ctx, input }) => countAudience(ctx.em, input, ctx.services)),
+  countAudience: adminProcedure.input(AudienceSchema).query(({ ctx, input }) => countAudience(ctx.em, input)),
   /** A sent newsletter as a published blog post, once (a second call is refused). */
   publishAsPost: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => publishAsPost(ctx.em, input.id, ctx.services)),
 });

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { Newsletter, type INewsletter } from './newsletter.entity.ts';
 import { Subscriber } from './subscriber.entity.ts';
+import { OutboxMessage } from '../../mail/server/outbox-message.entity.ts';
 import {
   NEWSLETTER_MESSAGES,
   type Audience,
@@ -17,14 +18,16 @@ import {
 } from '../newsletters.schema.ts';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
-import type { Recipient } from '../../../lib/server/newsletter-sources.ts';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { personalise, renderNewsletter } from './newsletter-email.ts';
 import { unsubscribeLinkFor } from './subscribers.service.ts';
+import { litterChoices, recipientsOf, type Recipient } from './newsletter-audiences.ts';
+import { articleDraft, litterDraft } from './newsletter-drafts.ts';
+import { publishBlogPost } from './newsletter-post.ts';
 import type { BulkMessage } from '../../../lib/server/mail.ts';
 
 type Input = z.output<typeof NewsletterInputSchema>;
-type Services = Pick<AppServices, 'mail' | 'env' | 'newsletterSources'>;
+type Services = Pick<AppServices, 'mail' | 'env'>;
 
 /** Copies queued per statement while a newsletter goes out. */
 const QUEUE_CHUNK = 200;
@@ -104,17 +107,16 @@ export async function removeNewsletter(em: EntityManager, id: number): Promise<{
 
 /** A draft filled from a litter or a blog post. */
 export async function startNewsletter(em: EntityManager, from: z.output<typeof NewsletterStartSchema>, services: Services): Promise<NewsletterAdminDto> {
-  const sources = services.newsletterSources;
   const draft =
     from.from === 'litter'
-      ? await sources.litterDraft(em, from.litterId, services.env.appOrigin)
-      : await sources.articleDraft(em, from.articleId, services.env.appOrigin);
+      ? await litterDraft(em, from.litterId, services.env.appOrigin)
+      : await articleDraft(em, from.articleId, services.env.appOrigin);
   if (!draft) throw notFound(from.from === 'litter' ? 'Litter' : 'Blog post');
   return createNewsletter(em, { subject: draft.subject, preheader: '', body: draft.body, audience: { kind: 'all' } });
 }
 
-export async function audienceOptions(em: EntityManager, services: Services): Promise<{ litters: AudienceOption[]; confirmed: number }> {
-  const litters = await services.newsletterSources.litters(em);
+export async function audienceOptions(em: EntityManager): Promise<{ litters: AudienceOption[]; confirmed: number }> {
+  const litters = await litterChoices(em);
   const confirmed = await em.count(Subscriber, { status: 'active' });
   return { litters: litters.map((l) => ({ value: String(l.id), label: l.name })), confirmed };
 }
@@ -131,60 +133,14 @@ export async function previewNewsletter(em: EntityManager, input: Input, service
   return { subject: input.subject, ...personalise(rendered, sample) };
 }
 
-/** Each address once (the first one found), compared in lower case. */
-function once(recipients: Recipient[]): Recipient[] {
-  const out = new Map<string, Recipient>();
-  for (const r of recipients) {
-    const email = r.email.trim().toLowerCase();
-    if (email && !out.has(email)) out.set(email, { ...r, email });
-  }
-  return [...out.values()];
-}
-
-/** A segment of families without the addresses that unsubscribed (an unsubscribe link works for any address). */
-async function withoutUnsubscribed(em: EntityManager, segment: Recipient[]): Promise<Recipient[]> {
-  const families = once(segment);
-  if (!families.length) return [];
-  const left = new Set(
-    (await em.find(Subscriber, { email: { $in: families.map((r) => r.email) }, status: 'unsubscribed' })).map((s) => s.email),
-  );
-  return families.filter((r) => !left.has(r.email));
-}
-
-async function confirmedSubscribers(em: EntityManager): Promise<Recipient[]> {
-  const rows = await em.find(Subscriber, { status: 'active' }, { orderBy: { id: 'asc' } });
-  return once(rows.map((s) => ({ email: s.email, name: s.name ?? null })));
-}
-
-/**
- * Who an audience reaches now, each address once: confirmed subscribers (all of them, or those who never
- * applied), or a segment of families (a litter's, the waitlist's) without the addresses that unsubscribed.
- */
-export async function recipientsOf(em: EntityManager, audience: Audience, services: Services): Promise<Recipient[]> {
-  const sources = services.newsletterSources;
-  switch (audience.kind) {
-    case 'all':
-      return confirmedSubscribers(em);
-    case 'nonApplicants': {
-      const applicants = await sources.applicantEmails(em);
-      return (await confirmedSubscribers(em)).filter((r) => !applicants.has(r.email));
-    }
-    case 'litter':
-      return withoutUnsubscribed(em, await sources.litterFamilies(em, audience.litterId));
-    case 'waitlist':
-      return withoutUnsubscribed(em, await sources.waitlistFamilies(em, audience.litterId));
-  }
-}
-
 /** How many addresses an audience reaches now. */
-export async function countAudience(em: EntityManager, audience: Audience, services: Services): Promise<AudienceCount> {
-  return { recipients: (await recipientsOf(em, audience, services)).length };
+export async function countAudience(em: EntityManager, audience: Audience): Promise<AudienceCount> {
+  return { recipients: (await recipientsOf(em, audience)).length };
 }
 
 /** Copies of a newsletter in the outbox (sent ones stay until the retention purges them). */
 async function copiesQueued(em: EntityManager, id: number): Promise<number> {
-  const [row] = await em.execute<Array<{ n: string | number }>>(`select count(*) as n from "outbox_messages" where "newsletter_id" = ?`, [id]);
-  return Number(row!.n);
+  return em.count(OutboxMessage, { newsletterId: id });
 }
 
 function headersFor(unsubscribeUrl: string, breederEmail: string, email: string): Record<string, string> {
@@ -224,7 +180,7 @@ export async function sendTestNewsletter(em: EntityManager, input: Input, servic
 export async function sendNewsletter(em: EntityManager, input: z.output<typeof NewsletterSendSchema>, services: Services, now = new Date()): Promise<NewsletterAdminDto> {
   const n = await load(em, input.id);
   if (n.status === 'sending' || n.status === 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.alreadySent);
-  const recipients = await recipientsOf(em, n.audience, services);
+  const recipients = await recipientsOf(em, n.audience);
   if (!recipients.length) throw badRequest(NEWSLETTER_MESSAGES.noRecipients);
   if (input.at) {
     const at = new Date(input.at);
@@ -276,7 +232,7 @@ export async function dispatchDueNewsletters(em: EntityManager, services: Servic
   await em.nativeUpdate(Newsletter, { status: 'scheduled', scheduledAt: { $lte: now } }, { status: 'sending' });
   const due = await em.find(Newsletter, { status: 'sending' }, { orderBy: { id: 'asc' } });
   for (const n of due) {
-    const recipients = await recipientsOf(em, n.audience, services);
+    const recipients = await recipientsOf(em, n.audience);
     if (!recipients.length && (await copiesQueued(em, n.id)) === 0) {
       // Everyone left before it was due: nothing to send; back to a draft, where the breeder sees it.
       await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { status: 'draft', scheduledAt: null });
@@ -311,7 +267,7 @@ export async function publishAsPost(em: EntityManager, id: number, services: Ser
     if (!n) throw notFound('Newsletter');
     if (n.status !== 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.notSent);
     if (n.articleId) throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.alreadyPublished);
-    const post = await services.newsletterSources.publishPost(tx, { title: n.subject, summary: n.preheader, body: n.body });
+    const post = await publishBlogPost(tx, { title: n.subject, summary: n.preheader, body: n.body });
     n.articleId = post.id;
     await tx.flush();
   });

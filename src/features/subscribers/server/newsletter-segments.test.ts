@@ -1,22 +1,22 @@
-// Newsletter segments across features (composed in server/newsletter-sources.ts), delivered to a real SMTP
-// server: the families on the waitlist (all lists or one litter's) and the subscribers who never applied;
-// pending and unsubscribed addresses get nothing, and nobody gets two copies. And a sent newsletter
-// published as a blog post, once; failed copies dismissed; the families with a puppy of a litter; drafts
-// started from a litter or a blog post.
+// Newsletter segments across features (read from their entities in newsletter-audiences.ts), delivered to a
+// real SMTP server: the families on the waitlist (all lists or one litter's) and the subscribers who never
+// applied; pending and unsubscribed addresses get nothing, and nobody gets two copies. And a sent newsletter
+// published as a blog post, once (two same-titled ones at once get two addresses); failed copies dismissed;
+// the families with a puppy of a litter; drafts started from a litter or a blog post.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
-import { appRouter } from './router.ts';
-import { testEnv, TEST_ORIGIN, type TestContext } from './testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
-import { signIn } from './testing/auth.ts';
-import type { Context, SessionUser } from '../lib/server/trpc.ts';
-import { startSmtpServer, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
-import { subscribeConfirmed } from '../features/subscribers/server/subscribers.test-helpers.ts';
-import { NEWSLETTER_MESSAGES, type Audience } from '../features/subscribers/newsletters.schema.ts';
-import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
-import { Litter } from '../features/dogs/server/litter.entity.ts';
-import { Puppy } from '../features/puppies/server/puppy.entity.ts';
+import { buildApp } from '../../../server/app.ts';
+import { appRouter } from '../../../server/router.ts';
+import { testEnv, TEST_ORIGIN, type TestContext } from '../../../server/testing/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../server/testing/test-db.ts';
+import { signIn } from '../../../server/testing/auth.ts';
+import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../server/testing/smtp.ts';
+import { subscribeConfirmed } from './subscribers.test-helpers.ts';
+import { NEWSLETTER_MESSAGES, type Audience } from '../newsletters.schema.ts';
+import { ANSWERS } from '../../../server/testing/applications.ts';
+import { Litter } from '../../dogs/server/litter.entity.ts';
+import { Puppy } from '../../puppies/server/puppy.entity.ts';
 
 const FROM = 'Aspen Meadow Doodles <hello@aspenmeadow.example>';
 const BREEDER = 'breeder@aspenmeadow.example';
@@ -167,7 +167,7 @@ describe('newsletter segments and the blog archive', () => {
     const published = await as().admin.newsletters.publishAsPost({ id: sent.id });
     expect(published.articleId).toEqual(expect.any(Number));
     const post = await as().admin.articles.byId({ id: published.articleId! });
-    expect(post).toMatchObject({ kind: 'blog', status: 'published', title: 'Puppy news for June', summary: 'News for you', body: sent.body, slug: 'puppy-news-for-june-2' });
+    expect(post).toMatchObject({ kind: 'blog', status: 'published', title: 'Puppy news for June', summary: 'News for you', body: sent.body, slug: 'puppy-news-for-june-2', tags: [], coverImageUrl: null });
     const page = await caller(null).articles.blogPost({ slug: post.slug });
     expect(page).toMatchObject({ title: 'Puppy news for June' });
 
@@ -176,6 +176,16 @@ describe('newsletter segments and the blog archive', () => {
     const posts = await as().admin.articles.list({ kind: 'blog', search: 'Puppy news for June' });
     expect(posts.items.map((p) => p.slug).sort()).toEqual(['puppy-news-for-june', 'puppy-news-for-june-2']);
     expect((await as().admin.newsletters.byId({ id: sent.id })).articleId).toBe(post.id);
+  });
+
+  it('publishes two same-titled newsletters at once: both become posts, each at its own address', async () => {
+    const first = await sendTo({ kind: 'all' }, 'Litter day');
+    const second = await sendTo({ kind: 'all' }, 'Litter day');
+    // Two requests (two tabs, two instances): neither waits for the other's post before choosing an address.
+    const published = await Promise.all([first, second].map((n) => as().admin.newsletters.publishAsPost({ id: n.id })));
+    const posts = await Promise.all(published.map((n) => as().admin.articles.byId({ id: n.articleId! })));
+    expect(posts.map((p) => p.slug).sort()).toEqual(['litter-day', 'litter-day-2']);
+    expect(posts.map((p) => [p.title, p.status])).toEqual([['Litter day', 'published'], ['Litter day', 'published']]);
   });
 
   it('dismisses a newsletter’s failed copies: gone from the counts and the outbox, the sent ones stay; only an admin may', async () => {

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
 import { Honeypot } from '../../../lib/client/Honeypot.tsx';
 import { READABLE_ALERT } from '../../../lib/client/TokenActionPage.tsx';
-import { UnsubscribeLinkRequestSchema } from '../../subscribers/subscribers.schema.ts';
+import { UnsubscribeLinkRequestSchema } from '../subscribers.schema.ts';
 
 export const SEND_LINK_TEXT = {
   intro: "No e-mail at hand? Enter your address and we'll send you a new unsubscribe link.",

@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { TokenActionPage } from '../../../lib/client/TokenActionPage.tsx';
-import { UNSUBSCRIBE_NOT_FOUND, UnsubscribeSchema } from '../../subscribers/subscribers.schema.ts';
+import { UNSUBSCRIBE_NOT_FOUND, UnsubscribeSchema } from '../subscribers.schema.ts';
 import { SendLinkForm } from './SendLinkForm.tsx';
 
 export const MISSING_TOKEN_MESSAGE =

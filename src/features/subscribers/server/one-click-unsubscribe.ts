@@ -1,19 +1,13 @@
-// RFC 8058 one-click unsubscribe: mail providers POST to the List-Unsubscribe link (form-encoded, from any site) and no page follows.
+// RFC 8058 one-click unsubscribe, a Fastify plugin the top floor registers: mail providers POST to the
+// List-Unsubscribe link (form-encoded, from any site) and no page follows.
 import fp from 'fastify-plugin';
-import { AppError } from '../../lib/server/errors.ts';
-import { tooManyMessage } from '../../lib/server/trpc.ts';
-import { UnsubscribeSchema, UNSUBSCRIBE_NOT_FOUND } from '../../features/subscribers/subscribers.schema.ts';
-import { unsubscribe } from '../../features/subscribers/server/subscribers.service.ts';
+import { AppError } from '../../../lib/server/errors.ts';
+import { tooManyMessage } from '../../../lib/server/trpc.ts';
+import { UnsubscribeSchema, UNSUBSCRIBE_NOT_FOUND } from '../subscribers.schema.ts';
+import { unsubscribe } from './subscribers.service.ts';
 
 export const ONE_CLICK_PATH = '/unsubscribe';
 const RATE = { limit: 20, windowMs: 60_000 };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A state-changing route that takes form bodies from any site (security plugin); only one-click unsubscribe. */
-    crossSiteForm?: boolean;
-  }
-}
 
 export default fp(
   async (app) => {

@@ -15,7 +15,7 @@ import type { Context, SessionUser } from '../lib/server/trpc.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
 import { PURGE_LOCK } from '../features/mail/server/outbox.service.ts';
 import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
-import { confirmTokenFor, subscribeConfirmed } from '../features/subscribers/server/subscribers.test-helpers.ts';
+import { confirmTokenFor, subscribeConfirmed } from './testing/subscribers.ts';
 import { CONFIRM_INVALID, UNSUBSCRIBE_NOT_FOUND } from '../features/subscribers/subscribers.schema.ts';
 import { NEWSLETTER_MESSAGES } from '../features/subscribers/newsletters.schema.ts';
 

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../../server/testing/t
 import { signIn } from '../../../server/testing/auth.ts';
 import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../server/testing/smtp.ts';
-import { subscribeConfirmed } from './subscribers.test-helpers.ts';
+import { subscribeConfirmed } from '../../../server/testing/subscribers.ts';
 import { NEWSLETTER_MESSAGES, type Audience } from '../newsletters.schema.ts';
 import { ANSWERS } from '../../../server/testing/applications.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';

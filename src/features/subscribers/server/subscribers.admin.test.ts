@@ -5,7 +5,7 @@ import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { Subscriber } from './subscriber.entity.ts';
-import { subscribeConfirmed } from './subscribers.test-helpers.ts';
+import { subscribeConfirmed } from '../../../server/testing/subscribers.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 

@@ -3,7 +3,7 @@ import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { OutboxMessage } from '../../mail/server/outbox-message.entity.ts';
 import { Subscriber } from './subscriber.entity.ts';
 import { UNSUBSCRIBE_LINK_RATE_LIMIT } from './subscribers.router.ts';
-import { subscribeConfirmed } from './subscribers.test-helpers.ts';
+import { subscribeConfirmed } from '../../../server/testing/subscribers.ts';
 
 let nextIp = 1;
 const freshIp = () => `10.7.0.${nextIp++}`;

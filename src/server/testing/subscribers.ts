@@ -1,5 +1,5 @@
-// Test helper: subscribe an address and confirm it through the link in its confirmation e-mail, as its owner would.
-import type { TestContext } from '../../../server/testing/test-app.ts';
+// Test harness: subscribe an address and confirm it through the link in its confirmation e-mail, as its owner would.
+import type { TestContext } from './test-app.ts';
 
 let nextIp = 1;
 

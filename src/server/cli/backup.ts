@@ -14,6 +14,7 @@ if ((command !== 'backup' && command !== 'restore') || !file) {
   process.exit(1);
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
 
 async function run(): Promise<void> {
@@ -27,12 +28,24 @@ async function run(): Promise<void> {
     if (command === 'backup') {
       const { tables } = await backupDatabase(orm, path.resolve(file!));
       const rows = tables.reduce((n, t) => n + t.rows, 0);
-      console.log(`Backed up ${where} to ${file}: ${rows} rows in ${tables.length} tables (${Date.now() - started} ms).`);
-    } else {
-      const { tables } = await restoreDatabase(orm, path.resolve(file!), { force });
-      const rows = tables.reduce((n, t) => n + t.rows, 0);
-      console.log(`Restored ${file} into ${where}: ${rows} rows in ${tables.length} tables (${Date.now() - started} ms).`);
+      console.log(`Backed up ${where} to ${file}: ${count(rows)} rows in ${tables.length} tables (${Date.now() - started} ms).`);
+      return;
     }
+    const { tables } = await restoreDatabase(orm, file!, {
+      force,
+      onChecked: (b) => {
+        console.log(
+          `Checked ${file}: made ${b.header.createdAt}, schema ${b.schema ?? '(none)'}, ${count(b.rows)} rows in ${b.header.tables.length} tables, ` +
+            `${b.sha256 ? `SHA-256 ${b.sha256.slice(0, 12)}… matches` : 'version 1 (gzip CRC checked)'} (${Date.now() - started} ms).`,
+        );
+        console.log(`Replacing ${where} in one transaction: until it commits, the old database stays as it was.`);
+      },
+      onTable: (t) => {
+        if (t.rows) console.log(`  ${t.name}: ${count(t.rows)} rows`);
+      },
+    });
+    const rows = tables.reduce((n, t) => n + t.rows, 0);
+    console.log(`Restored ${file} into ${where}: ${count(rows)} rows in ${tables.length} tables (${Date.now() - started} ms).`);
   } finally {
     await closeDatabase(orm);
   }
@@ -41,7 +54,8 @@ async function run(): Promise<void> {
 try {
   await run();
 } catch (error) {
-  if (error instanceof BackupError || error instanceof DatabaseInUseError || error instanceof EnvError) console.error(error.message);
+  if (error instanceof BackupError && command === 'restore') console.error(`${error.message} The database was left as it was.`);
+  else if (error instanceof BackupError || error instanceof DatabaseInUseError || error instanceof EnvError) console.error(error.message);
   else console.error(`${command === 'backup' ? 'Backup' : 'Restore'} failed: ${firstLine(error)}`);
   process.exitCode = 1;
 }

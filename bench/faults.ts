@@ -3,12 +3,22 @@
 // a TCP proxy, and the server refuses new ones for a while); (2) SIGTERM while 100 connections run.
 // Prints what clients received meanwhile, /readyz during the outage, the longest stall, the time to
 // recover without a restart, the pool afterwards, connections reset, and writes lost (must be 0).
+// (3) Restore, on the embedded database and on PostgreSQL: db:restore --force with a truncated file,
+// with a flipped byte, and killed (SIGKILL) in the middle must each leave the old database as it was;
+// prints rows before and after, what the command said, and the times (decision 107).
+// FAULTS_CASES=outage,sigterm,restore picks the cases (default all three).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { createTempDatabase, postgresReachable, PG_HOST, PG_PORT } from './lib/postgres.ts';
-import { check, heading, int, message, ms, note, seconds, table } from './lib/report.ts';
-import { ensureClientBuild, httpGet, sleep, startApp, tempDir, type AppServer } from './lib/server.ts';
+import { bytes, check, heading, int, message, ms, note, seconds, table } from './lib/report.ts';
+import { ensureClientBuild, httpGet, NODE, sleep, spawnChild, startApp, tempDir, type AppServer } from './lib/server.ts';
 import { BENCH_ADMIN, mixedLoad, statusList, storedWrites } from './lib/probe.ts';
 import { startTcpProxy } from '../src/server/testing/tcp-proxy.ts';
+import { closeDatabase, openDatabase, ROOT_DIR } from '../src/server/db.ts';
 
 const CONNECTIONS = 100;
 const OUTAGE_MS = 2000;
@@ -154,22 +164,215 @@ async function sigterm(db: { url: string }, data: string) {
   }
 }
 
-export async function run(): Promise<void> {
-  heading('Faults under load: the database goes away, and SIGTERM (PostgreSQL)');
-  if (!(await postgresReachable())) {
-    note('skipped: no PostgreSQL server on 127.0.0.1:5432');
-    return;
-  }
-  ensureClientBuild();
-  const data = tempDir('bench-faults');
-  const db = await createTempDatabase('bench_faults');
+// ---------------------------------------------------------------------------------------------
+// Restore: a damaged file and a kill mid-restore
+
+/** On top of the demo site, so a restore takes long enough to be killed in the middle and timed. */
+const BULK_PHOTOS = 40;
+const BULK_PHOTO_BYTES = 256 * 1024;
+const BULK_INQUIRIES = 2000;
+
+interface Site {
+  label: string;
+  env: Record<string, string>;
+  open: () => Promise<MikroORM>;
+}
+
+async function sql(orm: MikroORM, text: string, params: unknown[] = []) {
+  return (await (orm.em.getConnection().getClient() as Kysely<unknown>).executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))).rows;
+}
+
+/** Every site table's rows, whether the settings row is there, and the rows added after the backup. */
+async function census(site: Site) {
+  const orm = await site.open();
   try {
-    await outage(db, data.dir);
-    await sigterm(db, data.dir);
-  } catch (error) {
-    throw new Error(`faults bench failed: ${message(error)}`, { cause: error });
+    const tables = await sql(
+      orm,
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations'`,
+    );
+    let rows = 0;
+    for (const { name } of tables) rows += Number((await sql(orm, `select count(*)::int as n from "${String(name)}"`))[0]!.n);
+    const settings = tables.some((t) => t.name === 'site_settings') && (await sql(orm, 'select 1 from site_settings limit 1')).length > 0;
+    const marked = tables.some((t) => t.name === 'inquiries') ? Number((await sql(orm, `select count(*)::int as n from inquiries where name = 'After the backup'`))[0]!.n) : 0;
+    return { rows, settings, marked };
   } finally {
-    await db.drop().catch(() => undefined);
-    data.remove();
+    await closeDatabase(orm);
+  }
+}
+
+const FIRST_TABLE = /^ {2}\w+: [\d,]+ rows$/m;
+
+/** Runs the restore command, noting when its lines appear; `kill`: SIGKILL it at its first table's line. */
+async function restoreCommand(site: Site, file: string, kill = false) {
+  const started = performance.now();
+  const child = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'restore', file, '--force'], {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    ...site.env,
+  });
+  const at: { checked?: number; firstTable?: number } = {};
+  let killedAfter: number | undefined;
+  while (!child.hasExited()) {
+    const out = child.output();
+    at.checked ??= /^Checked /m.test(out) ? performance.now() - started : undefined;
+    at.firstTable ??= FIRST_TABLE.test(out) ? performance.now() - started : undefined;
+    if (kill && at.firstTable !== undefined) {
+      process.kill(child.pid, 'SIGKILL');
+      killedAfter = at.firstTable;
+      break;
+    }
+    await sleep(2);
+  }
+  const code = await child.exited;
+  const out = child.output();
+  const lastLine = out.trim().split('\n').at(-1) ?? '';
+  const checkedMs = Number(/^Checked .*\((\d+) ms\)\.$/m.exec(out)?.[1] ?? NaN);
+  return { code, ms: performance.now() - started, at, killedAfter, lastLine, checkedMs };
+}
+
+async function restoreFaults(site: Site, dir: string) {
+  // A site: the demo content (db:seed migrates, then seeds) plus photos and inquiries, backed up with the command.
+  const seed = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/db.ts'), 'seed'], { PATH: process.env.PATH, NODE_ENV: 'production', ...site.env });
+  if ((await seed.exited) !== 0) throw new Error(`db:seed failed: ${seed.output().trim()}`);
+  const orm = await site.open();
+  try {
+    for (let i = 0; i < BULK_PHOTOS; i++) {
+      const photo = randomBytes(BULK_PHOTO_BYTES);
+      await sql(orm, `insert into media (id, kind, mime, ext, bytes, size, sha256, created_at) values ($1, 'image', 'image/jpeg', 'jpg', $2, $3, $4, now())`, [
+        randomUUID(),
+        photo,
+        photo.length,
+        randomUUID().replace(/-/g, '').padEnd(64, '0'),
+      ]);
+    }
+    await sql(
+      orm,
+      `insert into inquiries (name, email, interest, message, created_at, updated_at)
+       select 'Family ' || i, 'family' || i || '@example.com', 'waitlist', repeat('We would love a puppy. ', 20), now(), now() from generate_series(1, ${BULK_INQUIRIES}) i`,
+    );
+  } finally {
+    await closeDatabase(orm);
+  }
+  const file = path.join(dir, `${site.label}.bak`);
+  const backupStarted = performance.now();
+  const backup = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'backup', file], { PATH: process.env.PATH, NODE_ENV: 'production', ...site.env });
+  if ((await backup.exited) !== 0) throw new Error(`db:backup failed: ${backup.output().trim()}`);
+  const backupMs = performance.now() - backupStarted;
+  const inBackup = await census(site);
+  // The site moves on after the backup: what a restore must not lose unless it completes.
+  const later = await site.open();
+  try {
+    await sql(
+      later,
+      `insert into inquiries (name, email, interest, message, created_at, updated_at)
+       select 'After the backup', 'later' || i || '@example.com', 'available', 'Written after the backup.', now(), now() from generate_series(1, 25) i`,
+    );
+  } finally {
+    await closeDatabase(later);
+  }
+
+  const whole = readFileSync(file);
+  const truncated = path.join(dir, `${site.label}-truncated.bak`);
+  writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+  const flipped = path.join(dir, `${site.label}-flipped.bak`);
+  const flippedBytes = Buffer.from(whole);
+  flippedBytes[Math.floor(whole.length * 0.7)]! ^= 0xff;
+  writeFileSync(flipped, flippedBytes);
+
+  console.log(
+    `\n   ${site.label}: ${int(inBackup.rows)} rows in the backup (${bytes(statSync(file).size)} gzipped, written in ${seconds(backupMs, 1)}); 25 inquiries added after it`,
+  );
+  const rows: string[][] = [['db:restore --force', 'exit', 'time', 'rows before', 'rows after', 'settings', 'later rows', '']];
+  const run = async (label: string, target: string, expectOld: boolean, kill = false) => {
+    const before = await census(site);
+    const result = await restoreCommand(site, target, kill);
+    const reopened = performance.now();
+    const after = await census(site);
+    const reopenMs = performance.now() - reopened;
+    const old = after.rows === before.rows && after.settings && after.marked === before.marked;
+    const replaced = after.rows === inBackup.rows && after.settings && after.marked === 0;
+    const ok = expectOld ? old : replaced;
+    const time = result.killedAfter !== undefined ? `killed at ${seconds(result.killedAfter, 1)}` : seconds(result.ms, 1);
+    rows.push([
+      label,
+      result.code === null ? 'SIGKILL' : String(result.code),
+      time,
+      int(before.rows),
+      int(after.rows),
+      after.settings ? 'yes' : 'MISSING',
+      int(after.marked),
+      check(`restore (${site.label}): ${label}`, expectOld ? (old ? 'old database' : 'changed') : replaced ? 'replaced' : 'not replaced', ok, expectOld ? 'old database kept' : 'backup restored'),
+    ]);
+    return { result, reopenMs };
+  };
+  const cut = await run('truncated file (half)', truncated, true);
+  const flip = await run('one byte flipped', flipped, true);
+  const killed = await run('killed at its first table', file, true, true);
+  const full = await run('the whole backup', file, false);
+  table(rows);
+  console.log(`   truncated: ${cut.result.lastLine}`);
+  console.log(`   flipped:   ${flip.result.lastLine}`);
+  console.log(
+    `   killed after the old tables were dropped (${seconds(killed.result.killedAfter ?? NaN, 1)} in); the next open took ${ms(killed.reopenMs)} (counting included)`,
+  );
+  const { checked = NaN, firstTable = NaN } = full.result.at;
+  console.log(
+    `   whole restore ${seconds(full.result.ms, 1)}: process start, open and the file's check ${seconds(checked, 1)} (the check itself ${ms(full.result.checkedMs)}), ` +
+      `dropping and migrating to the backup's schema ${seconds(firstTable - checked, 1)}, loading, checking and committing ${seconds(full.result.ms - firstTable, 1)}`,
+  );
+}
+
+async function restoreCases(postgres: boolean) {
+  heading('Restore: a damaged file and a kill mid-restore leave the old database (embedded, PostgreSQL)');
+  const dir = tempDir('bench-restore');
+  try {
+    const dataDir = path.join(dir.dir, 'data');
+    await restoreFaults({ label: 'embedded', env: { DATA_DIR: dataDir }, open: () => openDatabase({ pgliteDir: path.join(dataDir, 'db') }) }, dir.dir);
+    if (!postgres) {
+      note('PostgreSQL part skipped: no server on 127.0.0.1:5432');
+      return;
+    }
+    const db = await createTempDatabase('bench_restore');
+    try {
+      await restoreFaults(
+        { label: 'PostgreSQL', env: { DATA_DIR: path.join(dir.dir, 'pg-data'), DATABASE_URL: db.url }, open: () => openDatabase({ databaseUrl: db.url, poolSize: 2 }) },
+        dir.dir,
+      );
+    } finally {
+      await db.drop().catch(() => undefined);
+    }
+  } finally {
+    dir.remove();
+  }
+}
+
+export async function run(): Promise<void> {
+  const cases = new Set((process.env.FAULTS_CASES ?? 'outage,sigterm,restore').split(',').map((c) => c.trim()));
+  const postgres = await postgresReachable();
+  if (cases.has('outage') || cases.has('sigterm')) {
+    heading('Faults under load: the database goes away, and SIGTERM (PostgreSQL)');
+    if (!postgres) {
+      note('skipped: no PostgreSQL server on 127.0.0.1:5432');
+    } else {
+      ensureClientBuild();
+      const data = tempDir('bench-faults');
+      const db = await createTempDatabase('bench_faults');
+      try {
+        if (cases.has('outage')) await outage(db, data.dir);
+        if (cases.has('sigterm')) await sigterm(db, data.dir);
+      } catch (error) {
+        throw new Error(`faults bench failed: ${message(error)}`, { cause: error });
+      } finally {
+        await db.drop().catch(() => undefined);
+        data.remove();
+      }
+    }
+  }
+  if (cases.has('restore')) {
+    try {
+      await restoreCases(postgres);
+    } catch (error) {
+      throw new Error(`faults bench (restore) failed: ${message(error)}`, { cause: error });
+    }
   }
 }

@@ -9,6 +9,7 @@ import { serialPGliteDialect } from '../lib/server/pglite-dialect.ts';
 import { entities } from './entities.ts';
 import { migrations } from '../../migrations/index.ts';
 import { healPool } from './db-pool.ts';
+import { lockEmbeddedDatabase } from './db-lock.ts';
 
 // Two levels up from src/server/db.ts and from the bundle's dist/server/*.js alike.
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,6 +31,9 @@ export interface DbConfig {
 }
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
+
+/** The lock of each embedded database opened from a directory, released once it is closed. */
+const dirLocks = new WeakMap<PGlite, () => void>();
 
 export async function ormOptions(config: DbConfig): Promise<Options> {
   const base: Options = {
@@ -64,31 +68,58 @@ export async function ormOptions(config: DbConfig): Promise<Options> {
   let pglite = config.pglite;
   if (!pglite) {
     const dir = config.pgliteDir ?? './data/db';
-    if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-    // Loaded only for the embedded database: a server on PostgreSQL never needs the engine's code.
-    const { PGlite } = await import('@electric-sql/pglite');
-    pglite = new PGlite(dir);
+    let unlock: (() => void) | undefined;
+    if (!dir.startsWith('memory://')) {
+      mkdirSync(dir, { recursive: true });
+      // One process at a time (src/server/db-lock.ts): throws DatabaseInUseError naming the holder.
+      unlock = lockEmbeddedDatabase(dir);
+    }
+    try {
+      // Loaded only for the embedded database: a server on PostgreSQL never needs the engine's code.
+      const { PGlite } = await import('@electric-sql/pglite');
+      pglite = new PGlite(dir);
+    } catch (error) {
+      unlock?.();
+      throw error;
+    }
+    if (unlock) dirLocks.set(pglite, unlock);
   }
   return { ...base, dbName: 'pglite', driverOptions: serialPGliteDialect(pglite, { acquireTimeoutMs }) };
 }
 
 const ownedPGlite = new WeakMap<MikroORM, PGlite>();
 
-export async function openDatabase(config: DbConfig): Promise<MikroORM> {
-  const options = await ormOptions(config);
-  const orm = await MikroORM.init(options);
-  const pglite = (options.driverOptions as { pglite?: PGlite } | undefined)?.pglite;
-  if (pglite && !config.pglite) ownedPGlite.set(orm, pglite);
-  // Fail at start, not on the first request, when the server is unreachable.
-  await orm.em.getConnection().execute('select 1');
-  return orm;
+async function closePGlite(pglite: PGlite) {
+  try {
+    if (!pglite.closed) await pglite.close();
+  } finally {
+    dirLocks.get(pglite)?.();
+  }
 }
 
-/** Closes the ORM and, when it opened one, the embedded database (flushing it to disk). */
+export async function openDatabase(config: DbConfig): Promise<MikroORM> {
+  const options = await ormOptions(config);
+  const pglite = (options.driverOptions as { pglite?: PGlite } | undefined)?.pglite;
+  const owned = pglite && !config.pglite ? pglite : undefined;
+  let orm: MikroORM | undefined;
+  try {
+    orm = await MikroORM.init(options);
+    if (owned) ownedPGlite.set(orm, owned);
+    // Fail at start, not on the first request, when the server is unreachable.
+    await orm.em.getConnection().execute('select 1');
+    return orm;
+  } catch (error) {
+    await orm?.close(true).catch(() => undefined);
+    if (owned) await closePGlite(owned).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Closes the ORM and, when it opened one, the embedded database (flushing it to disk) and its lock. */
 export async function closeDatabase(orm: MikroORM) {
   await orm.close(true);
   const pglite = ownedPGlite.get(orm);
-  if (pglite && !pglite.closed) await pglite.close();
+  if (pglite) await closePGlite(pglite);
 }
 
 /**

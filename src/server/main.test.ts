@@ -1,7 +1,8 @@
-// The process entry: clear one-line failures for bad settings, and a graceful exit on SIGTERM.
+// The process entry: clear one-line failures for bad settings, the embedded database held while it runs, and a
+// graceful exit on SIGTERM.
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
@@ -116,12 +117,22 @@ describe('process entry', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('serves, then exits 0 on SIGTERM after closing the database', async () => {
+  it('serves, holding the embedded database (a backup meanwhile is refused), then exits 0 on SIGTERM after closing it', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
+    const dataDir = freshDir();
     // Info level and every request logged: the request and shutdown log lines are the events this test waits for.
-    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', LOG_ACCESS_SAMPLE: '1' });
+    const p = start({ PORT: port, DATA_DIR: dataDir, APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', LOG_ACCESS_SAMPLE: '1' });
     await p.logged(/Server listening at/);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const lock = path.join(dataDir, 'db.lock');
+    expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid).toBe(p.child.pid);
+    const backup = spawnSync(process.execPath, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'backup', path.join(dataDir, 'site.bak')], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(backup.status).toBe(1);
+    expect(backup.stderr.trim()).toMatch(new RegExp(`^The embedded database in .* is open in process ${p.child.pid} \\(main\\.ts, since [^)]+\\): stop it first`));
+    expect(existsSync(path.join(dataDir, 'site.bak'))).toBe(false);
     // A request in flight: headers and half its body sent, the rest only after the signal.
     const body = JSON.stringify({ name: 'Ada Family', email: 'ada@example.com', interest: 'available', message: 'Hello, is Biscuit still available?' });
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -142,6 +153,7 @@ describe('process entry', () => {
     // New connections are refused once it is closing.
     expect(await connects(Number(port))).toBe(false);
     expect(await p.exited).toBe(0);
+    expect(existsSync(lock)).toBe(false);
   }, 150_000);
 
   it('on SIGTERM tells keep-alive clients Connection: close, finishes in-flight requests and resets none', async () => {

@@ -24,6 +24,8 @@ export function withDatabase(url: string, name: string): string {
 
 export interface TestDatabase {
   orm: MikroORM;
+  /** The database's URL on a PostgreSQL server (TEST_DATABASE_URL); none for the embedded one. */
+  url?: string;
   close: () => Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const orm = await openDatabase({ databaseUrl: withDatabase(url, name) });
     return {
       orm,
+      url: withDatabase(url, name),
       close: async () => {
         await closeDatabase(orm);
         const c = new pg.Client({ connectionString: url });

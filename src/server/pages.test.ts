@@ -89,11 +89,17 @@ describe('pages served by the server', () => {
     const { cookie } = await signIn(t.orm, { isAdmin: true });
     const dashboard = await get('/admin/puppies', cookie);
     expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['cache-control']).toBe('no-store');
     expect(title(dashboard.body)).toBe('Admin Dashboard | Aspen Meadow Doodles');
     // The routes decide what exists, for the pages the browser renders too.
     const unknown = await get('/admin/no-such-section', cookie);
     expect(unknown.statusCode).toBe(404);
     expect(title(unknown.body)).toBe('Page not found | Aspen Meadow Doodles');
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    // A page answered to a session cookie that turned out stale depended on it too (and clears it).
+    const stale = await get('/questionnaire', 'sid=no-such-session');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('no-store');
   });
 
   it('a page is rendered for who asks: a visitor gets the sign-in note, a family its account menu, kept from shared caches', async () => {
@@ -108,7 +114,8 @@ describe('pages served by the server', () => {
     expect(family.statusCode).toBe(200);
     expect(family.body).not.toContain(note);
     expect(family.body).toContain(`aria-label="Account: ${user.username}"`);
-    expect(family.headers['cache-control']).toBe('private, no-cache');
+    // Nobody keeps a copy of a signed-in page, not even the family's own browser (its back button, its disk).
+    expect(family.headers['cache-control']).toBe('no-store');
     // The next visitor is not given the family's page.
     const next = await get('/questionnaire');
     expect(next.body).toContain(note);

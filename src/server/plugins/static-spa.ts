@@ -10,6 +10,7 @@ import { renderHead } from '../head-tags.ts';
 import { pageRenderer } from '../ssr.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_SITE_NAME } from '../../lib/shared/page-head.ts';
 import { preferred } from './public-reads.ts';
+import { SESSION_COOKIE } from '../../features/auth/server/session.service.ts';
 
 /** A rendered page kept for the next visitor without a session, with its compressed forms made on first use. */
 interface CachedPage {
@@ -161,10 +162,13 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       if (outcome.cached) return sendPage(request, reply, outcome.cached);
       // A page whose reads found the database out of reach: the same 503 and Retry-After as the data answers.
       if (outcome.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      // A page rendered for a signed-in person carries who they are: no shared cache may keep it.
+      // A page rendered for a signed-in person carries who they are: nothing may keep it, not even their own
+      // browser (the back button or the disk after they signed out). A session cookie that turned out stale
+      // counts too, as for the API (plugins/session.ts): the answer depended on it.
+      const personal = request.user !== null || request.cookies[SESSION_COOKIE] !== undefined;
       return reply
         .code(outcome.status)
-        .header('Cache-Control', request.user ? 'private, no-cache' : 'no-cache')
+        .header('Cache-Control', personal ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(outcome.html);
     });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './testing/test-app.ts';
 import { signIn } from './testing/auth.ts';
 import { seedDemoContent } from './seed/seed.ts';
+import { canonicalPageUrl } from './plugins/static-spa.ts';
 
 describe('pages served by the server', () => {
   const t = useTestApp({}, { pages: true });
@@ -89,11 +90,17 @@ describe('pages served by the server', () => {
     const { cookie } = await signIn(t.orm, { isAdmin: true });
     const dashboard = await get('/admin/puppies', cookie);
     expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['cache-control']).toBe('no-store');
     expect(title(dashboard.body)).toBe('Admin Dashboard | Aspen Meadow Doodles');
     // The routes decide what exists, for the pages the browser renders too.
     const unknown = await get('/admin/no-such-section', cookie);
     expect(unknown.statusCode).toBe(404);
     expect(title(unknown.body)).toBe('Page not found | Aspen Meadow Doodles');
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    // A page answered to a session cookie that turned out stale depended on it too (and clears it).
+    const stale = await get('/questionnaire', 'sid=no-such-session');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('no-store');
   });
 
   it('a page is rendered for who asks: a visitor gets the sign-in note, a family its account menu, kept from shared caches', async () => {
@@ -108,11 +115,67 @@ describe('pages served by the server', () => {
     expect(family.statusCode).toBe(200);
     expect(family.body).not.toContain(note);
     expect(family.body).toContain(`aria-label="Account: ${user.username}"`);
-    expect(family.headers['cache-control']).toBe('private, no-cache');
+    // Nobody keeps a copy of a signed-in page, not even the family's own browser (its back button, its disk).
+    expect(family.headers['cache-control']).toBe('no-store');
     // The next visitor is not given the family's page.
     const next = await get('/questionnaire');
     expect(next.body).toContain(note);
     expect(next.body).not.toContain(user.username);
+  });
+
+  it('an address with a trailing or doubled slash moves (301) to the page itself, keeping its query; / stays', async () => {
+    const { items } = await t.caller().articles.blogList({ page: 1 });
+    const slug = items[0]!.slug;
+    const moves: Array<[string, string]> = [
+      ['/blog/', '/blog'],
+      ['//blog', '/blog'],
+      ['/blog//', '/blog'],
+      ['/blog/?page=2', '/blog?page=2'],
+      ['//blog?page=2&x=%2F', '/blog?page=2&x=%2F'],
+      [`/blog//${slug}/`, `/blog/${slug}`],
+      ['/questionnaire/', '/questionnaire'],
+      ['/admin/', '/admin'],
+      ['//', '/'],
+      ['///?a=1', '/?a=1'],
+      // Never to another site: `//host` would be one for a browser.
+      ['//evil.example/', '/evil.example'],
+      ['///evil.example', '/evil.example'],
+    ];
+    for (const [from, to] of moves) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url: from });
+        expect(res.statusCode, `${method} ${from}`).toBe(301);
+        expect(res.headers.location, `${method} ${from}`).toBe(to);
+      }
+    }
+    // The page it moves to is there.
+    expect((await get('/blog')).statusCode).toBe(200);
+    expect((await get(`/blog/${slug}`)).statusCode).toBe(200);
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers.location).toBeUndefined();
+    expect((await get('/?a=1')).statusCode).toBe(200);
+    // A backslash is a slash to a browser (/\host): no move is offered for such an address.
+    expect((await get('/\\evil.example/')).headers.location).toBeUndefined();
+    // Nor for a proxy's absolute form of the address (`http:/host` would be another site too).
+    expect(canonicalPageUrl('http://evil.example/blog/')).toBeNull();
+    expect(canonicalPageUrl('/blog/?next=//x')).toBe('/blog?next=//x');
+  });
+
+  it('the API, uploads and build files are not moved: a trailing slash still reaches them as before', async () => {
+    for (const url of ['/api/puppies/featured/', '/api/settings/', '/trpc/settings.get/', '/trpc/settings.get/?input=%7B%7D', '/healthz/', '/robots.txt/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+    for (const url of ['/uploads/no-such-file.jpg/', '/assets/no-such-file.js/', '/api/no-such-thing/', '//api/puppies/featured', '/private-media/x.jpg/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).not.toBe(301);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+    // A form's POST to a page address with a slash is not turned into a GET by a move.
+    const post = await t.app.inject({ method: 'POST', url: '/blog/', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(post.statusCode).not.toBe(301);
   });
 
   const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));

@@ -10,6 +10,7 @@ describe('public reads', () => {
   const t = useTestApp({ PUBLIC_CACHE_MS: '60000' });
   const admin = { id: 1, username: 'breeder', isAdmin: true };
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const lines = (body: string) => body.split('\n').filter((line) => line.trim() !== '');
 
   it('knows which URLs are public reads: the documented lists and tRPC calls made only of their twins', () => {
     expect(isPublicRead('/api/puppies/featured')).toBe(true);
@@ -67,6 +68,34 @@ describe('public reads', () => {
     const mixed = await get('/trpc/puppies.featured,auth.me?batch=1&input=%7B%7D');
     expect(mixed.statusCode).toBe(200);
     expect(mixed.headers.etag).toBeUndefined();
+  });
+
+  it('a request for another format (tRPC\'s streaming JSONL) is neither kept nor answered from the kept form', async () => {
+    // Issue 28: one `trpc-accept: application/jsonl` request stored the streaming format under the URL, and every
+    // ordinary client reading that URL within PUBLIC_CACHE_MS was handed lines it cannot parse.
+    await seedDemoContent(t.orm.em.fork(), { force: false });
+    t.app.services.publicCache.clear();
+    const url = '/trpc/settings.get,puppies.featured?batch=1&input=%7B%7D';
+    const streaming: Array<Record<string, string>> = [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }, { accept: 'application/json, application/jsonl' }];
+    for (const asks of streaming) {
+      const streamed = await get(url, asks);
+      expect(streamed.statusCode).toBe(200);
+      expect(lines(streamed.body).length, 'JSON lines').toBeGreaterThan(1);
+      const plain = await get(url);
+      expect(plain.statusCode).toBe(200);
+      const batch = plain.json<Array<{ result: { data: unknown } }>>();
+      expect(batch).toHaveLength(2);
+      expect(batch[1]!.result.data).toEqual(await t.caller().puppies.featured());
+      // Nor is a second streaming request answered from the plain answer now kept.
+      expect(lines((await get(url, asks)).body).length, JSON.stringify(asks)).toBeGreaterThan(1);
+      t.app.services.publicCache.clear();
+    }
+    // The kept plain answer tells shared caches everything it varies on: tRPC's own two headers and the encoding.
+    const kept = await get(url);
+    expect(kept.headers.etag).toBeDefined();
+    expect(String(kept.headers.vary).split(/,\s*/).sort()).toEqual(['accept', 'accept-encoding', 'trpc-accept']);
+    const replayed = await get(url, { 'accept-encoding': 'br' });
+    expect(String(replayed.headers.vary).split(/,\s*/).sort()).toEqual(['accept', 'accept-encoding', 'trpc-accept']);
   });
 
   it('an admin change drops every kept answer at once: the next read shows it under a new ETag', async () => {

@@ -168,6 +168,32 @@ describe('server-rendered pages when a read fails', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('data-page-css');
   });
 
+  it('a kept page is the same document for every visitor without a session, in the encoding each takes, whoever filled it', async () => {
+    // Issue 28's class of bug, for pages: the first visitor's request headers must not decide what the next ones get.
+    app.services.publicCache.clear();
+    const url = '/blog?from=encodings';
+    const ask = (headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+    const first = await ask({ 'accept-encoding': 'br', 'trpc-accept': 'application/jsonl', accept: 'application/jsonl' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toContain('Getting Ready for Your Puppy');
+    const plain = await ask({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    const gzip = await ask({ 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    for (const res of [first, plain, gzip]) {
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // Any cookie (a session, or anything a browser may keep) passes the kept page by and renders afresh.
+    const withCookie = await ask({ cookie: 'sid=stale' });
+    expect(withCookie.headers['cache-control']).toBe('no-store');
+    expect(withCookie.body).toContain('Getting Ready for Your Puppy');
+  });
+
   it('renders a known page as finished HTML with its data, and an unknown post as a 404 page', async () => {
     const home = await app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);

@@ -11,8 +11,15 @@ import {
   dismissFailed,
   enqueueBulk,
   enqueueMail,
+  mailDomain,
+  MAX_ATTEMPTS,
   purgeSent,
-  retryFailed, type DeliveryReport, type SendMail } from '../../features/mail/server/outbox.service.ts';
+  retryFailed,
+  smtpAnswer,
+  type DeliveryReport,
+  type FailedAttempt,
+  type SendMail,
+} from '../../features/mail/server/outbox.service.ts';
 import { ensureSettings } from '../../features/settings/server/settings.service.ts';
 import { dispatchDueNewsletters } from '../../features/subscribers/server/newsletters.admin-service.ts';
 import { forgetUnconfirmed } from '../../features/subscribers/server/subscribers.service.ts';
@@ -155,12 +162,30 @@ export default fp<MailerOptions>(
     let woken = false;
     let running: Promise<DeliveryReport | null> = Promise.resolve(null);
 
+    // Every failed attempt is worth a line at warn (LOG_LEVEL=warn in production): which domain refused
+    // or could not be reached, and what the server said; never the address (the message id finds the row).
+    const onFailure = ({ message, error, final, retryInMs }: FailedAttempt) =>
+      app.log.warn(
+        {
+          mail: {
+            id: message.id,
+            domain: mailDomain(message.to),
+            attempt: message.attempts,
+            of: MAX_ATTEMPTS,
+            final,
+            ...(retryInMs === null ? {} : { retryInSeconds: Math.round(retryInMs / 1000) }),
+          },
+          smtp: smtpAnswer(error),
+        },
+        'e-mail attempt failed',
+      );
+
     const pass = async (): Promise<DeliveryReport | null> => {
       if (stopped) return null;
       await dispatch();
       await housekeepingIfDue();
       try {
-        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped, ratePerMinute: opts.ratePerMinute ?? 0 });
+        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped, ratePerMinute: opts.ratePerMinute ?? 0, onFailure });
         if (report.claimed) app.log.info({ ...report }, 'outbox delivery');
         if (report.failed) app.log.error({ failed: report.failed }, 'e-mail failed for the last time; it stays in outbox_messages');
         return report;

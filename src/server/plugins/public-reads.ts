@@ -87,6 +87,28 @@ export function preferred(accept: string | undefined): 'br' | 'gzip' | null {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
+/**
+ * Whether the kept form (the URL's plain JSON answer) is what this request would be answered: tRPC answers
+ * a request naming its streaming format (trpc-accept, or application/jsonl in Accept) in JSON lines that an
+ * ordinary client cannot parse, under the same URL. Such a request, and any that names a streaming type or
+ * a tRPC format this cache does not know, is neither answered from the kept form nor kept: it takes the usual
+ * path. The encoding is the only other thing an answer varies on, and each is made from the kept bytes.
+ */
+export function keepsFormFor(headers: { 'trpc-accept'?: string | string[] | undefined; accept?: string | undefined }): boolean {
+  if (headers['trpc-accept'] !== undefined) return false;
+  const accept = headers.accept?.toLowerCase();
+  return !accept || !(accept.includes('jsonl') || accept.includes('event-stream'));
+}
+
+/** A Vary header's names with `name` added once (tRPC's answers already vary on trpc-accept and accept). */
+function varyWith(current: unknown, name: string): string {
+  const names = (Array.isArray(current) ? current.join(',') : typeof current === 'string' ? current : '')
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  return [...new Set([...names, name])].join(', ');
+}
+
 export default fp(
   async (app) => {
     const cache = app.services.publicCache;
@@ -96,7 +118,7 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' || cache.ttlMs <= 0) return done();
       const hit = entries.get(request.url);
-      if (!hit) return done();
+      if (!hit || !keepsFormFor(request.headers)) return done();
       if (hit.expires <= Date.now()) {
         entries.delete(request.url);
         return done();
@@ -117,7 +139,7 @@ export default fp(
 
     // A miss is answered as usual; its serialised answer is kept for the next reader (before compression).
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || cache.ttlMs <= 0 || !isPublicRead(request.url)) return payload;
+      if (request.method !== 'GET' || cache.ttlMs <= 0 || !isPublicRead(request.url) || !keepsFormFor(request.headers)) return payload;
       // tRPC answers with a fetch Response: its status and headers become the reply's, its body is read below.
       if (payload instanceof Response) {
         reply.code(payload.status);
@@ -130,7 +152,7 @@ export default fp(
       if (!body) return payload;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      reply.header('ETag', etag).header('Vary', 'accept-encoding');
+      reply.header('ETag', etag).header('Vary', varyWith(reply.getHeader('vary'), 'accept-encoding'));
       if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && !PER_TRANSFER.has(name.toLowerCase())) headers[name.toLowerCase()] = value;

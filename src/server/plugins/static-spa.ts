@@ -10,6 +10,7 @@ import { renderHead } from '../head-tags.ts';
 import { pageRenderer } from '../ssr.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_SITE_NAME } from '../../lib/shared/page-head.ts';
 import { preferred } from './public-reads.ts';
+import { SESSION_COOKIE } from '../../features/auth/server/session.service.ts';
 
 /** A rendered page kept for the next visitor without a session, with its compressed forms made on first use. */
 interface CachedPage {
@@ -30,6 +31,24 @@ const MAX_PAGE_BYTES = 32 * 1024 * 1024;
 const RENDER_FAILED_HTML =
   '<div id="root"><main id="main" style="max-width:36rem;margin:5rem auto;padding:0 1rem;text-align:center;font-family:system-ui,sans-serif">' +
   '<h1>Something went wrong</h1><p>This page could not be loaded just now. Please try again in a moment.</p><p><a href="/">Back to home</a></p></main></div>';
+
+/** Addresses that are not pages: their own routes answer them, a slash more or less included (left as they are). */
+const NOT_PAGES = /^\/+(api|trpc|uploads|private-media|assets)(\/|$)/;
+
+/**
+ * Where a page address with a trailing slash or doubled slashes moves to (its query kept), or null when it
+ * is already the page's own address, is not a page, or cannot be moved safely: `/` stays, and an address
+ * with a backslash (which a browser reads as a slash: `/\host` is another site) or not starting with a
+ * slash (a proxy's absolute form) is left to the 404 page.
+ */
+export function canonicalPageUrl(url: string): string | null {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!path.startsWith('/') || path === '/' || NOT_PAGES.test(path) || path.includes('\\') || !/\/\/|.\/$/.test(path)) return null;
+  // Doubled slashes collapse (`//host` is never the answer: the result starts with a single slash), the trailing one goes.
+  const canonical = path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  return canonical + (q === -1 ? '' : url.slice(q));
+}
 
 export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
   async (app, { clientDir, appOrigin, ssrEntry }) => {
@@ -142,6 +161,9 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.code(404).send({ message: 'Not found.' });
       }
+      // One address per page: /blog/ and //blog move to /blog, with their query.
+      const canonical = canonicalPageUrl(request.url);
+      if (canonical) return reply.header('Cache-Control', 'public, max-age=3600').redirect(canonical, 301);
       const shared = request.method === 'GET' && cacheable(request);
       let outcome: Outcome;
       if (shared) {
@@ -161,10 +183,13 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       if (outcome.cached) return sendPage(request, reply, outcome.cached);
       // A page whose reads found the database out of reach: the same 503 and Retry-After as the data answers.
       if (outcome.status === 503) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      // A page rendered for a signed-in person carries who they are: no shared cache may keep it.
+      // A page rendered for a signed-in person carries who they are: nothing may keep it, not even their own
+      // browser (the back button or the disk after they signed out). A session cookie that turned out stale
+      // counts too, as for the API (plugins/session.ts): the answer depended on it.
+      const personal = request.user !== null || request.cookies[SESSION_COOKIE] !== undefined;
       return reply
         .code(outcome.status)
-        .header('Cache-Control', request.user ? 'private, no-cache' : 'no-cache')
+        .header('Cache-Control', personal ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(outcome.html);
     });

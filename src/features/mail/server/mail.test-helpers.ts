@@ -19,8 +19,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Recipients refused so far (each refusal is one delivery attempt). */
   refusals: number;
-  /** Refuse every recipient with this code and text from now on (null: accept again). */
-  refuseWith(reply: { code: number; message: string } | null): void;
+  /** Refuse every recipient (or only `recipient`) with this code and text from now on (null: accept again). */
+  refuseWith(reply: { code: number; message: string; recipient?: string } | null): void;
   /**
    * Holds the next message's reply (the sender waits, mid-send) until release() is called;
    * `arrived` resolves when that message's data is in.
@@ -32,7 +32,7 @@ export interface TestSmtpServer {
 }
 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
-  let refusal: { code: number; message: string } | null = null;
+  let refusal: { code: number; message: string; recipient?: string } | null = null;
   let hold: { arrived: () => void; released: Promise<void> } | null = null;
   const waiters = new Set<() => void>();
   const state: TestSmtpServer = {
@@ -69,7 +69,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onRcptTo(address: SMTPServerAddress, _session, callback) {
-      if (!refusal) return callback();
+      if (!refusal || (refusal.recipient !== undefined && refusal.recipient.toLowerCase() !== address.address.toLowerCase())) return callback();
       state.refusals++;
       const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
       callback(error);

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../server/testing/t
 import { Inquiry } from '../../inquiries/server/inquiry.entity.ts';
 import { Subscriber } from '../../subscribers/server/subscriber.entity.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
-import { enqueueMail, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './outbox.service.ts';
+import { enqueueMail, mailDomain, MAX_ATTEMPTS, RETRY_DELAYS_MS, withoutAddresses } from './outbox.service.ts';
 import { startSmtpServer, type TestSmtpServer } from './mail.test-helpers.ts';
 
 const BREEDER = 'breeder@example.com';
@@ -203,6 +203,59 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     expect((await outbox()).find((m) => m.subject === 'New inquiry from Refused Family')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(smtp.received.length).toBe(received);
     expect(await inquiries()).toBe(rows + 1);
+  });
+
+  it('logs each failed attempt at warn with the address\'s domain and the SMTP answer, never the address', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const other = await createTestDatabase();
+    // LOG_LEVEL=warn, as in production: nothing at info reaches the log.
+    const warned = await buildApp({ orm: other.orm, env: testEnv({ SMTP_URL: smtp.url }), closeOrm: false, logger: { level: 'warn', stream } });
+    const refused = 'jo.family+puppy@Refused.Example';
+    // A real server's answer names the address it refuses.
+    smtp.refuseWith({ code: 550, message: `5.1.1 <${refused}>: Recipient address rejected: User unknown`, recipient: refused });
+    try {
+      await warned.ready();
+      const em = other.orm.em.fork();
+      enqueueMail(em, { to: refused, subject: 'Refused one', text: 'x' });
+      enqueueMail(em, { to: 'accepted@example.com', subject: 'Accepted one', text: 'x' });
+      await em.flush();
+      const before = smtp.received.length;
+      await warned.mailer.poll();
+      await warned.mailer.poll();
+      expect((await smtp.waitFor(before + 1)).slice(before).map((m) => m.subject)).toEqual(['Accepted one']);
+
+      const failures = lines.filter((l) => l.msg === 'e-mail attempt failed');
+      expect(failures).toHaveLength(1);
+      const [failure] = failures;
+      expect(failure!.level).toBe(40); // warn
+      expect(failure!.mail).toMatchObject({ domain: 'refused.example', attempt: 1, of: MAX_ATTEMPTS, final: false, retryInSeconds: RETRY_DELAYS_MS[0]! / 1000 });
+      expect(failure!.smtp).toMatchObject({ responseCode: 550, command: 'RCPT TO' });
+      expect(String((failure!.smtp as { response: string }).response)).toMatch(/^550 5\.1\.1 <.*@Refused\.Example>: Recipient address rejected: User unknown$/);
+      // The address's own part is in no line, in any spelling.
+      expect(JSON.stringify(lines).toLowerCase()).not.toContain('jo.family');
+      expect(withoutAddresses('550 <a.b+c@x.org> and "d@localhost" (e@f.co) rejected')).toBe('550 <…@x.org> and "…@localhost" (…@f.co) rejected');
+      expect([mailDomain('Jo <jo@Example.COM>'), mailDomain('jo@example.com'), mailDomain('nobody')]).toEqual(['example.com', 'example.com', null]);
+
+      // The last attempt says so.
+      for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+        await other.orm.em.fork().getConnection().execute(`update outbox_messages set next_attempt_at = now() where status = 'queued'`);
+        await warned.mailer.poll();
+      }
+      const last = lines.filter((l) => l.msg === 'e-mail attempt failed').at(-1)!;
+      expect(last.mail).toMatchObject({ domain: 'refused.example', attempt: MAX_ATTEMPTS, final: true });
+      expect(lines.filter((l) => l.msg === 'e-mail attempt failed')).toHaveLength(MAX_ATTEMPTS);
+      expect(JSON.stringify(lines).toLowerCase()).not.toContain('jo.family');
+    } finally {
+      smtp.refuseWith(null);
+      await warned.close();
+      await other.close();
+    }
   });
 
   it('on close, records the send under way and hands the rest of its batch back, due at once', async () => {

@@ -49,6 +49,42 @@ export interface ClaimedMessage {
 
 export type SendMail = (message: ClaimedMessage) => Promise<void>;
 
+/** One failed attempt, as deliverDue saw it: whether it was the last, and when the next comes. */
+export interface FailedAttempt {
+  message: ClaimedMessage;
+  error: unknown;
+  final: boolean;
+  /** Until the next attempt (null after the last). */
+  retryInMs: number | null;
+}
+
+/** The domain of a recipient (`Name <local@Domain>` or `local@domain`), lower-cased; null without one. */
+export function mailDomain(to: string): string | null {
+  const at = to.lastIndexOf('@');
+  if (at === -1) return null;
+  return /^[^\s<>,;"]+/.exec(to.slice(at + 1))?.[0]?.toLowerCase() ?? null;
+}
+
+/** Any e-mail address in a text, its own part replaced (`<…@example.com>`): logs name domains, not people. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:[\]@]+@(?=[^\s<>"'(),;:@])/g, '…@');
+}
+
+/**
+ * What the mail server answered, as far as the error says (nodemailer: the reply line, its code, the
+ * command it answered; or a connection error's code), with addresses cut down to their domains.
+ */
+export function smtpAnswer(error: unknown): { response?: string; responseCode?: number; command?: string; code?: string } {
+  const e = (error ?? {}) as { response?: unknown; responseCode?: unknown; command?: unknown; code?: unknown; message?: unknown };
+  const response = typeof e.response === 'string' ? e.response : typeof e.message === 'string' ? e.message : String(error);
+  return {
+    response: withoutAddresses(response).slice(0, 500),
+    ...(typeof e.responseCode === 'number' ? { responseCode: e.responseCode } : {}),
+    ...(typeof e.command === 'string' ? { command: e.command } : {}),
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+  };
+}
+
 export interface DeliveryReport {
   claimed: number;
   sent: number;
@@ -88,6 +124,7 @@ export async function deliverDue(
     leaseMs = CLAIM_LEASE_MS,
     keepGoing = () => true,
     ratePerMinute = 0,
+    onFailure,
   }: {
     batchSize?: number;
     leaseMs?: number;
@@ -95,6 +132,8 @@ export async function deliverDue(
     keepGoing?: () => boolean;
     /** At most this many sends start in any minute, across all instances (0: no limit). */
     ratePerMinute?: number;
+    /** Told of each failed attempt once it is recorded (the mailer logs it). */
+    onFailure?: (attempt: FailedAttempt) => void;
   } = {},
 ): Promise<DeliveryReport> {
   const conn = em.getConnection();
@@ -152,6 +191,7 @@ export async function deliverDue(
       );
       if (last) report.failed++;
       else report.retrying++;
+      onFailure?.({ message, error, final: last, retryInMs: last ? null : delay });
       continue;
     }
     await conn.execute(

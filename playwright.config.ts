@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+// Two workers by default, each with a server and an embedded database of its own (e2e/fixtures.ts
+// points a worker's journeys at its server): the journeys of two files run side by side and never
+// see each other's writes. E2E_WORKERS=1 runs them one after another on one server.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -9,7 +13,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
@@ -24,12 +28,13 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
   ],
-  webServer: {
-    // The production build, served by the real server on a fresh embedded database with demo content.
+  // The production build, served by the real server on a fresh embedded database with demo content,
+  // one per worker (ports E2E_PORT, E2E_PORT + 1, …).
+  webServer: Array.from({ length: workers }, (_, i) => ({
     command: `node scripts/e2e-server.ts`,
-    url: `http://127.0.0.1:${port}/readyz`,
+    url: `http://127.0.0.1:${port + i}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port) },
-  },
+    env: { PORT: String(port + i) },
+  })),
 });

@@ -25,7 +25,18 @@ export function waitsForApp(page: Page): Page {
   return page;
 }
 
+/** The shared server's port (playwright.config.ts): worker n's own server listens at that port + n. */
+const sharedPort = Number(process.env.E2E_PORT ?? 3199);
+
+/** Which of the parallel workers this is (0, 1, …), in a worker process. */
+export const workerSlot = () => Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 export const test = base.extend({
+  // A journey that names no server of its own goes to its worker's server (playwright.config.ts).
+  baseURL: async ({ baseURL }, use, info) => {
+    const shared = `http://127.0.0.1:${sharedPort}`;
+    await use(baseURL === shared ? `http://127.0.0.1:${sharedPort + info.parallelIndex}` : baseURL);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false ? waitsForApp(page) : page);
   },

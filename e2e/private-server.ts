@@ -5,10 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from './fixtures.ts';
+import { test, workerSlot } from './fixtures.ts';
 
 export function privateServer({ offset, seed }: { offset: number; seed: boolean }) {
-  const port = Number(process.env.E2E_PORT ?? 3199) + offset;
+  // Each parallel worker's private servers sit 100 ports further on, so the same journey running for the
+  // desktop and the phone at once starts two servers that do not collide.
+  const port = Number(process.env.E2E_PORT ?? 3199) + offset + 100 * workerSlot();
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let dataDir = '';

@@ -6,6 +6,7 @@ import { normalizeEmail, type UnsubscribeLinkRequestSchema } from '../subscriber
 import type { AppServices } from '../../../lib/server/trpc.ts';
 import { escapeHtml, textToHtml } from '../../../lib/server/mail.ts';
 import { unsubscribeLinkFor } from './subscribers.service.ts';
+import { greeting } from './greeting.ts';
 
 /** One link per address in this window, however many addresses ask for it: no mail-bombing a subscriber. */
 export const LINK_PER_ADDRESS = { limit: 1, windowMs: 15 * 60_000 };
@@ -34,14 +35,14 @@ export async function sendUnsubscribeLink(
 }
 
 function linkMail(name: string | null, link: string, breederName: string) {
-  const greeting = name ? `Hi ${name},` : 'Hello,';
+  const hello = greeting(name);
   const body = `Someone asked for a link to unsubscribe this address from the ${breederName} newsletter. To stop our e-mails, open:`;
   const ignore = "If that wasn't you, ignore this e-mail: you stay subscribed.";
   return {
     subject: `Your unsubscribe link for ${breederName} news`,
-    text: [greeting, `${body}\n${link}`, ignore, breederName].join('\n\n'),
+    text: [hello, `${body}\n${link}`, ignore, breederName].join('\n\n'),
     html: [
-      textToHtml(greeting),
+      textToHtml(hello),
       `<p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
       textToHtml(ignore),
       textToHtml(breederName),

@@ -41,6 +41,8 @@ export function mailOutbox(): MailOutbox {
     notify(em: EntityManager) {
       queuedBy.add(em);
     },
+    // The mailer plugin puts its own in place when it starts.
+    wake() {},
     enqueueBulk,
     counts: countsByNewsletter,
     retryFailed,
@@ -124,7 +126,16 @@ export default fp<MailerOptions>(
       const idle = setInterval(() => void dispatch().then(housekeepingIfDue), 60_000);
       idle.unref();
       app.addHook('onClose', async () => clearInterval(idle));
-      app.decorate('mailer', { enabled: false, poll: async () => (await dispatch(), null), housekeeping });
+      // Without a sender, a wake-up still queues newsletters that are due (the copies wait for one that can send).
+      let dispatching: Promise<void> = Promise.resolve();
+      const poll = async () => {
+        dispatching = dispatching.then(dispatch);
+        await dispatching;
+        return null;
+      };
+      app.services.mail.wake = () => void poll();
+      app.decorate('mailer', { enabled: false, poll, housekeeping });
+      app.addHook('preClose', async () => dispatching);
       return;
     }
 
@@ -216,6 +227,7 @@ export default fp<MailerOptions>(
     };
 
     app.decorate('mailer', { enabled: true, poll, housekeeping });
+    app.services.mail.wake = wake;
     // A response means the request's transaction is committed: send what it queued without waiting.
     app.addHook('onResponse', async (request) => {
       if (request.em && queuedBy.has(request.em)) wake();

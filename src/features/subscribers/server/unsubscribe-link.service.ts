@@ -13,25 +13,34 @@ export const LINK_PER_ADDRESS = { limit: 1, windowMs: 15 * 60_000 };
 
 /**
  * Queues an e-mail with the subscriber's unsubscribe link when the address is actively subscribed.
- * The answer is the same in every case (subscribed, unknown, unsubscribed, throttled, honeypot), so
- * the form cannot be used to learn who is on the list.
+ * The answer is the same in every case (subscribed, unknown, unsubscribed, throttled, honeypot), and so is
+ * its time: the look-up and the e-mail happen after the answer (services.afterAnswer), so the form cannot be
+ * used to learn who is on the list, by what it says or by how long it takes to say it.
  */
 export async function sendUnsubscribeLink(
   em: EntityManager,
   input: z.output<typeof UnsubscribeLinkRequestSchema>,
-  services: Pick<AppServices, 'mail' | 'env' | 'rateLimit'>,
+  services: Pick<AppServices, 'mail' | 'env' | 'rateLimit' | 'afterAnswer'>,
 ): Promise<{ ok: true }> {
   if (input.website?.trim()) return { ok: true };
   const email = normalizeEmail(input.email);
+  services.afterAnswer.run('unsubscribe link', async (later) => {
+    await queueUnsubscribeLink(later, email, services);
+    // The e-mail is committed: wake the sender as a request that queued it would.
+    services.mail.wake();
+  });
+  return { ok: true };
+}
+
+async function queueUnsubscribeLink(em: EntityManager, email: string, services: Pick<AppServices, 'mail' | 'env' | 'rateLimit'>): Promise<void> {
   const subscriber = await em.findOne(Subscriber, { email, status: 'active' });
-  if (!subscriber) return { ok: true };
+  if (!subscriber) return;
   const { allowed } = await services.rateLimit(`unsubscribe-link:${email}`, LINK_PER_ADDRESS.limit, LINK_PER_ADDRESS.windowMs);
-  if (!allowed) return { ok: true };
+  if (!allowed) return;
   const breeder = await services.mail.breeder(em);
   const link = await unsubscribeLinkFor(em, services.env.appOrigin, email);
   services.mail.enqueue(em, { to: email, ...linkMail(subscriber.name ?? null, link, breeder.name) });
   await em.flush();
-  return { ok: true };
 }
 
 function linkMail(name: string | null, link: string, breederName: string) {

@@ -4,8 +4,12 @@ import type { Transporter } from 'nodemailer';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '../env.ts';
 import type { MailOutbox, OutgoingMail } from '../../lib/server/mail.ts';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { processRuns, thisProcess } from '../db-lock.ts';
 import {
   BATCH_SIZE,
+  claimants,
   countsByNewsletter,
   deliverDue,
   dismissFailed,
@@ -14,8 +18,10 @@ import {
   mailDomain,
   MAX_ATTEMPTS,
   purgeSent,
+  releaseClaims,
   retryFailed,
   smtpAnswer,
+  stableMessageId,
   type DeliveryReport,
   type FailedAttempt,
   type SendMail,
@@ -52,6 +58,32 @@ export function mailOutbox(): MailOutbox {
       return { name: settings.breederName, email: settings.email, town: settings.town };
     },
   };
+}
+
+/** Senders running in this process (tests run several apps in one): their claims are alive whatever the pid says. */
+const liveSenders = new Set<string>();
+
+/** A sender's name on its claims: this machine, this process (pid and what tells a reused pid apart), this app. */
+export function senderId(): string {
+  return JSON.stringify({ host: os.hostname(), ...thisProcess(), app: randomBytes(4).toString('hex') });
+}
+
+/**
+ * The claimants whose process is gone: on this machine (same host name), not running any more (a pid reused
+ * by another process is not taken for it). Claims from other machines wait out their short lease.
+ */
+export function deadSenders(ids: string[]): string[] {
+  const host = os.hostname();
+  return ids.filter((id) => {
+    if (liveSenders.has(id)) return false;
+    try {
+      const who = JSON.parse(id) as { host?: unknown; pid?: unknown; boot?: string; start?: string };
+      if (who.host !== host || typeof who.pid !== 'number') return false;
+      return !processRuns({ pid: who.pid, ...(who.boot ? { boot: who.boot } : {}), ...(who.start ? { start: who.start } : {}) });
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** MAIL_FROM, or no-reply at the site's own host name. */
@@ -155,8 +187,11 @@ export default fp<MailerOptions>(
           { from: opts.from },
         ),
       ));
+    // Every attempt of a message carries one Message-ID (decision 109), at the sending domain.
+    const fromDomain = mailDomain(opts.from) ?? 'localhost';
     const send: SendMail = async (message) => {
       await (await transport()).sendMail({
+        messageId: stableMessageId(message, fromDomain),
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -167,6 +202,8 @@ export default fp<MailerOptions>(
     };
 
     const pollEveryMs = opts.pollEveryMs ?? POLL_EVERY_MS;
+    const me = senderId();
+    liveSenders.add(me);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     /** A wake-up that arrived while a pass was under way must not be lost when that pass reschedules. */
@@ -196,7 +233,12 @@ export default fp<MailerOptions>(
       await dispatch();
       await housekeepingIfDue();
       try {
-        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped, ratePerMinute: opts.ratePerMinute ?? 0, onFailure });
+        const report = await deliverDue(app.orm.em.fork(), send, {
+          keepGoing: () => !stopped,
+          ratePerMinute: opts.ratePerMinute ?? 0,
+          onFailure,
+          claimant: me,
+        });
         if (report.claimed) app.log.info({ ...report }, 'outbox delivery');
         if (report.failed) app.log.error({ failed: report.failed }, 'e-mail failed for the last time; it stays in outbox_messages');
         return report;
@@ -232,13 +274,24 @@ export default fp<MailerOptions>(
     app.addHook('onResponse', async (request) => {
       if (request.em && queuedBy.has(request.em)) wake();
     });
-    app.addHook('onReady', async () => wake());
+    // A sender of this machine that was killed (kill -9, a crash, a power cut) held at most the one message it
+    // was sending: it is due again at once, not after a lease (decision 109).
+    app.addHook('onReady', async () => {
+      try {
+        const released = await releaseClaims(app.orm.em.fork(), deadSenders(await claimants(app.orm.em.fork())));
+        if (released) app.log.warn({ released }, 'e-mails claimed by a sender that died are due again (each goes with the Message-ID it had)');
+      } catch (err) {
+        app.log.warn({ err }, 'releasing the claims of dead senders failed');
+      }
+      wake();
+    });
     // Stop before the database closes: a pass in progress records the send under way and hands the
     // rest of its batch back for the next instance.
     app.addHook('preClose', async () => {
       stopped = true;
       clearTimeout(timer);
       await running;
+      liveSenders.delete(me);
       if (transporter) (await transporter).close();
     });
   },

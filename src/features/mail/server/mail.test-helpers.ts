@@ -80,6 +80,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
+    // No reverse DNS of each client (a second or more where DNS does not answer): the tests time their sends.
+    disableReverseLookup: true,
     logger: false,
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       const held = rcptHold;

@@ -6,7 +6,10 @@
 // (3) Restore, on the embedded database and on PostgreSQL: db:restore --force with a truncated file,
 // with a flipped byte, and killed (SIGKILL) in the middle must each leave the old database as it was;
 // prints rows before and after, what the command said, and the times (decision 107).
-// FAULTS_CASES=outage,sigterm,restore picks the cases (default all three).
+// (4) Newsletter crash (decision 109): a sender killed (SIGKILL) in the middle of a 200-reader newsletter,
+// before a copy's data and inside SMTP's window after it, then restarted: copies per reader, Message-IDs,
+// and how soon the rest goes out after the restart.
+// FAULTS_CASES=outage,sigterm,restore,newsletter picks the cases (default all four).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +21,9 @@ import { bytes, check, heading, int, message, ms, note, seconds, table } from '.
 import { ensureClientBuild, httpGet, NODE, sleep, spawnChild, startApp, tempDir, type AppServer } from './lib/server.ts';
 import { BENCH_ADMIN, mixedLoad, statusList, storedWrites } from './lib/probe.ts';
 import { startTcpProxy } from '../src/server/testing/tcp-proxy.ts';
-import { closeDatabase, openDatabase, ROOT_DIR } from '../src/server/db.ts';
+import { closeDatabase, migrate, openDatabase, ROOT_DIR } from '../src/server/db.ts';
+import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
+import { enqueueBulk } from '../src/features/mail/server/outbox.service.ts';
 
 const CONNECTIONS = 100;
 const OUTAGE_MS = 2000;
@@ -346,8 +351,110 @@ async function restoreCases(postgres: boolean) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Newsletter crash: a sender killed mid-send, then restarted (decision 109)
+
+const NEWSLETTER_READERS = 200;
+/** The copy in flight when the sender is killed (1-based): the middle of the newsletter. */
+const KILLED_AT = 101;
+
+/** Starts the app's sender (src/server/testing/mail-sender-process.ts) on the embedded database; resolves once it is up. */
+async function startSender(env: Record<string, string>) {
+  const child = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/testing/mail-sender-process.ts')], { PATH: process.env.PATH, ...env });
+  const started = performance.now();
+  while (!/^ready$/m.test(child.output())) {
+    if (child.hasExited()) throw new Error(`the sender exited before it was ready: ${child.output().trim().split('\n').at(-1) ?? ''}`);
+    await sleep(5);
+  }
+  return { child, readyAfter: performance.now() - started, readyAt: performance.now() };
+}
+
+async function newsletterCrash(where: 'rcpt' | 'data', dir: string) {
+  const pgliteDir = path.join(dir, `newsletter-${where}`, 'db');
+  const orm = await openDatabase({ pgliteDir });
+  const readers = Array.from({ length: NEWSLETTER_READERS }, (_, i) => `reader${String(i + 1).padStart(3, '0')}@example.com`);
+  try {
+    await migrate(orm);
+    const copies = readers.map((to) => ({ to, subject: 'Spring litter news', text: `Hello ${to}`, html: `<p>Hello ${to}</p>`, headers: {} }));
+    await enqueueBulk(orm.em.fork(), 1, copies);
+  } finally {
+    await closeDatabase(orm);
+  }
+  const smtp: TestSmtpServer = await startSmtpServer();
+  try {
+    const target = readers[KILLED_AT - 1]!;
+    let held: { arrived: Promise<void>; release: () => void };
+    if (where === 'rcpt') held = smtp.holdRecipient(target);
+    else {
+      // Hold the answer to the end of that copy's data: the server has it, the sender never hears "250".
+      let armed: { arrived: Promise<void>; release: () => void } | undefined;
+      const arrived = (async () => {
+        await smtp.waitFor(KILLED_AT - 1, 120_000);
+        armed = smtp.holdNext();
+        await armed.arrived;
+      })();
+      held = { arrived, release: () => armed?.release() };
+    }
+    const env = { PGLITE_DIR: pgliteDir, SMTP_URL: smtp.url };
+    const first = await startSender(env);
+    await held.arrived;
+    const killedAt = performance.now();
+    process.kill(first.child.pid, 'SIGKILL');
+    await first.child.exited;
+    held.release();
+    const beforeKill = smtp.received.length;
+    const second = await startSender(env);
+    const deadline = performance.now() + 600_000;
+    const everyone = () => readers.every((r) => smtp.received.some((m) => m.to.includes(r)));
+    let firstCopyAfterRestart: number | undefined;
+    while (!everyone() && performance.now() < deadline) {
+      await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - performance.now())).catch(() => undefined);
+      firstCopyAfterRestart ??= smtp.received.length > beforeKill ? performance.now() - second.readyAt : undefined;
+    }
+    const lastCopyAfterRestart = performance.now() - second.readyAt;
+    const sentAfterRestart = smtp.received.length - beforeKill;
+    await second.child.stop();
+    const perReader = readers.map((r) => {
+      const mails = smtp.received.filter((m) => m.to.includes(r));
+      return { reader: r, copies: mails.length, ids: new Set(mails.map((m) => m.headers['message-id'])).size };
+    });
+    const by = (n: number) => perReader.filter((p) => p.copies === n).length;
+    const twice = perReader.filter((p) => p.copies > 1);
+    const oneIdEach = perReader.every((p) => p.ids <= 1);
+    const label = where === 'rcpt' ? `killed at copy ${KILLED_AT}'s RCPT TO (before its data)` : `killed after copy ${KILLED_AT}'s data, before the 250 (the window)`;
+    console.log(`\n   ${label}`);
+    const exact = where === 'rcpt' ? by(1) === NEWSLETTER_READERS : by(1) === NEWSLETTER_READERS - 1 && twice.length === 1 && twice[0]!.reader === target;
+    table([
+      ['', 'value', ''],
+      ['copies out before the kill', int(beforeKill), ''],
+      ['readers with 0 / 1 / 2+ copies', `${int(by(0))} / ${int(by(1))} / ${int(perReader.filter((p) => p.copies > 1).length)}`,
+        check(`newsletter crash (${where}): copies per reader`, `${by(0)} / ${by(1)} / ${twice.length}`, exact, where === 'rcpt' ? 'each exactly once' : 'once each; the copy in flight at most twice')],
+      ['one Message-ID per reader', oneIdEach ? 'yes' : 'no', check(`newsletter crash (${where}): one Message-ID per reader`, oneIdEach ? 'yes' : 'no', oneIdEach, 'yes')],
+      ['restart: sender up after', ms(second.readyAfter), ''],
+      ['restart: first copy out after', ms(firstCopyAfterRestart ?? NaN),
+        check(`newsletter crash (${where}): rest not held by a lease`, ms(firstCopyAfterRestart ?? NaN), (firstCopyAfterRestart ?? Infinity) < 10_000, '< 10 s (the old lease: 10 min)')],
+      ['restart: last copy out after', `${ms(lastCopyAfterRestart)} (${int(sentAfterRestart)} copies, ${(sentAfterRestart / (lastCopyAfterRestart / 1000)).toFixed(1)}/s)`, ''],
+      ['kill to last copy', seconds(performance.now() - killedAt, 1), ''],
+    ]);
+  } finally {
+    await smtp.close();
+  }
+}
+
+async function newsletterCases() {
+  heading(`Newsletter crash: a sender killed (SIGKILL) mid-send to ${NEWSLETTER_READERS} readers, then restarted (embedded)`);
+  const dir = tempDir('bench-newsletter');
+  try {
+    await newsletterCrash('rcpt', dir.dir);
+    await newsletterCrash('data', dir.dir);
+    note('the sender is the app with its mailer (src/server/testing/mail-sender-process.ts); a copy in flight after its data may arrive twice, with one Message-ID (decision 109)');
+  } finally {
+    dir.remove();
+  }
+}
+
 export async function run(): Promise<void> {
-  const cases = new Set((process.env.FAULTS_CASES ?? 'outage,sigterm,restore').split(',').map((c) => c.trim()));
+  const cases = new Set((process.env.FAULTS_CASES ?? 'outage,sigterm,restore,newsletter').split(',').map((c) => c.trim()));
   const postgres = await postgresReachable();
   if (cases.has('outage') || cases.has('sigterm')) {
     heading('Faults under load: the database goes away, and SIGTERM (PostgreSQL)');
@@ -373,6 +480,13 @@ export async function run(): Promise<void> {
       await restoreCases(postgres);
     } catch (error) {
       throw new Error(`faults bench (restore) failed: ${message(error)}`, { cause: error });
+    }
+  }
+  if (cases.has('newsletter')) {
+    try {
+      await newsletterCases();
+    } catch (error) {
+      throw new Error(`faults bench (newsletter) failed: ${message(error)}`, { cause: error });
     }
   }
 }

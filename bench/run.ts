@@ -18,7 +18,7 @@ interface BenchModule {
 const MODULES: BenchModule[] = [
   { name: 'api', file: './api.ts', what: 'GET /api/puppies/featured vs a bare Fastify route (PGlite, PostgreSQL)' },
   { name: 'load', file: './load.ts', what: '500 connections × 60 s of mixed reads and writes: latency, errors, memory, writes lost' },
-  { name: 'faults', file: './faults.ts', what: 'the database goes away and SIGTERM, both under load: answers, recovery, resets, writes lost; a damaged or killed restore' },
+  { name: 'faults', file: './faults.ts', what: 'the database goes away and SIGTERM, both under load: answers, recovery, resets, writes lost; a damaged or killed restore; a newsletter sender killed mid-send' },
   { name: 'pages', file: './pages.ts', what: 'server rendering per page, and cached GET / vs @fastify/static' },
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
@@ -34,7 +34,7 @@ settings (environment):
   CLIENT_DIR     the client build to serve (default dist/client); built first when missing or older than its sources
   CHROMIUM_PATH  the browser Lighthouse drives (default /usr/bin/chromium)
   BENCH_SECONDS  length of each API load run (default 10; shorter only while working on the benchmarks)
-  FAULTS_CASES   the faults cases to run, of outage,sigterm,restore (default all)`);
+  FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)`);
 }
 
 function git(args: string[]) {

@@ -29,6 +29,7 @@ import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
 import { onUserErased } from './user-erasure.ts';
+import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
@@ -106,9 +107,12 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimitUndo: rateLimits.undo,
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
+    afterAnswer: createAfterAnswer(() => orm.em.fork(), app.log),
     onUserErased,
   };
   app.decorate('services', services);
+  // Work started after an answer finishes before the database closes.
+  app.addHook('preClose', async () => services.afterAnswer.idle());
 
   await app.register(errors, { isDev });
   if (env.NODE_ENV === 'production') {

@@ -39,8 +39,17 @@ function startOf(pid: number): string | undefined {
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }
 
+/** A process as the lock (and the outbox's claims) name it: pid, and what tells a reused pid apart. */
+export type ProcessIdentity = Pick<LockInfo, 'pid' | 'boot' | 'start'>;
+
+/** This process, as another one would check that it still runs. */
+export const thisProcess = (): ProcessIdentity => ({ pid: process.pid, boot: bootId(), start: startOf(process.pid) });
+
+/** Whether that process (on this machine) still runs: not merely some process with the same pid, nor this one. */
+export const processRuns = (identity: ProcessIdentity): boolean => holderRuns(identity);
+
 /** Whether the process that wrote the lock still runs (not merely some process with the same pid). */
-function holderRuns(info: LockInfo): boolean {
+function holderRuns(info: ProcessIdentity): boolean {
   if (!Number.isInteger(info.pid) || info.pid <= 0) return false;
   // A container restarted runs its server with the pid the killed one had: our own pid is ours, not a holder.
   if (info.pid === process.pid) return false;

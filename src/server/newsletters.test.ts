@@ -54,8 +54,9 @@ describe('newsletters through the outbox and a real SMTP server', () => {
   const t = { get orm() { return db.orm; }, caller: (user?: SessionUser | null) => as(user ?? null) } as unknown as TestContext;
   const sql = <T = unknown>(q: string, params: unknown[] = []) => db.orm.em.fork().getConnection().execute<T[]>(q, params);
   const copiesOf = (subject: string) => smtp.received.filter((m) => m.subject === subject);
-  /** Polls until nothing of this newsletter is queued (each pass sends one batch). */
+  /** Polls until nothing of this newsletter is queued (each pass sends one batch), once a send's queuing is done. */
   const drain = async (on: FastifyInstance, id: number) => {
+    await on.services.afterAnswer.idle();
     for (let i = 0; i < 40; i++) {
       const [row] = await sql<{ n: string }>(`select count(*) as n from outbox_messages where newsletter_id = ? and status = 'queued'`, [id]);
       if (Number(row!.n) === 0) return;
@@ -330,5 +331,42 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     await sql(`update outbox_messages set claimed_at = claimed_at - interval '61 seconds'`);
     for (let i = 0; i < 4; i++) await app.mailer.poll();
     expect(copiesOf('Rate news')).toHaveLength(6);
+  });
+
+  it('answers the breeder at once and queues a 200-reader newsletter after the answer, its progress in the counts (issue 28, item 6)', async () => {
+    const em = db.orm.em.fork();
+    const now = new Date();
+    for (let i = 0; i < 200; i++) {
+      em.create(Subscriber, {
+        email: `bulk${i}@example.com`,
+        name: null,
+        status: 'active',
+        unsubscribeToken: `bulk-token-${i}`,
+        pendingSince: null,
+        confirmedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await em.flush();
+    const n = await newsletter('Background news');
+    const { recipients } = await as().admin.newsletters.countAudience({ kind: 'all' });
+    expect(recipients).toBeGreaterThanOrEqual(200);
+
+    // The answer is made before any copy is queued: it says "sending", to how many, none queued yet.
+    const answer = await as().admin.newsletters.send({ id: n.id });
+    expect(answer).toMatchObject({ status: 'sending', counts: { recipients, queued: 0, sent: 0, failed: 0 } });
+
+    // The queuing runs after the answer; then every reader has one copy, queued or already sent.
+    await app.services.afterAnswer.idle();
+    const after = await as().admin.newsletters.byId({ id: n.id });
+    expect(after.status).toBe('sent');
+    expect(after.counts.recipients).toBe(recipients);
+    expect(after.counts.queued + after.counts.sent + after.counts.failed).toBe(recipients);
+    const [copies] = await sql<{ n: string; readers: string }>(
+      `select count(*) as n, count(distinct "to") as readers from outbox_messages where newsletter_id = ?`,
+      [n.id],
+    );
+    expect({ n: Number(copies!.n), readers: Number(copies!.readers) }).toEqual({ n: recipients, readers: recipients });
   });
 });

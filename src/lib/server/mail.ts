@@ -34,6 +34,11 @@ export interface MailOutbox {
   /** Says that em's request queued messages by other means (bulk inserts): its response wakes the sender. */
   notify(em: EntityManager): void;
   /**
+   * Starts a sender's pass now (queuing due newsletters, then sending): for work outside a request (after the
+   * answer), whose messages are committed when it calls this.
+   */
+  wake(): void;
+  /**
    * Queues a newsletter's copies at once (committed as it returns). A copy for an address that already has
    * one of this newsletter is skipped, so repeating it never sends twice. Returns how many were new.
    */

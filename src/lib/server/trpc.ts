@@ -8,6 +8,7 @@ import type { MediaService } from './media-references.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
+import type { AfterAnswer } from './after-answer.ts';
 
 export interface SessionUser {
   id: number;
@@ -57,6 +58,8 @@ export interface AppServices {
   mail: MailOutbox;
   /** Frees uploads that admin changes stopped using (features/media). */
   media: MediaService;
+  /** Work a request starts and does not wait for (lib/server/after-answer.ts). */
+  afterAnswer: AfterAnswer;
   /**
    * What each feature erases or anonymises when a user deletes their account, composed on the top floor
    * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.

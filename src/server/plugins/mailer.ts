@@ -4,8 +4,12 @@ import type { Transporter } from 'nodemailer';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Env } from '../env.ts';
 import type { MailOutbox, OutgoingMail } from '../../lib/server/mail.ts';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { processRuns, thisProcess } from '../db-lock.ts';
 import {
   BATCH_SIZE,
+  claimants,
   countsByNewsletter,
   deliverDue,
   dismissFailed,
@@ -14,8 +18,10 @@ import {
   mailDomain,
   MAX_ATTEMPTS,
   purgeSent,
+  releaseClaims,
   retryFailed,
   smtpAnswer,
+  stableMessageId,
   type DeliveryReport,
   type FailedAttempt,
   type SendMail,
@@ -41,6 +47,8 @@ export function mailOutbox(): MailOutbox {
     notify(em: EntityManager) {
       queuedBy.add(em);
     },
+    // The mailer plugin puts its own in place when it starts.
+    wake() {},
     enqueueBulk,
     counts: countsByNewsletter,
     retryFailed,
@@ -50,6 +58,32 @@ export function mailOutbox(): MailOutbox {
       return { name: settings.breederName, email: settings.email, town: settings.town };
     },
   };
+}
+
+/** Senders running in this process (tests run several apps in one): their claims are alive whatever the pid says. */
+const liveSenders = new Set<string>();
+
+/** A sender's name on its claims: this machine, this process (pid and what tells a reused pid apart), this app. */
+export function senderId(): string {
+  return JSON.stringify({ host: os.hostname(), ...thisProcess(), app: randomBytes(4).toString('hex') });
+}
+
+/**
+ * The claimants whose process is gone: on this machine (same host name), not running any more (a pid reused
+ * by another process is not taken for it). Claims from other machines wait out their short lease.
+ */
+export function deadSenders(ids: string[]): string[] {
+  const host = os.hostname();
+  return ids.filter((id) => {
+    if (liveSenders.has(id)) return false;
+    try {
+      const who = JSON.parse(id) as { host?: unknown; pid?: unknown; boot?: string; start?: string };
+      if (who.host !== host || typeof who.pid !== 'number') return false;
+      return !processRuns({ pid: who.pid, ...(who.boot ? { boot: who.boot } : {}), ...(who.start ? { start: who.start } : {}) });
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** MAIL_FROM, or no-reply at the site's own host name. */
@@ -124,7 +158,16 @@ export default fp<MailerOptions>(
       const idle = setInterval(() => void dispatch().then(housekeepingIfDue), 60_000);
       idle.unref();
       app.addHook('onClose', async () => clearInterval(idle));
-      app.decorate('mailer', { enabled: false, poll: async () => (await dispatch(), null), housekeeping });
+      // Without a sender, a wake-up still queues newsletters that are due (the copies wait for one that can send).
+      let dispatching: Promise<void> = Promise.resolve();
+      const poll = async () => {
+        dispatching = dispatching.then(dispatch);
+        await dispatching;
+        return null;
+      };
+      app.services.mail.wake = () => void poll();
+      app.decorate('mailer', { enabled: false, poll, housekeeping });
+      app.addHook('preClose', async () => dispatching);
       return;
     }
 
@@ -144,8 +187,11 @@ export default fp<MailerOptions>(
           { from: opts.from },
         ),
       ));
+    // Every attempt of a message carries one Message-ID (decision 109), at the sending domain.
+    const fromDomain = mailDomain(opts.from) ?? 'localhost';
     const send: SendMail = async (message) => {
       await (await transport()).sendMail({
+        messageId: stableMessageId(message, fromDomain),
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -156,6 +202,8 @@ export default fp<MailerOptions>(
     };
 
     const pollEveryMs = opts.pollEveryMs ?? POLL_EVERY_MS;
+    const me = senderId();
+    liveSenders.add(me);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     /** A wake-up that arrived while a pass was under way must not be lost when that pass reschedules. */
@@ -185,7 +233,12 @@ export default fp<MailerOptions>(
       await dispatch();
       await housekeepingIfDue();
       try {
-        const report = await deliverDue(app.orm.em.fork(), send, { keepGoing: () => !stopped, ratePerMinute: opts.ratePerMinute ?? 0, onFailure });
+        const report = await deliverDue(app.orm.em.fork(), send, {
+          keepGoing: () => !stopped,
+          ratePerMinute: opts.ratePerMinute ?? 0,
+          onFailure,
+          claimant: me,
+        });
         if (report.claimed) app.log.info({ ...report }, 'outbox delivery');
         if (report.failed) app.log.error({ failed: report.failed }, 'e-mail failed for the last time; it stays in outbox_messages');
         return report;
@@ -216,17 +269,29 @@ export default fp<MailerOptions>(
     };
 
     app.decorate('mailer', { enabled: true, poll, housekeeping });
+    app.services.mail.wake = wake;
     // A response means the request's transaction is committed: send what it queued without waiting.
     app.addHook('onResponse', async (request) => {
       if (request.em && queuedBy.has(request.em)) wake();
     });
-    app.addHook('onReady', async () => wake());
+    // A sender of this machine that was killed (kill -9, a crash, a power cut) held at most the one message it
+    // was sending: it is due again at once, not after a lease (decision 109).
+    app.addHook('onReady', async () => {
+      try {
+        const released = await releaseClaims(app.orm.em.fork(), deadSenders(await claimants(app.orm.em.fork())));
+        if (released) app.log.warn({ released }, 'e-mails claimed by a sender that died are due again (each goes with the Message-ID it had)');
+      } catch (err) {
+        app.log.warn({ err }, 'releasing the claims of dead senders failed');
+      }
+      wake();
+    });
     // Stop before the database closes: a pass in progress records the send under way and hands the
     // rest of its batch back for the next instance.
     app.addHook('preClose', async () => {
       stopped = true;
       clearTimeout(timer);
       await running;
+      liveSenders.delete(me);
       if (transporter) (await transporter).close();
     });
   },

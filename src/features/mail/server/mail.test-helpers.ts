@@ -26,6 +26,11 @@ export interface TestSmtpServer {
    * `arrived` resolves when that message's data is in.
    */
   holdNext(): { arrived: Promise<void>; release: () => void };
+  /**
+   * Holds the answer to `RCPT TO:<address>` (the sender waits before it has sent any of the message) until
+   * release() is called; `arrived` resolves when that command is in.
+   */
+  holdRecipient(address: string): { arrived: Promise<void>; release: () => void };
   /** Resolves when at least n messages have arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -34,6 +39,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   let refusal: { code: number; message: string; recipient?: string } | null = null;
   let hold: { arrived: () => void; released: Promise<void> } | null = null;
+  let rcptHold: { address: string; arrived: () => void; released: Promise<void> } | null = null;
   const waiters = new Set<() => void>();
   const state: TestSmtpServer = {
     url: '',
@@ -45,6 +51,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       let release!: () => void;
       const arrivedP = new Promise<void>((r) => (arrived = r));
       hold = { arrived, released: new Promise<void>((r) => (release = r)) };
+      return { arrived: arrivedP, release };
+    },
+    holdRecipient: (address) => {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedP = new Promise<void>((r) => (arrived = r));
+      rcptHold = { address: address.toLowerCase(), arrived, released: new Promise<void>((r) => (release = r)) };
       return { arrived: arrivedP, release };
     },
     waitFor: (n, timeoutMs = 10_000) =>
@@ -67,8 +80,17 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
+    // No reverse DNS of each client (a second or more where DNS does not answer): the tests time their sends.
+    disableReverseLookup: true,
     logger: false,
     onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const held = rcptHold;
+      if (held && held.address === address.address.toLowerCase()) {
+        rcptHold = null;
+        held.arrived();
+        void held.released.then(() => callback());
+        return;
+      }
       if (!refusal || (refusal.recipient !== undefined && refusal.recipient.toLowerCase() !== address.address.toLowerCase())) return callback();
       state.refusals++;
       const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
@@ -95,6 +117,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         callback();
       });
     },
+  });
+  // A sender killed mid-conversation resets its connection: that is the test's doing, not the server's failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;

@@ -101,6 +101,21 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     expect(mail!.html).not.toContain('<script>');
   });
 
+  it('leaves an attacker\'s text out of the confirmation greeting; the subscription still goes through (issue 28, item 10a)', async () => {
+    const before = smtp.received.length;
+    const name = 'Win a puppy at evil.example http://evil.example/claim';
+    expect((await post('/api/subscribers', { email: 'victim@example.com', name })).statusCode).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['victim@example.com']);
+    expect(mail!.text.startsWith('Hello,\n')).toBe(true);
+    for (const part of [mail!.text, mail!.html, mail!.subject]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('Win a puppy');
+    }
+    expect((await db.orm.em.fork().findOneOrFail(Subscriber, { email: 'victim@example.com' })).status).toBe('pending');
+    expect(mail!.text).toMatch(/\/newsletter\/confirm\?token=c1\./);
+  });
+
   it('asks a new subscriber to confirm, by name when one was given, with a working signed link', async () => {
     const before = smtp.received.length;
     expect((await post('/api/subscribers', { email: 'Pat@Example.com', name: 'Pat' })).statusCode).toBe(200);

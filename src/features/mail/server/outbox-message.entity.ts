@@ -30,6 +30,11 @@ export const OutboxMessage = defineEntity({
     newsletterId: p.integer().nullable(),
     /** When a sender last took it: the send rate (MAIL_RATE_PER_MINUTE) counts these. */
     claimedAt: p.datetime().nullable().index(),
+    /**
+     * The sender (process) holding the claim while it sends; cleared when the attempt is recorded. A restart
+     * on the same host releases the claims of its dead processes at once (decision 109).
+     */
+    claimedBy: p.string().length(200).nullable(),
   },
   // What every poll asks for: queued messages that are due.
   indexes: [{ properties: ['nextAttemptAt'], where: { status: 'queued' } }],

@@ -8,11 +8,13 @@ export const MAX_ATTEMPTS = 5;
 /** Wait after the 1st, 2nd, 3rd and 4th failure before trying again. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 /**
- * How long a claimed message is hidden from other senders. A send is bounded by the transport's
- * timeouts (well under a minute each), so a batch finishes long before its lease ends; if the sender
- * dies mid-batch, the messages become due again when the lease runs out.
+ * How long a claimed message is hidden from other senders when its sender vanished without a word (another
+ * machine: a restart on the same host releases its dead claims at once, see releaseClaims). One message is
+ * claimed at a time and a send is bounded by the transport's timeouts (15 s to connect, 15 s for the greeting,
+ * 30 s of silence), so two minutes is far past any send that is still going on.
  */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+export const CLAIM_LEASE_MS = 2 * 60_000;
+/** Messages one pass sends (each claimed on its own, just before it is sent). */
 export const BATCH_SIZE = 5;
 
 export function enqueueMail(em: EntityManager, mail: OutgoingMail): void {
@@ -21,6 +23,7 @@ export function enqueueMail(em: EntityManager, mail: OutgoingMail): void {
     headers: mail.headers ?? null,
     newsletterId: null,
     claimedAt: null,
+    claimedBy: null,
     to: mail.to,
     replyTo: mail.replyTo ?? null,
     subject: mail.subject.slice(0, 300),
@@ -45,6 +48,16 @@ export interface ClaimedMessage {
   headers: Record<string, string> | null;
   /** Including this one. */
   attempts: number;
+  /** When it was queued: with the id, what its stable Message-ID is made of. */
+  createdAt: Date;
+}
+
+/**
+ * The Message-ID every attempt of one outbox message carries: a copy sent again after a crash is the same
+ * message to the receiving servers and mail programs (which drop or fold a repeated Message-ID), not a new one.
+ */
+export function stableMessageId(message: Pick<ClaimedMessage, 'id' | 'createdAt'>, domain: string): string {
+  return `<outbox.${message.id}.${message.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 export type SendMail = (message: ClaimedMessage) => Promise<void>;
@@ -92,7 +105,7 @@ export interface DeliveryReport {
   retrying: number;
   /** Failed for the last time. */
   failed: number;
-  /** Claimed but handed back unsent because the sender is stopping. */
+  /** Always 0: a message is claimed only as it is sent, so a stopping sender has nothing to hand back. */
   released: number;
 }
 
@@ -105,16 +118,19 @@ interface ClaimedRow {
   html: string | null;
   headers: Record<string, string> | null;
   attempts: number;
+  created_at: Date | string;
 }
 
 /** Serialises claims across instances while the send rate is counted (any 64-bit constant of our own). */
 const CLAIM_LOCK = 5_281_120_015;
 
 /**
- * Takes up to `batchSize` due messages and sends them one by one. The claim is one statement: rows
- * another sender is claiming right now are skipped (`for update skip locked`), and claimed rows get a
- * lease (next_attempt_at in the future) and a counted attempt, so no other instance takes them while
- * this one sends — without holding a transaction (or PGlite's only connection) open across SMTP.
+ * Sends up to `batchSize` due messages, claiming each one just before it is sent (issue 28: one copy per
+ * reader across a crash, decision 109). A claim is one statement: rows another sender is claiming right now
+ * are skipped (`for update skip locked`), and the claimed row gets a short lease (next_attempt_at in the
+ * future), a counted attempt and the claimant (`claimed_by`: this process), so no other sender takes it
+ * while this one sends, without a transaction (or PGlite's only connection) held open across SMTP. If the
+ * process dies, at most the one message in flight is claimed; a restart on the host releases it at once.
  */
 export async function deliverDue(
   em: EntityManager,
@@ -125,38 +141,26 @@ export async function deliverDue(
     keepGoing = () => true,
     ratePerMinute = 0,
     onFailure,
+    claimant = null,
   }: {
     batchSize?: number;
     leaseMs?: number;
-    /** Checked before each send; false hands the rest back. */
+    /** Checked before each claim; false stops the pass. */
     keepGoing?: () => boolean;
     /** At most this many sends start in any minute, across all instances (0: no limit). */
     ratePerMinute?: number;
     /** Told of each failed attempt once it is recorded (the mailer logs it). */
     onFailure?: (attempt: FailedAttempt) => void;
+    /** Who claims (the mailer's instance id), so a restart can release what a dead sender held. */
+    claimant?: string | null;
   } = {},
 ): Promise<DeliveryReport> {
   const conn = em.getConnection();
-  // Under a rate, claims take turns (an advisory lock for this transaction), so two instances counting
-  // the last minute's sends at once cannot both spend the same budget. Transactional mail goes first.
-  const rows = await em.transactional(async (tx) => {
-    if (ratePerMinute) await tx.execute(`select pg_advisory_xact_lock(?)`, [CLAIM_LOCK]);
-    const limit = ratePerMinute
-      ? Math.min(batchSize, Math.max(0, ratePerMinute - Number((await tx.execute<Array<{ n: string | number }>>(
-          `select count(*) as n from "outbox_messages" where "claimed_at" > now() - interval '1 minute'`))[0]!.n)))
-      : batchSize;
-    if (limit === 0) return [];
-    return tx.execute<ClaimedRow[]>(
-      `update "outbox_messages" set "attempts" = "attempts" + 1, "claimed_at" = now(), "next_attempt_at" = now() + (? * interval '1 millisecond')
-       where "id" in (
-         select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
-         order by "newsletter_id" nulls first, "next_attempt_at", "id" limit ? for update skip locked)
-       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "attempts"`,
-      [leaseMs, limit],
-    );
-  });
-  const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, released: 0 };
-  for (const row of rows.sort((a, b) => a.id - b.id)) {
+  const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
+  while (report.claimed < batchSize && keepGoing()) {
+    const row = await claimOne(em, { leaseMs, ratePerMinute, claimant });
+    if (!row) break;
+    report.claimed++;
     const message: ClaimedMessage = {
       id: row.id,
       to: row.to,
@@ -166,17 +170,8 @@ export async function deliverDue(
       html: row.html,
       headers: row.headers,
       attempts: row.attempts,
+      createdAt: new Date(row.created_at),
     };
-    if (!keepGoing()) {
-      // Stopping: hand it back as it was, due now, for whichever instance runs next.
-      await conn.execute(
-        `update "outbox_messages" set "attempts" = "attempts" - 1, "next_attempt_at" = now(), "claimed_at" = null
-         where "id" = ? and "attempts" = ? and "status" = 'queued'`,
-        [message.id, message.attempts],
-      );
-      report.released++;
-      continue;
-    }
     try {
       await send(message);
     } catch (error) {
@@ -185,7 +180,7 @@ export async function deliverDue(
       // The attempts guard: if this sender overran its lease and another took the message, the newer
       // claim owns the row.
       await conn.execute(
-        `update "outbox_messages" set "status" = ?, "last_error" = ?, "next_attempt_at" = now() + (? * interval '1 millisecond')
+        `update "outbox_messages" set "status" = ?, "last_error" = ?, "claimed_by" = null, "next_attempt_at" = now() + (? * interval '1 millisecond')
          where "id" = ? and "attempts" = ? and "status" = 'queued'`,
         [last ? 'failed' : 'queued', describe(error), delay, message.id, message.attempts],
       );
@@ -194,14 +189,67 @@ export async function deliverDue(
       onFailure?.({ message, error, final: last, retryInMs: last ? null : delay });
       continue;
     }
+    // The only statement between the server's acceptance and the record of it: the window in which a crash
+    // sends this copy again (with the same Message-ID) is this round trip to the database.
     await conn.execute(
-      `update "outbox_messages" set "status" = 'sent', "sent_at" = now(), "last_error" = null
+      `update "outbox_messages" set "status" = 'sent', "sent_at" = now(), "last_error" = null, "claimed_by" = null
        where "id" = ? and "attempts" = ? and "status" = 'queued'`,
       [message.id, message.attempts],
     );
     report.sent++;
   }
   return report;
+}
+
+/** Claims the next due message (transactional mail first), or null when none is due or the rate is spent. */
+async function claimOne(
+  em: EntityManager,
+  { leaseMs, ratePerMinute, claimant }: { leaseMs: number; ratePerMinute: number; claimant: string | null },
+): Promise<ClaimedRow | null> {
+  // Under a rate, claims take turns (an advisory lock for this transaction), so two instances counting
+  // the last minute's sends at once cannot both spend the same budget.
+  const rows = await em.transactional(async (tx) => {
+    if (ratePerMinute) {
+      await tx.execute(`select pg_advisory_xact_lock(?)`, [CLAIM_LOCK]);
+      const [count] = await tx.execute<Array<{ n: string | number }>>(
+        `select count(*) as n from "outbox_messages" where "claimed_at" > now() - interval '1 minute'`,
+      );
+      if (Number(count!.n) >= ratePerMinute) return [];
+    }
+    return tx.execute<ClaimedRow[]>(
+      `update "outbox_messages" set "attempts" = "attempts" + 1, "claimed_at" = now(), "claimed_by" = ?,
+         "next_attempt_at" = now() + (? * interval '1 millisecond')
+       where "id" = (
+         select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
+         order by "newsletter_id" nulls first, "next_attempt_at", "id" limit 1 for update skip locked)
+       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "attempts", "created_at"`,
+      [claimant, leaseMs],
+    );
+  });
+  return rows[0] ?? null;
+}
+
+/** The senders holding claims on messages still queued (with or without a lease left). */
+export async function claimants(em: EntityManager): Promise<string[]> {
+  const rows = await em.execute<Array<{ claimed_by: string }>>(
+    `select distinct "claimed_by" from "outbox_messages" where "status" = 'queued' and "claimed_by" is not null`,
+  );
+  return rows.map((r) => r.claimed_by);
+}
+
+/**
+ * Hands back, due at once, the messages that these (dead) senders had claimed: the attempt that never
+ * finished is not counted. Returns how many. The message may have reached the server before its sender
+ * died; it goes again with the same Message-ID (decision 109).
+ */
+export async function releaseClaims(em: EntityManager, dead: string[]): Promise<number> {
+  if (!dead.length) return 0;
+  const rows = await em.execute<Array<{ id: number }>>(
+    `update "outbox_messages" set "attempts" = greatest("attempts" - 1, 0), "next_attempt_at" = now(), "claimed_by" = null
+     where "status" = 'queued' and "claimed_by" in (${dead.map(() => '?').join(', ')}) returning "id"`,
+    dead,
+  );
+  return rows.length;
 }
 
 function describe(error: unknown): string {

@@ -34,7 +34,8 @@ const QUEUE_CHUNK = 200;
 
 function toDto(n: INewsletter, c = { queued: 0, sent: 0, failed: 0 }): NewsletterAdminDto {
   // Sent copies are purged after the retention; what was queued and is neither waiting nor failed was sent.
-  const sent = Math.max(c.sent, n.recipientCount - c.queued - c.failed - n.dismissedCount);
+  // While the copies are still being queued, only the sent ones count (recipients is the audience's size).
+  const sent = n.status === 'sending' ? c.sent : Math.max(c.sent, n.recipientCount - c.queued - c.failed - n.dismissedCount);
   return {
     id: n.id,
     subject: n.subject,
@@ -174,10 +175,17 @@ export async function sendTestNewsletter(em: EntityManager, input: Input, servic
 }
 
 /**
- * Sends now (every copy queued in this request) or schedules for later (the sender's poll queues it when
- * due). Refused when the audience has nobody to receive it.
+ * Sends now or schedules for later (the sender's poll queues it when due). Refused when the audience has
+ * nobody to receive it. Sending now answers at once, as "sending" to the audience's size: the copies are
+ * queued after the answer (issue 28: a 200-reader newsletter held the request for seconds), and a restart
+ * in the middle is finished by the sender's next poll (dispatchDueNewsletters), one copy per address.
  */
-export async function sendNewsletter(em: EntityManager, input: z.output<typeof NewsletterSendSchema>, services: Services, now = new Date()): Promise<NewsletterAdminDto> {
+export async function sendNewsletter(
+  em: EntityManager,
+  input: z.output<typeof NewsletterSendSchema>,
+  services: Services & Pick<AppServices, 'afterAnswer'>,
+  now = new Date(),
+): Promise<NewsletterAdminDto> {
   const n = await load(em, input.id);
   if (n.status === 'sending' || n.status === 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.alreadySent);
   const recipients = await recipientsOf(em, n.audience);
@@ -192,8 +200,15 @@ export async function sendNewsletter(em: EntityManager, input: z.output<typeof N
   }
   n.status = 'sending';
   n.scheduledAt = now;
+  n.recipientCount = recipients.length + n.dismissedCount;
   await em.flush();
-  await queueCopies(em, n, recipients, services);
+  const id = n.id;
+  services.afterAnswer.run('queue newsletter copies', async (later) => {
+    const fresh = await later.findOne(Newsletter, { id });
+    if (fresh?.status !== 'sending') return; // a sender's poll got there first
+    await queueCopies(later, fresh, recipients, services);
+    services.mail.wake();
+  });
   return getNewsletter(em, n.id, services);
 }
 
@@ -212,6 +227,8 @@ export async function unscheduleNewsletter(em: EntityManager, id: number, servic
  * to run on two instances at once: the outbox's unique (newsletter, address) index keeps one copy each.
  */
 async function queueCopies(em: EntityManager, n: INewsletter, recipients: Recipient[], services: Services): Promise<void> {
+  // The dashboard says how many it goes to while the copies are queued.
+  await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { recipientCount: Math.max(n.recipientCount, recipients.length + n.dismissedCount) });
   for (let i = 0; i < recipients.length; i += QUEUE_CHUNK) {
     await services.mail.enqueueBulk(em, n.id, await copiesFor(em, n, recipients.slice(i, i + QUEUE_CHUNK), services));
   }

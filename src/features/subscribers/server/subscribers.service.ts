@@ -16,6 +16,7 @@ import {
   unsubscribeUrl,
 } from './subscription-tokens.ts';
 import type { z } from 'zod';
+import { greeting } from './greeting.ts';
 
 export type SubscribeData = z.output<typeof SubscribeSchema>;
 
@@ -93,16 +94,17 @@ async function upsert(em: EntityManager, email: string, name: string | undefined
 
 /** The confirmation: personalised when the visitor gave a name (SPEC §5), with the signed confirm link. */
 function confirmation(name: string | null, link: string, breederName: string) {
-  const greeting = name ? `Hi ${name},` : 'Hello,';
+  // Only what a name holds: the address has not confirmed it, so this is text anyone could have typed.
+  const hello = greeting(name);
   const body =
     `Thanks for subscribing to the ${breederName} newsletter! Please confirm your address so we can let you know when ` +
     'puppies become available and share tips for raising a happy, healthy Goldendoodle:';
   const ignore = "Didn't sign up? Ignore this e-mail: without confirmation you won't hear from us, and we forget the address after 30 days.";
   return {
     subject: `Please confirm your subscription to ${breederName} news`,
-    text: [greeting, `${body}\n${link}`, ignore, breederName].join('\n\n'),
+    text: [hello, `${body}\n${link}`, ignore, breederName].join('\n\n'),
     html: [
-      textToHtml(greeting),
+      textToHtml(hello),
       `<p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">Confirm my subscription</a></p>`,
       textToHtml(ignore),
       textToHtml(breederName),

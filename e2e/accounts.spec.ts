@@ -81,7 +81,8 @@ test.describe('verified family e-mail', () => {
     await expect(row.getByText(`E-mail: ${email} (verified)`)).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-    await openSection(page, 'Families');
+    await page.goto('/admin/families');
+    await expect(page.getByRole('heading', { name: 'Families', level: 2, exact: true })).toBeVisible();
     const contacts = page.getByRole('table', { name: 'Family e-mail addresses' });
     const familyRow = contacts.getByRole('row').filter({ hasText: username });
     await expect(familyRow).toContainText(email);

@@ -125,7 +125,7 @@ export const REGISTER_WINDOW_MS = 60 * 60_000;
 export interface AdminUserDto {
   id: number;
   username: string;
-  /** The family's name (as the account or its latest application gives it); null when none was given. */
+  /** The family's name (its own, or its questionnaire's, which fills an empty one); null when none was given. */
   name: string | null;
   /** The verified address family mail goes to; null when none is verified. */
   email: string | null;

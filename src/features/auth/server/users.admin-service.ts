@@ -8,28 +8,17 @@ import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
-export function toAdminUserDto(u: IUser, applicationName?: string | null): AdminUserDto {
+export function toAdminUserDto(u: IUser): AdminUserDto {
   return {
     id: u.id,
     username: u.username,
-    name: u.displayName || applicationName || null,
+    // The family's one name (decision 108): its own, or its questionnaire's, which fills an empty one.
+    name: u.displayName || null,
     email: u.email ?? null,
     pendingEmail: u.pendingEmail ?? null,
     isAdmin: u.isAdmin,
     createdAt: u.createdAt.toISOString(),
   };
-}
-
-/** The name on each user's latest application (for accounts that never gave one themselves). */
-async function applicationNames(em: EntityManager, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await em
-    .getConnection()
-    .execute<Array<{ user_id: number; name: string }>>(
-      `select distinct on ("user_id") "user_id", "name" from "applications" where "user_id" in (${ids.map(() => '?').join(', ')}) order by "user_id", "created_at" desc, "id" desc`,
-      ids,
-    );
-  return new Map(rows.map((r) => [Number(r.user_id), r.name]));
 }
 
 /** Administrators first, then by name; the search matches the username, the name or an address. */
@@ -43,8 +32,7 @@ export async function listUsers(em: EntityManager, input: { page: number; search
     limit: PAGE_SIZE,
     offset: (input.page - 1) * PAGE_SIZE,
   });
-  const names = await applicationNames(em, rows.filter((u) => !u.displayName).map((u) => u.id));
-  return { items: rows.map((u) => toAdminUserDto(u, names.get(u.id))), total, page: input.page, pageSize: PAGE_SIZE };
+  return { items: rows.map(toAdminUserDto), total, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /**

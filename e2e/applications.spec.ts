@@ -14,7 +14,7 @@ const axe = async (page: Page) =>
 async function waitlistedFamily(request: APIRequestContext, base: string, litterId: number, name: string) {
   const headers = { origin: base, 'content-type': 'application/json' };
   const username = unique('early');
-  expect((await request.post(`${base}/api/register`, { headers, data: { username, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' } })).status()).toBe(201);
+  expect((await request.post(`${base}/api/register`, { headers, data: { username, email: `${username}@example.com`.toLowerCase(), password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' } })).status()).toBe(201);
   const sent = await request.post(`${base}/api/applications`, {
     headers,
     data: {
@@ -65,6 +65,7 @@ test.describe('applications and the waitlist', () => {
     await page.getByRole('tab', { name: 'Register' }).click();
     const register = page.getByRole('form', { name: 'Register' });
     await register.getByRole('textbox', { name: 'Username' }).fill(username);
+    await register.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`.toLowerCase());
     await register.getByRole('textbox', { name: 'Password', exact: true }).fill('sunny-porch-swing');
     await register.getByRole('textbox', { name: 'Confirm password' }).fill('sunny-porch-swing');
     await register.getByRole('button', { name: 'Create Account' }).click();

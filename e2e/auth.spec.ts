@@ -23,6 +23,7 @@ async function register(page: Page, username: string, password: string) {
   await page.getByRole('tab', { name: 'Register' }).click();
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByRole('textbox', { name: 'Username' }).fill(username);
+  await form.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`.toLowerCase());
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('textbox', { name: 'Confirm password' }).fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
@@ -90,6 +91,7 @@ test('the register form shows the shared rules before sending anything', async (
   await page.getByRole('tab', { name: 'Register' }).click();
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByRole('textbox', { name: 'Username' }).fill('ab');
+  await form.getByRole('textbox', { name: 'Email' }).fill('ab@example.com');
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill('password123');
   await form.getByRole('textbox', { name: 'Confirm password' }).fill('password124');
   await form.getByRole('button', { name: 'Create Account' }).click();
@@ -184,6 +186,7 @@ test('a family signing in from the Login link lands back on the page it came fro
   await page.getByRole('tab', { name: 'Register' }).click();
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByRole('textbox', { name: 'Username' }).fill(unique('family'));
+  await form.getByRole('textbox', { name: 'Email' }).fill(`${unique('family')}@example.com`.toLowerCase());
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill('sunny-porch-swing');
   await form.getByRole('textbox', { name: 'Confirm password' }).fill('sunny-porch-swing');
   await form.getByRole('button', { name: 'Create Account' }).click();
@@ -203,6 +206,7 @@ test('the auth screen and the Access Denied screen have no axe violations', asyn
   expect((await axe()).violations).toEqual([]);
 
   await form.getByRole('textbox', { name: 'Username' }).fill(unique('axe'));
+  await form.getByRole('textbox', { name: 'Email' }).fill(`${unique('axe')}@example.com`);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill('sunny-porch-swing');
   await form.getByRole('textbox', { name: 'Confirm password' }).fill('sunny-porch-swing');
   await form.getByRole('button', { name: 'Create Account' }).click();

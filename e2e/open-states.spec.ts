@@ -42,6 +42,7 @@ test('a visitor: a toast on screen, the header menu and its dropdown, the accoun
   await page.getByRole('tab', { name: 'Register' }).click();
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByRole('textbox', { name: 'Username' }).fill(username);
+  await form.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`.toLowerCase());
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill('sunny-porch-swing');
   await form.getByRole('textbox', { name: 'Confirm password' }).fill('sunny-porch-swing');
   await form.getByRole('button', { name: 'Create Account' }).click();

@@ -121,7 +121,7 @@ test("when the answers' rules cannot load, a family's questionnaire is still che
   // The form's rules load after the page; here their file fails as on a dropped connection.
   await page.route(/\/assets\/applications\.schema-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
   const username = `rules_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, password: 'sunny-porch-swing' } });
+  const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, email: `${username}@example.com`.toLowerCase(), password: 'sunny-porch-swing' } });
   expect(registered.ok()).toBe(true);
   await page.goto('/questionnaire');
   const form = page.locator('form#questionnaire');

@@ -164,7 +164,7 @@ test.describe('with JavaScript', () => {
     expect(await shifted()).toBeLessThan(0.01);
 
     const username = `ssr_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, password: 'sunny-porch-swing' } });
+    const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, email: `${username}@example.com`.toLowerCase(), password: 'sunny-porch-swing' } });
     expect(registered.ok()).toBe(true);
     const family = await page.goto('/questionnaire');
     const html = await family!.text();

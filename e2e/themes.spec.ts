@@ -109,6 +109,7 @@ for (const theme of ['light', 'dark'] as const) {
       '/terms-of-service',
       '/auth',
       '/unsubscribe',
+      '/verify-email',
       '/no-such-page',
     ];
     const found: string[] = [];

@@ -17,6 +17,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuestionnaireRouteImport } from './routes/questionnaire'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminApplicationsRouteImport } from './routes/admin.applications'
 import { Route as AdminBlogRouteImport } from './routes/admin.blog'
@@ -82,6 +83,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -224,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/questionnaire': typeof QuestionnaireRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
@@ -334,6 +343,7 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
     | '/admin/families'
@@ -369,6 +379,7 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
     | '/admin/families'
@@ -405,6 +416,7 @@ export interface FileRouteTypes {
     | '/questionnaire'
     | '/terms-of-service'
     | '/unsubscribe'
+    | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
     | '/admin/families'
@@ -442,6 +454,7 @@ export interface RootRouteChildren {
   QuestionnaireRoute: typeof QuestionnaireRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   BlogSlugRoute: typeof BlogSlugRoute
   FamilyTreeDogIdRoute: typeof FamilyTreeDogIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
@@ -507,6 +520,13 @@ declare module '@tanstack/react-router' {
       path: '/unsubscribe'
       fullPath: '/unsubscribe'
       preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -749,6 +769,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuestionnaireRoute: QuestionnaireRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   BlogSlugRoute: BlogSlugRoute,
   FamilyTreeDogIdRoute: FamilyTreeDogIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,

@@ -50,7 +50,8 @@ describe('application e-mails and logs', () => {
     });
 
   it('acknowledges the family, notifies the breeder, and writes to the family on a status change with the breeder’s message', async () => {
-    const family = await signIn(db.orm, { isAdmin: false });
+    // Mail goes to the account's verified address (decision 108), here the same as the one typed.
+    const family = await signIn(db.orm, { isAdmin: false, email: 'rivera.family@example.com' });
     const breeder = await signIn(db.orm, { isAdmin: true });
     const answers = { ...ANSWERS, email: 'rivera.family@example.com', household: SECRET_HOUSEHOLD, experienceDetails: SECRET_DETAILS };
 

@@ -113,8 +113,8 @@ describe('OpenAPI contract', () => {
       ],
       'GET /api/user': [get('/api/user', family.cookie), get('/api/user')],
       'POST /api/register': [
-        post('/api/register', { username: 'contract_family', password: 'a-long-enough-pass' }),
-        post('/api/register', { username: 'contract_family', password: 'a-long-enough-pass' }),
+        post('/api/register', { username: 'contract_family', email: 'contract@example.com', password: 'a-long-enough-pass' }),
+        post('/api/register', { username: 'contract_family', email: 'contract@example.com', password: 'a-long-enough-pass' }),
         post('/api/register', { username: 'x', password: 'short' }),
       ],
       'POST /api/login': [

@@ -35,11 +35,14 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'auth.login': 'public',
   'auth.register': 'public',
   'auth.logout': 'public',
+  // The link in the verification e-mail (the token names the account; decision 108).
+  'auth.verifyEmail': 'public',
   // The signed-in account (/account).
   'auth.profile': 'family',
   'auth.updateProfile': 'family',
   'auth.changePassword': 'family',
   'auth.deleteAccount': 'family',
+  'auth.resendVerification': 'family',
   // The family's applications.
   'applications.submit': 'family',
   'applications.mine': 'family',

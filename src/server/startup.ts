@@ -1,7 +1,7 @@
 // Start-up tasks beyond migrations: create or update the ADMIN_USERNAME admin for hosted deployments.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Env } from './env.ts';
-import { RegisterSchema } from '../features/auth/auth.schema.ts';
+import { NewAdminSchema } from '../features/auth/auth.schema.ts';
 import { upsertAdmin } from '../features/auth/server/auth.service.ts';
 import { deleteSessionsOfUser } from '../features/auth/server/session.service.ts';
 
@@ -15,7 +15,7 @@ export async function ensureAdminFromEnv(orm: MikroORM, env: Env, log: (line: st
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = env;
   if (!username && !password) return;
   if (!username || !password) throw new StartupError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together.');
-  const parsed = RegisterSchema.safeParse({ username, password });
+  const parsed = NewAdminSchema.safeParse({ username, password });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new StartupError(`Invalid ADMIN_${issue.path[0] === 'username' ? 'USERNAME' : 'PASSWORD'}: ${issue.message}`);

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Container, Stack, Title } from '@mantine/core';
 import { requireUser } from '../layout/ProtectedRoute.tsx';
 import { AccountProfile } from '../../features/auth/client/AccountProfile.tsx';
+import { EmailStatus } from '../../features/auth/client/EmailStatus.tsx';
 import { nameOf } from '../../features/auth/client/account-name.ts';
 import { useAuth } from '../../features/auth/client/auth-context.ts';
 import { FamilyPortal } from '../../features/portal/client/FamilyPortal.tsx';
@@ -24,6 +25,7 @@ function AccountPage() {
     <Container size="md" py="xl">
       <Stack gap="xl">
         <Title order={1}>{user ? `Welcome, ${nameOf(user)}` : 'My Family'}</Title>
+        <EmailStatus />
         <MyApplications />
         <FamilyPortal />
         <AccountProfile extra={<DigestSwitch />} />

@@ -69,7 +69,13 @@ export const APPLICATION_MESSAGES = {
   allergyDetailsRequired: 'Please tell us about the allergy (at least 5 characters).',
   fenceRequired: 'Please tell us whether your yard is fenced.',
   unknownLitter: 'That litter is not taking applications.',
+  tooManyOpen: 'You already have 3 open applications. Withdraw one, or wait for our reply, before sending another.',
+  tooManyToday: 'You have sent 5 applications today. Please try again tomorrow.',
 } as const;
+
+/** Per account (issue 28): open applications at once, and applications filed in any 24 hours. */
+export const MAX_OPEN_APPLICATIONS = 3;
+export const MAX_APPLICATIONS_PER_DAY = 5;
 
 /** Which conditional questions the form shows for these answers. */
 export const showsFence = (v: { yard?: string }) => v.yard === 'yes';

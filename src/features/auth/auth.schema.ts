@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   /** SPEC §8: the same for an unknown username and a wrong password. */
   invalidCredentials: 'Invalid username or password',
   notSignedIn: 'You are not signed in.',
+  emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
   displayNameTooLong: 'Your name must be at most 100 characters.',
 } as const;
@@ -48,33 +49,41 @@ export const NewPasswordSchema = z
 
 /** A family's e-mail address: where applications and puppy updates are written to. */
 export const AccountEmailSchema = z
-  .string(AUTH_MESSAGES.emailInvalid)
+  .string(AUTH_MESSAGES.emailRequired)
   .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
   .max(254, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email(AUTH_MESSAGES.emailInvalid));
 
 /** How the family is greeted; blank means "use the username". */
 export const DisplayNameSchema = z.string().trim().max(100, AUTH_MESSAGES.displayNameTooLong);
 
-/** Registration (and the admin CLI): every rule, including "not the username". E-mail and name are optional for API clients. */
+const notTheUsername = <T extends { username: string; password: string }>(v: T) => v.password.toLowerCase() !== v.username.toLowerCase();
+
+/**
+ * Registration: every rule, including "not the username", and an e-mail address (required: it is verified by
+ * a link before anything else is sent to it, decision 108). The name is optional.
+ */
 export const RegisterSchema = z
   .object({
     username: UsernameSchema,
     password: NewPasswordSchema,
-    email: AccountEmailSchema.optional(),
+    email: AccountEmailSchema,
     displayName: DisplayNameSchema.optional(),
   })
-  .refine((v) => v.password.toLowerCase() !== v.username.toLowerCase(), {
-    message: AUTH_MESSAGES.passwordIsUsername,
-    path: ['password'],
-  });
+  .refine(notTheUsername, { message: AUTH_MESSAGES.passwordIsUsername, path: ['password'] });
 export type RegisterInput = z.input<typeof RegisterSchema>;
+
+/** An administrator made on the command line (`npm run admin -- create`): the same rules, no e-mail. */
+export const NewAdminSchema = z
+  .object({ username: UsernameSchema, password: NewPasswordSchema })
+  .refine(notTheUsername, { message: AUTH_MESSAGES.passwordIsUsername, path: ['password'] });
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.';
 
 /** The registration form: the same rules, plus a repeated password the server never sees. */
 export const RegisterFormSchema = z
-  .object({ username: UsernameSchema, password: NewPasswordSchema, confirmPassword: z.string() })
+  .object({ username: UsernameSchema, email: AccountEmailSchema, password: NewPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.password.toLowerCase() !== v.username.toLowerCase(), {
     message: AUTH_MESSAGES.passwordIsUsername,
     path: ['password'],
@@ -116,6 +125,12 @@ export const REGISTER_WINDOW_MS = 60 * 60_000;
 export interface AdminUserDto {
   id: number;
   username: string;
+  /** The family's name (its own, or its questionnaire's, which fills an empty one); null when none was given. */
+  name: string | null;
+  /** The verified address family mail goes to; null when none is verified. */
+  email: string | null;
+  /** An address waiting for its verification link. */
+  pendingEmail: string | null;
   isAdmin: boolean;
   createdAt: string;
 }
@@ -146,12 +161,39 @@ export const ACCOUNT_MESSAGES = {
 export interface ProfileDto {
   username: string;
   displayName: string | null;
+  /** The verified address: the only one the site writes to. */
   email: string | null;
+  /** An address given but not verified yet (a verification link was sent to it). */
+  pendingEmail: string | null;
+}
+
+// Verifying a family's e-mail address (decision 108).
+
+/** How long a verification link works. */
+export const VERIFY_LINK_DAYS = 3;
+/** Verification e-mails a signed-in family may ask for again, per hour. */
+export const VERIFY_RESEND_LIMIT = 3;
+export const VERIFY_RESEND_WINDOW_MS = 60 * 60_000;
+
+export const VERIFY_MESSAGES = {
+  invalid: 'This verification link is not valid. Ask for a new one from My Family.',
+  expired: 'This verification link has expired. Ask for a new one from My Family.',
+  superseded: 'This link is for an address that is no longer waiting to be verified. Use the newest link we sent you.',
+  nothingPending: 'There is no e-mail address waiting to be verified.',
+  tooMany: 'We have sent several verification e-mails already. Please check your inbox (and spam folder), or try again in an hour.',
+} as const;
+
+export const VerifyEmailSchema = z.object({ token: z.string(VERIFY_MESSAGES.invalid).min(1, VERIFY_MESSAGES.invalid).max(600, VERIFY_MESSAGES.invalid) });
+
+export interface VerifyEmailResult {
+  email: string;
+  /** True when the link had already been used (opening it twice is harmless). */
+  alreadyVerified: boolean;
 }
 
 export const UpdateProfileSchema = z.object({
   displayName: DisplayNameSchema,
-  /** Blank removes the address (no e-mails can be sent then). */
+  /** Blank removes the address (no e-mails can be sent then); a new address waits for its verification link. */
   email: z.union([z.literal(''), AccountEmailSchema]),
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;

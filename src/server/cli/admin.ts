@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadEnv, EnvError } from '../env.ts';
 import { closeDatabase, openDatabase } from '../db.ts';
-import { RegisterSchema, UsernameSchema, usernameKey } from '../../features/auth/auth.schema.ts';
+import { NewAdminSchema, UsernameSchema, usernameKey } from '../../features/auth/auth.schema.ts';
 import { setAdmin, upsertAdmin } from '../../features/auth/server/auth.service.ts';
 import { User } from '../../features/auth/server/user.entity.ts';
 
@@ -73,7 +73,7 @@ async function main(): Promise<number> {
   let password: string | undefined;
   if (command === 'create') {
     password = await readPassword();
-    const parsed = RegisterSchema.safeParse({ username, password });
+    const parsed = NewAdminSchema.safeParse({ username, password });
     if (!parsed.success) throw new CliError(parsed.error.issues[0]!.message);
   }
 

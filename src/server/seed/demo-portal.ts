@@ -25,7 +25,10 @@ export async function seedDemoPortal(em: EntityManager, litter: ILitter, puppy: 
     username: DEMO_FAMILY_USERNAME,
     usernameKey: DEMO_FAMILY_USERNAME,
     passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+    // A verified demo address (decision 108): example.com never delivers, and the portal shows no warning.
     email: 'parkers@example.com',
+    emailVerifiedAt: new Date(),
+    pendingEmail: null,
     displayName: 'The Parkers',
     isAdmin: false,
     createdAt: new Date(),

@@ -11,7 +11,7 @@ import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application, type IApplication } from './application.entity.ts';
-import { recordEvent, statusMail, timelines, toTimelineEntry } from './applications.service.ts';
+import { queueFamilyMail, recordEvent, statusMail, timelines, toTimelineEntry } from './applications.service.ts';
 import { joinList, leaveList, listIds, lockWaitlists, moveTo } from './waitlist-places.ts';
 import {
   canBreederMove,
@@ -152,7 +152,7 @@ export async function changeStatus(em: EntityManager, actor: SessionUser, input:
     if (leaving) await leaveList(tx, app.id);
     const position = input.status === 'waitlisted' ? (await listIds(tx, litter?.id ?? null)).length : 0;
     const extra = input.status === 'waitlisted' ? `You are ${waitlistPhrase(position, litter?.name ?? null)}.` : undefined;
-    services.mail.enqueue(tx, statusMail(app, input.status, input.message || null, services.env.appOrigin, extra));
+    await queueFamilyMail(tx, services, app, statusMail(app, input.status, input.message || null, services.env.appOrigin, extra));
     await tx.flush();
   });
   return getApplication(em.fork(), input.id);
@@ -237,7 +237,7 @@ export async function matchPuppy(em: EntityManager, actor: SessionUser, input: z
     app.puppy = puppy;
     app.status = 'matched';
     recordEvent(tx, app, 'matched', actor, input.message || null);
-    services.mail.enqueue(tx, statusMail(app, 'matched', input.message || null, services.env.appOrigin, `Your puppy: ${puppy.name}.`));
+    await queueFamilyMail(tx, services, app, statusMail(app, 'matched', input.message || null, services.env.appOrigin, `Your puppy: ${puppy.name}.`));
     await tx.flush();
     await leaveList(tx, app.id);
   });

@@ -7,11 +7,16 @@ import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import { oneLine, textToHtml } from '../../../lib/server/mail.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
+import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
+import { verificationMail } from '../../../lib/server/email-verification.ts';
+import { VERIFY_LINK_DAYS } from '../../auth/auth.schema.ts';
 import { Application, ApplicationDraft, ApplicationEvent, type IApplication } from './application.entity.ts';
 import { leaveList, lockWaitlists } from './waitlist-places.ts';
 import {
   APPLICATION_MESSAGES,
   APPLICATION_STATUS_LABELS,
+  MAX_APPLICATIONS_PER_DAY,
+  MAX_OPEN_APPLICATIONS,
   WITHDRAWABLE,
   transitionRefused,
   waitlistPhrase,
@@ -58,7 +63,7 @@ export function recordEvent(em: EntityManager, app: IApplication, status: Applic
   });
 }
 
-/** The family's e-mail about a change of status, with the breeder's message when one was given. */
+/** The family's e-mail about a change of status, with the breeder's message when one was given (no recipient: see queueFamilyMail). */
 export function statusMail(app: IApplication, status: ApplicationStatus, message: string | null, appOrigin: string, extra?: string) {
   const lines = [
     `Hello ${app.name},`,
@@ -68,7 +73,20 @@ export function statusMail(app: IApplication, status: ApplicationStatus, message
     `You can follow your application at ${appOrigin}/questionnaire (signed in).`,
   ];
   const text = lines.join('\n\n');
-  return { to: app.email, subject: `Your puppy application: ${APPLICATION_STATUS_LABELS[status]}`, text, html: textToHtml(text) };
+  return { subject: `Your puppy application: ${APPLICATION_STATUS_LABELS[status]}`, text, html: textToHtml(text) };
+}
+
+const userIdOf = (app: IApplication) => (app.user == null ? null : typeof app.user === 'number' ? app.user : app.user.id);
+
+/**
+ * Queues an application's e-mail to the family: to the account's VERIFIED address, never to the address typed into
+ * the questionnaire (issue 28: a form must not mail whatever address it is given). No verified address: nothing is sent.
+ */
+export async function queueFamilyMail(em: EntityManager, services: Mail, app: IApplication, mail: ReturnType<typeof statusMail>): Promise<boolean> {
+  const to = await familyMailAddress(em, userIdOf(app));
+  if (!to) return false;
+  services.mail.enqueue(em, { to, ...mail });
+  return true;
 }
 
 const STATUS_SENTENCES: Record<ApplicationStatus, string> = {
@@ -94,6 +112,11 @@ export async function submitApplication(
 ): Promise<{ id: number; status: ApplicationStatus }> {
   const existing = await em.findOne(Application, { user: user.id, idempotencyKey: input.idempotencyKey });
   if (existing) return { id: existing.id, status: existing.status };
+  // Per-account caps (issue 28): a few open applications at once, a few filed a day.
+  const open = await em.count(Application, { user: user.id, status: { $in: [...WITHDRAWABLE] } });
+  if (open >= MAX_OPEN_APPLICATIONS) throw new AppError('CONFLICT', APPLICATION_MESSAGES.tooManyOpen);
+  const filedToday = await em.count(Application, { user: user.id, createdAt: { $gt: new Date(Date.now() - 86_400_000) } });
+  if (filedToday >= MAX_APPLICATIONS_PER_DAY) throw new AppError('TOO_MANY_REQUESTS', APPLICATION_MESSAGES.tooManyToday);
   let litter = null;
   if (input.litterId !== undefined) {
     litter = await em.findOne(Litter, { id: input.litterId, active: true });
@@ -117,13 +140,27 @@ export async function submitApplication(
   recordEvent(em, app, 'submitted', user, null);
   const draft = await em.findOne(ApplicationDraft, { user: user.id });
   if (draft) em.remove(draft);
-  services.mail.enqueue(em, statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined));
+  // The questionnaire's name and address fill the account where it has none (decision 108): the address waits,
+  // pending, for its verification link, which is the only e-mail it gets until then.
+  const account = await em.findOne(User, user.id);
+  if (account && !account.displayName) account.displayName = input.name;
+  if (account && !account.email && !account.pendingEmail) {
+    account.pendingEmail = input.email;
+    em.persist(account);
+    services.mail.enqueue(
+      em,
+      await verificationMail(em, { userId: account.id, email: input.email, siteName: breeder.name, appOrigin: services.env.appOrigin, validDays: VERIFY_LINK_DAYS }),
+    );
+  }
+  if (account?.email) {
+    services.mail.enqueue(em, { to: account.email, ...statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined) });
+  }
   // The breeder's notice names the family and links to the dashboard; the answers stay in the dashboard.
   const notice = [
     `${input.name} (${input.location}) sent the Family Questionnaire${litter ? ` for the ${litter.name}` : ''}.`,
     `Read it in the dashboard: ${services.env.appOrigin}/admin/applications`,
   ].join('\n\n');
-  services.mail.enqueue(em, { to: breeder.email, replyTo: input.email, subject: `New application from ${oneLine(input.name)}`, text: notice, html: textToHtml(notice) });
+  services.mail.enqueue(em, { to: breeder.email, replyTo: account?.email ?? input.email, subject: `New application from ${oneLine(input.name)}`, text: notice, html: textToHtml(notice) });
   try {
     await em.flush();
   } catch (error) {
@@ -170,7 +207,7 @@ export async function withdrawApplication(em: EntityManager, user: SessionUser, 
     if (!WITHDRAWABLE.includes(app.status)) throw new AppError('CONFLICT', transitionRefused(app.status, 'withdrawn'));
     app.status = 'withdrawn';
     recordEvent(tx, app, 'withdrawn', user, input.message || null);
-    services.mail.enqueue(tx, statusMail(app, 'withdrawn', null, services.env.appOrigin));
+    await queueFamilyMail(tx, services, app, statusMail(app, 'withdrawn', null, services.env.appOrigin));
     const breeder = await services.mail.breeder(tx);
     const text = `${app.name} withdrew their application.${input.message ? `\n\nTheir message:\n${input.message}` : ''}`;
     services.mail.enqueue(tx, { to: breeder.email, subject: `Application withdrawn: ${oneLine(app.name)}`, text, html: textToHtml(text) });

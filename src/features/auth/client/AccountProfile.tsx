@@ -21,7 +21,7 @@ function ProfileForm({ profile }: { profile: ProfileDto }) {
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { displayName: profile.displayName ?? '', email: profile.email ?? '' },
+    initialValues: { displayName: profile.displayName ?? '', email: profile.pendingEmail ?? profile.email ?? '' },
     validate: schemaResolver(UpdateProfileSchema, { sync: true }),
   });
   const save = useMutation(trpc.auth.updateProfile.mutationOptions());
@@ -47,7 +47,20 @@ function ProfileForm({ profile }: { profile: ProfileDto }) {
           Username: <strong>{profile.username}</strong>
         </Text>
         <TextInput label="Your name" description="How we greet you, e.g. The Parkers" autoComplete="name" key={form.key('displayName')} {...form.getInputProps('displayName')} />
-        <TextInput label="E-mail" type="email" autoComplete="email" description="Where we send puppy updates" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          description={
+            profile.pendingEmail
+              ? `Not verified yet: open the link we sent to ${profile.pendingEmail}.${profile.email ? ` Until then we write to ${profile.email}.` : ''}`
+              : profile.email
+                ? 'Verified. Where we send news about your application and puppy updates'
+                : 'Where we send news about your application and puppy updates; we send a link to confirm it'
+          }
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save profile

@@ -72,7 +72,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   const { register, isRegistering } = useAuth();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { username: '', password: '', confirmPassword: '' },
+    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -80,9 +80,9 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     <form
       noValidate
       aria-label="Register"
-      onSubmit={form.onSubmit(async ({ username, password }) => {
+      onSubmit={form.onSubmit(async ({ username, email, password }) => {
         try {
-          await register({ username, password });
+          await register({ username, email, password });
           onDone();
         } catch (error) {
           form.setErrors(serverFieldErrors(error));
@@ -99,6 +99,17 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
           withAsterisk
           key={form.key('username')}
           {...form.getInputProps('username')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          description="We send a link to confirm it; your application and puppy updates go here."
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          key={form.key('email')}
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"

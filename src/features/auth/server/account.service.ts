@@ -7,6 +7,7 @@ import { Session } from './user.entity.ts';
 import { AccountErasure } from './account-erasure.entity.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { logout } from './auth.service.ts';
+import { offerEmail } from './email-verification.service.ts';
 
 async function ownUser(ctx: Context & { user: SessionUser }) {
   const user = await ctx.em.findOne(User, ctx.user.id);
@@ -14,10 +15,11 @@ async function ownUser(ctx: Context & { user: SessionUser }) {
   return user;
 }
 
-const toProfile = (u: { username: string; displayName?: string | null; email?: string | null }): ProfileDto => ({
+const toProfile = (u: { username: string; displayName?: string | null; email?: string | null; pendingEmail?: string | null }): ProfileDto => ({
   username: u.username,
   displayName: u.displayName ?? null,
   email: u.email ?? null,
+  pendingEmail: u.pendingEmail ?? null,
 });
 
 export async function profile(ctx: Context & { user: SessionUser }): Promise<ProfileDto> {
@@ -27,7 +29,14 @@ export async function profile(ctx: Context & { user: SessionUser }): Promise<Pro
 export async function updateProfile(ctx: Context & { user: SessionUser }, input: { displayName: string; email: string }): Promise<ProfileDto> {
   const user = await ownUser(ctx);
   user.displayName = input.displayName || null;
-  user.email = input.email || null;
+  if (input.email) {
+    // A new address waits for its link; the verified one keeps receiving until then (decision 108).
+    await offerEmail(ctx.em, ctx.services, user, input.email);
+  } else {
+    user.email = null;
+    user.pendingEmail = null;
+    user.emailVerifiedAt = null;
+  }
   await ctx.em.flush();
   return toProfile(user);
 }

@@ -1,7 +1,8 @@
 import { authedProcedure, publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
-import { ChangePasswordSchema, DeleteAccountSchema, LoginSchema, RegisterSchema, REGISTER_LIMIT, REGISTER_WINDOW_MS, UpdateProfileSchema } from '../auth.schema.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, LoginSchema, RegisterSchema, REGISTER_LIMIT, REGISTER_WINDOW_MS, UpdateProfileSchema, VerifyEmailSchema } from '../auth.schema.ts';
 import { login, logout, register } from './auth.service.ts';
 import { changePassword, deleteAccount, profile, updateProfile } from './account.service.ts';
+import { resendVerification, verifyEmail } from './email-verification.service.ts';
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor (REST answers 401 for null). */
@@ -12,6 +13,12 @@ export const authRouter = router({
     .input(RegisterSchema)
     .mutation(({ ctx, input }) => register(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
+  /** The link in the verification e-mail (/verify-email?token=…): works signed in or not, on any device. */
+  verifyEmail: publicProcedure
+    .use(rateLimited('verify-email', 30, 15 * 60_000))
+    .input(VerifyEmailSchema)
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input.token)),
+  resendVerification: authedProcedure.mutation(({ ctx }) => resendVerification(ctx)),
   // The signed-in user's own account (/account).
   profile: authedProcedure.query(({ ctx }) => profile(ctx)),
   updateProfile: authedProcedure.input(UpdateProfileSchema).mutation(({ ctx, input }) => updateProfile(ctx, input)),

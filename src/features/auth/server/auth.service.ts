@@ -16,6 +16,7 @@ import {
   type RegisterInput,
 } from '../auth.schema.ts';
 import { User } from './user.entity.ts';
+import { queueVerificationMail } from './email-verification.service.ts';
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import {
   createSession,
@@ -51,7 +52,9 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Sess
     username: input.username,
     usernameKey: key,
     passwordHash: await hashPassword(input.password),
-    email: input.email || null,
+    // Not written to until proven: the address waits for its verification link (decision 108).
+    email: null,
+    pendingEmail: input.email,
     displayName: input.displayName || null,
     isAdmin: false,
     createdAt: new Date(),
@@ -63,6 +66,8 @@ export async function register(ctx: Context, input: RegisterInput): Promise<Sess
     if (error instanceof UniqueConstraintViolationException) throw taken();
     throw error;
   }
+  // Queued after the account exists (the link names its id); the session's flush below writes it.
+  await queueVerificationMail(ctx.em, ctx.services, user);
   await startSession(ctx, user.id);
   return toSessionUser(user);
 }

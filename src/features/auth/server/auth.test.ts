@@ -38,7 +38,7 @@ describe('accounts over REST and tRPC', () => {
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.notSignedIn });
   });
 
-  it('registration keeps an optional e-mail and display name, and refuses a bad address with a field message', async () => {
+  it('registration keeps the e-mail as pending (decision 108) and an optional display name, and refuses a bad address with a field message', async () => {
     const res = await post('/api/register', {
       username: 'parker_family',
       password: 'sunny-porch-swing',
@@ -48,7 +48,7 @@ describe('accounts over REST and tRPC', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ username: 'parker_family', displayName: 'The Parkers' });
     const row = await t.orm.em.fork().findOneOrFail(User, { usernameKey: 'parker_family' });
-    expect(row).toMatchObject({ email: 'parkers@example.com', displayName: 'The Parkers' });
+    expect(row).toMatchObject({ email: null, pendingEmail: 'parkers@example.com', displayName: 'The Parkers' });
 
     const bad = await post('/api/register', { username: 'bad_mail', password: 'sunny-porch-swing', email: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
@@ -56,7 +56,7 @@ describe('accounts over REST and tRPC', () => {
   });
 
   it('registers with 201, the user and an HttpOnly SameSite=Lax session cookie that signs the next request in', async () => {
-    const res = await post('/api/register', { username: 'Maple.Family', password: 'sunny-porch-swing' });
+    const res = await post('/api/register', { username: 'Maple.Family', email: 'maple@example.com', password: 'sunny-porch-swing' });
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(user).toEqual({ id: expect.any(Number), username: 'Maple.Family', isAdmin: false, displayName: null });
@@ -79,7 +79,7 @@ describe('accounts over REST and tRPC', () => {
       url: '/api/register',
       headers: json,
       remoteAddress: freshIp(),
-      payload: '{"username":"sneaky","password":"sunny-porch-swing","isAdmin":true,"is_admin":true,"role":"admin","admin":1}',
+      payload: '{"username":"sneaky","email":"s@example.com","password":"sunny-porch-swing","isAdmin":true,"is_admin":true,"role":"admin","admin":1}',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().isAdmin).toBe(false);
@@ -90,7 +90,7 @@ describe('accounts over REST and tRPC', () => {
       url: '/api/register',
       headers: json,
       remoteAddress: freshIp(),
-      payload: '{"username":"sneaky2","password":"sunny-porch-swing","__proto__":{"isAdmin":true}}',
+      payload: '{"username":"sneaky2","email":"s@example.com","password":"sunny-porch-swing","__proto__":{"isAdmin":true}}',
     });
     expect(proto.statusCode).toBe(400);
     const ctor = await t.app.inject({
@@ -98,7 +98,7 @@ describe('accounts over REST and tRPC', () => {
       url: '/api/register',
       headers: json,
       remoteAddress: freshIp(),
-      payload: '{"username":"sneaky4","password":"sunny-porch-swing","constructor":{"prototype":{"isAdmin":true}}}',
+      payload: '{"username":"sneaky4","email":"s@example.com","password":"sunny-porch-swing","constructor":{"prototype":{"isAdmin":true}}}',
     });
     expect(ctor.statusCode).toBe(400);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -106,6 +106,7 @@ describe('accounts over REST and tRPC', () => {
     // The tRPC path drops it too.
     const viaTrpc = await t.caller(null, freshIp()).auth.register({
       username: 'sneaky3',
+      email: 's3@example.com',
       password: 'sunny-porch-swing',
       isAdmin: true,
     } as never);
@@ -113,8 +114,8 @@ describe('accounts over REST and tRPC', () => {
   });
 
   it('refuses a taken username ignoring case and keeps usernames as typed', async () => {
-    await post('/api/register', { username: 'RiverBend', password: 'sunny-porch-swing' });
-    const res = await post('/api/register', { username: 'riverbend', password: 'another-long-one' });
+    await post('/api/register', { username: 'RiverBend', email: 'river@example.com', password: 'sunny-porch-swing' });
+    const res = await post('/api/register', { username: 'riverbend', email: 'river2@example.com', password: 'another-long-one' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'That username is already taken.', fieldErrors: { username: ['That username is already taken.'] } });
     const row = await t.orm.em.fork().findOneOrFail(User, { usernameKey: 'riverbend' });
@@ -132,8 +133,9 @@ describe('accounts over REST and tRPC', () => {
     [{ username: 'commonpw', password: 'Qwertyuiop' }, 'password', AUTH_MESSAGES.passwordTooCommon],
     [{ username: 'samesame12', password: 'SameSame12' }, 'password', AUTH_MESSAGES.passwordIsUsername],
     [{ username: 'nopass' }, 'password', AUTH_MESSAGES.passwordRequired],
+    [{ username: 'nomail', password: 'sunny-porch-swing', email: undefined }, 'email', AUTH_MESSAGES.emailRequired],
   ])('refuses registration %j with a 400 naming the rule', async (body, field, message) => {
-    const res = await post('/api/register', body);
+    const res = await post('/api/register', { email: 'rules@example.com', ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors[field]).toContain(message);
   });
@@ -217,7 +219,7 @@ describe('accounts over REST and tRPC', () => {
         method: 'POST',
         url: '/api/register',
         headers: { 'content-type': 'application/json', origin: 'https://doodles.example' },
-        payload: { username: 'shortlived', password: 'sunny-porch-swing' },
+        payload: { username: 'shortlived', email: 'short@example.com', password: 'sunny-porch-swing' },
       });
       expect(res.statusCode).toBe(201);
       const cookie = res.cookies.find((c) => c.name === 'sid')!;
@@ -339,7 +341,7 @@ describe('accounts over REST and tRPC', () => {
     for (let i = 0; i < 20; i++) {
       expect((await post('/api/register', { username: 'x', password: 'y' }, { ip })).statusCode).toBe(400);
     }
-    const res = await post('/api/register', { username: 'latecomer', password: 'sunny-porch-swing' }, { ip });
+    const res = await post('/api/register', { username: 'latecomer', email: 'late@example.com', password: 'sunny-porch-swing' }, { ip });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
@@ -384,18 +386,19 @@ describe('accounts over REST and tRPC', () => {
 
     const res = await update({ displayName: '  The Bakers ', email: ' Bakers@Example.com ' }, bakers.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data).toEqual({ username: 'bakers', displayName: 'The Bakers', email: 'Bakers@Example.com' });
+    // The new address waits for its verification link (decision 108).
+    expect(res.json().result.data).toEqual({ username: 'bakers', displayName: 'The Bakers', email: null, pendingEmail: 'Bakers@Example.com' });
     const row = await t.orm.em.fork().findOneOrFail(User, bakers.user.id);
-    expect(row).toMatchObject({ displayName: 'The Bakers', email: 'Bakers@Example.com' });
+    expect(row).toMatchObject({ displayName: 'The Bakers', email: null, pendingEmail: 'Bakers@Example.com' });
     const after = await current(bakers.cookie);
-    expect(after.profile).toEqual({ username: 'bakers', displayName: 'The Bakers', email: 'Bakers@Example.com' });
+    expect(after.profile).toEqual({ username: 'bakers', displayName: 'The Bakers', email: null, pendingEmail: 'Bakers@Example.com' });
     expect(after.me).toMatchObject({ id: bakers.user.id, username: 'bakers', displayName: 'The Bakers' });
     expect(after.rest).toMatchObject({ id: bakers.user.id, username: 'bakers', displayName: 'The Bakers' });
 
     const bad = await update({ displayName: 'The Bakers', email: 'not-an-address' }, bakers.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.fieldErrors).toEqual({ email: [AUTH_MESSAGES.emailInvalid] });
-    expect(await t.orm.em.fork().findOneOrFail(User, bakers.user.id)).toMatchObject({ email: 'Bakers@Example.com' });
+    expect(await t.orm.em.fork().findOneOrFail(User, bakers.user.id)).toMatchObject({ pendingEmail: 'Bakers@Example.com' });
 
     const visitor = await update({ displayName: 'Intruder', email: 'intruder@example.com' });
     expect(visitor.statusCode).toBe(401);
@@ -403,13 +406,13 @@ describe('accounts over REST and tRPC', () => {
     // The procedure only ever changes the caller's own row: naming another account in the body changes nothing there.
     const sneaky = await update({ id: coles.user.id, userId: coles.user.id, username: 'coles', displayName: 'Hijacked', email: 'hijack@example.com' }, bakers.cookie);
     expect(sneaky.statusCode).toBe(200);
-    expect(sneaky.json().result.data).toEqual({ username: 'bakers', displayName: 'Hijacked', email: 'hijack@example.com' });
+    expect(sneaky.json().result.data).toEqual({ username: 'bakers', displayName: 'Hijacked', email: null, pendingEmail: 'hijack@example.com' });
     expect(await current(coles.cookie)).toEqual(before);
-    expect(await t.orm.em.fork().findOneOrFail(User, coles.user.id)).toMatchObject({ username: 'coles', displayName: null, email: null });
+    expect(await t.orm.em.fork().findOneOrFail(User, coles.user.id)).toMatchObject({ username: 'coles', displayName: null, email: null, pendingEmail: null });
 
     // Blank values remove the name and the address.
     const cleared = await update({ displayName: '', email: '' }, bakers.cookie);
-    expect(cleared.json().result.data).toEqual({ username: 'bakers', displayName: null, email: null });
+    expect(cleared.json().result.data).toEqual({ username: 'bakers', displayName: null, email: null, pendingEmail: null });
   });
 });
 

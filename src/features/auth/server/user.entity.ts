@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 
 export const User = defineEntity({
   name: 'User',
@@ -10,8 +11,15 @@ export const User = defineEntity({
     /** Lower-cased copy that enforces uniqueness ignoring case. */
     usernameKey: p.string().length(32).unique(),
     passwordHash: p.string().length(255).hidden(),
-    /** Where the site writes to this family (applications, puppy updates); optional for accounts made before it was asked. */
+    /**
+     * Where the site writes to this family (applications, puppy updates): only ever a VERIFIED address
+     * (decision 108). Family mail reads this column and nothing else, so an unproven address gets nothing.
+     */
     email: p.string().length(254).nullable(),
+    /** When `email` was proven by a verification link (null: never, or set by an administrator's seed). */
+    emailVerifiedAt: p.datetime().nullable(),
+    /** An address given but not verified yet; the verified `email` keeps receiving until this one is verified. */
+    pendingEmail: p.string().length(254).nullable(),
     /** How the family is greeted ("The Parkers"); the username when empty. */
     displayName: p.string().length(100).nullable(),
     isAdmin: p.boolean().default(false),
@@ -33,3 +41,13 @@ export const Session = defineEntity({
   },
 });
 export type ISession = InstanceType<typeof Session.class>;
+
+/**
+ * The one address a family's mail (application e-mails, update digests) may go to: the account's verified
+ * e-mail, or null when it has none, so an unproven address receives nothing but its verification link (decision 108).
+ */
+export async function familyMailAddress(em: EntityManager, userId: number | null | undefined): Promise<string | null> {
+  if (!userId) return null;
+  const user = await em.findOne(User, userId, { fields: ['email'] });
+  return user?.email ?? null;
+}

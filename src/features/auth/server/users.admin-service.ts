@@ -9,12 +9,24 @@ import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 export function toAdminUserDto(u: IUser): AdminUserDto {
-  return { id: u.id, username: u.username, isAdmin: u.isAdmin, createdAt: u.createdAt.toISOString() };
+  return {
+    id: u.id,
+    username: u.username,
+    // The family's one name (decision 108): its own, or its questionnaire's, which fills an empty one.
+    name: u.displayName || null,
+    email: u.email ?? null,
+    pendingEmail: u.pendingEmail ?? null,
+    isAdmin: u.isAdmin,
+    createdAt: u.createdAt.toISOString(),
+  };
 }
 
-/** Administrators first, then by name. */
+/** Administrators first, then by name; the search matches the username, the name or an address. */
 export async function listUsers(em: EntityManager, input: { page: number; search?: string }): Promise<Page<AdminUserDto>> {
-  const where = input.search ? { usernameKey: { $ilike: likePattern(input.search.toLowerCase()) } } : {};
+  const like = input.search ? likePattern(input.search.toLowerCase()) : null;
+  const where = like
+    ? { $or: [{ usernameKey: { $ilike: like } }, { displayName: { $ilike: like } }, { email: { $ilike: like } }, { pendingEmail: { $ilike: like } }] }
+    : {};
   const [rows, total] = await em.findAndCount(User, where, {
     orderBy: { isAdmin: 'desc', usernameKey: 'asc' },
     limit: PAGE_SIZE,

@@ -31,7 +31,12 @@ export interface NoticeDto {
   familyId: number;
   familyName: string;
   status: 'pending' | 'emailed' | 'off' | 'no-email';
+  /** Whether e-mail can reach the family now (decision 108): a verified address, one waiting for verification, or none. */
+  emailState: EmailState;
 }
+export type EmailState = 'verified' | 'unverified' | 'none';
+const emailState = (u: { email?: string | null; pendingEmail?: string | null }): EmailState =>
+  u.email ? 'verified' : u.pendingEmail ? 'unverified' : 'none';
 export type AdminUpdateDto = PortalUpdateDto & { notices: NoticeDto[] };
 
 const familyName = (u: { username: string; displayName?: string | null }) => u.displayName || u.username;
@@ -73,7 +78,7 @@ export async function adminUpdates(em: EntityManager, filter: { ids?: number[]; 
     ...d,
     notices: notices
       .filter((n) => n.update.id === d.id)
-      .map((n) => ({ familyId: n.family.id, familyName: familyName(n.family), status: n.status })),
+      .map((n) => ({ familyId: n.family.id, familyName: familyName(n.family), status: n.status, emailState: emailState(n.family) })),
   }));
 }
 
@@ -89,7 +94,16 @@ export async function removeUpdate(ctx: Context, id: number): Promise<{ ok: true
 /** Families (accounts that are not admins) for the match picker and the document list. */
 export async function families(em: EntityManager) {
   const users = await em.find(User, { isAdmin: false }, { orderBy: { id: 'asc' }, limit: 1000 });
-  return users.map((u) => ({ id: u.id, name: familyName(u), username: u.username, email: u.email ?? null }));
+  return users.map((u) => ({
+    id: u.id,
+    name: familyName(u),
+    username: u.username,
+    /** The verified address (the only one mail goes to). */
+    email: u.email ?? null,
+    /** An address waiting for its verification link. */
+    pendingEmail: u.pendingEmail ?? null,
+    emailState: emailState(u),
+  }));
 }
 
 /** Every puppy with its family and pickup, for the dashboard's portal screen. */

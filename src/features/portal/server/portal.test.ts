@@ -79,7 +79,7 @@ describe('family portal', () => {
       photos: [privatePhoto],
       weight: { value: 1.5, unit: 'lb', date: '2026-10-15' },
     });
-    expect(toLuna.notices).toEqual([{ familyId: parkers.user.id, familyName: 'parkers', status: 'emailed' }]);
+    expect(toLuna.notices).toEqual([{ familyId: parkers.user.id, familyName: 'parkers', status: 'emailed', emailState: 'verified' }]);
     expect(toLuna.weight).toEqual({ ounces: 24, date: '2026-10-15' });
     const toLitter = await caller(admin.user).admin.portal.postUpdate({ litterId, text: 'The whole litter met the cat.' });
     expect(toLitter.notices.map((n) => n.familyId).sort()).toEqual([parkers.user.id, nguyens.user.id].sort());

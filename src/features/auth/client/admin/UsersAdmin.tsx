@@ -35,11 +35,16 @@ export function UsersAdmin() {
       <AdminList
         noun={['user', 'users']}
         queryOptions={(input) => trpc.admin.users.list.queryOptions(input)}
-        search={{ label: 'Search users', placeholder: 'Username' }}
+        search={{ label: 'Search users', placeholder: 'Name, username or e-mail' }}
         renderItem={(u) => (
           <ItemCard
-            title={u.username}
-            badges={u.isAdmin && <ToneBadge tone="blue">Administrator</ToneBadge>}
+            title={u.name ?? u.username}
+            badges={
+              <>
+                {u.isAdmin && <ToneBadge tone="blue">Administrator</ToneBadge>}
+                <EmailBadge user={u} />
+              </>
+            }
             actions={
               <Group gap="xs">
                 <Button size="xs" variant="default" onClick={() => setChanging(u)} aria-label={`${role(u)}: ${u.username}`}>
@@ -52,8 +57,9 @@ export function UsersAdmin() {
             }
           >
             <Meta>
-              Joined <DateText iso={u.createdAt} />
+              {u.name ? `Username ${u.username} · ` : ''}Joined <DateText iso={u.createdAt} />
             </Meta>
+            <Meta>{emailLine(u)}</Meta>
           </ItemCard>
         )}
       />
@@ -72,6 +78,19 @@ export function UsersAdmin() {
       {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
     </>
   );
+}
+
+/** Whether the site's e-mails can reach this account (decision 108: only a verified address receives them). */
+function EmailBadge({ user }: { user: AdminUserDto }) {
+  if (user.email) return <ToneBadge tone="green">E-mail verified</ToneBadge>;
+  if (user.pendingEmail) return <ToneBadge tone="yellow">E-mail not verified</ToneBadge>;
+  return <ToneBadge tone="gray">No e-mail</ToneBadge>;
+}
+
+function emailLine(u: AdminUserDto): string {
+  const pending = u.pendingEmail ? `${u.pendingEmail} (waiting for verification)` : null;
+  if (u.email) return `E-mail: ${u.email} (verified)${pending ? ` · new address ${pending}` : ''}`;
+  return pending ? `E-mail: ${pending}; nothing is sent to it until the family opens the link we sent` : 'E-mail: none given';
 }
 
 function ResetPasswordModal({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {

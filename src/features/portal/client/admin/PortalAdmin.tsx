@@ -9,9 +9,19 @@ import { toast } from '../../../../lib/client/toast.ts';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
+import { FamilyContacts } from './FamilyContacts.tsx';
 import { formatOunces, privateMediaUrl, type WeightUnit } from '../../portal.schema.ts';
 
 const NOTICE_LABEL = { pending: "Waiting for tomorrow's e-mail", emailed: 'E-mailed', off: 'E-mails turned off', 'no-email': 'No e-mail address' } as const;
+/** Why a family was not e-mailed, as things stand now (decision 108: only a verified address receives mail). */
+const noticeLabel = (n: { status: keyof typeof NOTICE_LABEL; emailState: 'verified' | 'unverified' | 'none' }) =>
+  n.status !== 'no-email'
+    ? NOTICE_LABEL[n.status]
+    : n.emailState === 'unverified'
+      ? 'Not e-mailed: address not verified yet'
+      : n.emailState === 'verified'
+        ? 'Not e-mailed: no verified address then'
+        : 'Not e-mailed: no e-mail address given';
 const NOTICE_COLOR = { pending: 'yellow', emailed: 'green', off: 'gray', 'no-email': 'red' } as const;
 const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 const today = () => new Date().toISOString().slice(0, 10);
@@ -146,7 +156,7 @@ function RecentUpdates() {
                 {u.notices.length === 0 && <Text size="sm" c="dimmed">No matched family to tell</Text>}
                 {u.notices.map((n) => (
                   <Badge key={n.familyId} color={NOTICE_COLOR[n.status]} variant="light" tt="none">
-                    {n.familyName}: {NOTICE_LABEL[n.status]}
+                    {n.familyName}: {noticeLabel(n)}
                   </Badge>
                 ))}
               </Group>
@@ -339,6 +349,7 @@ export function PortalAdmin() {
       <PostUpdate />
       <RecentUpdates />
       <Matches />
+      <FamilyContacts />
       <ChecklistEditor />
       <Documents />
     </Stack>

@@ -15,6 +15,7 @@ import { Migration20261125132009_dog_registry } from './Migration20261125132009_
 import { Migration20261125132015_newsletters } from './Migration20261125132015_newsletters.ts';
 import { Migration20261125132425_portal } from './Migration20261125132425_portal.ts';
 import { Migration20261126090000_media_chunks } from './Migration20261126090000_media_chunks.ts';
+import { Migration20261128012500_dogs_private_until_featured } from './Migration20261128012500_dogs_private_until_featured.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -30,4 +31,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261125132015_newsletters,
   Migration20261125132425_portal,
   Migration20261126090000_media_chunks,
+  Migration20261128012500_dogs_private_until_featured,
 ];

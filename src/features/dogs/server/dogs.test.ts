@@ -71,10 +71,15 @@ describe('the dog registry', () => {
   it('keeps /api/parents/featured to our featured, unretired dogs; ancestors never appear there', async () => {
     const before = await featuredNames();
     expect(before).not.toContain('Rocky');
-    const rosie = await dog({ name: 'Rosie', gender: 'female' });
-    expect(rosie).toMatchObject({ ours: true, featured: true, retired: false });
+    // A new dog is ours but private until featured (issue 29): saved with only a name it is on no public page.
+    const rosie = await as().admin.parents.create({ name: 'Rosie', gender: 'female', breed: '', color: '' });
+    expect(rosie).toMatchObject({ ours: true, featured: false, retired: false });
+    expect(await featuredNames()).not.toContain('Rosie');
+    expect((await t.caller().parents.familyTree()).map((d) => d.name)).not.toContain('Rosie');
+    expect((await fail(t.caller().parents.pedigree({ id: rosie.id }))).code).toBe('NOT_FOUND');
+    await as().admin.parents.update({ ...dogToInput(rosie), id: rosie.id, featured: true });
     expect(await featuredNames()).toContain('Rosie');
-    await as().admin.parents.update({ ...dogToInput(rosie), id: rosie.id, retired: true });
+    await as().admin.parents.update({ ...dogToInput(rosie), id: rosie.id, featured: true, retired: true });
     expect(await featuredNames()).not.toContain('Rosie');
     // Retired dogs stay on /family-tree, marked.
     expect((await t.caller().parents.familyTree()).find((d) => d.name === 'Rosie')?.retired).toBe(true);

@@ -72,6 +72,8 @@ test.describe('newsletters', () => {
     const chooser = page.waitForEvent('filechooser');
     await newForm.getByRole('button', { name: 'Insert photo' }).click();
     await (await chooser).setFiles({ name: 'the-puppies.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await newForm.getByRole('textbox', { name: 'Short description of the photo' }).fill('the puppies');
+    await newForm.getByRole('button', { name: 'Insert the photo' }).click();
     await expect(text).toHaveValue(/doing well\*\*\.\n\n!\[the puppies\]\(\/uploads\/[0-9a-f-]+\.jpg\)\n\n$/);
     // The segments are offered, each with how many it reaches now.
     await newForm.getByRole('combobox', { name: 'Audience' }).click();

@@ -245,6 +245,9 @@ export interface PedigreeDto extends PedigreeNodeDto {
   /** Wright's coefficient of inbreeding of this dog, over `coiGenerations` generations. */
   coi: number;
   coiGenerations: number;
+  /** Of the ancestor places within `coiGenerations` generations (62 over 5), how many hold a known dog. */
+  ancestorsKnown: number;
+  ancestorPlaces: number;
   imageUrl: string | null;
 }
 
@@ -254,6 +257,9 @@ export interface PairingDto {
   dam: PedigreeNodeDto;
   coi: number;
   coiGenerations: number;
+  /** Of the would-be litter's ancestor places within `coiGenerations` generations, how many hold a known dog. */
+  ancestorsKnown: number;
+  ancestorPlaces: number;
 }
 
 /** One of our dogs on /family-tree. */

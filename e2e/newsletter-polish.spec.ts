@@ -102,6 +102,7 @@ test.describe('newsletter, media and dog-form polish', () => {
     await (await chooser).setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
     const description = newForm.getByRole('textbox', { name: 'Short description of the photo' });
     await expect(description).toBeFocused();
+    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
     await newForm.getByRole('button', { name: 'Insert the photo' }).click();
     await expect(newForm.getByText('Please describe the photo in a few words: what it shows.')).toBeVisible();
     await expect(text).toHaveValue('## Asleep at last\n\n');
@@ -155,6 +156,7 @@ test.describe('newsletter, media and dog-form polish', () => {
     await expect(page.getByText('E-mails about your puppy application or your puppy, if you have one with us, keep coming.', { exact: false })).toBeVisible();
     const unsubscribe = page.getByRole('button', { name: 'Unsubscribe' });
     await expect(unsubscribe).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
 
     const breeder = waitsForApp(await browser.newPage({ baseURL: server.base }));
     await signInAdmin(breeder);

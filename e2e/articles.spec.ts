@@ -53,6 +53,9 @@ test.describe('the breeder publishes', () => {
     await expect(progress).toBeVisible();
     await expect(form.getByText(/^Uploading photo… \d+%$/)).toBeVisible();
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Meanwhile it asks what the photo shows (its alt text); the photo goes in once both are done.
+    await form.getByRole('textbox', { name: 'Short description of the photo' }).fill('six puppies');
+    await form.getByRole('button', { name: 'Insert the photo' }).click();
     await expect(progress).toBeHidden({ timeout: 30_000 });
     // A failed upload says why in an alert under the field; none here.
     await expect(form.getByRole('alert')).toHaveCount(0);

@@ -52,6 +52,7 @@ test.describe('newsletters', () => {
     expect(confirmation.text.startsWith('Hi Robin,')).toBe(true);
     const link = new URL(/http\S+\/newsletter\/confirm\?token=\S+/.exec(confirmation.text)![0]);
     await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Subscription confirmed' })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
@@ -71,6 +72,8 @@ test.describe('newsletters', () => {
     const chooser = page.waitForEvent('filechooser');
     await newForm.getByRole('button', { name: 'Insert photo' }).click();
     await (await chooser).setFiles({ name: 'the-puppies.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await newForm.getByRole('textbox', { name: 'Short description of the photo' }).fill('the puppies');
+    await newForm.getByRole('button', { name: 'Insert the photo' }).click();
     await expect(text).toHaveValue(/doing well\*\*\.\n\n!\[the puppies\]\(\/uploads\/[0-9a-f-]+\.jpg\)\n\n$/);
     // The segments are offered, each with how many it reaches now.
     await newForm.getByRole('combobox', { name: 'Audience' }).click();
@@ -116,13 +119,15 @@ test.describe('newsletters', () => {
     await second.getByRole('textbox', { name: 'Text', exact: true }).fill('Short and sweet.');
     await second.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('form', { name: `Edit newsletter: ${now}` }).getByRole('button', { name: 'Send now' }).click();
+    // Sending cannot be undone: it asks first, with the count (newsletter-polish.spec.ts checks the words).
+    await page.getByRole('dialog', { name: /^Send to \d+ confirmed subscribers?\?$/ }).getByRole('button', { name: 'Send now' }).click();
     await expect(toast(page, 'Sending')).toBeVisible();
     await expect.poll(() => smtp.received.filter((m) => m.subject === now).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
     await page.getByRole('button', { name: 'Back to newsletters' }).click();
     const card = page.getByRole('listitem').filter({ hasText: now });
     await expect(async () => {
       await page.reload();
-      await expect(card.getByText(/recipients · 0 queued · \d+ sent · 0 failed/)).toBeVisible({ timeout: 2000 });
+      await expect(card.getByText(/recipients? · 0 queued · \d+ sent · 0 failed/)).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 20_000 });
     await expect(page.getByRole('listitem').filter({ hasText: subject }).getByText('Scheduled')).toBeVisible();
     // The sent one goes on the blog with one click, once.

@@ -16,6 +16,7 @@ import { Migration20261125132015_newsletters } from './Migration20261125132015_n
 import { Migration20261125132425_portal } from './Migration20261125132425_portal.ts';
 import { Migration20261126090000_media_chunks } from './Migration20261126090000_media_chunks.ts';
 import { Migration20261128011500_verified_email } from './Migration20261128011500_verified_email.ts';
+import { Migration20261128012500_dogs_private_until_featured } from './Migration20261128012500_dogs_private_until_featured.ts';
 import { Migration20261128013000_outbox_claimed_by } from './Migration20261128013000_outbox_claimed_by.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
@@ -33,5 +34,6 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261125132425_portal,
   Migration20261126090000_media_chunks,
   Migration20261128011500_verified_email,
+  Migration20261128012500_dogs_private_until_featured,
   Migration20261128013000_outbox_claimed_by,
 ];

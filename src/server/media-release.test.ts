@@ -61,7 +61,7 @@ describe('uploads released by admin saves', () => {
   it('a parent dog keeps an ordered set of photos and a video; dropped uploads are deleted', async () => {
     const [a, b] = [await upload(), await upload()];
     const as = t.caller(admin);
-    const base = { name: 'Juniper', gender: 'female' as const, breed: 'Mini Goldendoodle', color: 'Red' };
+    const base = { name: 'Juniper', gender: 'female' as const, breed: 'Mini Goldendoodle', color: 'Red', featured: true };
     const dog = await as.admin.parents.create({ ...base, photos: [a, b] });
     expect(dog).toMatchObject({ imageUrl: a, photos: [a, b], videoUrl: null });
     expect((await t.caller().parents.featured()).find((d) => d.id === dog.id)?.photos).toEqual([a, b]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coiOf, coiOfPairing, formatCoi, type PedigreeLink } from './coi.ts';
+import { ancestorPlaces, coiIsInformative, coiOf, coiOfPairing, completenessOf, completenessOfPairing, formatCoi, formatCoiWithCompleteness, type PedigreeLink } from './coi.ts';
 
 /** A pedigree written as [dog, sire, dam] rows; a dog with no row has unknown parents. */
 const pedigree = (...rows: Array<[number, number | null, number | null]>) =>
@@ -56,5 +56,50 @@ describe("Wright's coefficient of inbreeding", () => {
     expect(formatCoi(0)).toBe('0%');
     expect(formatCoi(0.125)).toBe('12.5%');
     expect(formatCoi(0.140625)).toBe('14.06%');
+  });
+});
+
+describe('how complete the pedigree under a COI is (issue 29)', () => {
+  it('counts the known dogs among the 62 ancestor places over 5 generations, parents included', () => {
+    expect(ancestorPlaces(5)).toBe(62);
+    expect(ancestorPlaces(3)).toBe(14);
+    // A litter of 1 × 2 whose ancestry is unknown: only its two parents are known.
+    expect(completenessOfPairing(1, 2, pedigree())).toEqual({ known: 2, total: 62 });
+    expect(completenessOfPairing(null, 2, pedigree())).toEqual({ known: 1, total: 62 });
+    // 1's parents 3 and 4 known: 4 of 62, and the COI over that says little (0%), so the wording says so.
+    const links = pedigree([1, 3, 4]);
+    expect(completenessOfPairing(1, 2, links)).toEqual({ known: 4, total: 62 });
+    expect(formatCoiWithCompleteness(coiOfPairing(1, 2, links), 5, completenessOfPairing(1, 2, links))).toBe('0% over 5 generations, 4 of 62 ancestors known');
+    // A dog's own: that of its parents' pairing (dog 9 of 1 × 2).
+    expect(completenessOf(9, pedigree([9, 1, 2], [1, 3, 4]))).toEqual({ known: 4, total: 62 });
+    expect(completenessOf(99, links)).toEqual({ known: 0, total: 62 });
+  });
+
+  it('counts a common ancestor once per place it fills, and nothing beyond the window', () => {
+    // Full siblings 1 and 2 (parents 10 × 11): 2 parents + 4 grandparent places.
+    expect(completenessOfPairing(1, 2, pedigree([1, 10, 11], [2, 10, 11]))).toEqual({ known: 6, total: 62 });
+    // A line of sires 1 ← 2 ← 3 ← … ← 8 above the sire: generations 1 to 5 hold 1, 2, 3, 4, 5; 6 to 8 are outside.
+    const line = pedigree(...[1, 2, 3, 4, 5, 6, 7].map((id): [number, number, null] => [id, id + 1, null]));
+    expect(completenessOfPairing(1, null, line)).toEqual({ known: 5, total: 62 });
+    expect(completenessOfPairing(1, null, line, 3)).toEqual({ known: 3, total: 14 });
+    // A full pedigree: every place known.
+    let next = 100;
+    const full = new Map<number, PedigreeLink>();
+    const grow = (id: number, depth: number) => {
+      if (depth === 0) return;
+      const [s, d] = [next++, next++];
+      full.set(id, { sireId: s, damId: d });
+      grow(s, depth - 1);
+      grow(d, depth - 1);
+    };
+    grow(1, 4);
+    grow(2, 4);
+    expect(completenessOfPairing(1, 2, full)).toEqual({ known: 62, total: 62 });
+  });
+
+  it('calls a COI informative only with both parents and some dog above them known', () => {
+    expect(coiIsInformative({ known: 2 }, true)).toBe(false);
+    expect(coiIsInformative({ known: 3 }, true)).toBe(true);
+    expect(coiIsInformative({ known: 5 }, false)).toBe(false);
   });
 });

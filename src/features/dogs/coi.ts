@@ -71,6 +71,52 @@ export function coiOf(dogId: number, links: PedigreeLinks, generations = COI_DEF
   return link ? coiOfPairing(link.sireId, link.damId, links, generations) : 0;
 }
 
+/**
+ * How much of a pedigree the COI rests on: of the 2 + 4 + … + 2^generations places for ancestors of an
+ * offspring of `sireId` × `damId` within `generations` generations (its parents are generation 1, so 62
+ * places over 5), how many hold a known dog. A COI of 0 over an unknown ancestry says nothing.
+ */
+export interface PedigreeCompleteness {
+  known: number;
+  total: number;
+}
+
+/** 2 + 4 + … + 2^generations: 62 over 5 generations. */
+export const ancestorPlaces = (generations: number) => Math.max(0, 2 ** (generations + 1) - 2);
+
+export function completenessOfPairing(sireId: number | null, damId: number | null, links: PedigreeLinks, generations = COI_DEFAULT_GENERATIONS): PedigreeCompleteness {
+  let known = 0;
+  // Every place counts, a dog met twice (a common ancestor) once per place it fills; the depth bounds the walk.
+  const visit = (id: number | null, generation: number) => {
+    if (id == null || generation > generations) return;
+    known += 1;
+    const link = links.get(id);
+    if (link) {
+      visit(link.sireId, generation + 1);
+      visit(link.damId, generation + 1);
+    }
+  };
+  visit(sireId, 1);
+  visit(damId, 1);
+  return { known, total: ancestorPlaces(generations) };
+}
+
+/** A dog's own pedigree completeness: that of its parents' pairing. */
+export function completenessOf(dogId: number, links: PedigreeLinks, generations = COI_DEFAULT_GENERATIONS): PedigreeCompleteness {
+  const link = links.get(dogId);
+  return completenessOfPairing(link?.sireId ?? null, link?.damId ?? null, links, generations);
+}
+
+/**
+ * Whether a COI says anything: both parents known and at least one dog above them (only there can a common
+ * ancestor be found). Below that a public page shows no COI at all rather than a bare "0%".
+ */
+export const coiIsInformative = (c: { known: number }, bothParentsKnown: boolean) => bothParentsKnown && c.known > 2;
+
+/** "0% over 5 generations, 4 of 62 ancestors known". */
+export const formatCoiWithCompleteness = (coi: number, generations: number, c: PedigreeCompleteness) =>
+  `${formatCoi(coi)} over ${generations} generations, ${c.known} of ${c.total} ancestors known`;
+
 /** 0.140625 → '14.06%'; 0 → '0%'. */
 export function formatCoi(coi: number): string {
   const pct = Math.round(coi * 10_000) / 100;

@@ -55,7 +55,8 @@ export const ParentDogInputSchema = z.object({
     .refine((urls) => new Set(urls).size === urls.length, 'Each photo can be added only once.')
     .optional(),
   videoUrl: optionalVideoPath(),
-  featured: z.boolean().default(true),
+  /** Left out, a new dog is private until the breeder features it (issue 29). */
+  featured: z.boolean().default(false),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
 });
 export type ParentDogInput = z.input<typeof ParentDogInputSchema>;
@@ -160,7 +161,8 @@ export const DogInputSchema = ParentDogInputSchema.extend({
   notes: text('Notes', 5000),
   sireId: parentId,
   damId: parentId,
-  // Left out (older clients, the parent-dog form), a dog is one of ours and featured, as parent dogs always were.
+  // Left out (older clients, the parent-dog form), a dog is one of ours (it lives here), as parent dogs always
+  // were; it is shown to visitors only once featured.
   ours: z.boolean().default(true),
   retired: z.boolean().default(false),
   healthTests: z.array(HealthTestInputSchema).max(40, 'A dog can have at most 40 health results.').default([]),
@@ -243,6 +245,9 @@ export interface PedigreeDto extends PedigreeNodeDto {
   /** Wright's coefficient of inbreeding of this dog, over `coiGenerations` generations. */
   coi: number;
   coiGenerations: number;
+  /** Of the ancestor places within `coiGenerations` generations (62 over 5), how many hold a known dog. */
+  ancestorsKnown: number;
+  ancestorPlaces: number;
   imageUrl: string | null;
 }
 
@@ -252,6 +257,9 @@ export interface PairingDto {
   dam: PedigreeNodeDto;
   coi: number;
   coiGenerations: number;
+  /** Of the would-be litter's ancestor places within `coiGenerations` generations, how many hold a known dog. */
+  ancestorsKnown: number;
+  ancestorPlaces: number;
 }
 
 /** One of our dogs on /family-tree. */

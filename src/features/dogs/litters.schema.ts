@@ -20,6 +20,8 @@ export interface LitterDto {
   sireId: number | null;
   /** The litter's coefficient of inbreeding from its sire's and dam's pedigrees (5 generations), when both are known. */
   coi: number | null;
+  /** How many of the 62 ancestor places over those 5 generations (the parents included) hold a known dog, when `coi` is given. */
+  ancestorsKnown: number | null;
 }
 
 export const LitterInputSchema = z.object({

@@ -1,7 +1,9 @@
 // A page a link from an e-mail opens (/newsletter/confirm?token=…, /unsubscribe?token=…): it checks the
 // token's shape, runs the action once for it, and says what happened: working, done, failed or a bad link.
+// With `button`, the action waits for a person to press it: mail scanners that open links (and run their
+// pages' scripts) must not confirm or unsubscribe anyone (issue 28).
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from './trpc.ts';
 
@@ -10,6 +12,7 @@ export const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } } 
 
 interface TokenAction {
   mutate: (input: { token: string }) => void;
+  isPending: boolean;
   isSuccess: boolean;
   isError: boolean;
   error: unknown;
@@ -28,9 +31,11 @@ export interface TokenActionPageProps {
   working: string;
   done: { title: string; body: ReactNode };
   failed: { title: string; fallback: string };
+  /** The action runs when this button is pressed (what it does is said above it), not when the page loads. */
+  button?: { label: string; intro: ReactNode };
 }
 
-export function TokenActionPage({ heading, token, schema, action, missing, invalid, working, done, failed }: TokenActionPageProps) {
+export function TokenActionPage({ heading, token, schema, action, missing, invalid, working, done, failed, button }: TokenActionPageProps) {
   const parsed = token ? schema.safeParse({ token }) : null;
   const validToken = parsed?.success ? parsed.data.token : null;
 
@@ -38,10 +43,10 @@ export function TokenActionPage({ heading, token, schema, action, missing, inval
   const sentFor = useRef<string | null>(null);
   const { mutate } = action;
   useEffect(() => {
-    if (!validToken || sentFor.current === validToken) return;
+    if (button || !validToken || sentFor.current === validToken) return;
     sentFor.current = validToken;
     mutate({ token: validToken });
-  }, [validToken, mutate]);
+  }, [button, validToken, mutate]);
 
   let body: ReactNode;
   if (!token && missing) body = missing;
@@ -62,6 +67,15 @@ export function TokenActionPage({ heading, token, schema, action, missing, inval
       <Alert color="red" role="alert" title={failed.title} styles={READABLE_ALERT}>
         {errorMessage(action.error, failed.fallback)}
       </Alert>
+    );
+  else if (button && !action.isPending)
+    body = (
+      <Stack gap="md" align="flex-start">
+        {typeof button.intro === 'string' ? <Text size="lg">{button.intro}</Text> : button.intro}
+        <Button size="md" onClick={() => mutate({ token: validToken })}>
+          {button.label}
+        </Button>
+      </Stack>
     );
   else
     body = (

@@ -181,6 +181,10 @@ function respond(
 ) {
   const isVideo = meta.kind === 'video';
   reply.header('Cache-Control', meta.private ? PRIVATE_CACHE_CONTROL : CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
+  // Public media may be loaded from anywhere: a newsletter's photos in webmail (which loads them from its own
+  // origin) and in the dashboard's sandboxed e-mail preview (an opaque origin). A private upload stays
+  // same-origin, as every other answer is.
+  if (!meta.private) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   if (meta.kind === 'document') {
     // A PDF is downloaded under its own name, never rendered in our origin (and sandboxed if it were).
     reply.header('Content-Disposition', contentDisposition(meta.filename ?? `${meta.id}.pdf`)).header('Content-Security-Policy', 'sandbox');

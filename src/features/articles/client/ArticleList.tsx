@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title }
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { formatArticleDate, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS } from '../article-labels.ts';
 import type { BlogPostSummaryDto, ResourceSummaryDto } from '../articles.schema.ts';
 import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
@@ -21,11 +22,17 @@ function ListHeader({ kind }: { kind: PublicArticleKind }) {
   );
 }
 
-function PostCard({ post }: { post: BlogPostSummaryDto }) {
+function PostCard({ post, first }: { post: BlogPostSummaryDto; first: boolean }) {
   const id = `article-${post.slug}`;
   return (
     <Card component="li" withBorder padding="lg" radius="md">
       <article aria-labelledby={id}>
+        {post.coverImageUrl && (
+          <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+            {/* The post's cover, as on its page; the first is above the fold on a laptop. */}
+            <ResponsiveImage src={post.coverImageUrl} alt={post.title} width={720} height={300} sizes="(max-width: 768px) 100vw, 720px" priority={first} radius={8} />
+          </div>
+        )}
         <Text size="sm" c="dimmed" component="time" dateTime={post.publishedAt} display="block" mb={4}>
           {formatArticleDate(post.publishedAt)}
         </Text>
@@ -62,8 +69,8 @@ export function BlogList({ page, tag }: { page: number; tag?: string }) {
         <Text>{ARTICLE_KIND_TEXT.blog.empty}</Text>
       ) : (
         <Stack component="ul" gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
-          {data.items.map((post) => (
-            <PostCard key={post.slug} post={post} />
+          {data.items.map((post, i) => (
+            <PostCard key={post.slug} post={post} first={i === 0} />
           ))}
         </Stack>
       )}

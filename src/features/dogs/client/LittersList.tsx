@@ -8,7 +8,7 @@ import { ALWAYS_REFETCH } from '../../../lib/client/query-client.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
-import { formatCoi } from '../coi.ts';
+import { ancestorPlaces, COI_DEFAULT_GENERATIONS, coiIsInformative, formatCoiWithCompleteness } from '../coi.ts';
 import { formatUtcDay } from '../../../lib/shared/format.ts';
 import type { LitterDto } from '../litters.schema.ts';
 
@@ -68,8 +68,13 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
                   <Text size="sm" c="dimmed">
                     <DogTreeLink id={litter.damId} name={litter.motherName} label={`${litter.motherName}'s family tree (mother)`} /> ×{' '}
                     <DogTreeLink id={litter.sireId} name={litter.fatherName} label={`${litter.fatherName}'s family tree (father)`} />
-                    {litter.coi != null && ` · COI ${formatCoi(litter.coi)}`}
                   </Text>
+                  {/* No bare "COI 0%" over parents whose ancestry is unknown: it would say nothing. */}
+                  {litter.coi != null && litter.ancestorsKnown != null && coiIsInformative({ known: litter.ancestorsKnown }, true) && (
+                    <Text size="sm" c="dimmed">
+                      COI {formatCoiWithCompleteness(litter.coi, COI_DEFAULT_GENERATIONS, { known: litter.ancestorsKnown, total: ancestorPlaces(COI_DEFAULT_GENERATIONS) })}
+                    </Text>
+                  )}
                   <Text size="sm">
                     {born ? `Born ${born}` : expected ? `Expected ${expected}` : 'Date to be announced'}
                     {litter.puppyCount ? ` · ${litter.puppyCount} puppies` : ''}

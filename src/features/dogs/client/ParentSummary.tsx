@@ -6,11 +6,11 @@ import type { ParentDogDto } from '../dogs.schema.ts';
 export const roleLabel = (dog: ParentDogDto) => (dog.gender === 'female' ? 'Dam (mother)' : 'Sire (father)');
 
 export function ParentFacts({ dog }: { dog: ParentDogDto }) {
-  const weight = formatWeight(dog.weight);
-  return (
+  // Only the parts the breeder filled in, so no separator dangles.
+  const facts = [dog.breed, dog.color, dog.birthDate ? formatParentAge(dog.birthDate) : null, formatWeight(dog.weight)].filter(Boolean).join(' · ');
+  return facts ? (
     <Text size="sm" c="dimmed">
-      {dog.breed} · {dog.color} · {formatParentAge(dog.birthDate)}
-      {weight ? ` · ${weight}` : ''}
+      {facts}
     </Text>
-  );
+  ) : null;
 }

@@ -16,14 +16,28 @@ export const PARENTS_EMPTY = 'We are currently updating information about our pa
 
 type GenderFilter = 'all' | 'female' | 'male';
 
+/** The dog's age, or null where it is not known (no birth date, or one in the future). */
+const parseAge = (birthDate: string) => {
+  const age = formatParentAge(birthDate);
+  return age === 'Age unknown' ? null : age;
+};
+
+/** "Our apricot Mini Goldendoodle mother dog", leaving out what the breeder has not filled in. */
+const parentAlt = (dog: ParentDogDto) =>
+  `${dog.name}, ${['our', dog.color.toLowerCase(), dog.breed, dog.gender === 'female' ? 'mother' : 'father', 'dog'].filter(Boolean).join(' ')}`;
+
 function ParentCard({ dog }: { dog: ParentDogDto }) {
   const weight = formatWeight(dog.weight);
+  // Only the parts the breeder filled in: no dangling separator, no "Age: Age unknown".
+  const kind = [dog.breed, dog.color].filter(Boolean).join(' · ');
+  const age = dog.birthDate ? parseAge(dog.birthDate) : null;
+  const facts = [age ? `Age: ${age}` : null, weight ? `Weight: ${weight}` : null].filter(Boolean).join(' · ');
   return (
     <Card component="li" withBorder radius="md" padding="lg" h="100%">
       <Card.Section>
         <ResponsiveImage
           src={dog.imageUrl}
-          alt={`${dog.name}, our ${dog.color.toLowerCase()} ${dog.breed} ${dog.gender === 'female' ? 'mother' : 'father'} dog`}
+          alt={parentAlt(dog)}
           width={400}
           height={300}
           sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 280px"
@@ -36,13 +50,12 @@ function ParentCard({ dog }: { dog: ParentDogDto }) {
           </Title>
           <ToneBadge tone={dog.gender === 'female' ? 'pink' : 'blue'}>{dog.gender === 'female' ? 'Female' : 'Male'}</ToneBadge>
         </Group>
-        <Text size="sm" c="dimmed">
-          {dog.breed} · {dog.color}
-        </Text>
-        <Text size="sm">
-          Age: {formatParentAge(dog.birthDate)}
-          {weight ? ` · Weight: ${weight}` : ''}
-        </Text>
+        {kind && (
+          <Text size="sm" c="dimmed">
+            {kind}
+          </Text>
+        )}
+        {facts && <Text size="sm">{facts}</Text>}
         {dog.description && (
           <Text size="sm" style={{ lineHeight: 1.6 }}>
             {dog.description}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PedigreeDto, PedigreeNodeDto } from '../dogs.schema.ts';
-import { formatCoi } from '../coi.ts';
+import { coiIsInformative, formatCoiWithCompleteness } from '../coi.ts';
 import { HealthBadges } from './HealthBadges.tsx';
 import classes from './Pedigree.module.css';
 
@@ -12,8 +12,12 @@ import classes from './Pedigree.module.css';
 const SHOWN = 3;
 const MAX = 5;
 
-export function coiSentence(coi: number, generations: number, name: string) {
-  return `${name}'s coefficient of inbreeding is ${formatCoi(coi)} over ${generations} generations: the chance that both copies of a gene come from the same ancestor. Lower is better; under 6.25% (first cousins) is generally considered low.`;
+/** The COI with how complete the pedigree under it is; none at all where the ancestry is unknown. */
+export function coiSentence(p: Pick<PedigreeDto, 'coi' | 'coiGenerations' | 'name' | 'ancestorsKnown' | 'ancestorPlaces' | 'sire' | 'dam'>) {
+  const completeness = { known: p.ancestorsKnown, total: p.ancestorPlaces };
+  if (!coiIsInformative(completeness, !!p.sire && !!p.dam))
+    return `${p.name}'s coefficient of inbreeding cannot be worked out yet: ${p.ancestorsKnown} of ${p.ancestorPlaces} ancestors over ${p.coiGenerations} generations are known.`;
+  return `${p.name}'s coefficient of inbreeding is ${formatCoiWithCompleteness(p.coi, p.coiGenerations, completeness)}: the chance that both copies of a gene come from the same ancestor. Lower is better; under 6.25% (first cousins) is generally considered low. Unknown ancestors count as unrelated, so the fewer are known, the more it may understate.`;
 }
 
 export function PedigreeTree({ pedigree }: { pedigree: PedigreeDto }) {
@@ -23,7 +27,7 @@ export function PedigreeTree({ pedigree }: { pedigree: PedigreeDto }) {
         Pedigree
       </Title>
       <Text mb="md" maw={720}>
-        {coiSentence(pedigree.coi, pedigree.coiGenerations, pedigree.name)}
+        {coiSentence(pedigree)}
       </Text>
       <ul className={classes.tree} aria-label={`${pedigree.name}'s pedigree`}>
         <PedigreeNode node={pedigree} role={null} depth={0} rootId={pedigree.id} />

@@ -11,7 +11,7 @@ import {
   type PedigreeDto,
   type PedigreeNodeDto,
 } from '../dogs.schema.ts';
-import { COI_DEFAULT_GENERATIONS, coiOf, collectLinks, type PedigreeLink } from '../coi.ts';
+import { COI_DEFAULT_GENERATIONS, coiOf, collectLinks, completenessOf, type PedigreeLink } from '../coi.ts';
 import { AppError } from '../../../lib/server/errors.ts';
 
 export interface DogRow extends PedigreeLink {
@@ -93,7 +93,15 @@ export async function getPedigree(em: EntityManager, id: number, generations: nu
   if (!(await publicDogIds(em)).has(id)) throw new AppError('NOT_FOUND', DOG_MESSAGES.dogNotFound);
   const rows = await loadAncestry(em, [id], Math.max(generations, COI_DEFAULT_GENERATIONS, PEDIGREE_MAX_GENERATIONS));
   const node = (await pedigreeNodes(em, id, rows, generations))!;
-  return { ...node, coi: coiOf(id, rows, COI_DEFAULT_GENERATIONS), coiGenerations: COI_DEFAULT_GENERATIONS, imageUrl: rows.get(id)!.dog.imageUrl ?? null };
+  const completeness = completenessOf(id, rows, COI_DEFAULT_GENERATIONS);
+  return {
+    ...node,
+    coi: coiOf(id, rows, COI_DEFAULT_GENERATIONS),
+    coiGenerations: COI_DEFAULT_GENERATIONS,
+    ancestorsKnown: completeness.known,
+    ancestorPlaces: completeness.total,
+    imageUrl: rows.get(id)!.dog.imageUrl ?? null,
+  };
 }
 
 /** Our dogs for /family-tree: ours and featured, in the breeder's order, retired ones marked. */

@@ -8,6 +8,9 @@ import { dogToInput, type DogInput, type PedigreeDto } from '../dogs.schema.ts';
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 const family: SessionUser = { id: 2, username: 'family', isAdmin: false };
 
+/** The demo Maple's known ancestors within 5 generations (seed.ts): Rocky and Honey, Honey's Duke and Pearl, Duke's sire Sam and Sam's sire Gus. */
+const MAPLE_ANCESTORS = 6;
+
 const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a refusal'); }, (e: unknown) => e as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } });
 
 describe('the dog registry', () => {
@@ -23,7 +26,9 @@ describe('the dog registry', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dogs/${maple.id}/pedigree` });
     expect(res.statusCode).toBe(200);
     const tree = res.json() as PedigreeDto;
-    expect(tree).toMatchObject({ id: maple.id, name: 'Maple', registeredName: 'Aspen Meadow Maple Leaf', sex: 'female', generation: 'F1B', color: 'Apricot', coi: 0 });
+    expect(tree).toMatchObject({ id: maple.id, name: 'Maple', registeredName: 'Aspen Meadow Maple Leaf', sex: 'female', generation: 'F1B', color: 'Apricot', coi: 0, ancestorPlaces: 62 });
+    // How complete the pedigree under that COI is: her parents and the dam's line (issue 29).
+    expect(tree.ancestorsKnown).toBe(MAPLE_ANCESTORS);
     expect(tree.healthTests.map((h) => [h.label, h.result, h.date])).toEqual([
       ['OFA hips', 'Good', '2024-05-10'],
       ['Embark: PRA-prcd', 'Clear', '2023-08-02'],
@@ -71,10 +76,15 @@ describe('the dog registry', () => {
   it('keeps /api/parents/featured to our featured, unretired dogs; ancestors never appear there', async () => {
     const before = await featuredNames();
     expect(before).not.toContain('Rocky');
-    const rosie = await dog({ name: 'Rosie', gender: 'female' });
-    expect(rosie).toMatchObject({ ours: true, featured: true, retired: false });
+    // A new dog is ours but private until featured (issue 29): saved with only a name it is on no public page.
+    const rosie = await as().admin.parents.create({ name: 'Rosie', gender: 'female', breed: '', color: '' });
+    expect(rosie).toMatchObject({ ours: true, featured: false, retired: false });
+    expect(await featuredNames()).not.toContain('Rosie');
+    expect((await t.caller().parents.familyTree()).map((d) => d.name)).not.toContain('Rosie');
+    expect((await fail(t.caller().parents.pedigree({ id: rosie.id }))).code).toBe('NOT_FOUND');
+    await as().admin.parents.update({ ...dogToInput(rosie), id: rosie.id, featured: true });
     expect(await featuredNames()).toContain('Rosie');
-    await as().admin.parents.update({ ...dogToInput(rosie), id: rosie.id, retired: true });
+    await as().admin.parents.update({ ...dogToInput(rosie), id: rosie.id, featured: true, retired: true });
     expect(await featuredNames()).not.toContain('Rosie');
     // Retired dogs stay on /family-tree, marked.
     expect((await t.caller().parents.familyTree()).find((d) => d.name === 'Rosie')?.retired).toBe(true);
@@ -145,13 +155,14 @@ describe('the dog registry', () => {
     const mother = await dog({ name: 'Mother Dear', gender: 'female' });
     const child = await dog({ name: 'Child', gender: 'female', sireId: sire.id });
     const litter = await as().admin.litters.create({ name: 'Delete Litter', motherName: 'ignored', fatherName: 'ignored', damId: mother.id, sireId: sire.id });
-    expect(litter).toMatchObject({ motherName: 'Mother Dear', fatherName: 'Old Sire', sireId: sire.id, coi: 0 });
+    // Both parents known, nothing above them: 2 of the 62 places (a public card shows no COI for it).
+    expect(litter).toMatchObject({ motherName: 'Mother Dear', fatherName: 'Old Sire', sireId: sire.id, coi: 0, ancestorsKnown: 2 });
     expect((await as().admin.parents.byId({ id: sire.id })).referencedBy).toBe(2);
 
     await as().admin.parents.remove({ id: sire.id });
     expect(await as().admin.parents.byId({ id: child.id })).toMatchObject({ sireId: null, sireName: null });
     // The litter keeps the last name it knew, with its sire now unknown.
-    expect(await as().admin.litters.byId({ id: litter.id })).toMatchObject({ sireId: null, fatherName: 'Old Sire', coi: null });
+    expect(await as().admin.litters.byId({ id: litter.id })).toMatchObject({ sireId: null, fatherName: 'Old Sire', coi: null, ancestorsKnown: null });
   });
 
   it('links litters to dogs: by id, by name, or a new ancestor for an outside sire; names follow the dogs; COI per litter', async () => {
@@ -160,7 +171,7 @@ describe('the dog registry', () => {
     const b = await dog({ name: 'Half B', gender: 'female', sireId: gp.id });
     // By name (case aside) finds the registry's dogs; the half-sibling pairing is 1/8.
     const litter = await as().admin.litters.create({ name: 'Half Litter', motherName: 'half b', fatherName: 'HALF A' });
-    expect(litter).toMatchObject({ damId: b.id, sireId: a.id, motherName: 'Half B', fatherName: 'Half A', coi: 0.125 });
+    expect(litter).toMatchObject({ damId: b.id, sireId: a.id, motherName: 'Half B', fatherName: 'Half A', coi: 0.125, ancestorsKnown: 4 });
     const visiting = await as().admin.litters.create({ name: 'Visit Litter', motherName: 'Half B', fatherName: 'Sir Visiting' });
     const stud = await as().admin.parents.byId({ id: visiting.sireId! });
     expect(stud).toMatchObject({ name: 'Sir Visiting', gender: 'male', ours: false, featured: false });
@@ -180,7 +191,7 @@ describe('the dog registry', () => {
     const s = await dog({ name: 'Brother', gender: 'male', sireId: gp.id, damId: gd.id });
     const d = await dog({ name: 'Sister', gender: 'female', sireId: gp.id, damId: gd.id });
     const plan = await as().admin.parents.pairing({ sireId: s.id, damId: d.id, generations: 5 });
-    expect(plan.coi).toBe(0.25);
+    expect(plan).toMatchObject({ coi: 0.25, coiGenerations: 5, ancestorsKnown: 6, ancestorPlaces: 62 });
     expect(plan.sire.sire?.name).toBe('Founder');
     expect(plan.dam.dam?.name).toBe('Foundress');
     expect((await fail(as().admin.parents.pairing({ sireId: d.id, damId: s.id, generations: 5 }))).message).toBe('The sire must be a male dog.');

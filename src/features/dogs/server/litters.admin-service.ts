@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { Litter, type ILitter } from './litter.entity.ts';
-import { litterCois, toLitterDto } from './litters.service.ts';
+import { litterCois, toLitterDto, type LitterCoi } from './litters.service.ts';
 import { ParentDog } from './parent-dog.entity.ts';
 import { DOG_MESSAGES } from '../dogs.schema.ts';
 import type { LitterAdminDto, LitterInputSchema } from '../litters.schema.ts';
@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../../lib/server/errors.ts';
 
 type LitterData = z.output<typeof LitterInputSchema>;
 
-const toLitterAdminDto = (l: ILitter, coi: number | null = null): LitterAdminDto => ({ ...toLitterDto(l, coi), active: l.active });
+const toLitterAdminDto = (l: ILitter, coi: LitterCoi | null = null): LitterAdminDto => ({ ...toLitterDto(l, coi), active: l.active });
 
 async function toLitterAdminDtos(em: EntityManager, litters: ILitter[]): Promise<LitterAdminDto[]> {
   await em.populate(litters, ['sire', 'dam']);

@@ -3,12 +3,18 @@ import { wrap } from '@mikro-orm/core';
 import { Litter, type ILitter } from './litter.entity.ts';
 import type { LitterDto } from '../litters.schema.ts';
 import { ParentDog } from './parent-dog.entity.ts';
-import { COI_DEFAULT_GENERATIONS, coiOfPairing, collectLinks } from '../coi.ts';
+import { COI_DEFAULT_GENERATIONS, coiOfPairing, collectLinks, completenessOfPairing } from '../coi.ts';
 
 const idOf = (ref: { id: number } | null | undefined) => (ref ? Number(ref.id) : null);
 
+/** A litter's inbreeding and how many of its ancestors it rests on. */
+export interface LitterCoi {
+  coi: number;
+  ancestorsKnown: number;
+}
+
 /** `coi`: the litter's inbreeding, computed by litterCois (null when a parent is unknown). */
-export function toLitterDto(l: ILitter, coi: number | null = null): LitterDto {
+export function toLitterDto(l: ILitter, coi: LitterCoi | null = null): LitterDto {
   return {
     id: l.id,
     name: l.name,
@@ -22,12 +28,13 @@ export function toLitterDto(l: ILitter, coi: number | null = null): LitterDto {
     puppyCount: l.puppyCount ?? null,
     damId: idOf(l.dam),
     sireId: idOf(l.sire),
-    coi,
+    coi: coi?.coi ?? null,
+    ancestorsKnown: coi?.ancestorsKnown ?? null,
   };
 }
 
 /** Each litter's COI from its parents' pedigrees (five generations of the litter), null where a parent is unknown. */
-export async function litterCois(em: EntityManager, litters: ILitter[]): Promise<Map<number, number | null>> {
+export async function litterCois(em: EntityManager, litters: ILitter[]): Promise<Map<number, LitterCoi | null>> {
   const parents = litters.flatMap((l) => [idOf(l.sire), idOf(l.dam)]).filter((id): id is number => id != null);
   const links = await collectLinks(parents, COI_DEFAULT_GENERATIONS, async (ids) =>
     (await em.find(ParentDog, { id: { $in: ids } }, { fields: ['id', 'sire', 'dam'] })).map((d) => ({ id: d.id, sireId: idOf(d.sire), damId: idOf(d.dam) })),
@@ -37,7 +44,8 @@ export async function litterCois(em: EntityManager, litters: ILitter[]): Promise
     litters.map((l) => {
       const sire = idOf(l.sire);
       const dam = idOf(l.dam);
-      return [l.id, sire != null && dam != null ? coiOfPairing(sire, dam, links, COI_DEFAULT_GENERATIONS, memo) : null];
+      if (sire == null || dam == null) return [l.id, null];
+      return [l.id, { coi: coiOfPairing(sire, dam, links, COI_DEFAULT_GENERATIONS, memo), ancestorsKnown: completenessOfPairing(sire, dam, links).known }];
     }),
   );
 }

@@ -20,7 +20,8 @@ export const ParentDog = defineEntity({
     imageUrl: p.string().length(500).nullable(),
     /** An optional short video, shown on the dog's family tree page. */
     videoUrl: p.string().length(500).nullable(),
-    featured: p.boolean().default(true),
+    /** Shown to visitors (home page, family tree) when also ours; a new dog is private until featured. */
+    featured: p.boolean().default(false),
     // The registry (issue 12): every dog of a pedigree; the parent dogs are the ones marked ours.
     registeredName: p.string().length(200).default(''),
     registry: p.string().length(20).default(''),

@@ -20,7 +20,7 @@ import {
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';
-import { coiOfPairing } from '../coi.ts';
+import { coiOfPairing, completenessOfPairing } from '../coi.ts';
 
 type DogData = z.output<typeof DogInputSchema>;
 
@@ -229,10 +229,13 @@ export async function planPairing(em: EntityManager, input: z.output<typeof Pair
   if (dam.gender !== 'female') throw badRequest(DOG_MESSAGES.damNotFemale, { damId: [DOG_MESSAGES.damNotFemale] });
   // The litter is generation 0: its parents' ancestors one generation less deep fill the window.
   const rows = await loadAncestry(em, [sire.id, dam.id], input.generations);
+  const completeness = completenessOfPairing(sire.id, dam.id, rows, input.generations);
   return {
     sire: (await pedigreeNodes(em, sire.id, rows, input.generations - 1))!,
     dam: (await pedigreeNodes(em, dam.id, rows, input.generations - 1))!,
     coi: coiOfPairing(sire.id, dam.id, rows, input.generations),
     coiGenerations: input.generations,
+    ancestorsKnown: completeness.known,
+    ancestorPlaces: completeness.total,
   };
 }

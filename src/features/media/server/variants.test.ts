@@ -7,6 +7,7 @@ import { buildApp } from '../../../server/app.ts';
 import { storeMedia, mediaUrl } from './media-store.ts';
 import { clampQuality, acceptedFormats, parseVariantQuery } from './variants.ts';
 import { fixture, solidImage } from './media.test-helpers.ts';
+import { signIn } from '../../../server/testing/auth.ts';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const WEBP_ONLY = 'image/webp,*/*';
@@ -124,6 +125,29 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
     }
     const other = await get(`${img.url}?w=480&q=75`, { accept: CHROME_ACCEPT, 'if-none-match': '"something-else"' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('lets any origin load public media (Cross-Origin-Resource-Policy: cross-origin: webmail, the e-mail preview); a private upload stays same-origin', async () => {
+    const img = await storeImage(640, 480);
+    const first = await get(`${img.url}?w=480`, { accept: CHROME_ACCEPT });
+    // The second answer comes from the hot cache (a different code path), the third is a 304, the fourth a HEAD.
+    const hot = await get(`${img.url}?w=480`, { accept: CHROME_ACCEPT });
+    const notModified = await get(`${img.url}?w=480`, { accept: CHROME_ACCEPT, 'if-none-match': first.headers.etag as string });
+    const head = await t.app.inject({ method: 'HEAD', url: img.url });
+    for (const [what, res, status] of [['first', first, 200], ['hot', hot, 200], ['304', notModified, 304], ['HEAD', head, 200]] as const) {
+      expect(res.statusCode, what).toBe(status);
+      expect(res.headers['cross-origin-resource-policy'], what).toBe('cross-origin');
+    }
+    // A private photo: served to an admin at /private-media/, same-origin only; its public address is a 404, same-origin too.
+    const bytes = await solidImage(64, 48, 'jpeg');
+    const priv = await storeMedia(t.orm.em.fork(), { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes, width: 64, height: 48, private: true });
+    const admin = await signIn(t.orm, { isAdmin: true });
+    const own = await get(mediaUrl(priv).replace('/uploads/', '/private-media/'), { cookie: admin.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const atPublic = await get(mediaUrl(priv));
+    expect(atPublic.statusCode).toBe(404);
+    expect(atPublic.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('without w serves the stored original byte for byte, cached and ETagged', async () => {

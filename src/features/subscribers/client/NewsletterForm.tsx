@@ -13,7 +13,8 @@ export const NEWSLETTER_TEXT = {
   emptyMessage: 'Please enter your email address.',
   processing: 'Processing...',
   successTitle: 'Thanks for subscribing!',
-  successMessage: "You'll receive updates on puppy availability, upcoming litters and tips for puppy parents.",
+  // The next step first (issue 29): nothing arrives until the link in the e-mail is tapped (double opt-in).
+  successMessage: "Check your e-mail and tap the link to confirm; then you'll get news of puppies and our tips.",
   errorTitle: 'Subscription error',
   errorFallback: 'There was an error subscribing to the newsletter. Please try again.',
   networkError: 'There was an error connecting to the server. Please try again later.',

@@ -10,6 +10,12 @@ import { SendLinkForm } from './SendLinkForm.tsx';
 export const MISSING_TOKEN_MESSAGE =
   'This page needs the unsubscribe link from one of our newsletter e-mails. Please open the link in the e-mail, or copy the whole link into your browser.';
 
+/** Which e-mails stop, and which do not. */
+export const UNSUBSCRIBE_INTRO =
+  'This stops our newsletter (news of puppies and litters, and our tips) at this address. E-mails about your puppy application or your puppy, if you have one with us, keep coming.';
+const UNSUBSCRIBED_TEXT =
+  'You have been unsubscribed from our newsletter: no more newsletters will come to this address. E-mails about your puppy application or your puppy continue. Changed your mind? You can subscribe again at any time with the form at the bottom of every page.';
+
 export function UnsubscribePage({ token }: { token: string | undefined }) {
   const unsubscribe = useMutation(trpc.subscribers.unsubscribe.mutationOptions());
   return (
@@ -26,10 +32,10 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
       }
       invalid={UNSUBSCRIBE_NOT_FOUND}
       working="Unsubscribing you from our newsletter…"
-      done={{
-        title: 'Unsubscribed',
-        body: "You have been unsubscribed from our newsletter and won't receive any more of our e-mails. Changed your mind? You can subscribe again at any time with the form at the bottom of every page.",
-      }}
+      // Acts on the button only: a mail scanner opening the link unsubscribes nobody. The mail program's own
+      // unsubscribe (RFC 8058 one-click POST to the same link) needs no page at all.
+      button={{ label: 'Unsubscribe', intro: UNSUBSCRIBE_INTRO }}
+      done={{ title: 'Unsubscribed', body: UNSUBSCRIBED_TEXT }}
       failed={{ title: "We couldn't unsubscribe you", fallback: 'We could not unsubscribe you right now. Please try again later.' }}
     />
   );

@@ -4,10 +4,10 @@
 import '@mantine/dropzone/styles.css';
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { Box, Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { TRPCClientError } from '@trpc/client';
 import { errorMessage } from '../trpc.ts';
-import { IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
 import { imageUrl } from '../../shared/format.ts';
 
 export type MediaKind = 'image' | 'video' | 'document';
@@ -61,6 +61,7 @@ export function uploadMedia(url: string, file: File, onProgress: (fraction: numb
 }
 
 const isVideoUrl = (url: string) => /\.(mp4|webm)(\?|$)/i.test(url);
+const isPdfUrl = (url: string) => /\.pdf(\?|$)/i.test(url);
 
 function rejectionMessage(rejections: FileRejection[], rules: MediaRules, kind: MediaKind): string {
   const error = rejections[0]?.errors[0];
@@ -116,8 +117,9 @@ export function MediaField({ label, kind, value, onChange, error, description, r
 
   const uploading = progress !== null;
   const shownError = uploadError ?? error ?? null;
-  const Icon = kind === 'video' ? IconVideo : IconPhoto;
-  const noun = kind === 'video' ? 'video' : 'photo';
+  const Icon = kind === 'video' ? IconVideo : kind === 'document' ? IconFileTypePdf : IconPhoto;
+  // What the drop zone asks for: "Drop a PDF here" when a PDF is what it takes.
+  const noun = kind === 'video' ? 'video' : kind === 'document' ? 'PDF' : 'photo';
 
   return (
     <Input.Wrapper
@@ -131,7 +133,13 @@ export function MediaField({ label, kind, value, onChange, error, description, r
       <Stack gap="xs" mt={4}>
         {value && !uploading && (
           <Box>
-            {kind === 'video' || isVideoUrl(value) ? (
+            {kind === 'document' || isPdfUrl(value) ? (
+              <Text size="sm">
+                <Anchor href={value} target="_blank" rel="noopener">
+                  {label}: current PDF
+                </Anchor>
+              </Text>
+            ) : kind === 'video' || isVideoUrl(value) ? (
               <video src={value} controls muted preload="metadata" style={{ width: '100%', maxWidth: 360, borderRadius: 8, display: 'block' }} aria-label={`${label}: current video`} />
             ) : (
               <img

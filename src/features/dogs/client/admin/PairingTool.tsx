@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
-import { COI_DEFAULT_GENERATIONS, formatCoi } from '../../coi.ts';
+import { COI_DEFAULT_GENERATIONS, formatCoiWithCompleteness } from '../../coi.ts';
 import type { PedigreeNodeDto } from '../../dogs.schema.ts';
 import { DogPicker, type DogSex } from './DogPicker.tsx';
 import { HealthBadges } from '../HealthBadges.tsx';
@@ -41,7 +41,7 @@ export function PairingTool() {
         ) : (
           <Stack>
             <Title order={3} size="h4">
-              COI of the litter: {formatCoi(plan.data.coi)} over {plan.data.coiGenerations} generations
+              COI of the litter: {formatCoiWithCompleteness(plan.data.coi, plan.data.coiGenerations, { known: plan.data.ancestorsKnown, total: plan.data.ancestorPlaces })}
             </Title>
             <Text size="sm">
               The chance that a puppy inherits both copies of a gene from the same ancestor. Under 6.25% (first cousins) is generally considered low.

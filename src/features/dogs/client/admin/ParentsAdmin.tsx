@@ -145,8 +145,20 @@ export function ParentsAdmin() {
                   />
                 ))}
               </SimpleGrid>
-              <Switch label="Ours (lives here: one of the parent dogs)" {...form.getInputProps('ours', { type: 'checkbox' })} />
-              <Switch label="Featured (shown on the home page and the family tree)" {...form.getInputProps('featured', { type: 'checkbox' })} />
+              <Switch
+                label="Ours (lives here: one of the parent dogs)"
+                description="An ancestor from another breeder is not ours: it appears only in the pedigrees of the dogs it is a parent of."
+                {...form.getInputProps('ours', { type: 'checkbox' })}
+              />
+              <Switch
+                label="Featured (shown to visitors)"
+                description={
+                  form.values.ours
+                    ? 'Featuring shows this dog on the home page under Our Parent Dogs (its photo, age, weight and description) and on the family tree, with its pedigree. Until then only you see it: add a photo and its details first.'
+                    : 'Only our own dogs are featured: turn on “Ours” to show this dog on the home page and the family tree.'
+                }
+                {...form.getInputProps('featured', { type: 'checkbox' })}
+              />
               <Switch label="Retired (kept on the family tree, off the home page)" {...form.getInputProps('retired', { type: 'checkbox' })} />
               <OrderedListField form={form} path="healthTests" items={form.values.healthTests} label="Health results" entry="Health result" newItem={NEW_HEALTH_ROW} max={40} empty="No health results yet.">
                 {(i, name) => (
@@ -192,7 +204,8 @@ const initialValues = (d?: DogAdminDto) => ({
   description: d?.description ?? '',
   photos: d?.photos ?? [],
   videoUrl: d?.videoUrl ?? null,
-  featured: d?.featured ?? true,
+  // A new dog is private until featured (issue 29).
+  featured: d?.featured ?? false,
   sortOrder: (d?.sortOrder ?? 0) as number | string,
   registeredName: d?.registeredName ?? '',
   registry: d?.registry ?? '',

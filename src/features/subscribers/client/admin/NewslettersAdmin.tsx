@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
-import { ItemCard, Meta, QueryState, RowActions } from '../../../../lib/client/admin/ListParts.tsx';
+import { ConfirmDeleteModal, ItemCard, Meta, QueryState, RowActions } from '../../../../lib/client/admin/ListParts.tsx';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { EditorHeader, FormActions, useEditorView, type EditorTarget } from '../../../../lib/client/admin/Section.tsx';
 import { useAdminForm, type AdminFormApi } from '../../../../lib/client/admin/AdminForm.tsx';
@@ -13,6 +13,7 @@ import { MarkdownField } from '../../../../lib/client/admin/MarkdownField.tsx';
 import { applyServerErrors, formatDateTime, notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import {
   AUDIENCE_LABELS,
+  NEWSLETTER_MESSAGES,
   NewsletterInputSchema,
   type Audience,
   type NewsletterAdminDto,
@@ -33,12 +34,18 @@ function statusLine(n: NewsletterAdminDto): string {
   return `Last changed ${formatDateTime(n.updatedAt)}`;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "143 confirmed subscribers" for the audiences of subscribers, "3 recipients" for the families' ones. */
+const reach = (kind: Audience['kind'], n: number) =>
+  kind === 'all' || kind === 'nonApplicants' ? plural(n, 'confirmed subscriber', 'confirmed subscribers') : plural(n, 'recipient', 'recipients');
+
 function Counts({ n }: { n: NewsletterAdminDto }) {
   if (n.status === 'draft' || n.status === 'scheduled') return null;
   const c = n.counts;
   return (
     <Text size="sm" data-testid={`counts-${n.id}`}>
-      {c.recipients} recipients · {c.queued} queued · {c.sent} sent · {c.failed} failed
+      {plural(c.recipients, 'recipient', 'recipients')} · {c.queued} queued · {c.sent} sent · {c.failed} failed
     </Text>
   );
 }
@@ -168,16 +175,13 @@ function audienceOf(v: Pick<Values, 'audienceKind' | 'litterId'>): Audience {
 
 const toInput = (v: Values) => ({ subject: v.subject, preheader: v.preheader, body: v.body, audience: audienceOf(v) });
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Under the audience: how many addresses it reaches now (each once). */
 function AudienceCount({ audience }: { audience: Audience }) {
   const ready = audience.kind !== 'litter' || audience.litterId > 0;
   const count = useQuery({ ...trpc.admin.newsletters.countAudience.queryOptions(audience), enabled: ready, placeholderData: keepPreviousData });
   if (!ready) return <>Choose a litter to see who receives it.</>;
   if (!count.data) return <>Counting recipients…</>;
-  const n = count.data.recipients;
-  return <>{audience.kind === 'all' || audience.kind === 'nonApplicants' ? plural(n, 'confirmed subscriber', 'confirmed subscribers') : plural(n, 'recipient', 'recipients')}</>;
+  return <>{reach(audience.kind, count.data.recipients)}</>;
 }
 
 function NewsletterEditor({ target }: { target: EditorTarget }) {
@@ -329,6 +333,23 @@ function SendPanel({ item, form }: { item: NewsletterAdminDto; form: AdminFormAp
   const input = () => NewsletterInputSchema.parse(toInput(form.getValues()));
   const sendTest = () => run('Send a test', () => trpcClient.admin.newsletters.sendTest.mutate(input()), ['Test sent', 'A copy is on its way to your address from the site settings.']);
   const sendNow = () => run('Send', () => trpcClient.admin.newsletters.send.mutate({ id: item.id }), ['Sending', 'The newsletter is going out now.']);
+  // Sending cannot be undone: first say to how many it goes, counted for the audience on screen now (as
+  // "Make admin" asks before it changes anything).
+  const [confirming, setConfirming] = useState<{ audience: Audience; recipients: number } | null>(null);
+  const askToSend = async () => {
+    if (form.validate().hasErrors) return;
+    setBusy('Send');
+    try {
+      const audience = audienceOf(form.getValues());
+      const { recipients } = await trpcClient.admin.newsletters.countAudience.query(audience);
+      if (recipients === 0) notifyFailed('Could not send', new Error(NEWSLETTER_MESSAGES.noRecipients));
+      else setConfirming({ audience, recipients });
+    } catch (error) {
+      notifyFailed('Could not count the recipients', error);
+    } finally {
+      setBusy(null);
+    }
+  };
   const schedule = () => {
     const at = new Date(when);
     if (!when || Number.isNaN(at.getTime())) return;
@@ -356,7 +377,7 @@ function SendPanel({ item, form }: { item: NewsletterAdminDto; form: AdminFormAp
           Send a test to me
         </Button>
         {item.status === 'draft' && (
-          <Button onClick={() => void sendNow()} loading={busy === 'Send'} disabled={busy !== null}>
+          <Button onClick={() => void askToSend()} loading={busy === 'Send'} disabled={busy !== null}>
             Send now
           </Button>
         )}
@@ -374,6 +395,18 @@ function SendPanel({ item, form }: { item: NewsletterAdminDto; form: AdminFormAp
           </Button>
         )}
       </Group>
+      <ConfirmDeleteModal
+        opened={confirming !== null}
+        title={confirming ? `Send to ${reach(confirming.audience.kind, confirming.recipients)}?` : ''}
+        confirmLabel="Send now"
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null);
+          void sendNow();
+        }}
+      >
+        “{form.values.subject}” goes out now. This cannot be undone.
+      </ConfirmDeleteModal>
     </Paper>
   );
 }

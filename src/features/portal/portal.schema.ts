@@ -167,6 +167,9 @@ export interface FamilyDocumentDto {
   createdAt: string;
 }
 
+/** "Spring Litter" as it is, "Spring" as "Spring litter": never "Spring Litter litter". */
+export const litterLabel = (name: string) => (/\blitter$/i.test(name.trim()) ? name.trim() : `${name.trim()} litter`);
+
 export const formatOunces = (oz: number) => {
   const lb = Math.floor(oz / OUNCES_PER_POUND);
   const rest = Math.round((oz - lb * OUNCES_PER_POUND) * 10) / 10;

@@ -182,7 +182,7 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
   const next = BREEDER_TRANSITIONS[a.status].filter((s) => s !== 'matched') as ('in_review' | 'approved' | 'declined' | 'waitlisted')[];
   const [status, setStatus] = useState<string>(next[0] ?? '');
   const [message, setMessage] = useState('');
-  const [litterId, setLitterId] = useState('');
+  const [litterId, setLitterId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const litters = useQuery(trpc.litters.active.queryOptions());
   const change = useMutation(
@@ -201,6 +201,10 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
   );
   if (next.length === 0) return null;
   const chosen = next.includes(status as never) ? status : next[0]!;
+  // The list shown is the list used: untouched, the select shows (and the save sends) the litter the family applied for.
+  const litterOptions = [{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
+  const appliedFor = a.answers.litterId != null && litterOptions.some((o) => o.value === String(a.answers.litterId)) ? String(a.answers.litterId) : '';
+  const shownList = litterId ?? appliedFor;
   return (
     <Paper
       withBorder
@@ -211,7 +215,7 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        change.mutate({ id: a.id, status: chosen as never, message, litterId: chosen === 'waitlisted' && litterId ? Number(litterId) : null });
+        change.mutate({ id: a.id, status: chosen as never, message, litterId: chosen === 'waitlisted' && shownList ? Number(shownList) : null });
       }}
     >
       <Stack gap="sm">
@@ -222,15 +226,15 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
         {chosen === 'waitlisted' && (
           <NativeSelect
             label="Waitlist"
-            data={[{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
-            value={litterId || (a.litterName ? String(litters.data?.find((l) => l.name === a.litterName)?.id ?? '') : '')}
+            data={litterOptions}
+            value={shownList}
             onChange={(e) => setLitterId(e.currentTarget.value)}
             maw={300}
           />
         )}
         <Textarea label="Message to the family (optional)" description="Sent in the e-mail and shown on their application." autosize minRows={2} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={error} />
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={change.isPending} disabled={chosen === 'waitlisted' && litters.isPending}>
             Change status and e-mail the family
           </Button>
         </Group>

@@ -24,8 +24,9 @@ function AccountPage() {
     <Container size="md" py="xl">
       <Stack gap="xl">
         <Title order={1}>{user ? `Welcome, ${nameOf(user)}` : 'My Family'}</Title>
-        <MyApplications />
+        {/* The puppy and its pickup countdown first; the application that led to it after. */}
         <FamilyPortal />
+        <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>
     </Container>

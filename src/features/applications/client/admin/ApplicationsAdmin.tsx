@@ -12,6 +12,7 @@ import { MessageRow, PrivateNotesForm, UnreadSummary, useMarkOpened } from '../.
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
+import { formatDay } from '../../../../lib/shared/format.ts';
 import {
   ALLERGY_CHOICES,
   ALONE_CHOICES,
@@ -298,6 +299,10 @@ function DepositForm({ application: a }: { application: ApplicationAdminDto }) {
         <Title order={3} size="h5">
           Deposit
         </Title>
+        {/* The form starts filled with the usual deposit; say plainly that nothing is recorded until it is saved. */}
+        <Text fw={600} data-testid="deposit-state">
+          {d ? `Recorded: $${d.amount} received ${formatDay(d.receivedOn)}.` : 'No deposit recorded yet. Save the form below once the deposit is received.'}
+        </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label="Amount ($)" min={1} allowDecimal={false} value={values.amount} onChange={(v) => set('amount', Number(v) || 0)} error={errors.amount} />
           <TextInput label="Date received" type="date" value={values.receivedOn} onChange={(e) => set('receivedOn', e.currentTarget.value)} error={errors.receivedOn} />

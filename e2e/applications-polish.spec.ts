@@ -1,7 +1,7 @@
 // Issue 29's applications, families and portal polish: the waitlist shown in Change status is the one used
 // (and the e-mail names it), the pickup table is one card per puppy on a phone, and the minors around them.
 import { privateServer } from './private-server.ts';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { atRest, expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { ADMIN, openSection, signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { formatDay } from '../src/lib/shared/format.ts';
@@ -186,6 +186,28 @@ test.describe('applications, families and portal polish', () => {
     const results = await new AxeBuilder({ page }).include('a[download]').withRules(['color-contrast']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(results.passes.length).toBeGreaterThan(0);
+  });
+
+  test('the “Thank you!” after the questionnaire reads at 4.5:1 (axe, light theme)', async ({ page }, info) => {
+    const username = unique('thanks');
+    const password = 'porch-swing-lemonade-7';
+    const email = `thanks-${info.project.name}@example.com`;
+    expect((await page.request.post('/api/register', { headers: headers(), data: { username, password, confirmPassword: password, email } })).status()).toBe(201);
+    // A draft saved on the server (as the questionnaire saves one while a family types) fills the form.
+    const values = {
+      name: 'Thankful Family', email, location: 'Denver, CO', household: 'Two adults', allergies: 'no', homeType: 'house', ownership: 'own',
+      yard: 'no', hoursAlone: 'under2', experience: 'now', experienceDetails: 'We have a poodle and love the breed.', size: 'mini',
+      gender: 'female', color: 'red', timing: 'asap', heardAbout: 'friend',
+    };
+    expect((await page.request.post('/trpc/applications.saveDraft', { headers: headers(), data: { values } })).ok()).toBe(true);
+    await page.goto('/questionnaire');
+    await expect(page.locator('form#questionnaire').getByLabel('Your name')).toHaveValue('Thankful Family');
+    await page.getByRole('button', { name: 'Send Questionnaire' }).click();
+    const thanks = page.getByRole('status').filter({ hasText: 'Thank you!' });
+    await expect(thanks).toBeVisible();
+    await atRest(page);
+    const results = await new AxeBuilder({ page }).include('#main').withRules(['color-contrast']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test.describe('on a phone', () => {

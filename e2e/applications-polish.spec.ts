@@ -1,7 +1,7 @@
 // Issue 29's applications, families and portal polish: the waitlist shown in Change status is the one used
 // (and the e-mail names it), the pickup table is one card per puppy on a phone, and the minors around them.
 import { privateServer } from './private-server.ts';
-import { atRest, expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { atRest, expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
 import { ADMIN, openSection, signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { formatDay } from '../src/lib/shared/format.ts';
@@ -208,6 +208,43 @@ test.describe('applications, families and portal polish', () => {
     await atRest(page);
     const results = await new AxeBuilder({ page }).include('#main').withRules(['color-contrast']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('one weighing is said in words, not a lone dot on a one-tick chart; the breeder’s update shows its time without seconds', async ({ page, browser }, info) => {
+    const username = unique('pebble');
+    const password = 'porch-swing-lemonade-7';
+    const email = `${username}@example.com`;
+    expect((await page.request.post('/api/register', { headers: headers(), data: { username, password, confirmPassword: password, email } })).status()).toBe(201);
+    // The breeder, in a browser of her own: a new litter with one puppy, matched to this family, weighed once.
+    const admin = await browser.newContext({ baseURL: server.base });
+    const call = async <T,>(path: string, data?: unknown): Promise<T> => {
+      const res = data === undefined ? await admin.request.get(`/trpc/${path}`) : await admin.request.post(`/trpc/${path}`, { headers: headers(), data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return ((await res.json()) as { result: { data: T } }).result.data;
+    };
+    expect((await admin.request.post('/api/login', { headers: headers(), data: ADMIN })).ok()).toBe(true);
+    const born = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const name = `Pebble${info.project.name === 'mobile' ? 'M' : 'D'}`;
+    const litter = await call<{ id: number }>('admin.litters.create', { name: `Winter ${name}`, motherName: 'Maple', fatherName: 'Cooper', birthDate: born });
+    const puppy = await call<{ id: number }>('admin.puppies.create', { name, gender: 'female', color: 'Cream', litterId: litter.id, status: 'reserved' });
+    const families = await call<Array<{ id: number; name: string }>>('admin.portal.families');
+    await call('admin.portal.setFamily', { puppyId: puppy.id, familyId: families.find((f) => f.name === username)!.id });
+    const weighed = new Date().toISOString().slice(0, 10);
+    await call('admin.portal.postUpdate', { puppyId: puppy.id, litterId: null, text: `${name} weighed in.`, photos: [], weight: { value: 12, unit: 'oz', date: weighed } });
+
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: `${name}'s growth` })).toBeVisible();
+    await expect(page.getByText('One weight so far: 12 oz at 10 days old.')).toBeVisible();
+    await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
+
+    // Signed in through the API above.
+    const breeder = waitsForApp(await admin.newPage());
+    await breeder.goto('/admin/families');
+    const heading = breeder.getByRole('article', { name: `Update for ${name}` }).first().locator('p').first();
+    await expect(heading).toContainText(name);
+    expect(await heading.textContent()).not.toMatch(/\d:\d{2}:\d{2}/);
+    await expect(breeder.getByRole('article', { name: `Update for ${name}` }).first()).toContainText(`Weight: 12 oz on ${formatDay(weighed)}`);
+    await admin.close();
   });
 
   test.describe('on a phone', () => {

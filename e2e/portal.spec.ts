@@ -8,6 +8,7 @@ import { signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
+import { formatDay } from '../src/lib/shared/format.ts';
 
 const PASSWORD = 'sunny-porch-swing-22';
 
@@ -95,7 +96,7 @@ test.describe('family portal', () => {
 
     await page.getByText('Show the weights as a table').click();
     // Today's weighing joins the ones recorded before (the seed's), each a row with its age in days.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = formatDay(new Date().toISOString().slice(0, 10));
     await expect(page.getByRole('table', { name: `${puppy}'s weights` }).getByRole('row').filter({ hasText: today })).toContainText('1 lb 8 oz');
 
     const checklist = page.getByRole('group', { name: 'Go-home checklist' });

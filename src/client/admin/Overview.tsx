@@ -1,4 +1,4 @@
-// The dashboard's first screen: what needs attention (unread inquiries) and the site at a glance.
+// The dashboard's first screen: what needs attention (unread inquiries, new applications) and the site at a glance.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -28,7 +28,9 @@ export function Overview() {
   const reserved = useQuery(trpc.admin.puppies.list.queryOptions({ page: 1, status: 'reserved' }));
   const litters = useQuery(trpc.admin.litters.list.queryOptions({ page: 1 }));
   const subscribers = useQuery(trpc.admin.subscribers.list.queryOptions({ page: 1, status: 'active' }));
-  const failed = [unread, available, reserved, litters, subscribers].some((q) => q.isError);
+  const applications = useQuery(trpc.admin.applications.newCount.queryOptions());
+  const waitlisted = useQuery(trpc.admin.applications.list.queryOptions({ page: 1, status: 'waitlisted' }));
+  const failed = [unread, available, reserved, litters, subscribers, applications, waitlisted].some((q) => q.isError);
 
   return (
     <Stack>
@@ -40,6 +42,8 @@ export function Overview() {
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         <Stat label="Unread inquiries" value={unread.data?.unread} action="Open inbox" to="/admin/inbox" emphasis={(unread.data?.unread ?? 0) > 0} />
+        <Stat label="New applications" value={applications.data?.unread} action="Review applications" to="/admin/applications" emphasis={(applications.data?.unread ?? 0) > 0} />
+        <Stat label="Families on the waitlist" value={waitlisted.data?.total} action="Open the waitlist" to="/admin/waitlist" />
         <Stat label="Puppies available" value={available.data?.total} action="Manage puppies" to="/admin/puppies" />
         <Stat label="Puppies reserved" value={reserved.data?.total} action="Manage puppies" to="/admin/puppies" />
         <Stat label="Litters" value={litters.data?.total} action="Manage litters" to="/admin/litters" />

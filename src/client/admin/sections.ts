@@ -28,6 +28,11 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Overview', icon: IconHome },
+  // The families' work first (issue 29: Families sat last, below the fold of a 768 px screen).
+  { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
+  { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
+  { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
+  { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
   { to: '/admin/parents', label: 'Dogs', icon: IconDog },
@@ -37,14 +42,10 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/blog', label: 'Blog', icon: IconNews },
   { to: '/admin/resources', label: 'Resources', icon: IconBook },
   { to: '/admin/legal', label: 'Legal', icon: IconGavel },
-  { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
-  { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
-  { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/subscribers', label: 'Subscribers', icon: IconAddressBook },
   { to: '/admin/newsletters', label: 'Newsletters', icon: IconMail },
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
-  { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
 ] as const satisfies readonly AdminSection[];
 
 /** The section a dashboard path belongs to. */

@@ -26,8 +26,9 @@ function AccountPage() {
       <Stack gap="xl">
         <Title order={1}>{user ? `Welcome, ${nameOf(user)}` : 'My Family'}</Title>
         <EmailStatus />
-        <MyApplications />
+        {/* The puppy and its pickup countdown first; the application that led to it after. */}
         <FamilyPortal />
+        <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>
     </Container>

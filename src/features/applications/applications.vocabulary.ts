@@ -207,6 +207,8 @@ export interface MyApplicationDto {
   waitlist: { position: number; litterName: string | null } | null;
   /** The puppy the family is matched with. */
   puppyName: string | null;
+  /** The deposit the breeder recorded (without the breeder's own notes). */
+  deposit: { amount: number; receivedOn: string; nonRefundable: boolean; refundedOn: string | null; refundAmount: number | null } | null;
   timeline: TimelineEntryDto[];
 }
 

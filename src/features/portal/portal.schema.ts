@@ -10,6 +10,7 @@ export const PORTAL_MESSAGES = {
   dateInvalid: 'Enter the date as YYYY-MM-DD.',
   dateInFuture: 'The date cannot be in the future.',
   weightDateRequired: 'Enter the date the puppy was weighed.',
+  weightBeforeBirth: 'That date is before the puppy was born: enter the day it was weighed.',
   weightOnlyForPuppy: 'A weight belongs to one puppy: post it to the puppy, not the whole litter.',
   tooManyPhotos: 'Attach at most 12 photos to one update.',
   photoInvalid: 'This photo is not one of our uploads.',
@@ -166,6 +167,9 @@ export interface FamilyDocumentDto {
   kind: 'pdf' | 'photo';
   createdAt: string;
 }
+
+/** "Spring Litter" as it is, "Spring" as "Spring litter": never "Spring Litter litter". */
+export const litterLabel = (name: string) => (/\blitter$/i.test(name.trim()) ? name.trim() : `${name.trim()} litter`);
 
 export const formatOunces = (oz: number) => {
   const lb = Math.floor(oz / OUNCES_PER_POUND);

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Timel
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
 import { APPLICATION_STATUS_LABELS, WITHDRAWABLE, waitlistPhrase, type ApplicationStatus, type MyApplicationDto } from '../applications.vocabulary.ts';
 
@@ -19,6 +20,12 @@ const TONES: Record<ApplicationStatus, Tone> = {
 };
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** "Deposit of $500 received November 28, 2026 (non-refundable)", and its refund when there was one. */
+export function depositLine(d: NonNullable<MyApplicationDto['deposit']>): string {
+  const refund = d.refundedOn ? `; $${d.refundAmount ?? d.amount} refunded ${formatDay(d.refundedOn)}` : '';
+  return `Deposit of $${d.amount} received ${formatDay(d.receivedOn)}${d.nonRefundable ? ' (non-refundable)' : ''}${refund}.`;
+}
 
 /** One sentence that says where the family stands. */
 export function standing(a: MyApplicationDto): string {
@@ -62,6 +69,7 @@ function ApplicationCard({ application: a }: { application: MyApplicationDto }) 
         <Stack gap={4}>
           <Text fw={700}>Application of {dateOf(a.createdAt)}{a.litterName ? ` for the ${a.litterName}` : ''}</Text>
           <Text data-testid="application-standing">{standing(a)}</Text>
+          {a.deposit && <Text>{depositLine(a.deposit)}</Text>}
         </Stack>
         <ToneBadge tone={TONES[a.status]}>{APPLICATION_STATUS_LABELS[a.status]}</ToneBadge>
       </Group>

@@ -193,7 +193,7 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
         <Title order={1} mb="md">
           Family Questionnaire
         </Title>
-        <Alert color="green" title="Thank you!" role="status" mb="lg">
+        <Alert color="green" title="Thank you!" role="status" mb="lg" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <Text mb="sm">
             Thank you, {sentTo}. We&apos;ve received your questionnaire and will read it carefully. We usually reply within a few days, by
             e-mail or phone. You can follow your application here.

@@ -16,6 +16,15 @@ const MyApplicationSchema = z
     litterName: z.string().nullable(),
     waitlist: z.strictObject({ position: z.number().int().min(1), litterName: z.string().nullable() }).nullable(),
     puppyName: z.string().nullable(),
+    deposit: z
+      .strictObject({
+        amount: z.number().int(),
+        receivedOn: z.iso.date(),
+        nonRefundable: z.boolean(),
+        refundedOn: z.iso.date().nullable(),
+        refundAmount: z.number().int().nullable(),
+      })
+      .nullable(),
     timeline: z.array(
       z.strictObject({ at: IsoInstantSchema, status: StatusSchema, by: z.enum(['family', 'breeder']), message: z.string().nullable() }),
     ),

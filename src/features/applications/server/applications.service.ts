@@ -183,6 +183,10 @@ export async function myApplications(em: EntityManager, user: SessionUser): Prom
     litterName: a.litter?.name ?? null,
     waitlist: a.waitlistPosition != null && a.waitlistPosition > 0 ? { position: a.waitlistPosition, litterName: a.waitlistLitter?.name ?? null } : null,
     puppyName: a.puppy?.name ?? null,
+    deposit:
+      a.depositAmount != null && a.depositReceivedOn
+        ? { amount: a.depositAmount, receivedOn: a.depositReceivedOn, nonRefundable: a.depositNonRefundable, refundedOn: a.depositRefundedOn ?? null, refundAmount: a.depositRefundAmount ?? null }
+        : null,
     timeline: (events.get(a.id) ?? []).map(toTimelineEntry),
   }));
 }

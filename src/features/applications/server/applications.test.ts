@@ -211,6 +211,8 @@ describe('applications', () => {
     expect(JSON.stringify(shown)).not.toMatch(/family/i);
     const [mine] = await t.caller(f.user).applications.mine();
     expect(mine).toMatchObject({ status: 'matched', puppyName: 'Biscuit' });
+    // The family sees the deposit the breeder recorded (issue 29), without the breeder's memo.
+    expect(mine!.deposit).toEqual({ amount: 500, receivedOn: '2026-11-20', nonRefundable: true, refundedOn: '2026-11-24', refundAmount: 500 });
     // The puppy cannot be matched twice.
     const g = await approvedFamily('Second Family');
     await asAdmin().admin.applications.changeStatus({ id: g.id, status: 'waitlisted', litterId });

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { LineChart } from '@mantine/charts';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { formatOunces, type GrowthDto } from '../portal.schema.ts';
 
 export function GrowthChart({ growth }: { growth: GrowthDto }) {
@@ -43,22 +44,29 @@ export function GrowthChart({ growth }: { growth: GrowthDto }) {
         <Text size="sm" c="dimmed">
           Weight in ounces by age in days{litterMates.length ? `; litter-mates in grey` : ''}.
         </Text>
-        {/* Out of the tab order and the accessibility tree: the table below carries the same numbers. */}
-        <div inert>
-          <LineChart
-            h={260}
-            data={data}
-            dataKey="age"
-            series={series}
-            connectNulls
-            curveType="monotone"
-            withLegend={litterMates.length > 0}
-            xAxisLabel="Age (days)"
-            yAxisLabel="oz"
-            lineProps={(s) => (s.name === key(puppy.puppyId) ? { strokeWidth: 3 } : { strokeOpacity: 0.45, strokeWidth: 1.5 })}
-            tooltipAnimationDuration={0}
-          />
-        </div>
+        {/* One weighing is a lone dot over a one-tick axis: say it in words until there is a line to draw. */}
+        {data.length < 2 ? (
+          <Text>
+            One weight so far: {formatOunces(puppy.points[0]!.ounces)} at {puppy.points[0]!.ageDays} days old. The chart starts with the next weighing.
+          </Text>
+        ) : (
+          // Out of the tab order and the accessibility tree: the table below carries the same numbers.
+          <div inert>
+            <LineChart
+              h={260}
+              data={data}
+              dataKey="age"
+              series={series}
+              connectNulls
+              curveType="monotone"
+              withLegend={litterMates.length > 0}
+              xAxisLabel="Age (days)"
+              yAxisLabel="oz"
+              lineProps={(s) => (s.name === key(puppy.puppyId) ? { strokeWidth: 3 } : { strokeOpacity: 0.45, strokeWidth: 1.5 })}
+              tooltipAnimationDuration={0}
+            />
+          </div>
+        )}
         <details>
           <summary>Show the weights as a table</summary>
           <Table mt="xs" striped>
@@ -73,7 +81,7 @@ export function GrowthChart({ growth }: { growth: GrowthDto }) {
             <Table.Tbody>
               {puppy.points.map((p) => (
                 <Table.Tr key={`${p.date}-${p.ounces}`}>
-                  <Table.Td>{p.date}</Table.Td>
+                  <Table.Td>{formatDay(p.date)}</Table.Td>
                   <Table.Td>{p.ageDays}</Table.Td>
                   <Table.Td>{formatOunces(p.ounces)}</Table.Td>
                 </Table.Tr>

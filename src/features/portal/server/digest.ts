@@ -4,6 +4,7 @@ import type { MailOutbox } from '../../../lib/server/mail.ts';
 import { escapeHtml, oneLine } from '../../../lib/server/mail.ts';
 import { User } from '../../auth/server/user.entity.ts';
 import { FamilyPortalState, UpdateNotice } from './portal.entity.ts';
+import { litterLabel } from '../portal.schema.ts';
 
 export const DIGEST_SUBJECT = 'News about your puppy';
 /** How often an instance looks for digests to send (the once-a-day rule is kept in the database). */
@@ -36,7 +37,7 @@ export async function runDigest(em: EntityManager, mail: MailOutbox, appOrigin: 
     const link = `${appOrigin}/account`;
     const greeting = user.displayName || user.username;
     const lines = notices.map((n) => {
-      const about = n.update.puppy ? n.update.puppy.name : `the ${n.update.litter?.name ?? ''} litter`;
+      const about = n.update.puppy ? n.update.puppy.name : `the ${litterLabel(n.update.litter?.name ?? '')}`;
       const first = oneLine(n.update.text).slice(0, 140);
       return `- ${about}: ${first}`;
     });

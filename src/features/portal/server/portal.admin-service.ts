@@ -47,8 +47,12 @@ export async function postUpdate(ctx: Context, input: z.output<typeof PostUpdate
   let puppy = null;
   let families: number[] = [];
   if (input.puppyId !== null) {
-    puppy = await em.findOne(Puppy, input.puppyId);
+    puppy = await em.findOne(Puppy, input.puppyId, { populate: ['litter'] });
     if (!puppy) throw new AppError('NOT_FOUND', PORTAL_MESSAGES.puppyNotFound, { puppyId: [PORTAL_MESSAGES.puppyNotFound] });
+    const born = puppy.litter?.birthDate;
+    if (input.weight && born && input.weight.date < born) {
+      throw new AppError('BAD_REQUEST', PORTAL_MESSAGES.weightBeforeBirth, { 'weight.date': [PORTAL_MESSAGES.weightBeforeBirth] });
+    }
     if (puppy.family) families = [puppy.family.id];
   } else {
     litter = await em.findOne(Litter, input.litterId!);

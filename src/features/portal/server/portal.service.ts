@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/server/errors.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import {
   PORTAL_MESSAGES,
+  litterLabel,
   privateMediaUrl,
   type ChecklistEntryDto,
   type FamilyDocumentDto,
@@ -60,7 +61,7 @@ export async function toUpdateDtos(em: EntityManager, updates: IPuppyUpdate[]): 
       createdAt: u.createdAt.toISOString(),
       text: u.text,
       scope: u.puppy ? 'puppy' : 'litter',
-      about: u.puppy ? u.puppy.name : `The ${u.litter?.name ?? ''} litter`.replace(/ litter litter$/i, ' litter'),
+      about: u.puppy ? u.puppy.name : `The ${litterLabel(u.litter?.name ?? '')}`,
       photos: photos.filter((p) => p.update.id === u.id).map((p) => ({ url: privateMediaUrl(p.url), width: null, height: null })),
       weight: w ? { ounces: Number(w.ounces), date: w.measuredOn } : null,
     };

@@ -152,7 +152,7 @@ describe('family portal', () => {
     expect((await get('/private-media/00000000-0000-4000-8000-000000000000.jpg', parkers.cookie)).statusCode).toBe(404);
   });
 
-  it('refuses a weight that is not positive, a date in the future, a weight for a whole litter and a public upload as field errors', async () => {
+  it('refuses a weight that is not positive, a date in the future or before the birth, a weight for a whole litter and a public upload as field errors', async () => {
     const post = (payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
@@ -169,6 +169,8 @@ describe('family portal', () => {
     expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 0, unit: 'oz', date: '2026-10-20' } })).toEqual({ 'weight.value': [PORTAL_MESSAGES.weightPositive] });
     expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: -3, unit: 'lb', date: '2026-10-20' } })).toEqual({ 'weight.value': [PORTAL_MESSAGES.weightPositive] });
     expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 12, unit: 'oz', date: tomorrow } })).toEqual({ 'weight.date': [PORTAL_MESSAGES.dateInFuture] });
+    // Luna's litter was born on 2026-10-01: a weighing the day before is a typing slip (issue 29).
+    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 12, unit: 'oz', date: '2026-09-30' } })).toEqual({ 'weight.date': [PORTAL_MESSAGES.weightBeforeBirth] });
     expect(await fieldErrors({ litterId, text: 'x', weight: { value: 12, unit: 'oz', date: '2026-10-20' } })).toEqual({ 'weight.value': [PORTAL_MESSAGES.weightOnlyForPuppy] });
     expect(await fieldErrors({ puppyId: lunaId, text: '  ' })).toEqual({ text: [PORTAL_MESSAGES.textRequired] });
     const publicPhoto = await upload([jpegPart(await solidImage(40, 30, 'jpeg'))]);

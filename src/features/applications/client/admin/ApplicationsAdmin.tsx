@@ -12,6 +12,7 @@ import { MessageRow, PrivateNotesForm, UnreadSummary, useMarkOpened } from '../.
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
+import { formatDay } from '../../../../lib/shared/format.ts';
 import {
   ALLERGY_CHOICES,
   ALONE_CHOICES,
@@ -182,7 +183,7 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
   const next = BREEDER_TRANSITIONS[a.status].filter((s) => s !== 'matched') as ('in_review' | 'approved' | 'declined' | 'waitlisted')[];
   const [status, setStatus] = useState<string>(next[0] ?? '');
   const [message, setMessage] = useState('');
-  const [litterId, setLitterId] = useState('');
+  const [litterId, setLitterId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const litters = useQuery(trpc.litters.active.queryOptions());
   const change = useMutation(
@@ -201,6 +202,10 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
   );
   if (next.length === 0) return null;
   const chosen = next.includes(status as never) ? status : next[0]!;
+  // The list shown is the list used: untouched, the select shows (and the save sends) the litter the family applied for.
+  const litterOptions = [{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
+  const appliedFor = a.answers.litterId != null && litterOptions.some((o) => o.value === String(a.answers.litterId)) ? String(a.answers.litterId) : '';
+  const shownList = litterId ?? appliedFor;
   return (
     <Paper
       withBorder
@@ -211,7 +216,7 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        change.mutate({ id: a.id, status: chosen as never, message, litterId: chosen === 'waitlisted' && litterId ? Number(litterId) : null });
+        change.mutate({ id: a.id, status: chosen as never, message, litterId: chosen === 'waitlisted' && shownList ? Number(shownList) : null });
       }}
     >
       <Stack gap="sm">
@@ -222,15 +227,15 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
         {chosen === 'waitlisted' && (
           <NativeSelect
             label="Waitlist"
-            data={[{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
-            value={litterId || (a.litterName ? String(litters.data?.find((l) => l.name === a.litterName)?.id ?? '') : '')}
+            data={litterOptions}
+            value={shownList}
             onChange={(e) => setLitterId(e.currentTarget.value)}
             maw={300}
           />
         )}
         <Textarea label="Message to the family (optional)" description="Sent in the e-mail and shown on their application." autosize minRows={2} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={error} />
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={change.isPending} disabled={chosen === 'waitlisted' && litters.isPending}>
             Change status and e-mail the family
           </Button>
         </Group>
@@ -294,6 +299,10 @@ function DepositForm({ application: a }: { application: ApplicationAdminDto }) {
         <Title order={3} size="h5">
           Deposit
         </Title>
+        {/* The form starts filled with the usual deposit; say plainly that nothing is recorded until it is saved. */}
+        <Text fw={600} data-testid="deposit-state">
+          {d ? `Recorded: $${d.amount} received ${formatDay(d.receivedOn)}.` : 'No deposit recorded yet. Save the form below once the deposit is received.'}
+        </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label="Amount ($)" min={1} allowDecimal={false} value={values.amount} onChange={(v) => set('amount', Number(v) || 0)} error={errors.amount} />
           <TextInput label="Date received" type="date" value={values.receivedOn} onChange={(e) => set('receivedOn', e.currentTarget.value)} error={errors.receivedOn} />

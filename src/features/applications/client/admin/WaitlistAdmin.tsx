@@ -2,8 +2,9 @@
 // breeder reorders by dragging a handle (mouse, finger or keyboard) or with Move up / Move down, moves a family to another litter's
 // list, and matches a family to a puppy (which becomes reserved).
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { arrayMove } from '@dnd-kit/sortable';
 import { trpc } from '../../../../lib/client/trpc.ts';
@@ -11,12 +12,22 @@ import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { SortableList } from '../../../../lib/client/admin/SortableList.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { formatDay } from '../../../../lib/shared/format.ts';
 import { COLOR_CHOICES, DEPOSIT_METHOD_LABELS, GENDER_CHOICES, SIZE_CHOICES, TIMING_CHOICES, ordinal, type WaitlistEntryDto } from '../../applications.schema.ts';
 
 export function WaitlistAdmin() {
-  const [litter, setLitter] = useState('');
-  const litterId = litter ? Number(litter) : null;
+  const [picked, setPicked] = useState<string | null>(null);
+  const [matched, setMatched] = useState<{ family: string; puppy: string } | null>(null);
   const litters = useQuery(trpc.litters.active.queryOptions());
+  // Every list's families (a handful of lists): their counts in the select, and the list to open on.
+  const listIds = ['', ...(litters.data ?? []).map((l) => String(l.id))];
+  const lists = useQueries({ queries: listIds.map((v) => trpc.admin.applications.waitlist.queryOptions({ litterId: v ? Number(v) : null })) });
+  const counts = new Map(listIds.map((v, i) => [v, lists[i]?.data?.length]));
+  // Untouched, the screen opens on the first list with families (General when none has any), not on an empty General.
+  const firstWithFamilies = litters.isSuccess && lists.every((q) => q.isSuccess) ? (listIds.find((v) => (counts.get(v) ?? 0) > 0) ?? '') : '';
+  const litter = picked ?? firstWithFamilies;
+  const setLitter = (v: string) => setPicked(v);
+  const litterId = litter ? Number(litter) : null;
   const list = useQuery(trpc.admin.applications.waitlist.queryOptions({ litterId }));
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
@@ -43,15 +54,45 @@ export function WaitlistAdmin() {
       onError: (e) => notifyFailed('Could not move the family', e),
     }),
   );
-  const listOptions = [{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
-  const listName = listOptions.find((o) => o.value === litter)?.label ?? 'General waitlist';
+  const names = [{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
+  const listOptions = names;
+  const countOf = (value: string) => {
+    const n = counts.get(value);
+    return n === undefined ? '…' : `${n} ${n === 1 ? 'family' : 'families'}`;
+  };
+  const listName = names.find((o) => o.value === litter)?.label ?? 'General waitlist';
   const rows = list.data ?? [];
 
   return (
     <Stack gap="md">
       <SectionHeader title="Waitlist" />
       <NativeSelect label="Waitlist for" data={listOptions} value={litter} onChange={(e) => setLitter(e.currentTarget.value)} maw={320} />
+      <Group component="ul" aria-label="Families on each waitlist" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+        {names.map((o) => (
+          <li key={o.value}>
+            <Button size="compact-sm" variant={o.value === litter ? 'filled' : 'default'} aria-pressed={o.value === litter} onClick={() => setLitter(o.value)}>
+              {o.label}: {countOf(o.value)}
+            </Button>
+          </li>
+        ))}
+      </Group>
       <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
+      {matched && (
+        <Alert color="green" variant="light" title={`${matched.family} is matched with ${matched.puppy}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setMatched(null)}>
+          Matched families leave the waitlist. Find them, their puppy and its pickup under{' '}
+          <Anchor component={Link} to="/admin/families">
+            Families
+          </Anchor>
+          .
+        </Alert>
+      )}
+      <Text size="sm">
+        Matched families are under{' '}
+        <Anchor component={Link} to="/admin/families">
+          Families
+        </Anchor>
+        .
+      </Text>
       <QueryState query={list} what="the waitlist" />
       {list.isSuccess && rows.length === 0 && <Text>No families on the {listName.toLowerCase().startsWith('general') ? 'general waitlist' : `waitlist for the ${listName}`} yet.</Text>}
       <SortableList
@@ -81,7 +122,7 @@ export function WaitlistAdmin() {
                 </Text>
                 <Text size="sm">
                   {e.deposit
-                    ? `Deposit $${e.deposit.amount} received ${e.deposit.receivedOn} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${e.deposit.refundedOn}` : ''}`
+                    ? `Deposit $${e.deposit.amount} received ${formatDay(e.deposit.receivedOn)} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${formatDay(e.deposit.refundedOn)}` : ''}`
                     : 'No deposit recorded'}
                 </Text>
               </Stack>
@@ -95,7 +136,7 @@ export function WaitlistAdmin() {
               </ActionIcon>
               <NativeSelect
                 aria-label={`Move ${e.name} to another waitlist`}
-                data={[{ value: '__', label: 'Move to…', disabled: true }, ...listOptions.filter((o) => o.value !== litter)]}
+                data={[{ value: '__', label: 'Move to…', disabled: true }, ...names.filter((o) => o.value !== litter)]}
                 value="__"
                 onChange={(ev) => move.mutate({ id: e.id, litterId: ev.currentTarget.value ? Number(ev.currentTarget.value) : null })}
                 w={170}
@@ -107,12 +148,12 @@ export function WaitlistAdmin() {
           </Group>
         )}
       </SortableList>
-      {matching && <MatchDialog entry={matching} onClose={() => setMatching(null)} />}
+      {matching && <MatchDialog entry={matching} onClose={() => setMatching(null)} onMatched={(puppy) => setMatched({ family: matching.name, puppy })} />}
     </Stack>
   );
 }
 
-function MatchDialog({ entry, onClose }: { entry: WaitlistEntryDto; onClose: () => void }) {
+function MatchDialog({ entry, onClose, onMatched }: { entry: WaitlistEntryDto; onClose: () => void; onMatched: (puppy: string) => void }) {
   const puppies = useQuery(trpc.admin.puppies.list.queryOptions({ status: 'available' }));
   const [puppyId, setPuppyId] = useState('');
   const [message, setMessage] = useState('');
@@ -121,8 +162,9 @@ function MatchDialog({ entry, onClose }: { entry: WaitlistEntryDto; onClose: () 
   const match = useMutation(
     trpc.admin.applications.match.mutationOptions({
       onSuccess: async (saved) => {
-        notifySaved('Matched', `${saved.puppy?.name ?? 'The puppy'} is reserved for ${entry.name}.`);
+        notifySaved('Matched', `${saved.puppy?.name ?? 'The puppy'} is reserved for ${entry.name}. Find them under Families.`);
         await invalidate();
+        onMatched(saved.puppy?.name ?? 'their puppy');
         onClose();
       },
       onError: (e) => {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
@@ -117,6 +118,7 @@ function InquiryDetail({ id }: { id: number }) {
                 </Text>
                 <Anchor href={`mailto:${i.email}`}>{i.email}</Anchor>
               </Text>
+              <FamilyApplications email={i.email} />
               {i.phone && (
                 <Text>
                   <Text span fw={600}>
@@ -155,6 +157,28 @@ function InquiryDetail({ id }: { id: number }) {
         The inquiry from {i?.name} and your notes on it will be deleted for good.
       </ConfirmDeleteModal>
     </>
+  );
+}
+
+/** The applications sent from this inquiry's address (an inquiry from a family that applied), each a link to it. */
+function FamilyApplications({ email }: { email: string }) {
+  const found = useQuery(trpc.admin.applications.list.queryOptions({ page: 1, search: email.slice(0, 100) }));
+  const mine = (found.data?.items ?? []).filter((a) => a.answers.email.trim().toLowerCase() === email.trim().toLowerCase());
+  if (mine.length === 0) return null;
+  return (
+    <Text>
+      <Text span fw={600}>
+        {mine.length === 1 ? 'Application: ' : 'Applications: '}
+      </Text>
+      {mine.map((a, n) => (
+        <span key={a.id}>
+          {n > 0 && ', '}
+          <Anchor renderRoot={(props) => <Link {...props} to="/admin/applications" search={{ edit: a.id }} />}>
+            Application from {a.answers.name} (<DateText iso={a.createdAt} />)
+          </Anchor>
+        </span>
+      ))}
+    </Text>
   );
 }
 

@@ -1,7 +1,7 @@
 // The dashboard's Families section: post an update (photos from the camera, a weight, text) to a litter or a
 // puppy, see which families were told, match puppies to families, set pickup times, define the checklist, share documents.
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Image, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Image, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
@@ -10,7 +10,9 @@ import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { FamilyContacts } from './FamilyContacts.tsx';
-import { formatOunces, privateMediaUrl, type WeightUnit } from '../../portal.schema.ts';
+import { DateText } from '../../../../lib/client/admin/Dates.tsx';
+import { formatDay } from '../../../../lib/shared/format.ts';
+import { formatOunces, litterLabel, privateMediaUrl, type WeightUnit } from '../../portal.schema.ts';
 
 const NOTICE_LABEL = { pending: "Waiting for tomorrow's e-mail", emailed: 'E-mailed', off: 'E-mails turned off', 'no-email': 'No e-mail address' } as const;
 /** Why a family was not e-mailed, as things stand now (decision 108: only a verified address receives mail). */
@@ -43,7 +45,7 @@ function PostUpdate() {
   for (const p of puppies.data ?? []) if (p.litterId !== null) litters.set(p.litterId, p.litterName ?? `Litter ${p.litterId}`);
   const options = [
     { group: 'Puppies', items: (puppies.data ?? []).map((p) => ({ value: `puppy:${p.id}`, label: `${p.name}${p.familyName ? ` (${p.familyName})` : ''}` })) },
-    { group: 'Whole litters', items: [...litters].map(([id, name]) => ({ value: `litter:${id}`, label: `${name} litter` })) },
+    { group: 'Whole litters', items: [...litters].map(([id, name]) => ({ value: `litter:${id}`, label: litterLabel(name) })) },
   ];
   const isPuppy = target?.startsWith('puppy:') ?? false;
 
@@ -96,7 +98,7 @@ function PostUpdate() {
               {photos.map((url) => (
                 <div key={url} style={{ position: 'relative' }}>
                   <Image src={`${privateMediaUrl(url)}?w=160`} alt="" h={72} fit="cover" radius="sm" />
-                  <ActionIcon size="sm" color="red" variant="filled" aria-label="Remove this photo" style={{ position: 'absolute', top: 2, right: 2 }} onClick={() => setPhotos((l) => l.filter((u) => u !== url))}>
+                  <ActionIcon size="md" color="red" variant="filled" aria-label="Remove this photo" style={{ position: 'absolute', top: 2, right: 2 }} onClick={() => setPhotos((l) => l.filter((u) => u !== url))}>
                     <IconX size={14} aria-hidden />
                   </ActionIcon>
                 </div>
@@ -145,12 +147,12 @@ function RecentUpdates() {
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={4}>
               <Text fw={700}>
-                {u.about} · {new Date(u.createdAt).toLocaleString()}
+                {u.about} · <DateText iso={u.createdAt} withTime />
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {u.text}
               </Text>
-              {u.weight && <Text size="sm">Weight: {formatOunces(u.weight.ounces)} on {u.weight.date}</Text>}
+              {u.weight && <Text size="sm">Weight: {formatOunces(u.weight.ounces)} on {formatDay(u.weight.date)}</Text>}
               {u.photos.length > 0 && <Text size="sm">{u.photos.length} photo{u.photos.length === 1 ? '' : 's'}</Text>}
               <Group gap={6} aria-label="Families notified">
                 {u.notices.length === 0 && <Text size="sm" c="dimmed">No matched family to tell</Text>}
@@ -197,58 +199,54 @@ function Matches() {
   const familyOptions = families.data.map((f) => ({ value: String(f.id), label: f.name }));
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
+      <Title order={2} size="h4" id="pickup-heading">
         Puppies, families and pickup
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Puppy</Table.Th>
-              <Table.Th scope="col">Family</Table.Th>
-              <Table.Th scope="col">Pickup</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {puppies.data.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  {p.name}
-                  {p.litterName ? <Text size="xs" c="dimmed">{p.litterName} litter</Text> : null}
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Family for ${p.name}`}
-                    placeholder="Not matched"
-                    data={familyOptions}
-                    value={p.familyId !== null ? String(p.familyId) : null}
-                    clearable
-                    searchable
-                    onChange={(v) => setFamily.mutate({ puppyId: p.id, familyId: v ? Number(v) : null })}
+      {/* One card per puppy: on a phone each fits the screen (a table ran off it); wider screens set them side by side. */}
+      <SimpleGrid component="ul" aria-labelledby="pickup-heading" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+        {puppies.data.map((p) => (
+          <Card key={p.id} component="li" withBorder padding="sm" aria-label={p.name}>
+            <Stack gap="xs">
+              <div>
+                <Text fw={700}>{p.name}</Text>
+                {p.litterName ? <Text size="sm">{litterLabel(p.litterName)}</Text> : null}
+              </div>
+              <Select
+                aria-label={`Family for ${p.name}`}
+                placeholder="Not matched"
+                data={familyOptions}
+                value={p.familyId !== null ? String(p.familyId) : null}
+                clearable
+                searchable
+                onChange={(v) => setFamily.mutate({ puppyId: p.id, familyId: v ? Number(v) : null })}
+              />
+              <form
+                aria-label={`Pickup for ${p.name}`}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const value = new FormData(e.currentTarget).get('at');
+                  setPickup.mutate({ puppyId: p.id, at: typeof value === 'string' && value ? new Date(value).toISOString() : null });
+                }}
+              >
+                <Group gap="xs" wrap="wrap" align="flex-end">
+                  <TextInput
+                    name="at"
+                    type="datetime-local"
+                    label="Pickup"
+                    aria-label={`Pickup date and time for ${p.name}`}
+                    defaultValue={toLocalInput(p.pickupAt)}
+                    key={p.pickupAt ?? 'none'}
+                    style={{ flex: '1 1 12rem', minWidth: 0 }}
                   />
-                </Table.Td>
-                <Table.Td>
-                  <form
-                    aria-label={`Pickup for ${p.name}`}
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      const value = new FormData(e.currentTarget).get('at');
-                      setPickup.mutate({ puppyId: p.id, at: typeof value === 'string' && value ? new Date(value).toISOString() : null });
-                    }}
-                  >
-                    <Group gap="xs" wrap="nowrap">
-                      <TextInput name="at" type="datetime-local" aria-label={`Pickup date and time for ${p.name}`} defaultValue={toLocalInput(p.pickupAt)} key={p.pickupAt ?? 'none'} />
-                      <Button type="submit" size="xs" variant="light">
-                        Save
-                      </Button>
-                    </Group>
-                  </form>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  <Button type="submit" variant="light">
+                    Save
+                  </Button>
+                </Group>
+              </form>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }
@@ -327,9 +325,9 @@ function Documents() {
             {docs.data?.length === 0 && <Text c="dimmed">Nothing shared with this family yet.</Text>}
             {docs.data?.map((d) => (
               <Group key={d.id} justify="space-between">
-                <a href={d.url} download>
+                <Anchor href={d.url} download>
                   {d.title}
-                </a>
+                </Anchor>
                 <ActionIcon variant="subtle" color="red" aria-label={`Stop sharing ${d.title}`} onClick={() => remove.mutate({ id: d.id })}>
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>

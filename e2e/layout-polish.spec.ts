@@ -1,0 +1,162 @@
+// Header, navigation and general polish (issue 29): Login only for visitors who are not signed in, a header
+// that never wraps, truncates or overflows at any width signed out, as a family or as the admin, and more.
+import { expect, test, type Page } from './fixtures.ts';
+import { signInAdmin } from './admin-fixture.ts';
+
+const PASSWORD = 'sunny-porch-swing-29';
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
+
+/** Registers a family through the form (and its e-mail field, when the form asks for one); signed in after. */
+async function registerFamily(page: Page, username: string) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByRole('textbox', { name: 'Username' }).fill(username);
+  const email = form.getByRole('textbox', { name: /e-?mail/i });
+  if ((await email.count()) > 0) await email.first().fill(`${username}@example.com`);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await form.getByRole('textbox', { name: 'Confirm password' }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+
+/**
+ * What is wrong with the header as drawn: an element whose content is wider than its box (cut or
+ * ellipsised), a link or button of the bar whose text runs over two lines, anything outside the
+ * screen, and the page itself wider than the screen.
+ */
+function headerFaults(page: Page) {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const header = document.getElementById('header')!;
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const shown = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) return false; // visually hidden text for screen readers
+      for (let a: HTMLElement | null = el; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return false;
+      }
+      return true;
+    };
+    const bar = header.firstElementChild as HTMLElement;
+    for (const el of Array.from(bar.querySelectorAll<HTMLElement>('*'))) {
+      if (!(el instanceof HTMLElement) || !shown(el)) continue;
+      const s = getComputedStyle(el);
+      const clips = s.overflowX !== 'visible' || s.textOverflow === 'ellipsis';
+      if (clips && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) faults.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      const r = el.getBoundingClientRect();
+      if (r.left < -1 || r.right > window.innerWidth + 1) faults.push(`off screen: ${name(el)} ${Math.round(r.left)}–${Math.round(r.right)}`);
+    }
+    // The bar's items side by side, none drawn over another.
+    const items = Array.from(bar.querySelectorAll<HTMLElement>(':scope > *, nav > *')).filter((el) => el.tagName !== 'NAV' && shown(el));
+    items.forEach((a, i) =>
+      items.slice(i + 1).forEach((b) => {
+        const [ra, rb] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) faults.push(`overlap: ${name(a)} and ${name(b)}`);
+      }),
+    );
+    // Each link and button of the bar on one line: its text's line boxes share one top.
+    for (const el of Array.from(bar.querySelectorAll<HTMLElement>('a, button'))) {
+      if (!shown(el)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 1 && r.height > 1)
+          .map((r) => Math.round(r.top + r.height / 2)),
+      );
+      const lines = Array.from(tops).sort((a, b) => a - b);
+      if (lines.length > 1 && lines[lines.length - 1]! - lines[0]! > 8) faults.push(`wraps: ${name(el)}`);
+      if (el.getBoundingClientRect().height > 48) faults.push(`tall: ${name(el)} ${Math.round(el.getBoundingClientRect().height)} px`);
+    }
+    if (bar.getBoundingClientRect().height > 72) faults.push(`bar is ${Math.round(bar.getBoundingClientRect().height)} px tall`);
+    if (document.documentElement.scrollWidth > window.innerWidth) faults.push(`page is ${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen`);
+    return faults;
+  });
+}
+
+const WIDTHS = [320, 390, 768, 1024, 1280, 1366, 1440, 1920];
+
+test.describe('the header at every width', () => {
+  test.skip(({ isMobile }) => isMobile, 'widths are set one by one on the desktop project');
+
+  async function sweep(page: Page) {
+    const faults: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.locator('#header')).toBeVisible();
+      // The fonts the page uses are in before measuring.
+      await page.evaluate(() => document.fonts.ready);
+      for (const f of await headerFaults(page)) faults.push(`${width}px: ${f}`);
+    }
+    expect(faults).toEqual([]);
+  }
+
+  test('signed out: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({ page }) => {
+    await sweep(page);
+  });
+
+  test('as a family: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({ page }) => {
+    await registerFamily(page, unique('family'));
+    await sweep(page);
+  });
+
+  test('as the admin: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({ page }) => {
+    await signInAdmin(page);
+    await sweep(page);
+  });
+});
+
+test('Login is for visitors who are not signed in: a signed-in family has its account menu instead, on every width', async ({ page }) => {
+  const phone = test.info().project.name === 'mobile';
+  await page.goto('/');
+  if (phone) {
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  } else {
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  }
+
+  const username = unique('family');
+  await registerFamily(page, username);
+  await page.goto('/');
+  if (phone) {
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const account = menu.getByRole('group', { name: 'Account' });
+    await expect(account).toContainText(`Signed in as ${username}`);
+    await expect(menu.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    // My Family and Logout line up: their text starts at the same x.
+    const textLeft = (name: string) =>
+      account
+        .getByRole(name === 'Logout' ? 'button' : 'link', { name })
+        .evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return Math.round(range.getBoundingClientRect().left);
+        });
+    expect(await textLeft('Logout')).toBe(await textLeft('My Family'));
+    await account.getByRole('link', { name: 'My Family' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  } else {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: `Account: ${username}` })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    // Narrower laptops and tablets fold the navigation into the menu: no Login there either.
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const burger = page.getByRole('button', { name: 'Open navigation menu' });
+      const where = (await burger.isVisible()) ? (await burger.click(), page.getByRole('navigation', { name: 'Mobile' })) : nav;
+      await expect(where.getByText(username).first()).toBeVisible();
+      await expect(where.getByRole('link', { name: 'Login' })).toHaveCount(0);
+      if (await page.getByRole('button', { name: 'Close navigation menu' }).isVisible()) await page.getByRole('button', { name: 'Close navigation menu' }).click();
+    }
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await nav.getByRole('button', { name: `Account: ${username}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'My Family' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  }
+});

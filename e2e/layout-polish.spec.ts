@@ -1,7 +1,9 @@
 // Header, navigation and general polish (issue 29): Login only for visitors who are not signed in, a header
 // that never wraps, truncates or overflows at any width signed out, as a family or as the admin, and more.
-import { expect, test, type Page } from './fixtures.ts';
-import { signInAdmin } from './admin-fixture.ts';
+import { atRest, expect, test, waitsForApp, type Locator, type Page } from './fixtures.ts';
+import { signInAdmin, openSection } from './admin-fixture.ts';
+import { usePrivateServer } from './private-server.ts';
+import sharp from 'sharp';
 
 const PASSWORD = 'sunny-porch-swing-29';
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
@@ -159,4 +161,75 @@ test('Login is for visitors who are not signed in: a signed-in family has its ac
     await expect(page.getByRole('menuitem', { name: 'My Family' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   }
+});
+
+/** A one-finger swipe through Chromium's touch input (pointer events with pointerType 'touch'). */
+async function swipe(page: Page, target: Locator, dx: number) {
+  const box = (await target.boundingBox())!;
+  const x0 = box.x + box.width / 2 - dx / 2;
+  const y0 = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const at = (k: number) => [{ x: x0 + dx * k, y: y0, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i / 8) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test.describe('the portal update lightbox on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'a finger on a phone');
+  test.describe.configure({ mode: 'serial' });
+  const server = usePrivateServer({ offset: 93, seed: true });
+
+  test('a sideways swipe turns the photos of a family update, as in the gallery; the arrow keys too', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    // The breeder gives the demo family a password and posts an update with two photos for its puppy.
+    const admin = waitsForApp(await (await browser.newContext({ ...(test.info().project.use as object), baseURL: server.base })).newPage());
+    await signInAdmin(admin, '/admin');
+    await openSection(admin, 'Users');
+    await admin.getByRole('button', { name: 'Reset password of parkers' }).click();
+    await admin.getByRole('dialog').getByLabel('New password').fill(PASSWORD);
+    await admin.getByRole('dialog').getByRole('button', { name: 'Set new password' }).click();
+    await expect(admin.getByRole('alert').filter({ hasText: 'Password reset' }).first()).toBeVisible();
+    await admin.goto('/admin/families');
+    await expect(admin.getByRole('heading', { name: 'Families', level: 2, exact: true })).toBeVisible();
+    const post = admin.getByRole('form', { name: 'Post an update' });
+    await post.getByRole('combobox', { name: 'For', exact: true }).click();
+    await admin.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /parkers/i }).first().click();
+    const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
+    await post.getByLabel('Upload photos').setInputFiles([
+      { name: 'one.jpg', mimeType: 'image/jpeg', buffer: await photo('#c08040') },
+      { name: 'two.jpg', mimeType: 'image/jpeg', buffer: await photo('#4080c0') },
+    ]);
+    await expect(post.getByText('2 of 2 added')).toBeVisible();
+    await post.getByRole('textbox', { name: "What's new" }).fill('Two photos from the garden today.');
+    await post.getByRole('button', { name: 'Post update' }).click();
+    await expect(admin.getByRole('alert').filter({ hasText: 'Update posted' }).first()).toBeVisible();
+    await admin.context().close();
+
+    // The family, on its phone, opens the first photo and swipes.
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByRole('textbox', { name: 'Username' }).fill('parkers');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page).not.toHaveURL(/\/auth/);
+    await page.goto('/account');
+    const update = page.getByRole('article').filter({ hasText: 'Two photos from the garden today.' });
+    await update.getByRole('button', { name: 'Open photo 1 of 2' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('img', { name: /^Photo 1 of 2/ })).toBeVisible();
+    await atRest(page);
+    const picture = dialog.getByRole('img', { name: /^Photo \d of 2/ });
+    await swipe(page, picture, -160);
+    await expect(dialog.getByRole('img', { name: /^Photo 2 of 2/ })).toBeVisible();
+    await swipe(page, picture, 160);
+    await expect(dialog.getByRole('img', { name: /^Photo 1 of 2/ })).toBeVisible();
+    await swipe(page, picture, 160); // wraps to the last
+    await expect(dialog.getByRole('img', { name: /^Photo 2 of 2/ })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('img', { name: /^Photo 1 of 2/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -4,6 +4,7 @@ import { atRest, expect, test, waitsForApp, type Locator, type Page } from './fi
 import { signInAdmin, openSection } from './admin-fixture.ts';
 import { usePrivateServer } from './private-server.ts';
 import sharp from 'sharp';
+import AxeBuilder from '@axe-core/playwright';
 
 const PASSWORD = 'sunny-porch-swing-29';
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
@@ -184,7 +185,9 @@ test.describe('the portal update lightbox on a phone', () => {
   test('a sideways swipe turns the photos of a family update, as in the gallery; the arrow keys too', async ({ page, browser }) => {
     test.setTimeout(180_000);
     // The breeder gives the demo family a password and posts an update with two photos for its puppy.
-    const admin = waitsForApp(await (await browser.newContext({ ...(test.info().project.use as object), baseURL: server.base })).newPage());
+    const adminContext = await browser.newContext({ ...(test.info().project.use as object), baseURL: server.base });
+    await adminContext.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
+    const admin = waitsForApp(await adminContext.newPage());
     await signInAdmin(admin, '/admin');
     await openSection(admin, 'Users');
     await admin.getByRole('button', { name: 'Reset password of parkers' }).click();
@@ -202,6 +205,10 @@ test.describe('the portal update lightbox on a phone', () => {
       { name: 'two.jpg', mimeType: 'image/jpeg', buffer: await photo('#4080c0') },
     ]);
     await expect(post.getByText('2 of 2 added')).toBeVisible();
+    // Each file's status ("Added") reads at AA in the dark theme (it was 1.7:1).
+    await expect(post.getByRole('list', { name: 'Photos: uploads' }).getByText('Added')).toHaveCount(2);
+    const contrast = await new AxeBuilder({ page: admin }).include('form[aria-label="Post an update"] ol').withRules(['color-contrast']).analyze();
+    expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await post.getByRole('textbox', { name: "What's new" }).fill('Two photos from the garden today.');
     await post.getByRole('button', { name: 'Post update' }).click();
     await expect(admin.getByRole('alert').filter({ hasText: 'Update posted' }).first()).toBeVisible();
@@ -232,4 +239,77 @@ test.describe('the portal update lightbox on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
+});
+
+test('the admin sidebar marks only the section shown as current, not Overview as well', async ({ page }) => {
+  await signInAdmin(page, '/admin');
+  const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
+  const phone = test.info().project.name === 'mobile';
+  if (phone) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  await expect(sections.locator('[aria-current="page"]')).toHaveText(['Overview']);
+  for (const name of ['Puppies', 'Inbox', 'Site settings']) {
+    if (phone && !(await sections.isVisible())) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await sections.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+    await expect(page).toHaveURL(/\/admin\/.+/);
+    if (phone) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    const current = sections.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toContainText(name);
+    // Overview is drawn like every other section that is not shown.
+    const overview = sections.getByRole('link', { name: 'Overview' });
+    const other = sections.getByRole('link', { name: 'Gallery' });
+    expect(await overview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await other.evaluate((el) => getComputedStyle(el).backgroundColor));
+    if (phone) await page.getByRole('button', { name: 'Close dashboard menu' }).click();
+  }
+});
+
+test.describe('sharing a puppy', () => {
+  test.skip(({ isMobile }) => isMobile, 'the two paths are forced on the laptop');
+
+  test('where the browser cannot share, the Share button copies the link and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'View details for Biscuit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Biscuit' });
+    await dialog.getByRole('button', { name: 'Share Biscuit' }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\/\?puppy=\d+$/);
+    // The link opens that puppy's details.
+    await page.goto(copied);
+    await expect(page.getByRole('dialog', { name: 'Biscuit' })).toBeVisible();
+  });
+
+  test('where the browser can share (a phone), the Share button opens its share sheet with the link', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as { shared?: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      });
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'View details for Biscuit' }).click();
+    await page.getByRole('dialog', { name: 'Biscuit' }).getByRole('button', { name: 'Share Biscuit' }).click();
+    await expect.poll(() => page.evaluate(() => (window as { shared?: ShareData }).shared?.url ?? '')).toMatch(/\/\?puppy=\d+$/);
+    expect(await page.evaluate(() => (window as { shared?: ShareData }).shared?.title)).toBe('Biscuit');
+  });
+});
+
+test('on a phone a toast shows at the top of the screen, clear of the form controls at the bottom', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', 'a phone');
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: 'Username' }).fill('nobody-here');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await form.getByRole('button', { name: 'Login' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Login failed' }).first();
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.y + box.height).toBeLessThan(page.viewportSize()!.height / 2);
 });

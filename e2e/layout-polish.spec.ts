@@ -309,3 +309,13 @@ test('on a phone a toast shows at the top of the screen, clear of the form contr
   const box = (await toast.boundingBox())!;
   expect(box.y + box.height).toBeLessThan(page.viewportSize()!.height / 2);
 });
+
+test('the hero video’s pause button sits clear of the feature tiles, on a phone and a laptop', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /(Pause|Play) background video/ });
+  await expect(toggle).toBeVisible();
+  const tile = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Puppy Culture' }) });
+  const [a, b] = [(await toggle.boundingBox())!, (await tile.boundingBox())!];
+  const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps, `button ${JSON.stringify(a)} over tile ${JSON.stringify(b)}`).toBe(false);
+});

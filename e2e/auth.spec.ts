@@ -45,8 +45,8 @@ test('register, see the toast, stay signed in after a reload, then log out', asy
 
   await page.reload();
   let links = await nav(page);
-  // SPEC §2 keeps Login for every non-admin; the family's name and Logout are grouped in one account menu.
-  await expect(links.getByRole('link', { name: 'Login' })).toBeVisible();
+  // Login is for visitors who are not signed in (issue 29); the family's name and Logout are grouped in one account menu.
+  await expect(links.getByRole('link', { name: 'Login' })).toHaveCount(0);
   await expect(links.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   if ((page.viewportSize()?.width ?? 1280) >= 768) {
     await expect(links.getByRole('button', { name: 'Logout' })).toHaveCount(0);
@@ -149,7 +149,7 @@ test('/admin as a signed-in non-admin shows Access Denied with a link home', asy
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('header links by role: Login for visitors and users, Admin and Logout for the admin', async ({ page }) => {
+test('header links by role: Login for visitors, Admin and Logout for the admin', async ({ page }) => {
   await page.goto('/');
   let links = await nav(page);
   await expect(links.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -4,6 +4,7 @@ import { EnvError, loadEnv } from './env.ts';
 import { closeDatabase, migrate, openDatabase } from './db.ts';
 import { ensureAdminFromEnv } from './startup.ts';
 import { drainOnShutdown } from './shutdown.ts';
+import { printReadyLine } from './ready-line.ts';
 
 async function main() {
   let env;
@@ -72,6 +73,9 @@ async function main() {
     await app.close();
     process.exit(1);
   }
+  // On a terminal, the last thing said is where the site is (the JSON records stay for machines).
+  const address = app.server.address();
+  await printReadyLine(orm, { host: env.HOST, port: typeof address === 'object' && address ? address.port : env.PORT }).catch(() => undefined);
 }
 
 await main();

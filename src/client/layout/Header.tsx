@@ -1,5 +1,5 @@
 // Site header (SPEC §2): desktop navigation with the 'Our Doodles' and 'Resources' dropdowns, a
-// toggled mobile menu below 768 px, section navigation, and a 'scrolled' look past 50 px.
+// toggled menu below 1200 px (the whole bar needs that much once signed in, with nothing wrapped or cut), section navigation, and a 'scrolled' look past 50 px.
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Burger, Button, Collapse, Container } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
@@ -68,7 +68,7 @@ export function Header() {
 
   return (
     <header id="header" className={classes.header} data-scrolled={scrolled || undefined}>
-      <Container size="lg" className={classes.bar}>
+      <Container size="xl" className={classes.bar}>
         <a className={classes.brand} {...sectionLinkProps('home', go, close)}>
           {brand}
         </a>
@@ -78,7 +78,7 @@ export function Header() {
         </nav>
 
         <Burger
-          hiddenFrom="sm"
+          className={classes.burger}
           opened={open}
           onClick={() => setOpen((o) => !o)}
           aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}

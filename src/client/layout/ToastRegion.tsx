@@ -3,8 +3,12 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { hideNotification, notificationsStore, useNotifications } from '@mantine/notifications';
 
+/** On a phone the toasts show at the top: at the bottom they covered the form controls a thumb reaches for (issue 29). */
+const PHONE = '(max-width: 47.99em)';
+const toastPosition = () => (typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches ? 'top-center' : 'bottom-right');
+
 // The renderer sets these when it mounts; toasts shown before that must already follow them.
-notificationsStore.updateState((state) => ({ ...state, limit: 1, defaultPosition: 'bottom-right' }));
+notificationsStore.updateState((state) => ({ ...state, limit: 1, defaultPosition: toastPosition() }));
 
 const Notifications = lazy(() => import('./ToastRenderer.tsx').then((m) => ({ default: m.Notifications })));
 
@@ -13,6 +17,8 @@ export function ToastRegion() {
   const { notifications, queue } = useNotifications();
   const needed = useRef(false);
   if (notifications.length || queue.length) needed.current = true;
+  // Read when the renderer first mounts (after the first toast, so never during hydration).
+  const position = needed.current ? toastPosition() : 'bottom-right';
 
   // With a limit of one, Mantine queues a new toast behind the one showing; the newest should win.
   useEffect(
@@ -45,7 +51,7 @@ export function ToastRegion() {
     <div ref={ref} role="region" aria-label="Notifications (F8)" tabIndex={-1} data-toast-region="">
       {needed.current && (
         <Suspense fallback={null}>
-          <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} withinPortal={false} />
+          <Notifications limit={1} autoClose={5000} position={position} containerWidth={420} withinPortal={false} />
         </Suspense>
       )}
     </div>

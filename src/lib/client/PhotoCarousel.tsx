@@ -3,13 +3,9 @@
 // until the visitor turns the sound on. Used for a puppy's and a parent dog's photos.
 import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
-import { useDrag } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { preloadResponsiveImage, ResponsiveImage } from './ResponsiveImage.tsx';
-
-/** How far a finger must travel sideways before a swipe turns the photo. */
-const SWIPE_DISTANCE = 40;
-const wrap = (i: number, n: number) => ((i % n) + n) % n;
+import { useSwipe, wrapIndex as wrap } from './use-swipe.ts';
 
 export interface PhotoCarouselProps {
   photos: string[];
@@ -34,13 +30,7 @@ export function PhotoCarousel({ photos, alt, label, videoUrl, videoLabel, width,
     // The one after loads in the background so the next turn feels instant.
     preloadResponsiveImage(photos[wrap(next + 1, n)], { width, sizes });
   };
-  const swipe = useDrag<HTMLDivElement>(
-    ({ last, canceled, movement: [dx] }) => {
-      if (!last || canceled || Math.abs(dx) < SWIPE_DISTANCE) return;
-      go(dx < 0 ? index + 1 : index - 1);
-    },
-    { axis: 'lock', enabled: n > 1 },
-  );
+  const swipe = useSwipe<HTMLDivElement>((step) => go(index + step), n > 1);
   const onKeyDown = (e: KeyboardEvent) => {
     if (n < 2) return;
     if (e.key === 'ArrowLeft') go(index - 1);

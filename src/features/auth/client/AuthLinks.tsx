@@ -1,4 +1,4 @@
-// Header links by role (SPEC §2): Login unless an admin, Admin for admins. A signed-in family's name,
+// Header links by role (SPEC §2): Login for visitors who are not signed in (issue 29), Admin for admins. A signed-in family's name,
 // its portal and Logout are grouped in one account menu (a plain list in the phone menu).
 import { lazy, Suspense } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
@@ -61,7 +61,7 @@ export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
   return (
     <>
-      {!user?.isAdmin && (
+      {!user && (
         <Anchor component={Link} to="/auth" underline="hover" onClick={onNavigate}>
           Login
         </Anchor>

@@ -1,45 +1,24 @@
-// The family's timeline of updates, newest first, each photo opening in a lightbox (buttons, arrow keys, Escape).
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import { useEffect, useState } from 'react';
-import { ActionIcon, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+// The family's timeline of updates, newest first, each photo opening in the site's one lightbox (buttons,
+// arrow keys, swipe and Escape).
+import { useState } from 'react';
+import { Card, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Lightbox } from '../../../lib/client/Lightbox.tsx';
 import { formatOunces, type PortalPhotoDto, type PortalUpdateDto } from '../portal.schema.ts';
 
-function Lightbox({ photos, index, onIndex, onClose, title }: { photos: PortalPhotoDto[]; index: number | null; onIndex: (i: number) => void; onClose: () => void; title: string }) {
+const LABELS = { close: 'Close photo', previous: 'Previous photo', next: 'Next photo' };
+
+function Photos({ photos, index, onIndex, onClose, title }: { photos: PortalPhotoDto[]; index: number | null; onIndex: (i: number) => void; onClose: () => void; title: string }) {
   const n = photos.length;
-  const i = index ?? 0;
-  useEffect(() => {
-    if (index === null || n < 2) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowLeft') onIndex((i - 1 + n) % n);
-      if (e.key === 'ArrowRight') onIndex((i + 1) % n);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [index, i, n, onIndex]);
   return (
-    <Modal opened={index !== null} onClose={onClose} title={title} size="xl" centered closeButtonProps={{ 'aria-label': 'Close photo' }}>
-      {index !== null && (
-        <Stack gap="sm">
-          <Image src={`${photos[i]!.url}?w=1280`} alt={`Photo ${i + 1} of ${n}: ${title}`} mah="70dvh" fit="contain" />
-          {n > 1 && (
-            <Group justify="space-between">
-              <ActionIcon variant="default" size="lg" aria-label="Previous photo" onClick={() => onIndex((i - 1 + n) % n)}>
-                <IconChevronLeft aria-hidden />
-              </ActionIcon>
-              <Text size="sm">
-                {i + 1} / {n}
-              </Text>
-              <ActionIcon variant="default" size="lg" aria-label="Next photo" onClick={() => onIndex((i + 1) % n)}>
-                <IconChevronRight aria-hidden />
-              </ActionIcon>
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Modal>
+    <Lightbox
+      count={n}
+      index={index}
+      onIndexChange={onIndex}
+      onClose={onClose}
+      labels={LABELS}
+      title={() => title}
+      picture={(i) => <Image key={photos[i]!.url} src={`${photos[i]!.url}?w=1280`} alt={`Photo ${i + 1} of ${n}: ${title}`} mah="min(70dvh, calc(100dvh - 10dvh - 190px))" fit="contain" />}
+    />
   );
 }
 
@@ -71,7 +50,7 @@ function UpdateCard({ update }: { update: PortalUpdateDto }) {
           ))}
         </SimpleGrid>
       )}
-      <Lightbox photos={update.photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} title={`${update.about}, ${when}`} />
+      <Photos photos={update.photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} title={`${update.about}, ${when}`} />
     </Card>
   );
 }

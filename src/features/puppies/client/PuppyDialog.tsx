@@ -15,6 +15,7 @@ import type { LitterDto } from '../../dogs/litters.schema.ts';
 import { TRAIT_LABELS, TRAITS, type PuppyDto, type TraitLevel } from '../puppies.schema.ts';
 import { genderLabel, STATUS_COLOR, STATUS_LABEL } from './PuppyCard.tsx';
 import { PuppyPhotos } from './PuppyPhotos.tsx';
+import { ShareButton } from './ShareButton.tsx';
 
 const LEVEL_LABEL: Record<TraitLevel, string> = { high: 'High', medium: 'Medium', low: 'Low', unassessed: 'Not yet assessed' };
 const LEVEL_COLOR: Record<TraitLevel, Tone> = { high: 'teal', medium: 'yellow', low: 'blue', unassessed: 'gray' };
@@ -166,6 +167,7 @@ export function PuppyDialog({
               >
                 Inquire About {p.name}
               </Button>
+              <ShareButton id={p.id} name={p.name} />
             </Grid.Col>
           </Grid>
 

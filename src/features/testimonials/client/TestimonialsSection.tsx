@@ -1,12 +1,12 @@
 // Happy Families (SPEC §2 section 7, §4): a testimonial slider showing 3 slides from 1024 px,
-// 2 from 768 px, otherwise 1; the index wraps at both ends (buttons or a sideways swipe); rating stars
+// 2 from 768 px, otherwise 1; the index wraps at both ends (buttons, the arrow keys or a sideways swipe); rating stars
 // with a text label.
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Avatar, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconStarFilled, IconStar } from '@tabler/icons-react';
-import { useDrag } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../lib/client/trpc.ts';
+import { useSwipe } from '../../../lib/client/use-swipe.ts';
 import { imageUrl } from '../../../lib/shared/format.ts';
 import type { TestimonialDto } from '../testimonials.schema.ts';
 import { initialsOf } from './initials.ts';
@@ -15,8 +15,6 @@ export const TESTIMONIALS_ERROR = 'Unable to load testimonials. Please try again
 export const TESTIMONIALS_EMPTY = 'Testimonials from our happy families will appear here soon!';
 /** SPEC §7: what a failed testimonials request reports. */
 export const TESTIMONIALS_FETCH_ERROR = 'Failed to fetch testimonials';
-/** How far a finger must travel sideways before a swipe moves the slider. */
-const SWIPE_DISTANCE = 40;
 
 /** The testimonials query; a failed request reports SPEC §7's message. */
 export function testimonialsQuery() {
@@ -110,13 +108,13 @@ export function TestimonialsSection() {
   const shown = Array.from({ length: visible }, (_, k) => ({ t: items[(index + k) % n]!, pos: ((index + k) % n) + 1 }));
   const go = (delta: number) => setIndex((i) => (((i + delta) % n) + n) % n);
   // A sideways swipe moves the slider; vertical movement stays the page's scroll (touch-action below).
-  const swipe = useDrag<HTMLDivElement>(
-    ({ last, canceled, movement: [dx] }) => {
-      if (!last || canceled || Math.abs(dx) < SWIPE_DISTANCE) return;
-      go(dx < 0 ? 1 : -1);
-    },
-    { axis: 'lock', enabled: n > visible },
-  );
+  const swipe = useSwipe<HTMLDivElement>(go, n > visible);
+  // The arrow keys move it too, from its buttons or anything focused inside it.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (n <= visible || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+    e.preventDefault();
+    go(e.key === 'ArrowRight' ? 1 : -1);
+  };
 
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" style={{ background: 'var(--surface-warm)' }}>
@@ -142,7 +140,7 @@ export function TestimonialsSection() {
             {TESTIMONIALS_EMPTY}
           </Text>
         ) : (
-          <div role="region" aria-roledescription="carousel" aria-label="Testimonials from our families">
+          <div role="region" aria-roledescription="carousel" aria-label="Testimonials from our families" onKeyDown={onKeyDown}>
             <div
               ref={swipe.ref}
               id="testimonial-slides"

@@ -302,7 +302,7 @@ export function MediaBatchDrop({ label, kind, onStored, privateUpload = false }:
                   <Text size="sm" truncate>
                     {e.name}
                   </Text>
-                  <Text size="sm" c={e.state === 'failed' ? 'red.9' : 'gray.7'}>
+                  <Text size="sm" c={e.state === 'failed' ? 'var(--mantine-color-error)' : 'dimmed'} data-upload-status="">
                     {BATCH_STATUS[e.state](e)}
                   </Text>
                 </Group>

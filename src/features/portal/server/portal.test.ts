@@ -58,7 +58,7 @@ describe('family portal', () => {
       const row = await em.findOneOrFail(User, u.user.id);
       row.email = email;
     }
-    const litter = em.create(Litter, { name: 'Spring', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01', createdAt: new Date(), updatedAt: new Date() });
+    const litter = em.create(Litter, { name: 'Spring Litter', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01', createdAt: new Date(), updatedAt: new Date() });
     const mk = (name: string, family: number | null) =>
       em.create(Puppy, { name, gender: 'female', color: 'apricot', litter, family, status: 'reserved', createdAt: new Date(), updatedAt: new Date() });
     const luna = mk('Luna', parkers.user.id);
@@ -248,6 +248,9 @@ describe('family portal', () => {
     expect(toParkers[0]!.subject).toBe(DIGEST_SUBJECT);
     expect(toParkers[0]!.text).toContain(`${TEST_ORIGIN}/account`);
     expect(toParkers[0]!.text).toContain('Luna opened her eyes today!');
+    // A litter named "… Litter" is not "the Spring Litter litter" (issue 29).
+    expect(toNguyens[0]!.text).toContain('- the Spring Litter: The whole litter met the cat.');
+    expect(toNguyens[0]!.text).not.toMatch(/litter litter/i);
 
     // The later updates of the day wait for tomorrow's single digest.
     await caller(admin.user).admin.portal.postUpdate({ puppyId: maxId, text: 'Max found the water bowl.' });

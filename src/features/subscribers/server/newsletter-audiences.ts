@@ -32,15 +32,16 @@ async function litterFamilies(em: EntityManager, litterId: number): Promise<Reci
 
 /**
  * The families on the waitlist (every list, or only the list of `litterId`): applications still waitlisted
- * whose family account exists, with the e-mail address given in the application.
+ * whose family account exists, at the account's verified address (decision 108: an address typed into an
+ * application, or not yet verified, receives nothing); a family without one is left out.
  */
 async function waitlistFamilies(em: EntityManager, litterId?: number): Promise<Recipient[]> {
   const rows = await em.find(
     Application,
     { status: 'waitlisted', user: { $ne: null }, anonymisedAt: null, ...(litterId ? { waitlistLitter: litterId } : {}) },
-    { orderBy: { id: 'asc' } },
+    { populate: ['user'], orderBy: { id: 'asc' } },
   );
-  return rows.map((a) => ({ email: a.email, name: a.name.trim() || null }));
+  return rows.flatMap((a) => (a.user?.email ? [{ email: a.user.email, name: a.name.trim() || null }] : []));
 }
 
 /**

@@ -90,11 +90,14 @@ describe('newsletter segments and the blog archive', () => {
       litters[name] = litter.id;
     }
 
-    // The waitlist: the Parkers twice (the spring litter's list and the general one, one address in two cases),
-    // the Lees on the autumn list, the Kims on the general list but unsubscribed from our mail.
-    const parkers = await family('parkers-account@example.com', { email: 'Parkers@Example.com', name: 'The Parkers' }, 'waitlisted', litters.spring);
-    await apply(parkers, { email: 'parkers@example.com', name: 'The Parkers' }, 'waitlisted', null);
-    await family(null, { email: 'lees@example.com', name: 'The Lees' }, 'waitlisted', litters.autumn);
+    // The waitlist: the Parkers twice (the spring litter's list and the general one), the Lees on the autumn
+    // list, each reached at its account's verified address, never at the one typed into an application
+    // (decision 108); a family with no verified address on the autumn list; the Kims on the general list but
+    // unsubscribed from our mail.
+    const parkers = await family('parkers@example.com', { email: 'Parkers-Typed@Example.com', name: 'The Parkers' }, 'waitlisted', litters.spring);
+    await apply(parkers, { email: 'parkers-other@example.com', name: 'The Parkers' }, 'waitlisted', null);
+    await family('lees@example.com', { email: 'lees-typed@example.com', name: 'The Lees' }, 'waitlisted', litters.autumn);
+    await family(null, { email: 'unverified@example.com', name: 'Unverified family' }, 'waitlisted', litters.autumn);
     await family('kims@example.com', { email: 'kims@example.com', name: 'The Kims' }, 'waitlisted', null);
     // Applicants who are not on the waitlist: approved, declined after waiting, one known by its account's address only.
     await family(null, { email: 'approved@example.com', name: 'Approved family' }, 'approved');
@@ -151,9 +154,10 @@ describe('newsletter segments and the blog archive', () => {
     const n = await sendTo({ kind: 'nonApplicants' }, 'Reader news');
     expect(receivers('Reader news')).toEqual(['reader@example.com', 'second.reader@example.com']);
     expect(n.counts).toEqual({ recipients: 2, queued: 0, sent: 2, failed: 0 });
-    // Pending and unsubscribed addresses got none of the newsletters.
+    // Pending and unsubscribed addresses, addresses typed into applications and a family with no verified
+    // address got none of the newsletters.
     const newsletters = new Set(['Waitlist news', 'Spring waitlist news', 'Autumn waitlist news', 'Reader news']);
-    for (const email of ['pending@example.com', 'left@example.com', 'kims@example.com']) {
+    for (const email of ['pending@example.com', 'left@example.com', 'kims@example.com', 'parkers-typed@example.com', 'parkers-other@example.com', 'lees-typed@example.com', 'unverified@example.com']) {
       expect(smtp.received.filter((m) => m.to.includes(email) && newsletters.has(m.subject)).map((m) => m.subject)).toEqual([]);
     }
   });
@@ -255,7 +259,7 @@ describe('newsletter segments and the blog archive', () => {
 
     expect((await as().admin.newsletters.countAudience({ kind: 'litter', litterId: litters.spring })).recipients).toBe(2);
     const n = await sendTo({ kind: 'litter', litterId: litters.spring }, 'Spring litter families');
-    expect(receivers('Spring litter families')).toEqual(['browns@example.com', 'parkers-account@example.com']);
+    expect(receivers('Spring litter families')).toEqual(['browns@example.com', 'parkers@example.com']);
     expect(n).toMatchObject({ status: 'sent', audience: { kind: 'litter', litterId: litters.spring }, counts: { recipients: 2, queued: 0, sent: 2, failed: 0 } });
     await sendTo({ kind: 'litter', litterId: litters.autumn }, 'Autumn litter families');
     expect(receivers('Autumn litter families')).toEqual(['greens@example.com']);

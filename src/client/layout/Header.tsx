@@ -1,5 +1,6 @@
-// Site header (SPEC §2): desktop navigation with the 'Our Doodles' and 'Resources' dropdowns, a
-// toggled menu below 1200 px (the whole bar needs that much once signed in, with nothing wrapped or cut), section navigation, and a 'scrolled' look past 50 px.
+// Site header (SPEC §2, §9): from 768 px a horizontal navigation with the 'Our Doodles' and 'Resources' dropdowns,
+// drawn compact from 768 to 1279 px so the whole bar fits on one line signed out, as a family and as the admin
+// (Header.module.css); below 768 px a toggled menu; section navigation, and a 'scrolled' look past 50 px.
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Burger, Button, Collapse, Container } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
@@ -69,8 +70,11 @@ export function Header() {
   return (
     <header id="header" className={classes.header} data-scrolled={scrolled || undefined}>
       <Container size="xl" className={classes.bar}>
-        <a className={classes.brand} {...sectionLinkProps('home', go, close)}>
-          {brand}
+        {/* From 768 to 1023 px the brand is its logo alone (the name is not drawn there): the link is named by
+            aria-label, the same words as its visible text at every other width. */}
+        <a className={classes.brand} aria-label={brand} {...sectionLinkProps('home', go, close)}>
+          <BrandMark />
+          <span className={classes.brandText}>{brand}</span>
         </a>
 
         <nav aria-label="Main" className={classes.nav}>
@@ -99,6 +103,22 @@ export function Header() {
   );
 }
 
+/** The breeder's paw-print logo (the favicon's), drawn inline: decorative, the name beside it names the link. */
+function BrandMark() {
+  return (
+    <svg className={classes.logo} viewBox="0 0 64 64" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#b7791f" />
+      <g fill="#fff">
+        <ellipse cx="32" cy="40" rx="11" ry="9" />
+        <ellipse cx="19" cy="27" rx="4.5" ry="6" />
+        <ellipse cx="27" cy="19" rx="4.5" ry="6" />
+        <ellipse cx="37" cy="19" rx="4.5" ry="6" />
+        <ellipse cx="45" cy="27" rx="4.5" ry="6" />
+      </g>
+    </svg>
+  );
+}
+
 function DesktopNav({ go }: { go: (id: string) => void }) {
   return (
     <>
@@ -120,7 +140,7 @@ function DesktopNav({ go }: { go: (id: string) => void }) {
       <span className={classes.auth}>
         <AuthLinks />
       </span>
-      <Button component="a" size="sm" {...sectionLinkProps('contact', go)}>
+      <Button component="a" size="sm" className={classes.contact} {...sectionLinkProps('contact', go)}>
         Contact Us
       </Button>
     </>

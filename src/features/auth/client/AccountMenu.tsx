@@ -3,21 +3,32 @@
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconClipboardText, IconHome, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconClipboardText, IconHome, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AuthUser } from '../auth.schema.ts';
 import { nameOf } from './account-name.ts';
 import { useLogout } from './use-logout.ts';
 
-/** Desktop: the family's name opens a menu with My Family (/account), the questionnaire and Logout. */
+/**
+ * Desktop: the family's name opens a menu with My Family (/account), the questionnaire and Logout. Where the
+ * header is compact (768–1279 px) the button shows only its icon (the header hides [data-account-name]); its
+ * accessible name stays 'Account: {name}'.
+ */
 export default function AccountMenu({ user }: { user: AuthUser }) {
   const { run, isLoggingOut } = useLogout();
   return (
     // No focus placeholder: a focusable "presentation" element is not an allowed child of a menu (axe).
     <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button variant="subtle" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />} aria-label={`Account: ${nameOf(user)}`}>
-          {nameOf(user)}
+        <Button
+          variant="subtle"
+          size="compact-md"
+          leftSection={<IconUserCircle size={18} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={`Account: ${nameOf(user)}`}
+          data-account-menu=""
+        >
+          <span data-account-name="">{nameOf(user)}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

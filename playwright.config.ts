@@ -25,8 +25,9 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
+    // A journey tagged @phone runs on the phone only, one tagged @desktop on the laptop only (not skipped: left out).
+    { name: 'desktop', grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], launchOptions } },
   ],
   // The production build, served by the real server on a fresh embedded database with demo content,
   // one per worker (ports E2E_PORT, E2E_PORT + 1, …).

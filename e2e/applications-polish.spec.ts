@@ -11,12 +11,23 @@ import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/serve
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** A family that applied for `litterId` (registered through the API) and was approved by the breeder; its application's id. */
-async function approvedFamily(request: APIRequestContext, base: string, litterId: number, name: string, email: string) {
+/**
+ * A family that registered through the API, verified its address with the link the site mailed it (only a
+ * verified address receives the application's e-mails, decision 108), applied for `litterId` and was
+ * approved by the breeder; its application's id.
+ */
+async function approvedFamily(request: APIRequestContext, base: string, smtp: TestSmtpServer, litterId: number, name: string, email: string) {
   const headers = { origin: base, 'content-type': 'application/json' };
   const username = unique('fam');
   const password = 'porch-swing-lemonade-7';
   expect((await request.post(`${base}/api/register`, { headers, data: { username, password, confirmPassword: password, email } })).status()).toBe(201);
+  const verifyLink = () => {
+    const mail = smtp.received.find((m) => m.to.includes(email) && /\/verify-email\?token=/.test(m.text));
+    return mail ? new URL(/http\S+\/verify-email\?token=\S+/.exec(mail.text)![0]) : undefined;
+  };
+  await expect.poll(verifyLink, { timeout: 20_000 }).toBeTruthy();
+  const token = verifyLink()!.searchParams.get('token');
+  expect((await request.post(`${base}/trpc/auth.verifyEmail`, { headers, data: { token } })).ok()).toBe(true);
   const sent = await request.post(`${base}/api/applications`, {
     headers,
     data: {
@@ -68,7 +79,7 @@ test.describe('applications, families and portal polish', () => {
     const spring = await litterId(request, server.base, 'Spring Litter');
     const email = `shown-${info.project.name}@example.com`;
     const family = `Shown Family ${info.project.name}`;
-    shown = await approvedFamily(request, server.base, spring, family, email);
+    shown = await approvedFamily(request, server.base, smtp, spring, family, email);
 
     await signInAdmin(page, `/admin/applications`);
     await page.getByRole('button', { name: new RegExp(family) }).click();

@@ -83,8 +83,8 @@ function headerFaults(page: Page) {
 // Both sides of SPEC's 768 px breakpoint, and of the compact bar's own steps (1024 and 1280 px).
 const WIDTHS = [320, 390, 767, 768, 1023, 1024, 1199, 1279, 1280, 1366, 1440, 1920];
 
-test.describe('the header at every width', () => {
-  test.skip(({ isMobile }) => isMobile, 'widths are set one by one on the desktop project');
+// Widths are set one by one: run on the desktop project only (the phone project leaves out @desktop).
+test.describe('the header at every width', { tag: '@desktop' }, () => {
 
   async function sweep(page: Page) {
     const faults: string[] = [];
@@ -187,8 +187,8 @@ async function swipe(page: Page, target: Locator, dx: number) {
   await cdp.detach();
 }
 
-test.describe('the portal update lightbox on a phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'a finger on a phone');
+// A finger on a phone: run on the phone project only (the desktop project leaves out @phone).
+test.describe('the portal update lightbox on a phone', { tag: '@phone' }, () => {
   test.describe.configure({ mode: 'serial' });
   const server = usePrivateServer({ offset: 93, seed: true });
 
@@ -251,8 +251,8 @@ test.describe('the portal update lightbox on a phone', () => {
   });
 });
 
-test('the admin sidebar marks only the section shown as current, not Overview as well', async ({ page }) => {
-  test.skip(test.info().project.name === 'mobile', 'the same sidebar, behind the menu button on a phone');
+// The same sidebar sits behind the menu button on a phone: the desktop project runs it.
+test('the admin sidebar marks only the section shown as current, not Overview as well', { tag: '@desktop' }, async ({ page }) => {
   await signInAdmin(page, '/admin');
   const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
   await expect(sections.locator('[aria-current="page"]')).toHaveText(['Overview']);
@@ -269,8 +269,8 @@ test('the admin sidebar marks only the section shown as current, not Overview as
   }
 });
 
-test.describe('sharing a puppy', () => {
-  test.skip(({ isMobile }) => isMobile, 'the two paths are forced on the laptop');
+// The two paths are forced on the laptop: the desktop project runs it.
+test.describe('sharing a puppy', { tag: '@desktop' }, () => {
 
   test('where the browser cannot share, the Share button copies the link and says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -307,8 +307,7 @@ test.describe('sharing a puppy', () => {
   });
 });
 
-test('on a phone a toast shows at the top of the screen, clear of the form controls at the bottom', async ({ page }) => {
-  test.skip(test.info().project.name !== 'mobile', 'a phone');
+test('on a phone a toast shows at the top of the screen, clear of the form controls at the bottom', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByRole('textbox', { name: 'Username' }).fill('nobody-here');

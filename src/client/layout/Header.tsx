@@ -69,7 +69,7 @@ export function Header() {
 
   return (
     <header id="header" className={classes.header} data-scrolled={scrolled || undefined}>
-      <Container size="xl" className={classes.bar}>
+      <Container size="lg" className={classes.bar}>
         {/* From 768 to 1023 px the brand is its logo alone (the name is not drawn there): the link is named by
             aria-label, the same words as its visible text at every other width. */}
         <a className={classes.brand} aria-label={brand} {...sectionLinkProps('home', go, close)}>

@@ -190,7 +190,7 @@ test.describe('applications, families and portal polish', () => {
     expect(size.height).toBeGreaterThanOrEqual(24);
 
     await page.getByRole('combobox', { name: 'Family', exact: true }).click();
-    await page.getByRole('listbox', { name: 'Family', exact: true }).getByRole('option', { name: shown.username }).click();
+    await page.getByRole('listbox', { name: 'Family', exact: true }).getByRole('option', { name: shown.name, exact: true }).click();
     await page.getByRole('textbox', { name: 'Document name' }).fill('Health record');
     await page.getByLabel('Upload pdf documents').setInputFiles({ name: 'health.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Health') });
     await expect(page.getByRole('link', { name: 'Health record' })).toBeVisible();

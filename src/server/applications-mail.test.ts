@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
 import { signIn } from './testing/auth.ts';
 import { startSmtpServer, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
+import { statusMail } from '../features/applications/server/applications.service.ts';
 
 const BREEDER = 'breeder@example.com';
 /** Answers only an application carries: none of them may reach a log line. */
@@ -85,6 +86,10 @@ describe('application e-mails and logs', () => {
     expect(approved!.text).toContain('A message from us:\nWe loved meeting you on the phone. <b>Welcome!</b>');
     expect(approved!.text).toContain('$500 non-refundable deposit');
     expect(approved!.html).toContain('&lt;b&gt;Welcome!&lt;/b&gt;');
+    // A button to where the family follows its application (not a bare address in the text), and a sign-off.
+    expect(approved!.html).toMatch(new RegExp(`<a href="${TEST_ORIGIN}/questionnaire"[^>]*>See your application</a>`));
+    expect(approved!.text).toMatch(/Warm regards,\n\S.*\s*$/);
+    expect(approved!.html).toContain('Warm regards,');
 
     await send('POST', '/trpc/admin.applications.changeStatus', breeder.cookie, { id, status: 'waitlisted', litterId: null });
     const [waitlisted] = (await smtp.waitFor(4)).slice(3);
@@ -100,5 +105,15 @@ describe('application e-mails and logs', () => {
     const all = logs.join('');
     expect(all.length).toBeGreaterThan(0);
     for (const secret of [SECRET_HOUSEHOLD, SECRET_DETAILS, 'rivera.family@example.com', 'enormous']) expect(all).not.toContain(secret);
+  });
+});
+
+describe('the application e-mail once matched', () => {
+  it('points to My Family with a button, not to the questionnaire, and is signed by the breeder', () => {
+    const mail = statusMail({ name: 'The Riveras' } as Parameters<typeof statusMail>[0], 'matched', null, TEST_ORIGIN, 'Your puppy: Biscuit.', 'Aspen Meadow Doodles');
+    expect(mail.html).toMatch(new RegExp(`<a href="${TEST_ORIGIN}/account"[^>]*>Open My Family</a>`));
+    expect(mail.html).not.toContain('/questionnaire');
+    expect(mail.text).toContain(`${TEST_ORIGIN}/account`);
+    expect(mail.text.endsWith('Warm regards,\nAspen Meadow Doodles')).toBe(true);
   });
 });

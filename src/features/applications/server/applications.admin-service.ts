@@ -152,7 +152,7 @@ export async function changeStatus(em: EntityManager, actor: SessionUser, input:
     if (leaving) await leaveList(tx, app.id);
     const position = input.status === 'waitlisted' ? (await listIds(tx, litter?.id ?? null)).length : 0;
     const extra = input.status === 'waitlisted' ? `You are ${waitlistPhrase(position, litter?.name ?? null)}.` : undefined;
-    await queueFamilyMail(tx, services, app, statusMail(app, input.status, input.message || null, services.env.appOrigin, extra));
+    await queueFamilyMail(tx, services, app, statusMail(app, input.status, input.message || null, services.env.appOrigin, extra, (await services.mail.breeder(tx)).name));
     await tx.flush();
   });
   return getApplication(em.fork(), input.id);
@@ -237,7 +237,7 @@ export async function matchPuppy(em: EntityManager, actor: SessionUser, input: z
     app.puppy = puppy;
     app.status = 'matched';
     recordEvent(tx, app, 'matched', actor, input.message || null);
-    await queueFamilyMail(tx, services, app, statusMail(app, 'matched', input.message || null, services.env.appOrigin, `Your puppy: ${puppy.name}.`));
+    await queueFamilyMail(tx, services, app, statusMail(app, 'matched', input.message || null, services.env.appOrigin, `Your puppy: ${puppy.name}.`, (await services.mail.breeder(tx)).name));
     await tx.flush();
     await leaveList(tx, app.id);
   });

@@ -5,7 +5,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
-import { oneLine, textToHtml } from '../../../lib/server/mail.ts';
+import { escapeHtml, oneLine, textToHtml } from '../../../lib/server/mail.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
 import { verificationMail } from '../../../lib/server/email-verification.ts';
@@ -63,17 +63,27 @@ export function recordEvent(em: EntityManager, app: IApplication, status: Applic
   });
 }
 
-/** The family's e-mail about a change of status, with the breeder's message when one was given (no recipient: see queueFamilyMail). */
-export function statusMail(app: IApplication, status: ApplicationStatus, message: string | null, appOrigin: string, extra?: string) {
-  const lines = [
+/**
+ * The family's e-mail about a change of status, with the breeder's message when one was given (no recipient: see
+ * queueFamilyMail). It ends with a button to where the family follows it (My Family once matched with a puppy,
+ * the questionnaire before) and the breeder's sign-off.
+ */
+export function statusMail(app: IApplication, status: ApplicationStatus, message: string | null, appOrigin: string, extra: string | undefined, from: string) {
+  const matched = status === 'matched';
+  const link = matched ? { href: `${appOrigin}/account`, label: 'Open My Family' } : { href: `${appOrigin}/questionnaire`, label: 'See your application' };
+  const body = [
     `Hello ${app.name},`,
     STATUS_SENTENCES[status],
     ...(extra ? [extra] : []),
     ...(message ? [`A message from us:\n${message}`] : []),
-    `You can follow your application at ${appOrigin}/questionnaire (signed in).`,
-  ];
-  const text = lines.join('\n\n');
-  return { subject: `Your puppy application: ${APPLICATION_STATUS_LABELS[status]}`, text, html: textToHtml(text) };
+  ].join('\n\n');
+  const follow = matched ? 'Your puppy, its updates and its go-home day are in My Family' : 'You can follow your application on our site (signed in)';
+  const signOff = `Warm regards,\n${from}`;
+  const text = `${body}\n\n${follow}: ${link.href}\n\n${signOff}`;
+  const button =
+    `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#7a4a24;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(link.label)}</a></p>`;
+  const html = `${textToHtml(body)}\n<p>${escapeHtml(follow)}:</p>\n${button}\n${textToHtml(signOff)}`;
+  return { subject: `Your puppy application: ${APPLICATION_STATUS_LABELS[status]}`, text, html };
 }
 
 const userIdOf = (app: IApplication) => (app.user == null ? null : typeof app.user === 'number' ? app.user : app.user.id);
@@ -153,7 +163,7 @@ export async function submitApplication(
     );
   }
   if (account?.email) {
-    services.mail.enqueue(em, { to: account.email, ...statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined) });
+    services.mail.enqueue(em, { to: account.email, ...statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined, breeder.name) });
   }
   // The breeder's notice names the family and links to the dashboard; the answers stay in the dashboard.
   const notice = [
@@ -211,8 +221,8 @@ export async function withdrawApplication(em: EntityManager, user: SessionUser, 
     if (!WITHDRAWABLE.includes(app.status)) throw new AppError('CONFLICT', transitionRefused(app.status, 'withdrawn'));
     app.status = 'withdrawn';
     recordEvent(tx, app, 'withdrawn', user, input.message || null);
-    await queueFamilyMail(tx, services, app, statusMail(app, 'withdrawn', null, services.env.appOrigin));
     const breeder = await services.mail.breeder(tx);
+    await queueFamilyMail(tx, services, app, statusMail(app, 'withdrawn', null, services.env.appOrigin, undefined, breeder.name));
     const text = `${app.name} withdrew their application.${input.message ? `\n\nTheir message:\n${input.message}` : ''}`;
     services.mail.enqueue(tx, { to: breeder.email, subject: `Application withdrawn: ${oneLine(app.name)}`, text, html: textToHtml(text) });
     await tx.flush();

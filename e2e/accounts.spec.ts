@@ -3,30 +3,16 @@
 // e-mail (read from a real SMTP server) confirms it; the breeder then sees the address as verified under Users and
 // Families.
 import AxeBuilder from '@axe-core/playwright';
-import { privateServer } from './private-server.ts';
+import { usePrivateServerWithMail } from './private-server.ts';
 import { expect, test } from './fixtures.ts';
 import { openSection, signInAdmin, toast } from './admin-fixture.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
+import { type ReceivedMail } from '../src/features/mail/server/mail.test-helpers.ts';
 
 test.describe('verified family e-mail', () => {
   test.describe.configure({ mode: 'serial' });
-  let smtp: TestSmtpServer;
-  const server = privateServer({ offset: 93, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startSmtpServer();
-    // The private server inherits the environment: its mail goes to this test's SMTP server.
-    process.env.SMTP_URL = smtp.url;
-    await server.start();
-    delete process.env.SMTP_URL;
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    await smtp?.close();
-  });
+  const { smtp } = usePrivateServerWithMail({ offset: 93, seed: true });
 
-  const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+  const mailsTo = (address: string) => smtp().received.filter((m) => m.to.includes(address));
   const linkIn = (mail: ReceivedMail) => new URL(/http\S+\/verify-email\?token=\S+/.exec(mail.text)![0]);
 
   test('register with an e-mail, confirm it from the e-mail link, and the breeder sees it verified', async ({ page }, info) => {

@@ -1,13 +1,13 @@
 // Issue 29's applications, families and portal polish: the waitlist shown in Change status is the one used
 // (and the e-mail names it), the pickup table is one card per puppy on a phone, and the minors around them.
-import { privateServer } from './private-server.ts';
+import { usePrivateServerWithMail } from './private-server.ts';
 import { atRest, expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
 import { ADMIN, openSection, signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { formatDay } from '../src/lib/shared/format.ts';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
+import { type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -55,21 +55,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 test.describe('applications, families and portal polish', () => {
   test.describe.configure({ mode: 'serial' });
-  let smtp: TestSmtpServer;
-  const server = privateServer({ offset: 88, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startSmtpServer();
-    // The private server inherits the environment: its mail goes to this test's SMTP server.
-    process.env.SMTP_URL = smtp.url;
-    await server.start();
-    delete process.env.SMTP_URL;
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    await smtp?.close();
-  });
+  const { server, smtp } = usePrivateServerWithMail({ offset: 88, seed: true });
   /** The family of the first journey, on the Spring waitlist after it (and matched by the second). */
   let shown: Awaited<ReturnType<typeof approvedFamily>>;
   const today = () => formatDay(new Date().toISOString().slice(0, 10));
@@ -79,7 +65,7 @@ test.describe('applications, families and portal polish', () => {
     const spring = await litterId(request, server.base, 'Spring Litter');
     const email = `shown-${info.project.name}@example.com`;
     const family = `Shown Family ${info.project.name}`;
-    shown = await approvedFamily(request, server.base, smtp, spring, family, email);
+    shown = await approvedFamily(request, server.base, smtp(), spring, family, email);
 
     await signInAdmin(page, `/admin/applications`);
     await page.getByRole('button', { name: new RegExp(family) }).click();
@@ -94,9 +80,9 @@ test.describe('applications, families and portal polish', () => {
     await expect(answers).not.toContainText('general waitlist');
 
     const mail = await expect
-      .poll(() => smtp.received.find((m) => m.to.includes(email) && /You are \S+ on/.test(m.text)), { timeout: 20_000 })
+      .poll(() => smtp().received.find((m) => m.to.includes(email) && /You are \S+ on/.test(m.text)), { timeout: 20_000 })
       .toBeTruthy()
-      .then(() => smtp.received.find((m) => m.to.includes(email) && /You are \S+ on/.test(m.text))!);
+      .then(() => smtp().received.find((m) => m.to.includes(email) && /You are \S+ on/.test(m.text))!);
     expect(mail.text).toContain('on the waitlist for the Spring Litter');
     expect(mail.text).not.toContain('general waitlist');
   });

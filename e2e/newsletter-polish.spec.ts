@@ -4,32 +4,17 @@
 // link changes nothing the breeder sees); "Send now" asks with the count; a photo inserted in a newsletter
 // has a description and shows in the e-mail preview; a new dog stays off the home page until featured and its
 // card prints only what is filled in; the blog list's covers, the PDF drop zone and how complete a COI is.
-import { privateServer } from './private-server.ts';
+import { usePrivateServerWithMail } from './private-server.ts';
 import { expect, test, waitsForApp, type Page } from './fixtures.ts';
 import { isPhone, openSection, signInAdmin, toast } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.describe('newsletter, media and dog-form polish', () => {
   test.describe.configure({ mode: 'serial' });
-  let smtp: TestSmtpServer;
-  const server = privateServer({ offset: 87, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startSmtpServer();
-    // The private server inherits the environment: its mail goes to this test's SMTP server.
-    process.env.SMTP_URL = smtp.url;
-    await server.start();
-    delete process.env.SMTP_URL;
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    await smtp?.close();
-  });
+  const { server, smtp } = usePrivateServerWithMail({ offset: 87, seed: true });
 
   const reader = (project: string) => `polish-${project}@example.com`;
   const subject = (project: string) => `Litter news ${project}`;
@@ -59,8 +44,8 @@ test.describe('newsletter, media and dog-form polish', () => {
     const thanks = toast(page, 'Thanks for subscribing!');
     await expect(thanks).toContainText("Check your e-mail and tap the link to confirm; then you'll get news of puppies and our tips.");
 
-    await expect.poll(() => smtp.received.some((m) => m.to.includes(email)), { timeout: 20_000 }).toBe(true);
-    const confirmation = smtp.received.find((m) => m.to.includes(email))!;
+    await expect.poll(() => smtp().received.some((m) => m.to.includes(email)), { timeout: 20_000 }).toBe(true);
+    const confirmation = smtp().received.find((m) => m.to.includes(email))!;
     const link = new URL(/http\S+\/newsletter\/confirm\?token=\S+/.exec(confirmation.text)![0]);
 
     // Opened (as a mail scanner would, scripts and all): the page offers a button and does nothing by itself.
@@ -132,13 +117,13 @@ test.describe('newsletter, media and dog-form polish', () => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toBeHidden();
     await expect(page.getByRole('region', { name: 'Sending' }).getByText('Draft', { exact: true })).toBeVisible();
-    expect(smtp.received.some((m) => m.subject === title)).toBe(false);
+    expect(smtp().received.some((m) => m.subject === title)).toBe(false);
 
     // Confirmed: it goes, and the list counts "1 recipient".
     await editForm.getByRole('button', { name: 'Send now' }).click();
     await ask.getByRole('button', { name: 'Send now' }).click();
     await expect(toast(page, 'Sending')).toBeVisible();
-    await expect.poll(() => smtp.received.filter((m) => m.subject === title).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
+    await expect.poll(() => smtp().received.filter((m) => m.subject === title).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
     await page.getByRole('button', { name: 'Back to newsletters' }).click();
     const card = page.getByRole('listitem').filter({ hasText: title });
     await expect(async () => {
@@ -149,7 +134,7 @@ test.describe('newsletter, media and dog-form polish', () => {
 
   test('the unsubscribe page says which e-mails stop and unsubscribes only on its button', async ({ page, browser }, info) => {
     const email = reader(info.project.name);
-    const newsletter = smtp.received.find((m) => m.subject === subject(info.project.name) && m.to.includes(email))!;
+    const newsletter = smtp().received.find((m) => m.subject === subject(info.project.name) && m.to.includes(email))!;
     const link = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(newsletter.text)![0]);
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByText('This stops our newsletter (news of puppies and litters, and our tips) at this address.', { exact: false })).toBeVisible();

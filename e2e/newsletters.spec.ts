@@ -1,29 +1,14 @@
 // The newsletter journey: a visitor subscribes and confirms from the e-mail; the breeder composes,
 // previews, sends a test, schedules one newsletter and sends another, and sees its counts.
-import { privateServer } from './private-server.ts';
+import { usePrivateServerWithMail } from './private-server.ts';
 import { expect, test } from './fixtures.ts';
 import { openSection, signInAdmin, toast } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
 
 test.describe('newsletters', () => {
   test.describe.configure({ mode: 'serial' });
-  let smtp: TestSmtpServer;
-  const server = privateServer({ offset: 85, seed: true });
-  test.use({ baseURL: server.base });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startSmtpServer();
-    // The private server inherits the environment: its mail goes to this test's SMTP server.
-    process.env.SMTP_URL = smtp.url;
-    await server.start();
-    delete process.env.SMTP_URL;
-  });
-  test.afterAll(async () => {
-    await server.stop();
-    await smtp?.close();
-  });
+  const { smtp } = usePrivateServerWithMail({ offset: 85, seed: true });
 
   test('a visitor subscribes and confirms; the breeder composes, previews, tests, schedules, sends and sees the counts', async ({ page }, info) => {
     test.setTimeout(120_000);
@@ -46,9 +31,9 @@ test.describe('newsletters', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(toast(page, 'Thanks for subscribing!')).toBeVisible();
     const confirmation = await expect
-      .poll(() => smtp.received.find((m) => m.to.includes(email)), { timeout: 20_000 })
+      .poll(() => smtp().received.find((m) => m.to.includes(email)), { timeout: 20_000 })
       .toBeTruthy()
-      .then(() => smtp.received.find((m) => m.to.includes(email))!);
+      .then(() => smtp().received.find((m) => m.to.includes(email))!);
     expect(confirmation.text.startsWith('Hi Robin,')).toBe(true);
     const link = new URL(/http\S+\/newsletter\/confirm\?token=\S+/.exec(confirmation.text)![0]);
     await page.goto(`${link.pathname}${link.search}`);
@@ -97,10 +82,10 @@ test.describe('newsletters', () => {
     expect((await new AxeBuilder({ page }).exclude('iframe').analyze()).violations).toEqual([]);
 
     // A test to the breeder's own address.
-    const before = smtp.received.length;
+    const before = smtp().received.length;
     await editForm.getByRole('button', { name: 'Send a test to me' }).click();
     await expect(toast(page, 'Test sent')).toBeVisible();
-    await expect.poll(() => smtp.received.slice(before).some((m) => m.subject === `[Test] ${subject}`), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => smtp().received.slice(before).some((m) => m.subject === `[Test] ${subject}`), { timeout: 20_000 }).toBe(true);
 
     // Scheduled for tomorrow.
     const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
@@ -122,7 +107,7 @@ test.describe('newsletters', () => {
     // Sending cannot be undone: it asks first, with the count (newsletter-polish.spec.ts checks the words).
     await page.getByRole('dialog', { name: /^Send to \d+ confirmed subscribers?\?$/ }).getByRole('button', { name: 'Send now' }).click();
     await expect(toast(page, 'Sending')).toBeVisible();
-    await expect.poll(() => smtp.received.filter((m) => m.subject === now).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
+    await expect.poll(() => smtp().received.filter((m) => m.subject === now).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
     await page.getByRole('button', { name: 'Back to newsletters' }).click();
     const card = page.getByRole('listitem').filter({ hasText: now });
     await expect(async () => {

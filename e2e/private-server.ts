@@ -6,6 +6,7 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, workerSlot } from './fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
 
 export function privateServer({ offset, seed }: { offset: number; seed: boolean }) {
   // Each parallel worker's private servers sit 100 ports further on, so the same journey running for the
@@ -16,10 +17,11 @@ export function privateServer({ offset, seed }: { offset: number; seed: boolean 
   let dataDir = '';
   return {
     base,
-    async start() {
+    /** `env` adds to the environment the server inherits (its mail server, say). */
+    async start(env: Record<string, string> = {}) {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-private-'));
       child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-        env: { ...process.env, PORT: String(port), SEED_DEMO: seed ? 'true' : 'false', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...env, PORT: String(port), SEED_DEMO: seed ? 'true' : 'false', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'ignore', process.env.E2E_SERVER_LOG ? openSync(`${process.env.E2E_SERVER_LOG}-${port}.log`, 'a') : 'ignore'],
       });
       const deadline = Date.now() + 170_000;
@@ -57,4 +59,24 @@ export function usePrivateServer(options: { offset: number; seed: boolean }) {
   });
   test.afterAll(async () => server.stop());
   return server;
+}
+
+/**
+ * A describe block's own server (as usePrivateServer) whose mail goes to a real SMTP server of the block's
+ * own, started before it and closed after it; `smtp()` is that mail server, once the block has started.
+ */
+export function usePrivateServerWithMail(options: { offset: number; seed: boolean }) {
+  const server = privateServer(options);
+  let smtp: TestSmtpServer | undefined;
+  test.use({ baseURL: server.base });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    smtp = await startSmtpServer();
+    await server.start({ SMTP_URL: smtp.url });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    await smtp?.close();
+  });
+  return { server, smtp: () => smtp! };
 }

@@ -10,6 +10,21 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
 
+// Journeys whose screens and steps do not change with the viewport run once, on the device their users
+// hold for them (decision 118); every other file runs on both. A journey inside a both-devices file that
+// only means one device is tagged @phone or @desktop instead.
+const PHONE_ONLY = [
+  'pages.spec.ts', // content routes, the questionnaire's checks, legal pages: the same markup either way
+  'visitor.spec.ts', // 404s and a shared puppy link
+  'ssr.spec.ts', // server rendering and hydration: the server answers the same page to both
+  'accounts.spec.ts', // a family confirms its e-mail from its phone
+];
+const DESKTOP_ONLY = [
+  'newsletters.spec.ts', // composing a newsletter (its phone layout has journeys in newsletter-polish.spec.ts)
+  'articles.spec.ts', // writing posts and guides (the dashboard's phone layout has its own journeys)
+];
+const only = (files: string[]) => files.map((f) => `**/${f}`);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -26,8 +41,8 @@ export default defineConfig({
   },
   projects: [
     // A journey tagged @phone runs on the phone only, one tagged @desktop on the laptop only (not skipped: left out).
-    { name: 'desktop', grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', grepInvert: /@phone/, testIgnore: only(PHONE_ONLY), use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'mobile', grepInvert: /@desktop/, testIgnore: only(DESKTOP_ONLY), use: { ...devices['Pixel 7'], launchOptions } },
   ],
   // The production build, served by the real server on a fresh embedded database with demo content,
   // one per worker (ports E2E_PORT, E2E_PORT + 1, …).

@@ -404,24 +404,14 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('form', { name: 'Contact details' }).getByRole('button', { name: 'Undo' })).toBeDisabled();
   });
 
-  test('every dashboard screen passes axe', async ({ page, request, baseURL }, info) => {
-    test.setTimeout(240_000); // thirteen axe runs on a shared two-core machine
+  // Every section's screen is swept in both themes by themes.spec.ts; these are the open states it does not reach.
+  test('an open inquiry and the new gallery image form pass axe', async ({ page, request, baseURL }, info) => {
     await postInquiry(request, baseURL!, `Axe Family ${info.project.name}`);
     await signInAdmin(page);
-    const violations = await axeViolations(page, 'Overview');
-    for (const screen of ['Puppies', 'Litters', 'Dogs', 'Gallery', 'Testimonials', 'Inbox', 'Subscribers', 'Site settings', 'Users']) {
-      await openSection(page, screen);
-      await expect(page.locator('[aria-label^="Loading"]').or(page.getByRole('status').filter({ hasText: /^Loading/ }))).toHaveCount(0);
-      violations.push(...(await axeViolations(page, screen)));
-    }
-    await openSection(page, 'Puppies');
-    await page.getByRole('button', { name: 'Add puppy' }).click();
-    await expect(page.getByRole('form', { name: 'New puppy' })).toBeVisible();
-    violations.push(...(await axeViolations(page, 'the puppy form')));
     await openSection(page, 'Inbox');
     await page.getByRole('list', { name: 'Inquiries, newest first' }).getByRole('button').first().click();
     await expect(page.getByRole('form', { name: 'Status and notes' })).toBeVisible();
-    violations.push(...(await axeViolations(page, 'an inquiry')));
+    const violations = await axeViolations(page, 'an inquiry');
     await openSection(page, 'Gallery');
     await page.getByRole('button', { name: 'Add image' }).click();
     await expect(page.getByRole('form', { name: 'New image' })).toBeVisible();

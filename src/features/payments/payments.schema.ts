@@ -122,6 +122,8 @@ export interface MyPaymentsDto {
 }
 
 export interface FamilyAccountDto extends TermsDto {
+  /** The family's user id (the list's row id). */
+  id: number;
   familyId: number;
   familyName: string;
   username: string;

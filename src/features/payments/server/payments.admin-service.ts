@@ -84,6 +84,7 @@ export async function listAccounts(em: EntityManager, input: { page: number; sea
     items: rows.map((r) => {
       const paidCents = Number(r.paid);
       return {
+        id: r.family_id,
         familyId: r.family_id,
         familyName: r.name,
         username: r.username,

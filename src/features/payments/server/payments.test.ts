@@ -206,7 +206,7 @@ describe('payments', () => {
     const em = t.orm.em.fork();
     expect(await paymentsToday(em, new Date('2026-12-10T09:00:00Z'))).toEqual([]);
     expect(await paymentsToday(em, new Date('2026-12-15T09:00:00Z'))).toEqual([
-      { group: 'action', source: 'payments', title: '=HYPERLINK("http://evil"): balance of $2,600.50 due 2026-12-20', at: '2026-12-20T00:00:00.000Z', href: `/admin/payments?family=${parkers.user.id}` },
+      { group: 'action', source: 'payments', title: '=HYPERLINK("http://evil"): balance of $2,600.50 due 2026-12-20', at: '2026-12-20T00:00:00.000Z', href: `/admin/payments?edit=${parkers.user.id}` },
     ]);
     const late = await paymentsToday(em, new Date('2026-12-22T09:00:00Z'));
     expect(late[0]).toMatchObject({ overdue: true, title: expect.stringContaining('overdue since 2026-12-20') });

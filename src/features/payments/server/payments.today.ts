@@ -17,7 +17,7 @@ export const paymentsToday: TodaySource = async (em, now) => {
             ? `${row.name}: balance of ${formatCents(row.balanceCents)} due today`
             : `${row.name}: balance of ${formatCents(row.balanceCents)} due ${row.due_on}`,
       at: `${row.due_on}T00:00:00.000Z`,
-      href: `/admin/payments?family=${row.family_id}`,
+      href: `/admin/payments?edit=${row.family_id}`,
       ...(row.due_on < today ? { overdue: true } : {}),
     }),
   );

@@ -251,7 +251,7 @@ function PaymentsTable({ account: a }: { account: AdminAccountDto }) {
   if (a.payments.length === 0) return <Text c="dimmed">No payments recorded yet.</Text>;
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label={`${a.familyName}’s payments, newest first`}>
+      <Table verticalSpacing="xs" aria-label={`Payments of ${a.familyName}, newest first`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>

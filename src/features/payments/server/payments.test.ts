@@ -147,6 +147,34 @@ describe('payments', () => {
     expect((await failure(as(nguyens).admin.payments.account({ familyId: parkers.user.id })))?.code).toBe('FORBIDDEN');
   });
 
+  it('every breeder procedure of payments: 403 for a family, 401 for a visitor, never data', async () => {
+    const familyId = parkers.user.id;
+    const calls: [string, 'query' | 'mutation', unknown][] = [
+      ['admin.payments.families', 'query', {}],
+      ['admin.payments.list', 'query', { page: 1 }],
+      ['admin.payments.account', 'query', { familyId }],
+      ['admin.payments.setTerms', 'mutation', { familyId, price: '1', deposit: '0', dueOn: null }],
+      ['admin.payments.record', 'mutation', { familyId, amount: '1', paidOn: '2026-11-28', method: 'cash' }],
+      ['admin.payments.instructions', 'query', undefined],
+      ['admin.payments.saveInstructions', 'mutation', { instructions: 'x', link: '' }],
+      ['admin.payments.exportCsv', 'query', {}],
+    ];
+    const before = await paymentCount();
+    for (const [path, type, input] of calls) {
+      for (const [who, status] of [[nguyens, 403], [null, 401]] as const) {
+        const headers: Record<string, string> = { origin: 'http://localhost:3000', ...(who ? { cookie: who.cookie } : {}) };
+        const res =
+          type === 'query'
+            ? await t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, headers })
+            : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+        expect(`${path}: ${res.statusCode}`).toBe(`${path}: ${status}`);
+        expect(res.body).not.toContain('parkers@example.com');
+      }
+    }
+    expect(await paymentCount()).toBe(before);
+    expect((await as(parkers).payments.mine()).terms?.priceCents).toBe(300000);
+  });
+
   it('REST: GET /api/payments/mine answers the signed-in family only', async () => {
     const res = await get('/api/payments/mine', parkers.cookie);
     expect(res.statusCode).toBe(200);

@@ -55,6 +55,8 @@ test.describe('payments', { tag: '@desktop' }, () => {
     await expectToast(admin, 'Payment recorded');
     await expect(admin.getByRole('table', { name: 'Payments of The Parkers, newest first' }).getByRole('row')).toHaveCount(2);
     await expect(admin.getByText('Balance $2,500.00').filter({ visible: true })).toBeVisible();
+    const adminAxe = await new AxeBuilder({ page: admin }).include('main').analyze();
+    expect(adminAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await adminContext.close();
 
     // The receipt e-mail, in a real SMTP server; its link opens the PDF without signing in.
@@ -84,7 +86,15 @@ test.describe('payments', { tag: '@desktop' }, () => {
     await expect(card).toContainText('Zelle to pay@example.com');
     await expect(card.getByRole('link', { name: 'Pay online' })).toHaveAttribute('href', 'https://pay.example.com/golden-meadow');
     await expect(card.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="payments-title"]').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    // Both themes, and the receipt's link in the card is the family's own way back to it.
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('vite-ui-theme', t), theme);
+      await page.reload();
+      await expect(card).toContainText('Balance$2,500.00');
+      const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="payments-title"]').analyze();
+      expect(axe.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    const receipt = await page.request.get(server.base + (await card.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ }).getAttribute('href'))!);
+    expect(receipt.headers()['content-type']).toBe('application/pdf');
   });
 });

@@ -144,6 +144,8 @@ export interface FamilyOptionDto {
   id: number;
   name: string;
   puppyName: string | null;
+  /** The breeder already set this family's terms. */
+  hasTerms: boolean;
 }
 
 export const receiptNumber = (id: number) => `R-${String(id).padStart(6, '0')}`;

@@ -44,8 +44,9 @@ async function familyRow(em: EntityManager, familyId: number): Promise<FamilyRow
 /** Families the breeder can set terms for: matched with a puppy, or already with an account; searched by name or puppy. */
 export async function familyOptions(em: EntityManager, search: string | undefined): Promise<FamilyOptionDto[]> {
   const like = search ? likePattern(search) : null;
-  const rows = await em.execute<Array<{ id: number; name: string; puppy_name: string | null }>>(
+  const rows = await em.execute<Array<{ id: number; name: string; puppy_name: string | null; has_terms: boolean }>>(
     `select "u"."id", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
+       exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id") as "has_terms",
        (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "u"."id") as "puppy_name"
      from "users" "u"
      where not "u"."is_admin"
@@ -55,7 +56,7 @@ export async function familyOptions(em: EntityManager, search: string | undefine
      limit 100`,
     [like, like, like, like],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name }));
+  return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name, hasTerms: r.has_terms }));
 }
 
 /** The accounts, the soonest balance due first, a page at a time, searched by family or puppy name. */

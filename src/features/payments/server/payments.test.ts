@@ -59,12 +59,14 @@ describe('payments', () => {
     const all = await as(admin).admin.payments.families({});
     expect(all.map((f) => f.puppyName).sort()).toEqual(['Luna', 'Max']);
     expect(all.some((f) => f.id === loner.user.id)).toBe(false);
+    expect(all.every((f) => !f.hasTerms)).toBe(true);
     expect((await as(admin).admin.payments.families({ search: 'max' })).map((f) => f.id)).toEqual([nguyens.user.id]);
   });
 
   it('sets a family’s price, deposit and due date; a family that does not exist (or the breeder) is 404', async () => {
     const account = await as(admin).admin.payments.setTerms({ familyId: parkers.user.id, price: '3,000.00', deposit: '500', dueOn: '2026-12-20' });
     expect(account.terms).toMatchObject({ priceCents: 300000, depositCents: 50000, paidCents: 0, balanceCents: 300000, depositDueCents: 50000, dueOn: '2026-12-20', puppyName: 'Luna' });
+    expect((await as(admin).admin.payments.families({ search: 'Luna' })).map((f) => f.hasTerms)).toEqual([true]);
     expect(await failure(as(admin).admin.payments.setTerms({ familyId: 999999, price: '1', deposit: '0', dueOn: null }))).toEqual({ code: 'NOT_FOUND', message: PAYMENTS_MESSAGES.familyNotFound });
     expect((await failure(as(admin).admin.payments.setTerms({ familyId: admin.user.id, price: '1', deposit: '0', dueOn: null })))?.code).toBe('NOT_FOUND');
     expect((await failure(as(admin).admin.payments.setTerms({ familyId: parkers.user.id, price: '3000.001', deposit: '0', dueOn: null })))?.code).toBe('BAD_REQUEST');

@@ -2,7 +2,8 @@
 // their balances (paged and searched on the server, CSV of every payment), and one family's terms, payments,
 // refunds and receipts.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
@@ -107,27 +108,38 @@ function InstructionsFields({ initial }: { initial: { instructions: string; link
 
 function NewAccount() {
   const { close, open } = useEditorView();
-  const families = useQuery(trpc.admin.payments.families.queryOptions({}));
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const families = useQuery({ ...trpc.admin.payments.families.queryOptions(debounced ? { search: debounced } : {}), placeholderData: keepPreviousData });
   const [familyId, setFamilyId] = useState('');
+  const choose = (value: string) => {
+    const family = families.data?.find((f) => String(f.id) === value);
+    // A family with terms already is edited where its payments are.
+    if (family?.hasTerms) open(family.id);
+    else setFamilyId(value);
+  };
   return (
     <>
       <EditorHeader title="New payment terms" onBack={close} backLabel="Back to payments" />
-      <QueryState query={families} what="the families" />
-      {families.data && (
-        <Stack gap="md">
-          {families.data.length === 0 ? (
-            <Text>No matched families yet: match a family with a puppy first.</Text>
+      <Stack gap="md">
+        <TextInput label="Find a family" description="Family or puppy name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
+        <QueryState query={families} what="the families" />
+        {families.data &&
+          (families.data.length === 0 ? (
+            <Text>{debounced ? 'No matched family has that name.' : 'No matched families yet: match a family with a puppy first.'}</Text>
           ) : (
             <NativeSelect
               label="Family"
               value={familyId}
-              onChange={(e) => setFamilyId(e.currentTarget.value)}
-              data={[{ value: '', label: 'Choose a family' }, ...families.data.map((f) => ({ value: String(f.id), label: f.puppyName ? `${f.name} (${f.puppyName})` : f.name }))]}
+              onChange={(e) => choose(e.currentTarget.value)}
+              data={[
+                { value: '', label: 'Choose a family' },
+                ...families.data.map((f) => ({ value: String(f.id), label: `${f.name}${f.puppyName ? ` (${f.puppyName})` : ''}${f.hasTerms ? ' · terms set' : ''}` })),
+              ]}
             />
-          )}
-          {familyId && <TermsForm key={familyId} familyId={Number(familyId)} terms={null} onSaved={() => open(Number(familyId))} />}
-        </Stack>
-      )}
+          ))}
+        {familyId && <TermsForm key={familyId} familyId={Number(familyId)} terms={null} onSaved={() => open(Number(familyId))} />}
+      </Stack>
     </>
   );
 }

@@ -1,6 +1,6 @@
 // The family's "Payments" card on /account: price, paid, balance and when it is due, how to pay, and each
 // payment or refund with its receipt PDF. Nothing shows until the breeder has set the family's terms.
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
@@ -59,42 +59,33 @@ export function MyPayments() {
           </Stack>
         )}
         {payments.length > 0 && (
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs" aria-label="Your payments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>Receipt</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{formatDay(p.paidOn)}</Table.Td>
-                    <Table.Td>
-                      {p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents)}
-                      {p.reason && (
-                        <Text size="sm" c="dimmed">
-                          {p.reason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>
-                    <Table.Td>
-                      <Anchor href={receiptHref(p)} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`}>
-                        <Group gap={4} wrap="nowrap" component="span">
-                          <IconFileTypePdf size={16} aria-hidden />
-                          {p.receiptNumber}
-                        </Group>
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="xs">
+            <Title order={3} size="h4" id="payments-list-title">
+              What you have paid
+            </Title>
+            {/* A list, not a table: four columns do not fit a 360 px phone. */}
+            <Stack component="ul" gap="xs" aria-labelledby="payments-list-title" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {payments.map((p) => (
+                <li key={p.id}>
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <div>
+                      <Text fw={600}>{p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {formatDay(p.paidOn)} · {PAYMENT_METHOD_LABELS[p.method]}
+                        {p.reason ? ` · ${p.reason}` : ''}
+                      </Text>
+                    </div>
+                    <Anchor href={receiptHref(p)} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
+                      <Group gap={4} wrap="nowrap" component="span">
+                        <IconFileTypePdf size={16} aria-hidden />
+                        Receipt {p.receiptNumber}
+                      </Group>
+                    </Anchor>
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+          </Stack>
         )}
       </Stack>
     </Card>

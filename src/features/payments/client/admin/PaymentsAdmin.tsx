@@ -286,7 +286,7 @@ function PaymentsTable({ account: a }: { account: AdminAccountDto }) {
               </Table.Td>
               <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>
               <Table.Td>
-                <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`}>
+                <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
                   {p.receiptNumber}
                 </Anchor>
               </Table.Td>

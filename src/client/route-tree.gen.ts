@@ -29,6 +29,7 @@ import { Route as AdminLittersRouteImport } from './routes/admin.litters'
 import { Route as AdminNewslettersRouteImport } from './routes/admin.newsletters'
 import { Route as AdminPairingRouteImport } from './routes/admin.pairing'
 import { Route as AdminParentsRouteImport } from './routes/admin.parents'
+import { Route as AdminPaymentsRouteImport } from './routes/admin.payments'
 import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
@@ -145,6 +146,11 @@ const AdminParentsRoute = AdminParentsRouteImport.update({
   path: '/parents',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPuppiesRoute = AdminPuppiesRouteImport.update({
   id: '/puppies',
   path: '/puppies',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/admin/newsletters': typeof AdminNewslettersRoute
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/admin/newsletters': typeof AdminNewslettersRoute
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/admin/newsletters': typeof AdminNewslettersRoute
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/admin/newsletters'
     | '/admin/pairing'
     | '/admin/parents'
+    | '/admin/payments'
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/admin/newsletters'
     | '/admin/pairing'
     | '/admin/parents'
+    | '/admin/payments'
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | '/admin/newsletters'
     | '/admin/pairing'
     | '/admin/parents'
+    | '/admin/payments'
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
@@ -606,6 +618,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminParentsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/payments': {
+      id: '/admin/payments'
+      path: '/payments'
+      fullPath: '/admin/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/puppies': {
       id: '/admin/puppies'
       path: '/puppies'
@@ -725,6 +744,7 @@ interface AdminRouteChildren {
   AdminNewslettersRoute: typeof AdminNewslettersRoute
   AdminPairingRoute: typeof AdminPairingRoute
   AdminParentsRoute: typeof AdminParentsRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminPuppiesRoute: typeof AdminPuppiesRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -747,6 +767,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminNewslettersRoute: AdminNewslettersRoute,
   AdminPairingRoute: AdminPairingRoute,
   AdminParentsRoute: AdminParentsRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminPuppiesRoute: AdminPuppiesRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,

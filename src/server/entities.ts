@@ -28,6 +28,7 @@ import {
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
 
+import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 export const entities = [
   Litter,
   Puppy,
@@ -64,4 +65,7 @@ export const entities = [
   FamilyDocument,
   Newsletter,
   AppSecret,
+  PaymentAccount,
+  Payment,
+  PaymentSettings,
 ];

@@ -141,6 +141,22 @@ describe('OpenAPI contract', () => {
         get('/api/admin/applications.csv?status=nope', admin.cookie),
         get('/api/admin/applications.csv', family.cookie),
       ],
+      'GET /api/payments/mine': [
+        get('/api/payments/mine'),
+        get('/api/payments/mine', family.cookie),
+        async () => {
+          const breeder = t.caller(admin.user).admin.payments;
+          await breeder.setTerms({ familyId: family.user.id, price: '2,800', deposit: '500', dueOn: '2026-12-20' });
+          await breeder.record({ familyId: family.user.id, amount: '500', paidOn: '2026-11-28', method: 'check' });
+          return get('/api/payments/mine', family.cookie)();
+        },
+      ],
+      'GET /api/admin/payments.csv': [
+        get('/api/admin/payments.csv', admin.cookie),
+        get(`/api/admin/payments.csv?search=${'x'.repeat(101)}`, admin.cookie),
+        get('/api/admin/payments.csv', family.cookie),
+        get('/api/admin/payments.csv'),
+      ],
       'POST /api/admin/media': [
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([jpegPart(photo)]), admin.cookie) }),
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([{ name: 'kind', value: 'nope' }, jpegPart(photo)]), admin.cookie) }),

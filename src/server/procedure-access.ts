@@ -58,4 +58,6 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'portal.documents': 'family',
   'portal.digest': 'family',
   'portal.setDigest': 'family',
+  // The family's payments (/account).
+  'payments.mine': 'family',
 };

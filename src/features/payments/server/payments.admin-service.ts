@@ -1,0 +1,246 @@
+// The breeder's side of payments: families to pick from, the accounts list, one family's terms and payments,
+// recording a payment or refund (receipt PDF and e-mail in the same transaction), instructions, the CSV export.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { AppError } from '../../../lib/server/errors.ts';
+import { toCsv } from '../../../lib/server/csv.ts';
+import { escapeHtml } from '../../../lib/server/mail.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import type { AppServices } from '../../../lib/server/trpc.ts';
+import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { centsToDecimal, formatCents, MAX_CENTS, sumCents } from '../money.ts';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENTS_MESSAGES,
+  receiptNumber,
+  type AdminAccountDto,
+  type FamilyAccountDto,
+  type FamilyOptionDto,
+  type InstructionsSchema,
+  type RecordPaymentSchema,
+  type SetTermsSchema,
+} from '../payments.schema.ts';
+import { Payment, PaymentAccount, PaymentSettings } from './payments.entity.ts';
+import { paymentSettings, paymentsOf, puppyNames, receiptToken, termsOf, toPaymentDto } from './payments.service.ts';
+import { receiptPdf } from './receipt.ts';
+
+interface FamilyRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+}
+
+/** A family account (not the breeder's), or NOT_FOUND: recording money for nobody changes nothing. */
+async function familyRow(em: EntityManager, familyId: number): Promise<FamilyRow> {
+  const [row] = await em.execute<FamilyRow[]>(
+    `select "id", coalesce(nullif("display_name", ''), "username") as "name", "username", "email" from "users" where "id" = ? and not "is_admin"`,
+    [familyId],
+  );
+  if (!row) throw new AppError('NOT_FOUND', PAYMENTS_MESSAGES.familyNotFound, { familyId: [PAYMENTS_MESSAGES.familyNotFound] });
+  return row;
+}
+
+/** Families the breeder can set terms for: matched with a puppy, or already with an account; searched by name or puppy. */
+export async function familyOptions(em: EntityManager, search: string | undefined): Promise<FamilyOptionDto[]> {
+  const like = search ? likePattern(search) : null;
+  const rows = await em.execute<Array<{ id: number; name: string; puppy_name: string | null; has_terms: boolean }>>(
+    `select "u"."id", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
+       exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id") as "has_terms",
+       (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "u"."id") as "puppy_name"
+     from "users" "u"
+     where not "u"."is_admin"
+       and (exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id") or exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id"))
+       and (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))
+     order by 2, 1
+     limit 100`,
+    [like, like, like, like],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name, hasTerms: r.has_terms }));
+}
+
+/** The accounts, the soonest balance due first, a page at a time, searched by family or puppy name. */
+export async function listAccounts(em: EntityManager, input: { page: number; search?: string }): Promise<Page<FamilyAccountDto>> {
+  const like = input.search ? likePattern(input.search) : null;
+  const where = `(?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))`;
+  const params = [like, like, like, like];
+  const [count] = await em.execute<Array<{ n: string }>>(
+    `select count(*) as "n" from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id" where ${where}`,
+    params,
+  );
+  const rows = await em.execute<
+    Array<{ family_id: number; price_cents: number; deposit_cents: number; due_on: string | null; name: string; username: string; email: string | null; paid: string; puppy_name: string | null }>
+  >(
+    `select "a"."family_id", "a"."price_cents", "a"."deposit_cents", "a"."due_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
+       "u"."username", "u"."email",
+       coalesce((select sum("x"."amount_cents") from "payments" "x" where "x"."family_id" = "a"."family_id"), 0) as "paid",
+       (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "a"."family_id") as "puppy_name"
+     from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id"
+     where ${where}
+     order by "a"."due_on" asc nulls last, "a"."family_id" asc
+     limit ? offset ?`,
+    [...params, PAGE_SIZE, (input.page - 1) * PAGE_SIZE],
+  );
+  return {
+    items: rows.map((r) => {
+      const paidCents = Number(r.paid);
+      return {
+        id: r.family_id,
+        familyId: r.family_id,
+        familyName: r.name,
+        username: r.username,
+        email: r.email,
+        priceCents: r.price_cents,
+        depositCents: r.deposit_cents,
+        paidCents,
+        balanceCents: r.price_cents - paidCents,
+        depositDueCents: Math.max(0, r.deposit_cents - paidCents),
+        dueOn: r.due_on,
+        puppyName: r.puppy_name,
+      };
+    }),
+    total: Number(count?.n ?? 0),
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+export async function adminAccount(em: EntityManager, familyId: number): Promise<AdminAccountDto> {
+  const family = await familyRow(em, familyId);
+  const account = await em.findOne(PaymentAccount, { family: familyId });
+  const payments = await paymentsOf(em, familyId);
+  const puppyName = await puppyNames(em, familyId);
+  return {
+    familyId,
+    familyName: family.name,
+    username: family.username,
+    email: family.email,
+    puppyName,
+    terms: account ? termsOf(account, payments, puppyName) : null,
+    payments: payments.map(toPaymentDto).reverse(),
+  };
+}
+
+export async function setTerms(em: EntityManager, input: z.output<typeof SetTermsSchema>): Promise<AdminAccountDto> {
+  await familyRow(em, input.familyId);
+  const account = await em.findOne(PaymentAccount, { family: input.familyId });
+  if (account) {
+    account.priceCents = input.price;
+    account.depositCents = input.deposit;
+    account.dueOn = input.dueOn;
+  } else {
+    em.create(PaymentAccount, {
+      family: input.familyId,
+      priceCents: input.price,
+      depositCents: input.deposit,
+      dueOn: input.dueOn,
+      weekReminderFor: null,
+      dayReminderFor: null,
+      updatedAt: new Date(),
+    });
+  }
+  await em.flush();
+  return adminAccount(em, input.familyId);
+}
+
+/**
+ * Records a payment or refund, its receipt PDF and the receipt e-mail in one flush (one transaction): all of
+ * them are stored or none. The id is taken first so the receipt can carry its number.
+ */
+export async function recordPayment(em: EntityManager, services: Pick<AppServices, 'mail' | 'env'>, input: z.output<typeof RecordPaymentSchema>): Promise<AdminAccountDto> {
+  const family = await familyRow(em, input.familyId);
+  const account = await em.findOne(PaymentAccount, { family: input.familyId });
+  if (!account) throw new AppError('BAD_REQUEST', PAYMENTS_MESSAGES.noTerms, { amount: [PAYMENTS_MESSAGES.noTerms] });
+  const before = await paymentsOf(em, input.familyId);
+  const paid = sumCents([...before.map((p) => p.amountCents), input.amount]);
+  if (Math.abs(paid) > MAX_CENTS) throw new AppError('BAD_REQUEST', 'That amount is too large.', { amount: ['That amount is too large.'] });
+  const totals = termsOf(account, [...before, { amountCents: input.amount }], null);
+  const [{ id }] = (await em.execute<Array<{ id: number }>>(`select nextval(pg_get_serial_sequence('payments', 'id'))::int as "id"`)) as [{ id: number }];
+  const breeder = await services.mail.breeder(em);
+  const pdf = await receiptPdf({
+    paymentId: id,
+    breederName: breeder.name,
+    town: breeder.town,
+    familyName: family.name,
+    amountCents: input.amount,
+    paidOn: input.paidOn,
+    method: input.method,
+    reason: input.reason,
+    totals,
+  });
+  em.create(Payment, {
+    id,
+    family: input.familyId,
+    amountCents: input.amount,
+    paidOn: input.paidOn,
+    method: input.method,
+    reason: input.reason,
+    recordedAt: new Date(),
+    receiptPdf: Buffer.from(pdf),
+  });
+  if (family.email) {
+    const refund = input.amount < 0;
+    const number = receiptNumber(id);
+    const link = `${services.env.appOrigin}/receipts/${receiptNumber(id)}.pdf?t=${await receiptToken(em, id)}`;
+    const what = refund ? `a refund of ${formatCents(-input.amount)}` : `your payment of ${formatCents(input.amount)}`;
+    const lines = [
+      `Hello ${family.name},`,
+      `Thank you: ${breeder.name} recorded ${what} on ${input.paidOn} (${PAYMENT_METHOD_LABELS[input.method]}).${input.reason ? ` Reason: ${input.reason}` : ''}`,
+      `Paid so far: ${formatCents(totals.paidCents)}. Balance: ${formatCents(totals.balanceCents)}${account.dueOn && totals.balanceCents > 0 ? `, due ${account.dueOn}` : ''}.`,
+    ];
+    services.mail.enqueue(em, {
+      to: family.email,
+      subject: `${refund ? 'Refund receipt' : 'Receipt'} ${number}`,
+      text: `${lines.join('\n\n')}\n\nYour receipt (PDF): ${link}\n\nEverything you have paid is on your family page: ${services.env.appOrigin}/account\n\n${breeder.name}\n`,
+      html:
+        lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+        `<p><a href="${escapeHtml(link)}">Download receipt ${number} (PDF)</a></p>` +
+        `<p>Everything you have paid is on <a href="${escapeHtml(`${services.env.appOrigin}/account`)}">your family page</a>.</p><p>${escapeHtml(breeder.name)}</p>`,
+    });
+  }
+  await em.flush();
+  return adminAccount(em, input.familyId);
+}
+
+export const getInstructions = (em: EntityManager) => paymentSettings(em);
+
+export async function saveInstructions(em: EntityManager, input: z.output<typeof InstructionsSchema>) {
+  const row = await em.findOne(PaymentSettings, 1);
+  if (row) {
+    row.instructions = input.instructions;
+    row.link = input.link;
+  } else {
+    em.create(PaymentSettings, { id: 1, instructions: input.instructions, link: input.link });
+  }
+  await em.flush();
+  return paymentSettings(em);
+}
+
+export const PAYMENT_CSV_COLUMNS = ['receipt', 'paid on', 'family', 'username', 'amount', 'method', 'reason', 'recorded at'] as const;
+
+/** Every payment and refund (optionally for matching families), oldest first, as CSV safe to open in a spreadsheet. */
+export async function paymentsCsv(em: EntityManager, search: string | undefined): Promise<string> {
+  const like = search ? likePattern(search) : null;
+  const rows = await em.execute<
+    Array<{ id: number; paid_on: string; name: string; username: string; amount_cents: number; method: keyof typeof PAYMENT_METHOD_LABELS; reason: string | null; recorded_at: Date | string }>
+  >(
+    `select "x"."id", "x"."paid_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name", "u"."username", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
+     from "payments" "x" join "users" "u" on "u"."id" = "x"."family_id"
+     where (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ?)
+     order by "x"."paid_on" asc, "x"."id" asc`,
+    [like, like, like],
+  );
+  return toCsv(
+    PAYMENT_CSV_COLUMNS,
+    rows.map((r) => [
+      receiptNumber(r.id),
+      r.paid_on,
+      r.name,
+      r.username,
+      centsToDecimal(r.amount_cents),
+      PAYMENT_METHOD_LABELS[r.method],
+      r.reason ?? '',
+      new Date(r.recorded_at).toISOString(),
+    ]),
+  );
+}

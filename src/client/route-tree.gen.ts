@@ -23,6 +23,7 @@ import { Route as AdminApplicationsRouteImport } from './routes/admin.applicatio
 import { Route as AdminBlogRouteImport } from './routes/admin.blog'
 import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
+import { Route as AdminHealthRouteImport } from './routes/admin.health'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
 import { Route as AdminLittersRouteImport } from './routes/admin.litters'
@@ -113,6 +114,11 @@ const AdminFamiliesRoute = AdminFamiliesRouteImport.update({
 const AdminGalleryRoute = AdminGalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminHealthRoute = AdminHealthRouteImport.update({
+  id: '/health',
+  path: '/health',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminInboxRoute = AdminInboxRouteImport.update({
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
@@ -348,6 +357,7 @@ export interface FileRouteTypes {
     | '/admin/blog'
     | '/admin/families'
     | '/admin/gallery'
+    | '/admin/health'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
@@ -384,6 +394,7 @@ export interface FileRouteTypes {
     | '/admin/blog'
     | '/admin/families'
     | '/admin/gallery'
+    | '/admin/health'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/admin/blog'
     | '/admin/families'
     | '/admin/gallery'
+    | '/admin/health'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
@@ -562,6 +574,13 @@ declare module '@tanstack/react-router' {
       path: '/gallery'
       fullPath: '/admin/gallery'
       preLoaderRoute: typeof AdminGalleryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/health': {
+      id: '/admin/health'
+      path: '/health'
+      fullPath: '/admin/health'
+      preLoaderRoute: typeof AdminHealthRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/inbox': {
@@ -719,6 +738,7 @@ interface AdminRouteChildren {
   AdminBlogRoute: typeof AdminBlogRoute
   AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
+  AdminHealthRoute: typeof AdminHealthRoute
   AdminInboxRoute: typeof AdminInboxRoute
   AdminLegalRoute: typeof AdminLegalRoute
   AdminLittersRoute: typeof AdminLittersRoute
@@ -741,6 +761,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogRoute: AdminBlogRoute,
   AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
+  AdminHealthRoute: AdminHealthRoute,
   AdminInboxRoute: AdminInboxRoute,
   AdminLegalRoute: AdminLegalRoute,
   AdminLittersRoute: AdminLittersRoute,

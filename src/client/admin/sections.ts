@@ -18,6 +18,7 @@ import {
   IconSettings,
   IconUsers,
   IconHomeHeart,
+  IconStethoscope,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
+  { to: '/admin/health', label: 'Health', icon: IconStethoscope },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
   { to: '/admin/parents', label: 'Dogs', icon: IconDog },
   { to: '/admin/pairing', label: 'Planned pairing', icon: IconHeartHandshake },

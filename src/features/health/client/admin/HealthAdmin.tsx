@@ -57,7 +57,11 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
   const [attachments, setAttachments] = useState<string[]>([]);
   const [dropKey, setDropKey] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setF((v) => ({ ...v, [key]: e.currentTarget.value }));
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    // Read now: the event's target is gone by the time the state updater runs.
+    const value = e.currentTarget.value;
+    setF((v) => ({ ...v, [key]: value }));
+  };
 
   if (options.error) return <Text c="red.8">{errorMessage(options.error, 'Could not load the litters.')}</Text>;
   if (!options.data) return <PageSpinner />;

@@ -30,6 +30,7 @@ import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
 import healthReminders from './plugins/health-reminders.ts';
 import healthPages from '../features/health/server/health-pages.ts';
+import { canReadHealthUpload } from '../features/health/server/health.service.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
@@ -141,7 +142,10 @@ export async function buildApp(options: BuildAppOptions) {
       ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
       : {}),
   });
-  await app.register(media, { privateAccess: canReadPrivateUpload });
+  // A private upload is readable where any feature that shows it says so: the portal's updates and documents, care records' files.
+  await app.register(media, {
+    privateAccess: async (em, user, url) => (await canReadPrivateUpload(em, user, url)) || (await canReadHealthUpload(em, user, url)),
+  });
   await app.register(portalDigest);
   await app.register(healthReminders);
   await app.register(healthPages);

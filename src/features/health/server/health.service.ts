@@ -337,3 +337,16 @@ export async function myHealthPuppies(em: EntityManager, userId: number): Promis
 }
 
 export type { CareKind, DoseUnit };
+
+/**
+ * The access check behind /private-media for care records' files (a vet certificate, a photo): admins see every
+ * one; a family only those of a puppy matched to it (the portal's rule, as in readablePuppy).
+ */
+export async function canReadHealthUpload(em: EntityManager, user: SessionUser, uploadUrl: string): Promise<boolean> {
+  if (user.isAdmin) return true;
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as "one" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where p."family_id" = ? and c."attachments" @> ?::jsonb limit 1`,
+    [user.id, JSON.stringify([uploadUrl])],
+  );
+  return rows.length > 0;
+}

@@ -7,6 +7,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { TEST_ORIGIN, useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
+import { multipartBody, pdfPart, tinyPdf } from '../../../server/testing/uploads.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { HEALTH_MESSAGES, REMINDER_SUBJECT } from '../health.schema.ts';
@@ -123,6 +124,24 @@ describe('health records', () => {
     expect(legacy.warnings).toEqual([HEALTH_MESSAGES.microchipLegacy]);
     const dose = await as.record({ puppyIds: [maxId], kind: 'deworming', product: 'Pyrantel', givenOn: today, dose: 25, doseUnit: 'ml', doseConfirmed: true });
     expect(dose.warnings).toEqual([HEALTH_MESSAGES.doseOutOfRange('ml', 0.1, 5)]);
+  });
+
+  it('keeps a vet certificate as a private file: the puppy’s family and the breeder open it, no one else', async () => {
+    const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, { name: 'kind', value: 'document' }, pdfPart(tinyPdf('Certificate'), 'certificate.pdf')]);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+    expect(uploaded.statusCode).toBe(201);
+    const url = uploaded.json().url as string;
+    await t.caller(admin.user).admin.health.record({ puppyIds: [maxId], kind: 'note', notes: 'Vet certificate attached', givenOn: today, attachments: [url] });
+    const record = await t.caller(nguyens.user).health.record({ puppyId: maxId });
+    const file = record.items.find((i) => i.notes === 'Vet certificate attached')!.attachments[0]!;
+    expect(file).toEqual({ url: url.replace('/uploads/', '/private-media/'), kind: 'pdf' });
+    expect((await get(file.url, nguyens.cookie)).statusCode).toBe(200);
+    expect((await get(file.url, admin.cookie)).statusCode).toBe(200);
+    expect((await get(file.url, parkers.cookie)).statusCode).toBe(404);
+    expect((await get(file.url)).statusCode).toBe(404);
+    expect((await get(url, nguyens.cookie)).statusCode).toBe(404);
+    const bad = await trpc('admin.health.record', 'mutation', { puppyIds: [maxId], kind: 'note', notes: 'x', givenOn: today, attachments: ['https://evil.example/x.pdf'] }, admin.cookie);
+    expect(bad.json().error.data.fieldErrors['attachments.0']).toEqual([HEALTH_MESSAGES.attachmentInvalid]);
   });
 
   it('shows a family its own puppy’s record and what comes next; another family, a visitor and bad ids get 404/401', async () => {
@@ -279,7 +298,7 @@ describe('health records', () => {
   it('lists records a page at a time with search, removes one, and keeps the protocol with its rules', async () => {
     const as = t.caller(admin.user).admin.health;
     const all = await as.list({});
-    expect(all.total).toBe(15);
+    expect(all.total).toBe(16);
     const found = await as.list({ search: 'luna' });
     expect(found.items.map((i) => i.kind).sort()).toEqual(['microchip', 'vet-check']);
     expect((await as.list({ search: 'pyrantel' })).items.map((i) => i.puppyName)).toEqual(['Max']);

@@ -252,6 +252,15 @@ describe('health records', () => {
     expect((await get(`${path}/passport`)).statusCode).toBe(410);
     expect((await t.caller(parkers.user).health.shareLinks({ puppyId: lunaId }))[0]).toMatchObject({ id: link.id, active: false });
 
+    // A family's link stops when the puppy is no longer theirs (unmatched, or the account deleted).
+    const maxLink = await t.caller(nguyens.user).health.createShareLink({ puppyId: maxId, days: 7 });
+    const maxPath = maxLink.url.slice(TEST_ORIGIN.length);
+    expect((await get(maxPath)).statusCode).toBe(200);
+    await t.orm.em.fork().execute(`update "puppies" set "family_id" = null where "id" = ?`, [maxId]);
+    expect((await get(maxPath)).statusCode).toBe(410);
+    await t.orm.em.fork().execute(`update "puppies" set "family_id" = ? where "id" = ?`, [nguyens.user.id, maxId]);
+    expect((await get(maxPath)).statusCode).toBe(200);
+
     const old = await createShareLink(t.orm.em.fork(), parkers.user, { puppyId: lunaId, days: 1 }, TEST_ORIGIN, new Date(Date.now() - 2 * 86_400_000));
     expect((await get(old.url.slice(TEST_ORIGIN.length))).statusCode).toBe(410);
     expect((await trpc('health.createShareLink', 'mutation', { puppyId: lunaId, days: 90 }, parkers.cookie)).statusCode).toBe(400);

@@ -74,5 +74,10 @@ export async function openShareLink(em: EntityManager, token: string, now = new 
   if (link.revokedAt || link.expiresAt <= now || Number(exp) * 1000 <= now.getTime()) return { state: 'gone' };
   const [puppy] = await puppyFacts(em, [link.puppyId]);
   if (!puppy) return { state: 'gone' };
+  // A family's link lasts only while the puppy is still theirs (matched to another family, or the account deleted: gone).
+  if (puppy.familyId !== link.createdById) {
+    const [creator] = await em.execute<{ is_admin: boolean }[]>(`select "is_admin" from "users" where "id" = ?`, [link.createdById]);
+    if (!creator?.is_admin) return { state: 'gone' };
+  }
   return { state: 'ok', puppy, expiresAt: link.expiresAt };
 }

@@ -20,12 +20,12 @@ async function newPage(browser: Browser, baseURL: string) {
   return waitsForApp(await context.newPage());
 }
 
-test.describe('health records', { tag: '@phone' }, () => {
-  test.use({ viewport: { width: 360, height: 780 } });
+test.describe('health records', () => {
   const server = usePrivateServer({ offset: 45, seed: true });
 
-  test('the breeder records from a phone; the family sees the record and what is next, the passport, and a vet link it can revoke', async ({ page, browser }) => {
+  test('the breeder records from a phone; the family sees the record and what is next, the passport, and a vet link it can revoke', { tag: '@phone' }, async ({ page, browser }) => {
     test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 780 });
     const username = 'health-family';
 
     // A family signs up (it lands on /account).
@@ -106,5 +106,28 @@ test.describe('health records', { tag: '@phone' }, () => {
     expect(gone!.status()).toBe(410);
     await expect(vet.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
     await vetContext.close();
+  });
+
+  test('the Health screen and the care protocol in the dark theme: axe clean, a bad day refused, the protocol saved', { tag: '@desktop' }, async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
+    await signInAdmin(page, '/admin/health');
+    await expect(page.getByRole('heading', { name: 'Health', level: 2 })).toBeVisible();
+    const protocol = page.getByRole('form', { name: 'Care protocol' });
+    await expect(protocol.getByRole('group', { name: /Vet check$/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await protocol.getByRole('button', { name: 'Add item' }).click();
+    const added = protocol.getByRole('group', { name: /^Protocol item 8:/ });
+    await added.getByRole('textbox', { name: 'Item' }).fill('Fecal check');
+    await added.getByRole('textbox', { name: 'From day' }).fill('42');
+    await added.getByRole('textbox', { name: 'Until day' }).fill('30');
+    await protocol.getByRole('button', { name: 'Save protocol' }).click();
+    await expect(added.getByText('The last day must be on or after the first.')).toBeVisible();
+    await added.getByRole('textbox', { name: 'Until day' }).fill('');
+    await protocol.getByRole('button', { name: 'Save protocol' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Protocol saved' }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Care protocol' }).getByRole('group', { name: 'Protocol item 8: Fecal check' })).toBeVisible();
   });
 });

@@ -87,6 +87,11 @@ function PuppyHealth({ record }: { record: HealthRecordDto }) {
         <Text size="sm">
           <strong>Microchip:</strong> {record.microchip ? `${record.microchip.number}${record.microchip.registry ? ` (${record.microchip.registry})` : ''}` : 'not yet'}
         </Text>
+        {record.microchip?.warning && (
+          <Text size="sm" c="dimmed">
+            {record.microchip.warning}
+          </Text>
+        )}
         {record.nextAfterGoHome && (
           <Alert color="blue" title="Next for your vet">
             {record.nextAfterGoHome.label}: due {formatDate(record.nextAfterGoHome.dueOn)}

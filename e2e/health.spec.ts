@@ -68,6 +68,7 @@ test.describe('health records', () => {
     await record.getByRole('button', { name: 'Save record' }).click();
     await expect(admin.getByRole('alert').filter({ hasText: 'Recorded for 1 puppy' }).first()).toBeVisible();
     await expect(admin.getByRole('article', { name: /^Teddy: Microchip on / })).toContainText(CHIP);
+    expect((await new AxeBuilder({ page: admin }).include('main').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await admin.context().close();
 
     // The family sees both, and the first vaccination recommended after go-home.

@@ -26,6 +26,7 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
   );
   if (!puppies.length) return 0;
   const items = (await plan(em)).filter((i) => i.afterGoHome);
+  const BOOSTER = 0;
   const done = await doneByPuppy(em, puppies.map((p) => Number(p.id)));
   const sent = await em.find(HealthReminder, { puppyId: { $in: puppies.map((p) => Number(p.id)) } }, { fields: ['puppyId', 'scheduleItemId', 'dueOn'] });
   const already = new Set(sent.map((s) => `${s.puppyId}:${s.scheduleItemId}:${s.dueOn}`));
@@ -33,10 +34,11 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
   let queued = 0;
   for (const p of puppies) {
     const due = dueItems(p.birth_date, items, done.get(Number(p.id)) ?? [], today).filter(
-      (d) => d.scheduleItemId !== null && d.dueOn >= today && d.dueOn <= addDays(today, REMIND_DAYS_BEFORE),
+      // The protocol's items for the family's vet, and a next dose written on a record (a booster: item 0).
+      (d) => (d.afterGoHome || d.scheduleItemId === null) && d.dueOn >= today && d.dueOn <= addDays(today, REMIND_DAYS_BEFORE),
     );
     for (const d of due) {
-      const key = `${p.id}:${d.scheduleItemId}:${d.dueOn}`;
+      const key = `${p.id}:${d.scheduleItemId ?? BOOSTER}:${d.dueOn}`;
       if (already.has(key)) continue;
       already.add(key);
       const link = `${appOrigin}/account`;
@@ -52,7 +54,7 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
           `Please book it with your vet; you can share ${escapeHtml(p.name)}'s health record with them from ` +
           `<a href="${escapeHtml(link)}">your family portal</a>.</p><p>You can turn these reminders off there.</p><p>${escapeHtml(breederName)}</p>`,
       });
-      em.create(HealthReminder, { puppyId: Number(p.id), scheduleItemId: d.scheduleItemId!, dueOn: d.dueOn, sentAt: now });
+      em.create(HealthReminder, { puppyId: Number(p.id), scheduleItemId: d.scheduleItemId ?? BOOSTER, dueOn: d.dueOn, sentAt: now });
       queued++;
     }
   }

@@ -65,7 +65,7 @@ export const HealthShareLink = defineEntity({
   },
 });
 
-/** A reminder e-mailed to a family about an item due after go-home (one per puppy, item and date). */
+/** A reminder e-mailed to a family about an item due after go-home (one per puppy, item and date; item 0: a next dose written on a record). */
 export const HealthReminder = defineEntity({
   name: 'HealthReminder',
   tableName: 'health_reminders',

@@ -296,6 +296,14 @@ describe('health records', () => {
     expect(mail!.subject).toBe(REMINDER_SUBJECT('Luna'));
     expect(mail!.text).toContain(`First vaccination (DHPP), on ${addDays(birth, 63)}`);
     expect(mail!.text).toContain(`${TEST_ORIGIN}/account`);
+    // A next dose written on a record (a breeder who vaccinates) is reminded of too, once.
+    await t.caller(admin.user).admin.health.record({ puppyIds: [lunaId], kind: 'vaccination', product: 'Nobivac DHP', givenOn: today, nextDueOn: addDays(today, 16) });
+    const weekBeforeBooster = new Date(Date.now() + 10 * 86_400_000);
+    expect(await runHealthReminders(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, weekBeforeBooster)).toBe(1);
+    expect(await runHealthReminders(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, weekBeforeBooster)).toBe(0);
+    await t.app.mailer.poll();
+    const received = await smtp.waitFor(2);
+    expect(received[1]!.text).toContain(`Nobivac DHP: next dose, on ${addDays(today, 16)}`);
     expect(smtp.received.some((m) => m.to.includes('nguyens@example.com'))).toBe(false);
     // Home now: the family's record lists only what is for its vet.
     const record = await t.caller(parkers.user).health.record({ puppyId: lunaId });
@@ -307,12 +315,12 @@ describe('health records', () => {
   it('lists records a page at a time with search, removes one, and keeps the protocol with its rules', async () => {
     const as = t.caller(admin.user).admin.health;
     const all = await as.list({});
-    expect(all.total).toBe(16);
+    expect(all.total).toBe(17);
     const found = await as.list({ search: 'luna' });
-    expect(found.items.map((i) => i.kind).sort()).toEqual(['microchip', 'vet-check']);
+    expect(found.items.map((i) => i.kind).sort()).toEqual(['microchip', 'vaccination', 'vet-check']);
     expect((await as.list({ search: 'pyrantel' })).items.map((i) => i.puppyName)).toEqual(['Max']);
     await as.remove({ id: found.items[0]!.id });
-    expect((await as.list({ search: 'luna' })).total).toBe(1);
+    expect((await as.list({ search: 'luna' })).total).toBe(2);
     expect(await failure(as.remove({ id: found.items[0]!.id }))).toMatchObject({ code: 'NOT_FOUND' });
 
     const protocol = await as.protocol();

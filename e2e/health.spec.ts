@@ -118,6 +118,12 @@ test.describe('health records', () => {
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
+    // One puppy's whole record, with what is due for it.
+    await pick(page, "A puppy's whole record", 'Teddy');
+    const teddy = page.getByRole('region', { name: 'Health record: Teddy' });
+    await expect(teddy).toContainText('Vet check');
+    await expect(teddy).toContainText('Microchip: not yet');
+
     await protocol.getByRole('button', { name: 'Add item' }).click();
     const added = protocol.getByRole('group', { name: /^Protocol item 8:/ });
     await added.getByRole('textbox', { name: 'Item' }).fill('Fecal check');

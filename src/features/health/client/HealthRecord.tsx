@@ -75,9 +75,10 @@ function VetLinks({ puppyId, name }: { puppyId: number; name: string }) {
   );
 }
 
-function PuppyHealth({ record }: { record: HealthRecordDto }) {
+/** One puppy's record; the breeder's view (forBreeder) lists everything due, overdue marked, and has no vet links. */
+export function PuppyHealth({ record, forBreeder = false }: { record: HealthRecordDto; forBreeder?: boolean }) {
   const { puppy } = record;
-  const coming = record.due.filter((d) => (puppy.goneHome ? true : d.afterGoHome || d.scheduleItemId === null));
+  const coming = record.due.filter((d) => forBreeder || puppy.goneHome || d.afterGoHome || d.scheduleItemId === null);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`health-${puppy.id}`}>
       <Stack gap="sm">
@@ -97,7 +98,7 @@ function PuppyHealth({ record }: { record: HealthRecordDto }) {
             {record.nextAfterGoHome.label}: due {formatDate(record.nextAfterGoHome.dueOn)}
           </Alert>
         )}
-        {coming.length > 1 && (
+        {(coming.length > 1 || (forBreeder && coming.length > 0)) && (
           <Stack gap={2}>
             <Title order={3} size="h5">
               Coming up
@@ -107,6 +108,7 @@ function PuppyHealth({ record }: { record: HealthRecordDto }) {
                 <li key={`${d.scheduleItemId}-${d.label}-${d.dueOn}`}>
                   <Text size="sm">
                     {formatDate(d.dueOn)}: {d.label}
+                    {d.overdue ? ' (overdue)' : ''}
                   </Text>
                 </li>
               ))}
@@ -139,7 +141,7 @@ function PuppyHealth({ record }: { record: HealthRecordDto }) {
             Download the puppy passport (PDF)
           </Button>
         </Group>
-        <VetLinks puppyId={puppy.id} name={puppy.name} />
+        {!forBreeder && <VetLinks puppyId={puppy.id} name={puppy.name} />}
       </Stack>
     </Card>
   );

@@ -23,6 +23,7 @@ import {
   type ScheduleKind,
 } from '../../health.schema.ts';
 import { CareItemLine } from '../CareItemLine.tsx';
+import { PuppyHealth } from '../HealthRecord.tsx';
 
 const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 const today = () => new Date().toISOString().slice(0, 10);
@@ -326,11 +327,27 @@ function Protocol() {
   );
 }
 
+function OnePuppyRecord() {
+  const options = useQuery(trpc.admin.health.options.queryOptions());
+  const [puppyId, setPuppyId] = useState<string | null>(null);
+  const record = useQuery({ ...trpc.admin.health.puppyRecord.queryOptions({ puppyId: Number(puppyId) }), enabled: puppyId !== null });
+  const data = (options.data?.litters ?? []).filter((l) => l.puppies.length).map((l) => ({ group: l.name, items: l.puppies.map((p) => ({ value: String(p.id), label: p.name })) }));
+  return (
+    <Stack gap="sm">
+      <Select label="A puppy's whole record" placeholder="Choose a puppy" data={data} value={puppyId} onChange={setPuppyId} searchable />
+      {record.error && <Text c="red.8">{errorMessage(record.error, 'Could not load the record.')}</Text>}
+      {puppyId !== null && record.isPending && <PageSpinner />}
+      {record.data && <PuppyHealth record={record.data} forBreeder />}
+    </Stack>
+  );
+}
+
 export function HealthAdmin({ litterId }: { litterId?: number }) {
   return (
     <Stack gap="xl">
       <SectionHeader title="Health" />
       <RecordCare initialLitter={litterId} />
+      <OnePuppyRecord />
       <Records litterId={litterId} />
       <Protocol />
     </Stack>

@@ -23,6 +23,7 @@ const MODULES: BenchModule[] = [
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
+  { name: 'health', file: './health.ts', what: 'a care item for a litter of 12; the passport PDF with 40 care items' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 

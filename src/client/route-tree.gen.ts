@@ -23,6 +23,7 @@ import { Route as AdminApplicationsRouteImport } from './routes/admin.applicatio
 import { Route as AdminBlogRouteImport } from './routes/admin.blog'
 import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
+import { Route as AdminHealthRouteImport } from './routes/admin.health'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
 import { Route as AdminLittersRouteImport } from './routes/admin.litters'
@@ -114,6 +115,11 @@ const AdminFamiliesRoute = AdminFamiliesRouteImport.update({
 const AdminGalleryRoute = AdminGalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminHealthRoute = AdminHealthRouteImport.update({
+  id: '/health',
+  path: '/health',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminInboxRoute = AdminInboxRouteImport.update({
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/admin/blog': typeof AdminBlogRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
     | '/admin/blog'
     | '/admin/families'
     | '/admin/gallery'
+    | '/admin/health'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
@@ -394,6 +404,7 @@ export interface FileRouteTypes {
     | '/admin/blog'
     | '/admin/families'
     | '/admin/gallery'
+    | '/admin/health'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/admin/blog'
     | '/admin/families'
     | '/admin/gallery'
+    | '/admin/health'
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
@@ -574,6 +586,13 @@ declare module '@tanstack/react-router' {
       path: '/gallery'
       fullPath: '/admin/gallery'
       preLoaderRoute: typeof AdminGalleryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/health': {
+      id: '/admin/health'
+      path: '/health'
+      fullPath: '/admin/health'
+      preLoaderRoute: typeof AdminHealthRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/inbox': {
@@ -738,6 +757,7 @@ interface AdminRouteChildren {
   AdminBlogRoute: typeof AdminBlogRoute
   AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
+  AdminHealthRoute: typeof AdminHealthRoute
   AdminInboxRoute: typeof AdminInboxRoute
   AdminLegalRoute: typeof AdminLegalRoute
   AdminLittersRoute: typeof AdminLittersRoute
@@ -761,6 +781,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogRoute: AdminBlogRoute,
   AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
+  AdminHealthRoute: AdminHealthRoute,
   AdminInboxRoute: AdminInboxRoute,
   AdminLegalRoute: AdminLegalRoute,
   AdminLittersRoute: AdminLittersRoute,

@@ -29,6 +29,9 @@ import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
 import payments from '../features/payments/server/payments.plugin.ts';
+import healthReminders from './plugins/health-reminders.ts';
+import healthPages from '../features/health/server/health-pages.ts';
+import { canReadHealthUpload } from '../features/health/server/health.service.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
@@ -140,9 +143,14 @@ export async function buildApp(options: BuildAppOptions) {
       ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
       : {}),
   });
-  await app.register(media, { privateAccess: canReadPrivateUpload });
+  // A private upload is readable where any feature that shows it says so: the portal's updates and documents, care records' files.
+  await app.register(media, {
+    privateAccess: async (em, user, url) => (await canReadPrivateUpload(em, user, url)) || (await canReadHealthUpload(em, user, url)),
+  });
   await app.register(portalDigest);
   await app.register(payments);
+  await app.register(healthReminders);
+  await app.register(healthPages);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),

@@ -27,6 +27,7 @@ import {
 } from '../features/portal/server/portal.entity.ts';
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
+import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 export const entities = [
@@ -68,4 +69,9 @@ export const entities = [
   PaymentAccount,
   Payment,
   PaymentSettings,
+  CareItem,
+  CareScheduleItem,
+  HealthShareLink,
+  HealthReminder,
+  HealthFamilyPrefs,
 ];

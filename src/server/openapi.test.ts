@@ -170,6 +170,11 @@ describe('OpenAPI contract', () => {
         },
         oneClick('no-such-token'),
       ],
+      'GET /api/puppies/{id}/health': [
+        async () => get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, admin.cookie)(),
+        async () => get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, family.cookie)(),
+        get('/api/puppies/1/health'),
+      ],
       'POST /api/admin/articles/preview': [
         post('/api/admin/articles/preview', { body: '# Hello\n\n<script>alert(1)</script>' }, admin.cookie),
         post('/api/admin/articles/preview', { body: 'x' }, family.cookie),

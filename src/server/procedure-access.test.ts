@@ -110,6 +110,8 @@ interface Family {
   /** Checklist items this family ticked and did not tick. */
   tickedItemId: number;
   untickedItemId: number;
+  /** A vet share link of the family's puppy's health record. */
+  shareLinkId: number;
 }
 
 /**
@@ -127,6 +129,10 @@ type ForeignId =
 const FOREIGN_IDS: Record<string, ForeignId> = {
   'applications.withdraw': { kind: 'owned', what: 'application', input: (a) => ({ id: a.openApplicationId, message: 'Not ours to withdraw.' }) },
   'portal.growth': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId }) },
+  'health.record': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId }) },
+  'health.shareLinks': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId }) },
+  'health.createShareLink': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId, days: 7 }) },
+  'health.revokeShareLink': { kind: 'owned', what: 'vet share link', input: (a) => ({ id: a.shareLinkId }) },
   'portal.tick': {
     kind: 'shared',
     what: 'checklist item (one list for every family, each family ticks its own)',
@@ -290,7 +296,9 @@ describe('every procedure outside the admin API is classified, and family proced
         const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
         expect(uploaded.statusCode).toBe(201);
         await adminOk('admin.portal.shareDocument', { familyId: signed.user.id, title: `${f.name} contract`, url: uploaded.json().url });
+        const link = await own('health.createShareLink', { puppyId: puppy.id, days: 7 });
         families[f.key] = {
+          shareLinkId: link.id as number,
           cookie: signed.cookie,
           userId: signed.user.id,
           openApplicationId: open.id as number,

@@ -60,4 +60,12 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'portal.setDigest': 'family',
   // The family's payments (/account).
   'payments.mine': 'family',
+  // The family's health record (a puppy matched to it; the breeder may read any), vet links and reminders.
+  'health.puppies': 'family',
+  'health.record': 'family',
+  'health.shareLinks': 'family',
+  'health.createShareLink': 'family',
+  'health.revokeShareLink': 'family',
+  'health.reminders': 'family',
+  'health.setReminders': 'family',
 };

@@ -16,6 +16,7 @@ import { authRest } from '../features/auth/server/auth.rest.ts';
 import { applicationsRest } from '../features/applications/server/applications.rest.ts';
 import { applicationsAdminRest } from '../features/applications/server/applications.admin-rest.ts';
 import { paymentsAdminRest, paymentsRest } from '../features/payments/server/payments.rest.ts';
+import { healthRest } from '../features/health/server/health.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -35,4 +36,5 @@ export const restEndpoints: RestEndpoint[] = [
   ...applicationsAdminRest,
   ...paymentsRest,
   ...paymentsAdminRest,
+  ...healthRest,
 ];

@@ -28,6 +28,8 @@ import { portalRouter } from '../features/portal/server/portal.router.ts';
 import { portalAdminRouter } from '../features/portal/server/portal.admin-router.ts';
 import { paymentsRouter } from '../features/payments/server/payments.router.ts';
 import { paymentsAdminRouter } from '../features/payments/server/payments.admin-router.ts';
+import { healthRouter } from '../features/health/server/health.router.ts';
+import { healthAdminRouter } from '../features/health/server/health.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -45,6 +47,7 @@ const adminRouter = router({
   portal: portalAdminRouter,
   newsletters: newslettersAdminRouter,
   payments: paymentsAdminRouter,
+  health: healthAdminRouter,
 });
 
 export const appRouter = router({
@@ -61,6 +64,7 @@ export const appRouter = router({
   applications: applicationsRouter,
   portal: portalRouter,
   payments: paymentsRouter,
+  health: healthRouter,
   admin: adminRouter,
 });
 

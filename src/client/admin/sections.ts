@@ -19,6 +19,7 @@ import {
   IconUsers,
   IconHomeHeart,
   IconCash,
+  IconStethoscope,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -36,6 +37,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
   { to: '/admin/payments', label: 'Payments', icon: IconCash },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
+  { to: '/admin/health', label: 'Health', icon: IconStethoscope },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
   { to: '/admin/parents', label: 'Dogs', icon: IconDog },
   { to: '/admin/pairing', label: 'Planned pairing', icon: IconHeartHandshake },

@@ -10,6 +10,7 @@ import { FamilyPortal } from '../../features/portal/client/FamilyPortal.tsx';
 import { DigestSwitch } from '../../features/portal/client/DigestSwitch.tsx';
 import { MyApplications } from '../../features/applications/client/MyApplications.tsx';
 import { MyPayments } from '../../features/payments/client/MyPayments.tsx';
+import { HealthRecords } from '../../features/health/client/HealthRecord.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -30,6 +31,7 @@ function AccountPage() {
         {/* The puppy and its pickup countdown first; the application that led to it after. */}
         <FamilyPortal />
         <MyPayments />
+        <HealthRecords />
         <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>

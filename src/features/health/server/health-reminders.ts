@@ -1,0 +1,63 @@
+// Reminder e-mails to families: a week before each item recommended after go-home (the first vaccination…), once per
+// puppy, item and date, to the family's verified address, unless the family turned them off.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MailOutbox } from '../../../lib/server/mail.ts';
+import { escapeHtml } from '../../../lib/server/mail.ts';
+import { addDays, dueItems } from '../due.ts';
+import { REMINDER_SUBJECT } from '../health.schema.ts';
+import { HealthReminder } from './health.entity.ts';
+import { doneByPuppy, plan, todayUtc } from './health.service.ts';
+
+/** How often an instance looks for reminders to send (the once-per-item rule is a unique row in the database). */
+export const REMINDERS_EVERY_MS = 60 * 60_000;
+export const REMIND_DAYS_BEFORE = 7;
+
+export async function runHealthReminders(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {
+  const today = todayUtc(now);
+  // Puppies home with a family that has a verified address (users.email holds only verified ones, decision 108)
+  // and has not turned reminders off.
+  const puppies = await em.execute<{ id: number; name: string; birth_date: string; email: string; greeting: string }[]>(
+    `select p."id", p."name", l."birth_date", u."email", coalesce(nullif(u."display_name", ''), u."username") as "greeting"
+       from "puppies" p join "litters" l on l."id" = p."litter_id" join "puppy_pickups" k on k."puppy_id" = p."id"
+       join "users" u on u."id" = p."family_id" left join "health_family_prefs" f on f."family_id" = u."id"
+      where l."birth_date" is not null and k."at" <= ? and u."email" is not null and coalesce(f."reminders_enabled", true)
+      order by p."id" limit 1000`,
+    [now],
+  );
+  if (!puppies.length) return 0;
+  const items = (await plan(em)).filter((i) => i.afterGoHome);
+  const BOOSTER = 0;
+  const done = await doneByPuppy(em, puppies.map((p) => Number(p.id)));
+  const sent = await em.find(HealthReminder, { puppyId: { $in: puppies.map((p) => Number(p.id)) } }, { fields: ['puppyId', 'scheduleItemId', 'dueOn'] });
+  const already = new Set(sent.map((s) => `${s.puppyId}:${s.scheduleItemId}:${s.dueOn}`));
+  const { name: breederName } = await mail.breeder(em);
+  let queued = 0;
+  for (const p of puppies) {
+    const due = dueItems(p.birth_date, items, done.get(Number(p.id)) ?? [], today).filter(
+      // The protocol's items for the family's vet, and a next dose written on a record (a booster: item 0).
+      (d) => (d.afterGoHome || d.scheduleItemId === null) && d.dueOn >= today && d.dueOn <= addDays(today, REMIND_DAYS_BEFORE),
+    );
+    for (const d of due) {
+      const key = `${p.id}:${d.scheduleItemId ?? BOOSTER}:${d.dueOn}`;
+      if (already.has(key)) continue;
+      already.add(key);
+      const link = `${appOrigin}/account`;
+      mail.enqueue(em, {
+        to: p.email,
+        subject: REMINDER_SUBJECT(p.name),
+        text:
+          `Hello ${p.greeting},\n\n${p.name} is due for: ${d.label}, on ${d.dueOn}. Please book it with your vet; ` +
+          `you can share ${p.name}'s health record with them from your family portal: ${link}\n\n` +
+          `You can turn these reminders off there.\n\n${breederName}\n`,
+        html:
+          `<p>Hello ${escapeHtml(p.greeting)},</p><p>${escapeHtml(p.name)} is due for: <strong>${escapeHtml(d.label)}</strong>, on ${escapeHtml(d.dueOn)}. ` +
+          `Please book it with your vet; you can share ${escapeHtml(p.name)}'s health record with them from ` +
+          `<a href="${escapeHtml(link)}">your family portal</a>.</p><p>You can turn these reminders off there.</p><p>${escapeHtml(breederName)}</p>`,
+      });
+      em.create(HealthReminder, { puppyId: Number(p.id), scheduleItemId: d.scheduleItemId ?? BOOSTER, dueOn: d.dueOn, sentAt: now });
+      queued++;
+    }
+  }
+  await em.flush();
+  return queued;
+}

@@ -1,0 +1,90 @@
+// The care records' tables (issue 33). Puppies, litters and families belong to other features: rows name them by
+// id (foreign keys in the migration), and the health service reads what it needs of them with its own SQL.
+import { defineEntity, p } from '@mikro-orm/core';
+import { CARE_KINDS, DOSE_UNITS, SCHEDULE_KINDS } from '../health.schema.ts';
+
+/** One thing done for one puppy: a vaccination, deworming, treatment, vet check, microchip or note. */
+export const CareItem = defineEntity({
+  name: 'CareItem',
+  tableName: 'health_care_items',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    puppyId: p.integer().index(),
+    kind: p.enum(CARE_KINDS),
+    givenOn: p.string().length(10),
+    product: p.string().length(120).default(''),
+    manufacturer: p.string().length(120).default(''),
+    lotNumber: p.string().length(60).default(''),
+    lotExpiry: p.string().length(10).nullable(),
+    dose: p.double().nullable(),
+    doseUnit: p.enum(DOSE_UNITS).nullable(),
+    givenBy: p.string().length(120).default(''),
+    nextDueOn: p.string().length(10).nullable(),
+    findings: p.text().default(''),
+    vet: p.string().length(120).default(''),
+    clinic: p.string().length(120).default(''),
+    microchip: p.string().length(15).nullable(),
+    registry: p.string().length(120).default(''),
+    notes: p.text().default(''),
+    /** Private upload URLs (/uploads/<id>.<ext>): photos or PDFs such as a vet certificate. */
+    attachments: p.json<string[]>().default([]),
+    scheduleItemId: p.integer().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type ICareItem = InstanceType<typeof CareItem.class>;
+
+/** One line of the breeder's care protocol, applied to every litter from its birth date. */
+export const CareScheduleItem = defineEntity({
+  name: 'CareScheduleItem',
+  tableName: 'health_schedule_items',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    protocol: p.string().length(100),
+    label: p.string().length(120),
+    kind: p.enum(SCHEDULE_KINDS),
+    startDay: p.integer(),
+    everyDays: p.integer().nullable(),
+    untilDay: p.integer().nullable(),
+    afterGoHome: p.boolean().default(false),
+    position: p.integer(),
+  },
+});
+
+/** A read-only link a family gives its vet: signed, time-limited, and revocable here. */
+export const HealthShareLink = defineEntity({
+  name: 'HealthShareLink',
+  tableName: 'health_share_links',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    puppyId: p.integer().index(),
+    createdById: p.integer(),
+    expiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+/** A reminder e-mailed to a family about an item due after go-home (one per puppy, item and date; item 0: a next dose written on a record). */
+export const HealthReminder = defineEntity({
+  name: 'HealthReminder',
+  tableName: 'health_reminders',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    puppyId: p.integer().index(),
+    scheduleItemId: p.integer(),
+    dueOn: p.string().length(10),
+    sentAt: p.datetime(),
+  },
+  uniques: [{ properties: ['puppyId', 'scheduleItemId', 'dueOn'] }],
+});
+
+/** A family's choice about the reminder e-mails (on unless turned off). */
+export const HealthFamilyPrefs = defineEntity({
+  name: 'HealthFamilyPrefs',
+  tableName: 'health_family_prefs',
+  properties: {
+    familyId: p.integer().primary(),
+    remindersEnabled: p.boolean().default(true),
+  },
+});

@@ -1,0 +1,352 @@
+// The care records: recording for one puppy or a litter (one transaction), who may read a puppy's record, the
+// record with what comes next, the breeder's list and protocol. Puppies, litters, pickups and weights belong to
+// other features: they are read here with plain SQL over their tables, never through their code.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../../lib/server/errors.ts';
+import type { SessionUser } from '../../../lib/server/trpc.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { dueItems, type DoneItem, type PlanItem } from '../due.ts';
+import {
+  HEALTH_MESSAGES,
+  checkMicrochip,
+  doseWarning,
+  privateMediaUrl,
+  type CareItemDto,
+  type CareKind,
+  type DoseUnit,
+  type HealthRecordDto,
+  type RecordCareInput,
+  type ScheduleItemDto,
+  type ScheduleKind,
+  RecordCareSchema,
+  SaveProtocolSchema,
+  CareListSchema,
+} from '../health.schema.ts';
+import type { z } from 'zod';
+import { CareItem, CareScheduleItem, HealthFamilyPrefs, type ICareItem } from './health.entity.ts';
+
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+export interface PuppyFacts {
+  id: number;
+  name: string;
+  familyId: number | null;
+  litterId: number | null;
+  litterName: string | null;
+  birthDate: string | null;
+  pickupAt: Date | null;
+}
+
+interface PuppyRow {
+  id: number;
+  name: string;
+  family_id: number | null;
+  litter_id: number | null;
+  litter_name: string | null;
+  birth_date: string | null;
+  pickup_at: Date | string | null;
+}
+
+const PUPPY_FACTS_SQL = `select p."id", p."name", p."family_id", l."id" as "litter_id", l."name" as "litter_name", l."birth_date", k."at" as "pickup_at"
+  from "puppies" p left join "litters" l on l."id" = p."litter_id" left join "puppy_pickups" k on k."puppy_id" = p."id"`;
+
+const toFacts = (r: PuppyRow): PuppyFacts => ({
+  id: Number(r.id),
+  name: r.name,
+  familyId: r.family_id === null ? null : Number(r.family_id),
+  litterId: r.litter_id === null ? null : Number(r.litter_id),
+  litterName: r.litter_name,
+  birthDate: r.birth_date,
+  pickupAt: r.pickup_at === null ? null : new Date(r.pickup_at),
+});
+
+export async function puppyFacts(em: EntityManager, ids: number[]): Promise<PuppyFacts[]> {
+  if (!ids.length) return [];
+  const rows = await em.execute<PuppyRow[]>(`${PUPPY_FACTS_SQL} where p."id" in (${ids.map(() => '?').join(', ')}) order by p."id"`, ids);
+  return rows.map(toFacts);
+}
+
+async function litterFacts(em: EntityManager, litterId: number): Promise<PuppyFacts[]> {
+  const rows = await em.execute<PuppyRow[]>(`${PUPPY_FACTS_SQL} where p."litter_id" = ? order by p."id"`, [litterId]);
+  return rows.map(toFacts);
+}
+
+/**
+ * The puppy, if this user may read its record: the breeder always; a family only for a puppy matched to it. This
+ * mirrors the portal's rule (portal/server/portal-access.ts familyScope: puppies whose family is the user), in SQL.
+ * Anyone else's puppy is as missing as one that does not exist.
+ */
+export async function readablePuppy(em: EntityManager, user: SessionUser, puppyId: number): Promise<PuppyFacts> {
+  const [puppy] = await puppyFacts(em, [puppyId]);
+  if (!puppy || (!user.isAdmin && puppy.familyId !== user.id)) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.puppyNotFound);
+  return puppy;
+}
+
+const attachmentKind = (url: string) => (url.endsWith('.pdf') ? ('pdf' as const) : ('photo' as const));
+
+export function toCareItemDto(i: ICareItem, puppyName: string): CareItemDto {
+  return {
+    id: i.id,
+    puppyId: i.puppyId,
+    puppyName,
+    kind: i.kind,
+    givenOn: i.givenOn,
+    product: i.product,
+    manufacturer: i.manufacturer,
+    lotNumber: i.lotNumber,
+    lotExpiry: i.lotExpiry ?? null,
+    dose: i.dose === null || i.dose === undefined ? null : Number(i.dose),
+    doseUnit: i.doseUnit ?? null,
+    givenBy: i.givenBy,
+    nextDueOn: i.nextDueOn ?? null,
+    findings: i.findings,
+    vet: i.vet,
+    clinic: i.clinic,
+    microchip: i.microchip ?? null,
+    registry: i.registry,
+    notes: i.notes,
+    attachments: (i.attachments ?? []).map((url) => ({ url: privateMediaUrl(url), kind: attachmentKind(url) })),
+    scheduleItemId: i.scheduleItemId ?? null,
+  };
+}
+
+export async function plan(em: EntityManager): Promise<PlanItem[]> {
+  const rows = await em.find(CareScheduleItem, {}, { orderBy: { position: 'asc', id: 'asc' } });
+  return rows.map((r) => ({ id: r.id, label: r.label, kind: r.kind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome }));
+}
+
+/** Weighings of these puppies from the portal's weights (the one source of weights). */
+async function weighings(em: EntityManager, puppyIds: number[]): Promise<{ puppyId: number; date: string; ounces: number }[]> {
+  if (!puppyIds.length) return [];
+  const rows = await em.execute<{ puppy_id: number; measured_on: string; ounces: number }[]>(
+    `select "puppy_id", "measured_on", "ounces" from "puppy_weights" where "puppy_id" in (${puppyIds.map(() => '?').join(', ')}) order by "measured_on", "id"`,
+    puppyIds,
+  );
+  return rows.map((r) => ({ puppyId: Number(r.puppy_id), date: r.measured_on, ounces: Number(r.ounces) }));
+}
+
+/** Done items per puppy (care records and weighings) for the due computation. */
+export async function doneByPuppy(em: EntityManager, puppyIds: number[]): Promise<Map<number, DoneItem[]>> {
+  const out = new Map<number, DoneItem[]>(puppyIds.map((id) => [id, []]));
+  if (!puppyIds.length) return out;
+  const items = await em.find(CareItem, { puppyId: { $in: puppyIds } }, { fields: ['puppyId', 'kind', 'givenOn', 'scheduleItemId', 'product', 'nextDueOn'] });
+  for (const i of items) out.get(i.puppyId)?.push({ scheduleItemId: i.scheduleItemId ?? null, kind: i.kind, on: i.givenOn, product: i.product, nextDueOn: i.nextDueOn ?? null });
+  for (const w of await weighings(em, puppyIds)) out.get(w.puppyId)?.push({ scheduleItemId: null, kind: 'weighing', on: w.date });
+  return out;
+}
+
+export async function healthRecord(em: EntityManager, puppy: PuppyFacts, now = new Date()): Promise<HealthRecordDto> {
+  const today = todayUtc(now);
+  const items = await em.find(CareItem, { puppyId: puppy.id }, { orderBy: { givenOn: 'asc', id: 'asc' } });
+  const weights = await weighings(em, [puppy.id]);
+  const done = (await doneByPuppy(em, [puppy.id])).get(puppy.id) ?? [];
+  const due = puppy.birthDate ? dueItems(puppy.birthDate, await plan(em), done, today) : [];
+  const chip = [...items].reverse().find((i) => i.kind === 'microchip' && i.microchip);
+  const goneHome = !!puppy.pickupAt && puppy.pickupAt <= now;
+  return {
+    puppy: { id: puppy.id, name: puppy.name, birthDate: puppy.birthDate, litterName: puppy.litterName, pickupAt: puppy.pickupAt?.toISOString() ?? null, goneHome },
+    microchip: chip ? { number: chip.microchip!, registry: chip.registry, warning: (() => { const c = checkMicrochip(chip.microchip!); return c.ok ? c.warning : null; })(), on: chip.givenOn } : null,
+    items: items.map((i) => toCareItemDto(i, puppy.name)),
+    weights: weights.map((w) => ({ date: w.date, ounces: w.ounces })),
+    // Once home, the breeder's own items are behind it: what is left is for the family's vet.
+    due: goneHome ? due.filter((d) => d.afterGoHome || d.scheduleItemId === null) : due,
+    nextAfterGoHome: due.find((d) => d.afterGoHome) ?? null,
+  };
+}
+
+export async function recordFor(em: EntityManager, user: SessionUser, puppyId: number): Promise<HealthRecordDto> {
+  return healthRecord(em, await readablePuppy(em, user, puppyId));
+}
+
+const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
+
+/** Records one care item for one puppy, several, or a whole litter: all stored in one transaction, or none. */
+export async function recordCare(em: EntityManager, raw: RecordCareInput): Promise<{ count: number; ids: number[]; warnings: string[] }> {
+  const input = RecordCareSchema.parse(raw);
+  let puppies: PuppyFacts[];
+  if (input.litterId !== null) {
+    const [litter] = await em.execute<{ id: number }[]>(`select "id" from "litters" where "id" = ?`, [input.litterId]);
+    if (!litter) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.litterNotFound);
+    puppies = await litterFacts(em, input.litterId);
+    if (input.puppyIds.length) {
+      const chosen = new Set(input.puppyIds);
+      if (input.puppyIds.some((id) => !puppies.some((p) => p.id === id))) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.puppyNotFound);
+      puppies = puppies.filter((p) => chosen.has(p.id));
+    }
+    if (!puppies.length) throw fieldError('puppyIds', HEALTH_MESSAGES.targetRequired);
+  } else {
+    const ids = [...new Set(input.puppyIds)];
+    puppies = await puppyFacts(em, ids);
+    if (puppies.length !== ids.length) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.puppyNotFound);
+  }
+  if (puppies.length > 20) throw fieldError('puppyIds', HEALTH_MESSAGES.tooManyPuppies);
+  for (const p of puppies) {
+    if (p.birthDate && input.givenOn < p.birthDate) throw fieldError('givenOn', `${HEALTH_MESSAGES.dateBeforeBirth} (${p.name}: born ${p.birthDate})`);
+  }
+  const warnings: string[] = [];
+  let microchip: string | null = null;
+  if (input.kind === 'microchip') {
+    if (puppies.length !== 1) throw fieldError('microchip', 'A microchip belongs to one puppy: record it for that puppy alone.');
+    const chip = checkMicrochip(input.microchip);
+    if (!chip.ok) throw fieldError('microchip', chip.message);
+    if (chip.warning) warnings.push(chip.warning);
+    microchip = chip.number;
+    const [taken] = await em.execute<{ name: string }[]>(
+      `select p."name" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where c."microchip" = ? and c."puppy_id" <> ? limit 1`,
+      [microchip, puppies[0]!.id],
+    );
+    if (taken) throw new AppError('CONFLICT', `That microchip number is already recorded for ${taken.name}.`, { microchip: [`Already recorded for ${taken.name}.`] });
+  }
+  const dose = doseWarning(input.dose, input.doseUnit);
+  if (dose) warnings.push(dose);
+  let scheduleItemId = input.scheduleItemId;
+  if (scheduleItemId !== null) {
+    if (!(await em.count(CareScheduleItem, { id: scheduleItemId }))) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
+  } else {
+    const candidates = await em.find(CareScheduleItem, { kind: input.kind, afterGoHome: false }, { fields: ['id'] });
+    if (candidates.length === 1) scheduleItemId = candidates[0]!.id;
+  }
+  const rows = await em.transactional(async (tx) => {
+    const created = puppies.map((p) =>
+      tx.create(CareItem, {
+        puppyId: p.id,
+        kind: input.kind,
+        givenOn: input.givenOn,
+        product: input.product,
+        manufacturer: input.manufacturer,
+        lotNumber: input.lotNumber,
+        lotExpiry: input.lotExpiry,
+        dose: input.dose,
+        doseUnit: input.doseUnit,
+        givenBy: input.givenBy,
+        nextDueOn: input.nextDueOn,
+        findings: input.findings,
+        vet: input.vet,
+        clinic: input.clinic,
+        microchip,
+        registry: input.kind === 'microchip' ? input.registry : '',
+        notes: input.notes,
+        attachments: input.attachments,
+        scheduleItemId,
+        createdAt: new Date(),
+      }),
+    );
+    await tx.flush();
+    return created;
+  });
+  return { count: rows.length, ids: rows.map((r) => r.id), warnings };
+}
+
+export async function removeCareItem(em: EntityManager, id: number): Promise<{ ok: true }> {
+  const item = await em.findOne(CareItem, id);
+  if (!item) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.itemNotFound);
+  await em.remove(item).flush();
+  return { ok: true };
+}
+
+/** The breeder's list of care records: newest first, a page at a time, searched on the server. */
+export async function careList(em: EntityManager, raw: z.input<typeof CareListSchema>): Promise<Page<CareItemDto>> {
+  const input = CareListSchema.parse(raw);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (input.litterId !== null) {
+    where.push(`p."litter_id" = ?`);
+    params.push(input.litterId);
+  }
+  if (input.search) {
+    const like = likePattern(input.search);
+    where.push(`(p."name" ilike ? or c."product" ilike ? or c."kind" ilike ? or c."notes" ilike ? or c."findings" ilike ? or coalesce(c."microchip", '') ilike ?)`);
+    params.push(like, like, like, like, like, like);
+  }
+  const clause = where.length ? `where ${where.join(' and ')}` : '';
+  const [{ total }] = (await em.execute<{ total: string | number }[]>(
+    `select count(*) as "total" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" ${clause}`,
+    params,
+  )) as [{ total: string | number }];
+  const rows = await em.execute<{ id: number; name: string }[]>(
+    `select c."id", p."name" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" ${clause} order by c."given_on" desc, c."id" desc limit ? offset ?`,
+    [...params, PAGE_SIZE, (input.page - 1) * PAGE_SIZE],
+  );
+  const items = await em.find(CareItem, { id: { $in: rows.map((r) => Number(r.id)) } });
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return {
+    items: rows.map((r) => toCareItemDto(byId.get(Number(r.id))!, r.name)),
+    total: Number(total),
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** The pickers of the recording form: litters born in the last year with their puppies, newest first (bounded). */
+export async function recordingOptions(em: EntityManager): Promise<{ litters: { id: number; name: string; birthDate: string; puppies: { id: number; name: string }[] }[] }> {
+  const rows = await em.execute<{ litter_id: number; litter_name: string; birth_date: string; id: number | null; name: string | null }[]>(
+    `select l."id" as "litter_id", l."name" as "litter_name", l."birth_date", p."id", p."name"
+       from (select * from "litters" where "birth_date" is not null order by "birth_date" desc, "id" desc limit 12) l
+       left join "puppies" p on p."litter_id" = l."id"
+       order by l."birth_date" desc, l."id" desc, p."id"`,
+  );
+  const litters = new Map<number, { id: number; name: string; birthDate: string; puppies: { id: number; name: string }[] }>();
+  for (const r of rows) {
+    const id = Number(r.litter_id);
+    if (!litters.has(id)) litters.set(id, { id, name: r.litter_name, birthDate: r.birth_date, puppies: [] });
+    if (r.id !== null) litters.get(id)!.puppies.push({ id: Number(r.id), name: r.name! });
+  }
+  return { litters: [...litters.values()] };
+}
+
+export async function protocol(em: EntityManager): Promise<ScheduleItemDto[]> {
+  const rows = await em.find(CareScheduleItem, {}, { orderBy: { position: 'asc', id: 'asc' } });
+  return rows.map((r) => ({ id: r.id, protocol: r.protocol, label: r.label, kind: r.kind as ScheduleKind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome }));
+}
+
+/** Replaces the protocol: items keep their id (so records stay tied to them), new ones are added, missing ones go. */
+export async function saveProtocol(em: EntityManager, raw: z.input<typeof SaveProtocolSchema>): Promise<ScheduleItemDto[]> {
+  const { items } = SaveProtocolSchema.parse(raw);
+  await em.transactional(async (tx) => {
+    const existing = await tx.find(CareScheduleItem, {});
+    const keep = new Set(items.map((i) => i.id).filter((id): id is number => id !== null));
+    for (const id of keep) if (!existing.some((e) => e.id === id)) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
+    for (const e of existing) if (!keep.has(e.id)) tx.remove(e);
+    items.forEach((i, position) => {
+      const row = i.id !== null ? existing.find((e) => e.id === i.id)! : tx.create(CareScheduleItem, { ...i, id: undefined, position });
+      Object.assign(row, { protocol: i.protocol, label: i.label, kind: i.kind, startDay: i.startDay, everyDays: i.everyDays, untilDay: i.untilDay, afterGoHome: i.afterGoHome, position });
+    });
+    await tx.flush();
+  });
+  return protocol(em);
+}
+
+export async function reminderPreference(em: EntityManager, userId: number): Promise<{ enabled: boolean }> {
+  const prefs = await em.findOne(HealthFamilyPrefs, { familyId: userId });
+  return { enabled: prefs?.remindersEnabled ?? true };
+}
+
+export async function setReminderPreference(em: EntityManager, userId: number, enabled: boolean): Promise<{ enabled: boolean }> {
+  await em.execute(
+    `insert into "health_family_prefs" ("family_id", "reminders_enabled") values (?, ?) on conflict ("family_id") do update set "reminders_enabled" = excluded."reminders_enabled"`,
+    [userId, enabled],
+  );
+  return { enabled };
+}
+
+/** The family's puppies with a health record to show (the same matched puppies the portal shows). */
+export async function myHealthPuppies(em: EntityManager, userId: number): Promise<{ id: number; name: string }[]> {
+  const rows = await em.execute<{ id: number; name: string }[]>(`select "id", "name" from "puppies" where "family_id" = ? order by "id"`, [userId]);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+export type { CareKind, DoseUnit };
+
+/**
+ * The access check behind /private-media for care records' files (a vet certificate, a photo): admins see every
+ * one; a family only those of a puppy matched to it (the portal's rule, as in readablePuppy).
+ */
+export async function canReadHealthUpload(em: EntityManager, user: SessionUser, uploadUrl: string): Promise<boolean> {
+  if (user.isAdmin) return true;
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as "one" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where p."family_id" = ? and c."attachments" @> ?::jsonb limit 1`,
+    [user.id, JSON.stringify([uploadUrl])],
+  );
+  return rows.length > 0;
+}

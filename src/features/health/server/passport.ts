@@ -1,0 +1,188 @@
+// The puppy passport: a PDF (pdf-lib) with the puppy, its parents (names, registrations, health tests), the full
+// care record, the microchip, what comes next, and the breeder's contact. Parents and settings are read with SQL.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { CARE_KIND_LABELS, type CareItemDto, type HealthRecordDto } from '../health.schema.ts';
+import { healthRecord, type PuppyFacts } from './health.service.ts';
+
+/** The registry's test kinds as the dogs feature labels them (kept here: features do not import each other). */
+const TEST_LABELS: Record<string, string> = {
+  'ofa-hips': 'OFA hips',
+  'ofa-elbows': 'OFA elbows',
+  'ofa-cardiac': 'OFA cardiac',
+  'ofa-eyes': 'OFA eyes (CAER)',
+  'ofa-patella': 'OFA patella',
+  pennhip: 'PennHIP',
+  'genetic-panel': 'Genetic panel',
+  other: 'Other test',
+};
+
+export interface ParentInfo {
+  role: 'Dam' | 'Sire';
+  name: string;
+  registeredName: string;
+  registration: string;
+  tests: string[];
+}
+
+export interface PassportData {
+  record: HealthRecordDto;
+  parents: ParentInfo[];
+  breeder: { name: string; town: string; phone: string; email: string };
+}
+
+export async function passportData(em: EntityManager, puppy: PuppyFacts): Promise<PassportData> {
+  const record = await healthRecord(em, puppy);
+  const parents: ParentInfo[] = [];
+  if (puppy.litterId !== null) {
+    const [litter] = await em.execute<{ mother_name: string; father_name: string; sire_id: number | null; dam_id: number | null }[]>(
+      `select "mother_name", "father_name", "sire_id", "dam_id" from "litters" where "id" = ?`,
+      [puppy.litterId],
+    );
+    if (litter) {
+      const ids = [litter.dam_id, litter.sire_id].filter((id): id is number => id !== null).map(Number);
+      const dogs = ids.length
+        ? await em.execute<{ id: number; name: string; registered_name: string; registry: string; registration_number: string }[]>(
+            `select "id", "name", "registered_name", "registry", "registration_number" from "parent_dogs" where "id" in (${ids.map(() => '?').join(', ')})`,
+            ids,
+          )
+        : [];
+      const tests = ids.length
+        ? await em.execute<{ dog_id: number; kind: string; test: string; result: string; date: string | null }[]>(
+            `select "dog_id", "kind", "test", "result", "date" from "dog_health_tests" where "dog_id" in (${ids.map(() => '?').join(', ')}) order by "position", "id"`,
+            ids,
+          )
+        : [];
+      for (const [role, id, fallback] of [['Dam', litter.dam_id, litter.mother_name], ['Sire', litter.sire_id, litter.father_name]] as const) {
+        const dog = id === null ? undefined : dogs.find((d) => Number(d.id) === Number(id));
+        parents.push({
+          role,
+          name: dog?.name ?? fallback,
+          registeredName: dog?.registered_name ?? '',
+          registration: dog ? [dog.registry, dog.registration_number].filter(Boolean).join(' ') : '',
+          tests: tests
+            .filter((t) => dog && Number(t.dog_id) === Number(dog.id))
+            .map((t) => `${t.test ? (t.kind === 'genetic-panel' || t.kind === 'other' ? t.test : `${TEST_LABELS[t.kind] ?? t.kind}: ${t.test}`) : (TEST_LABELS[t.kind] ?? t.kind)}: ${t.result}${t.date ? ` (${t.date})` : ''}`),
+        });
+      }
+    }
+  }
+  const [settings] = await em.execute<{ breeder_name: string; town: string; phone: string; email: string }[]>(
+    `select "breeder_name", "town", "phone", "email" from "site_settings" order by "id" limit 1`,
+  );
+  return { record, parents, breeder: { name: settings?.breeder_name ?? '', town: settings?.town ?? '', phone: settings?.phone ?? '', email: settings?.email ?? '' } };
+}
+
+/** Standard PDF fonts speak WinAnsi only: typographic punctuation is mapped, anything else becomes '?'. */
+const winAnsi = (s: string) =>
+  s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/[\r\t]/g, ' ')
+    .replace(/[^\n\x20-\x7E\xA0-\xFF]/g, '?');
+
+export function careLine(i: CareItemDto): string {
+  const parts: string[] = [];
+  if (i.product) parts.push(i.product);
+  if (i.manufacturer) parts.push(`by ${i.manufacturer}`);
+  if (i.lotNumber) parts.push(`lot ${i.lotNumber}${i.lotExpiry ? ` (exp. ${i.lotExpiry})` : ''}`);
+  if (i.dose !== null) parts.push(`dose ${i.dose} ${i.doseUnit ?? ''}`.trim());
+  if (i.microchip) parts.push(`chip ${i.microchip}${i.registry ? `, registered with ${i.registry}` : ''}`);
+  if (i.findings) parts.push(i.findings);
+  if (i.vet || i.clinic) parts.push([i.vet, i.clinic].filter(Boolean).join(', '));
+  if (i.givenBy) parts.push(`given by ${i.givenBy}`);
+  if (i.nextDueOn) parts.push(`next due ${i.nextDueOn}`);
+  if (i.notes) parts.push(i.notes);
+  return `${i.givenOn}  ${CARE_KIND_LABELS[i.kind]}: ${parts.join('; ')}`;
+}
+
+class Writer {
+  page: PDFPage;
+  y: number;
+  private doc: PDFDocument;
+  private font: PDFFont;
+  private bold: PDFFont;
+  constructor(doc: PDFDocument, font: PDFFont, bold: PDFFont) {
+    this.doc = doc;
+    this.font = font;
+    this.bold = bold;
+    this.page = doc.addPage([612, 792]);
+    this.y = 740;
+  }
+  private ensure(height: number) {
+    if (this.y - height < 50) {
+      this.page = this.doc.addPage([612, 792]);
+      this.y = 740;
+    }
+  }
+  line(text: string, { size = 10, bold = false, indent = 0 }: { size?: number; bold?: boolean; indent?: number } = {}) {
+    const font = bold ? this.bold : this.font;
+    const width = 512 - indent;
+    for (const para of winAnsi(text).split('\n')) {
+      let current = '';
+      const words = para.split(' ');
+      const flush = () => {
+        this.ensure(size + 4);
+        this.page.drawText(current, { x: 50 + indent, y: this.y, size, font, color: rgb(0.1, 0.1, 0.1) });
+        this.y -= size + 4;
+        current = '';
+      };
+      for (const word of words) {
+        const next = current ? `${current} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) > width && current) {
+          flush();
+          current = word;
+        } else current = next;
+      }
+      flush();
+    }
+  }
+  gap(h = 8) {
+    this.y -= h;
+  }
+}
+
+export async function passportPdf(data: PassportData): Promise<Uint8Array> {
+  const { record, parents, breeder } = data;
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Puppy passport: ${winAnsi(record.puppy.name)}`);
+  doc.setCreator(winAnsi(breeder.name || 'Breeder'));
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  w.line(`Puppy passport: ${record.puppy.name}`, { size: 20, bold: true });
+  w.gap();
+  if (record.puppy.litterName) w.line(`Litter: ${record.puppy.litterName}`);
+  w.line(`Born: ${record.puppy.birthDate ?? 'not recorded'}`);
+  if (record.puppy.pickupAt) w.line(`Went home: ${record.puppy.pickupAt.slice(0, 10)}`);
+  w.line(record.microchip ? `Microchip: ${record.microchip.number}${record.microchip.registry ? ` (registry: ${record.microchip.registry})` : ''}, implanted ${record.microchip.on}` : 'Microchip: not recorded');
+  if (record.microchip?.warning) w.line(record.microchip.warning, { size: 9, indent: 12 });
+  w.gap();
+  w.line('Parents', { size: 14, bold: true });
+  if (!parents.length) w.line('Not recorded.');
+  for (const p of parents) {
+    w.line(`${p.role}: ${p.name}${p.registeredName ? ` (${p.registeredName})` : ''}${p.registration ? `, ${p.registration}` : ''}`, { bold: true });
+    if (p.tests.length) for (const t of p.tests) w.line(t, { indent: 12 });
+    else w.line('No health tests recorded.', { indent: 12 });
+  }
+  w.gap();
+  w.line('Care record', { size: 14, bold: true });
+  if (!record.items.length) w.line('Nothing recorded yet.');
+  for (const item of record.items) w.line(careLine(item), { indent: 0 });
+  if (record.weights.length) {
+    w.gap();
+    w.line('Weights', { size: 14, bold: true });
+    w.line(record.weights.map((x) => `${x.date}: ${x.ounces} oz`).join('; '));
+  }
+  const upcoming = record.due.filter((d) => d.afterGoHome || d.scheduleItemId === null);
+  if (upcoming.length) {
+    w.gap();
+    w.line('Recommended next (for your vet)', { size: 14, bold: true });
+    for (const d of upcoming) w.line(`${d.dueOn}  ${d.label}`);
+  }
+  w.gap();
+  w.line('Breeder', { size: 14, bold: true });
+  w.line([breeder.name, breeder.town].filter(Boolean).join(', '));
+  w.line([breeder.phone, breeder.email].filter(Boolean).join('  |  '));
+  return doc.save();
+}

@@ -18,10 +18,20 @@ interface ProcedureDef {
  * How many admin procedures and /api/admin routes exist. A new one changes these on purpose (and is then
  * covered by the walk); a router that went missing cannot make the matrix pass on nothing.
  */
-const ADMIN_PROCEDURE_COUNT = 102;
-const ADMIN_HTTP_ROUTES = ['GET /api/admin/inquiries.csv', 'GET /api/admin/subscribers.csv', 'POST /api/admin/media', 'POST /api/admin/articles/preview', 'GET /api/admin/applications.csv', 'GET /api/admin/payments.csv'];
-const ADMIN_PROCEDURE_COUNT = 101; // 94 + admin.health (7, issue 33)
-const ADMIN_HTTP_ROUTES = ['GET /api/admin/inquiries.csv', 'GET /api/admin/subscribers.csv', 'POST /api/admin/media', 'POST /api/admin/articles/preview', 'GET /api/admin/applications.csv'];
+// One line per feature, so branches that add admin procedures merge without touching each other's line.
+const ADMIN_PROCEDURE_COUNT = [
+  94, // the features before issues 30-35
+  8, // admin.payments (issue 31)
+  7, // admin.health (issue 33)
+].reduce((a, b) => a + b);
+const ADMIN_HTTP_ROUTES = [
+  'GET /api/admin/inquiries.csv',
+  'GET /api/admin/subscribers.csv',
+  'POST /api/admin/media',
+  'POST /api/admin/articles/preview',
+  'GET /api/admin/applications.csv',
+  'GET /api/admin/payments.csv',
+];
 
 function adminProcedures(): { path: string; type: ProcedureType; middlewares: unknown[] }[] {
   const procedures = (appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures;

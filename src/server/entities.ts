@@ -28,6 +28,7 @@ import {
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
 
+import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
 export const entities = [
   Litter,
   Puppy,
@@ -64,4 +65,6 @@ export const entities = [
   FamilyDocument,
   Newsletter,
   AppSecret,
+  VisitSettings,
+  Booking,
 ];

@@ -58,4 +58,13 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'portal.documents': 'family',
   'portal.digest': 'family',
   'portal.setDigest': 'family',
+  // Visits and go-home day: the family's own bookings; the breeder's calendar feed behind its secret token.
+  'visits.options': 'family',
+  'visits.availability': 'family',
+  'visits.book': 'family',
+  'visits.mine': 'family',
+  'visits.reschedule': 'family',
+  'visits.cancel': 'family',
+  'visits.ics': 'family',
+  'visits.feed': 'public',
 };

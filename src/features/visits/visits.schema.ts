@@ -165,3 +165,15 @@ export function formatInZone(iso: string | Date, timeZone: string): string {
     timeZoneName: 'short',
   }).format(typeof iso === 'string' ? new Date(iso) : iso);
 }
+
+export const FeedTokenSchema = z.object({ token: z.string().max(100, VISITS_MESSAGES.feedNotFound) });
+
+export interface AdminBookingDto extends BookingDto {
+  familyId: number;
+  familyName: string;
+  familyEmail: string | null;
+}
+
+export interface AvailabilitySettingsDto extends AvailabilitySettings {
+  hasFeed: boolean;
+}

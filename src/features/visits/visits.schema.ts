@@ -60,11 +60,18 @@ export const InstantSchema = z.iso.datetime({ offset: true, message: VISITS_MESS
 const DateSchema = z.string(VISITS_MESSAGES.dateFormat).regex(/^\d{4}-\d{2}-\d{2}$/, VISITS_MESSAGES.dateFormat);
 const TimeSchema = z.string(VISITS_MESSAGES.timeFormat).regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISITS_MESSAGES.timeFormat);
 
+/** Without a range: the next 30 days; without a kind: visits. */
+export const DEFAULT_RANGE_DAYS = 30;
 export const AvailabilityQuerySchema = z
   .object({
-    kind: KindSchema,
-    from: InstantSchema,
-    to: InstantSchema,
+    kind: KindSchema.default('visit'),
+    from: InstantSchema.optional(),
+    to: InstantSchema.optional(),
+  })
+  .default({ kind: 'visit' })
+  .transform((v) => {
+    const from = v.from ?? new Date().toISOString();
+    return { kind: v.kind, from, to: v.to ?? new Date(Date.parse(from) + DEFAULT_RANGE_DAYS * 86_400_000).toISOString() };
   })
   .superRefine((v, ctx) => {
     const from = Date.parse(v.from);

@@ -28,6 +28,7 @@ import discovery from './plugins/discovery.ts';
 import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
+import visitReminders from './plugins/visit-reminders.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(media, { privateAccess: canReadPrivateUpload });
   await app.register(portalDigest);
+  await app.register(visitReminders);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),

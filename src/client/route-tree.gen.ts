@@ -35,6 +35,7 @@ import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
+import { Route as AdminVisitsRouteImport } from './routes/admin.visits'
 import { Route as AdminWaitlistRouteImport } from './routes/admin.waitlist'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -175,6 +176,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminVisitsRoute = AdminVisitsRouteImport.update({
+  id: '/visits',
+  path: '/visits',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminWaitlistRoute = AdminWaitlistRouteImport.update({
   id: '/waitlist',
   path: '/waitlist',
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
@@ -321,6 +329,7 @@ export interface FileRoutesById {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
@@ -433,6 +444,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
@@ -648,6 +660,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/visits': {
+      id: '/admin/visits'
+      path: '/visits'
+      fullPath: '/admin/visits'
+      preLoaderRoute: typeof AdminVisitsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/waitlist': {
       id: '/admin/waitlist'
       path: '/waitlist'
@@ -731,6 +750,7 @@ interface AdminRouteChildren {
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminVisitsRoute: typeof AdminVisitsRoute
   AdminWaitlistRoute: typeof AdminWaitlistRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminPreviewIdRoute: typeof AdminPreviewIdRoute
@@ -753,6 +773,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminVisitsRoute: AdminVisitsRoute,
   AdminWaitlistRoute: AdminWaitlistRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminPreviewIdRoute: AdminPreviewIdRoute,

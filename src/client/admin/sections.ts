@@ -18,6 +18,7 @@ import {
   IconSettings,
   IconUsers,
   IconHomeHeart,
+  IconCalendarEvent,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -33,6 +34,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
   { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
+  { to: '/admin/visits', label: 'Visits', icon: IconCalendarEvent },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
   { to: '/admin/parents', label: 'Dogs', icon: IconDog },

@@ -23,7 +23,7 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     await signInAdmin(page, '/admin');
     await openSection(page, 'Visits');
     await page.getByRole('button', { name: 'Add opening' }).click();
-    await page.getByRole('textbox', { name: 'Opening 1: day' }).click();
+    await page.getByRole('combobox', { name: 'Opening 1: day' }).click();
     await page.getByRole('option', { name: day, exact: true }).click();
     await page.getByLabel('Opening 1: from').fill('09:00');
     await page.getByLabel('Opening 1: until').fill('11:00');
@@ -60,7 +60,7 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     await page.goto('/account');
     const card = page.getByRole('region', { name: 'Visits' });
     await expect(card.getByText(/breeder’s time zone \(America\/Denver\)/)).toBeVisible();
-    await card.getByRole('textbox', { name: 'Time' }).click();
+    await card.getByRole('combobox', { name: 'Time' }).click();
     const first = page.getByRole('option').filter({ hasText: '9:00 AM' }).first();
     await expect(first).toContainText('breeder’s time');
     await first.click();

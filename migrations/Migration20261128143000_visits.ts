@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Visits and go-home day (issue 32): the breeder's availability and the bookings. No two live bookings
  * overlap, with their buffers, whatever their length: an exclusion constraint over the time range (gist on
  * a tstzrange needs no extension with one breeder), so two instances racing for one time get one booking.
- * The outbox carries a calendar invitation with a message.
+ * The outbox carries a calendar invitation with a message. The settings row is made on first use (an empty
+ * database stays empty, as db:restore expects).
  */
 export class Migration20261128143000_visits extends Migration {
 
@@ -20,9 +21,6 @@ export class Migration20261128143000_visits extends Migration {
       "closures" jsonb not null,
       "feed_token_hash" varchar(64) null,
       "updated_at" timestamptz not null default now());`);
-    this.addSql(`insert into "visit_settings" ("id", "kinds", "openings", "closures") values (1,
-      '{"visit":{"slotMinutes":60,"bufferMinutes":15,"enabled":true},"pickup":{"slotMinutes":45,"bufferMinutes":15,"enabled":true},"video":{"slotMinutes":30,"bufferMinutes":0,"enabled":true}}',
-      '[]', '[]');`);
     this.addSql(`create table "bookings" (
       "id" serial primary key,
       "family_id" int not null references "users" ("id") on update cascade on delete cascade,

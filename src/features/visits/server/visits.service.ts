@@ -24,10 +24,21 @@ import { Booking, VisitSettings, type IBooking, type IVisitSettings } from './vi
 
 const HOUR = 3_600_000;
 
+/** A new site's hours: none open yet (the breeder adds them), an hour's visit, a 45-minute pickup, a half-hour call. */
+const DEFAULT_KINDS = {
+  visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
+  pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
+  video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
+};
+
+/** The one settings row, made on first use (by whichever instance comes first). */
 export async function loadSettings(em: EntityManager): Promise<IVisitSettings> {
   const settings = await em.findOne(VisitSettings, 1);
-  if (!settings) throw new Error('visit_settings row 1 is missing (migration 20261128143000_visits)');
-  return settings;
+  if (settings) return settings;
+  await em.execute(`insert into "visit_settings" ("id", "kinds", "openings", "closures") values (1, ?, '[]', '[]') on conflict ("id") do nothing`, [
+    JSON.stringify(DEFAULT_KINDS),
+  ]);
+  return em.findOneOrFail(VisitSettings, 1);
 }
 
 /** Thrown by the database when two live bookings would overlap (SQLSTATE 23P01 on bookings_no_overlap). */

@@ -23,6 +23,7 @@ const MODULES: BenchModule[] = [
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
+  { name: 'visits', file: './visits.ts', what: 'free slots for 60 days with 500 bookings (GET /api/availability, p95 ≤ 30 ms)' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 

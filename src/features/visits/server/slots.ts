@@ -131,9 +131,15 @@ export function generateSlots(rules: SlotRules, range: { from: number; to: numbe
   for (let date = addDays(localDate(range.from, timeZone), -1); date <= last; date = addDays(date, 1)) {
     const openings = byDay.get(weekdayOf(date));
     if (!openings || closed(date)) continue;
+    // Most days have no offset change within them: one offset then serves every wall time of the day (two Intl
+    // calls instead of up to four per time); a change day goes through zonedToInstant.
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    const early = zoneOffset(midnight - 14 * 3_600_000, timeZone);
+    const steady = early === zoneOffset(midnight + 38 * 3_600_000, timeZone);
+    const toInstant = (time: string) => (steady ? Date.parse(`${date}T${time}:00Z`) - early : zonedToInstant(date, time, timeZone));
     for (const o of openings) {
-      const windowEnd = zonedToInstant(date, o.end, timeZone);
-      for (let t = zonedToInstant(date, o.start, timeZone); t + slotMs <= windowEnd; t += stepMs) {
+      const windowEnd = toInstant(o.end);
+      for (let t = toInstant(o.start); t + slotMs <= windowEnd; t += stepMs) {
         if (t < range.from || t >= range.to || t < range.notBefore) continue;
         const blockEnd = t + stepMs;
         const i = firstEndingAfter(busy, t);

@@ -78,12 +78,13 @@ export async function allowedKinds(em: EntityManager, userId: number): Promise<{
 
 /** Live bookings' blocks in a window (other than `exceptId`), as the slot generator wants them. */
 async function busyBetween(em: EntityManager, from: number, to: number, exceptId?: number): Promise<Interval[]> {
-  const rows = await em.execute<Array<{ s: Date | string; e: Date | string }>>(
-    `select "starts_at" as "s", "block_ends_at" as "e" from "bookings"
+  // Epoch milliseconds straight from the database: no Date parsing of up to thousands of values per question.
+  const rows = await em.execute<Array<{ s: string | number; e: string | number }>>(
+    `select (extract(epoch from "starts_at") * 1000)::float8 as "s", (extract(epoch from "block_ends_at") * 1000)::float8 as "e" from "bookings"
       where "status" <> 'cancelled' and "starts_at" < ? and "block_ends_at" > ? and "id" <> ? order by "starts_at"`,
     [new Date(to), new Date(from), exceptId ?? 0],
   );
-  return rows.map((r) => ({ start: new Date(r.s).getTime(), end: new Date(r.e).getTime() }));
+  return rows.map((r) => ({ start: Number(r.s), end: Number(r.e) }));
 }
 
 function rulesOf(settings: IVisitSettings, kind: AppointmentKind) {

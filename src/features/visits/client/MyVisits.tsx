@@ -7,24 +7,7 @@ import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { APPOINTMENT_KINDS, KIND_LABELS, formatInZone, type AppointmentKind, type BookingDto } from '../visits.schema.ts';
-
-/** The days the picker offers. */
-const PICK_DAYS = 30;
-
-function ownZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** "Sat, Dec 5, 10:00 AM MST (breeder's time) · 6:00 PM GMT (your time)"; one label when the zones agree. */
-export function bothZones(iso: string, breederZone: string, familyZone: string): string {
-  const breeder = formatInZone(iso, breederZone);
-  const family = formatInZone(iso, familyZone);
-  return breeder === family ? `${breeder} (breeder’s time and yours)` : `${breeder} (breeder’s time) · ${family} (your time)`;
-}
+import { SlotSelect, bothZones, ownZone } from './SlotSelect.tsx';
 
 export function MyVisits() {
   const options = useQuery(trpc.visits.options.queryOptions());
@@ -55,11 +38,6 @@ function BookForm({ kinds, breederZone }: { kinds: AppointmentKind[]; breederZon
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const queryClient = useQueryClient();
-  const range = useMemo(() => {
-    const from = new Date();
-    return { from: from.toISOString(), to: new Date(from.getTime() + PICK_DAYS * 86_400_000).toISOString() };
-  }, []);
-  const slots = useQuery(trpc.visits.availability.queryOptions({ kind, ...range }));
   const book = useMutation(
     trpc.visits.book.mutationOptions({
       onSuccess: async (b) => {
@@ -74,7 +52,6 @@ function BookForm({ kinds, breederZone }: { kinds: AppointmentKind[]; breederZon
       },
     }),
   );
-  const data = (slots.data ?? []).map((s) => ({ value: s.startsAt, label: bothZones(s.startsAt, breederZone, familyZone) }));
   return (
     <Stack gap="sm" component="form" onSubmit={(e) => {
       e.preventDefault();
@@ -93,16 +70,7 @@ function BookForm({ kinds, breederZone }: { kinds: AppointmentKind[]; breederZon
         }}
         allowDeselect={false}
       />
-      <Select
-        label="Time"
-        placeholder={slots.isLoading ? 'Loading free times…' : data.length ? 'Pick a free time' : 'No free times in the next 30 days'}
-        data={data}
-        value={startsAt}
-        onChange={setStartsAt}
-        searchable
-        nothingFoundMessage="No free time matches"
-        disabled={!data.length}
-      />
+      <SlotSelect kind={kind} breederZone={breederZone} value={startsAt} onChange={setStartsAt} />
       <Textarea label="Note for the breeder (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
       <Group>
         <Button type="submit" loading={book.isPending} disabled={!startsAt}>
@@ -116,7 +84,20 @@ function BookForm({ kinds, breederZone }: { kinds: AppointmentKind[]; breederZon
 function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZone: string }) {
   const familyZone = useMemo(ownZone, []);
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
+  const [moving, setMoving] = useState<BookingDto | null>(null);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  const reschedule = useMutation(
+    trpc.visits.reschedule.mutationOptions({
+      onSuccess: async (b) => {
+        setMoving(null);
+        setMoveTo(null);
+        toast({ title: 'Booking moved', message: `${KIND_LABELS[b.kind]}: ${formatInZone(b.startsAt, b.timeZone)}. The updated invitation is on its way.`, variant: 'success' });
+        await queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() });
+      },
+      onError: (e) => toast({ title: 'Could not move the booking', message: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
+    }),
+  );
   const cancel = useMutation(
     trpc.visits.cancel.mutationOptions({
       onSuccess: async () => {
@@ -149,9 +130,14 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
                     Add to calendar (.ics)
                   </Anchor>
                   {b.changeable ? (
-                    <Button size="xs" variant="default" onClick={() => setCancelling(b)}>
-                      Cancel booking
-                    </Button>
+                    <>
+                      <Button size="xs" variant="default" onClick={() => setMoving(b)}>
+                        Move booking
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setCancelling(b)}>
+                        Cancel booking
+                      </Button>
+                    </>
                   ) : (
                     <Text size="xs" c="dimmed">
                       Too close to change online: please call or e-mail us.
@@ -163,6 +149,28 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
           </Card>
         ))}
       </Stack>
+      <Modal opened={moving !== null} onClose={() => setMoving(null)} title="Move this booking">
+        {moving && (
+          <Stack
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (moveTo) reschedule.mutate({ id: moving.id, startsAt: moveTo });
+            }}
+          >
+            <Text size="sm">Now: {bothZones(moving.startsAt, moving.timeZone, familyZone)}</Text>
+            <SlotSelect kind={moving.kind} breederZone={moving.timeZone} value={moveTo} onChange={setMoveTo} label="New time" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setMoving(null)}>
+                Keep the time
+              </Button>
+              <Button type="submit" disabled={!moveTo} loading={reschedule.isPending}>
+                Move booking
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this booking?">
         {cancelling && (
           <Stack>

@@ -17,6 +17,7 @@ import {
   type AdminBookingDto,
   type AvailabilitySettingsInput,
 } from '../../visits.schema.ts';
+import { SlotSelect } from '../SlotSelect.tsx';
 
 export function VisitsAdmin() {
   return (
@@ -219,7 +220,21 @@ function BookingsList() {
   const zone = settings.data?.timeZone ?? 'America/Denver';
   const [cancelling, setCancelling] = useState<AdminBookingDto | null>(null);
   const [message, setMessage] = useState('');
+  const [moving, setMoving] = useState<AdminBookingDto | null>(null);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
   const invalidate = useInvalidate();
+  const move = useMutation(
+    trpc.admin.visits.move.mutationOptions({
+      onSuccess: async () => {
+        setMoving(null);
+        setMoveTo(null);
+        setMessage('');
+        notifySaved('Booking moved', 'The family got the updated invitation.');
+        await invalidate('visits');
+      },
+      onError: (e) => notifyFailed('Could not move the booking', e),
+    }),
+  );
   const cancel = useMutation(
     trpc.admin.visits.cancel.mutationOptions({
       onSuccess: async () => {
@@ -297,9 +312,14 @@ function BookingsList() {
                     </Table.Td>
                     <Table.Td>
                       {b.status === 'confirmed' && (
-                        <Button size="xs" variant="default" onClick={() => setCancelling(b)} aria-label={`Cancel ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
-                          Cancel
-                        </Button>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button size="xs" variant="default" onClick={() => setMoving(b)} aria-label={`Move ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
+                            Move
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => setCancelling(b)} aria-label={`Cancel ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
+                            Cancel
+                          </Button>
+                        </Group>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -310,6 +330,31 @@ function BookingsList() {
         )}
         {list.data && <Pager page={page} total={list.data.total} onChange={setPage} label="Bookings" />}
       </Stack>
+      <Modal opened={moving !== null} onClose={() => setMoving(null)} title="Move this booking">
+        {moving && (
+          <Stack
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (moveTo) move.mutate({ id: moving.id, startsAt: moveTo, message });
+            }}
+          >
+            <Text size="sm">
+              {KIND_LABELS[moving.kind]} of {moving.familyName}, now {formatInZone(moving.startsAt, zone)}
+            </Text>
+            <SlotSelect kind={moving.kind} breederZone={zone} value={moveTo} onChange={setMoveTo} label="New time" />
+            <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setMoving(null)}>
+                Keep the time
+              </Button>
+              <Button type="submit" disabled={!moveTo} loading={move.isPending}>
+                Move booking
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this booking?">
         {cancelling && (
           <Stack

@@ -29,6 +29,8 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     await page.getByLabel('Opening 1: until').fill('11:00');
     await page.getByRole('button', { name: 'Save hours' }).click();
     await expectToast(page, 'Hours saved');
+    const dashboardAxe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(dashboardAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(WEEKDAYS).toContain(day);
     await page.context().clearCookies();
 

@@ -57,7 +57,8 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     expect((await request.post(`${base}/api/login`, { headers, data: ADMIN })).ok()).toBe(true);
     expect((await request.post(`${base}/trpc/admin.applications.changeStatus`, { headers, data: { id, status: 'approved' } })).ok()).toBe(true);
 
-    // On the phone: /account's Visits card, both zones labelled.
+    // On the phone, in the dark theme (the dashboard above was light): /account's Visits card, both zones labelled.
+    await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
     expect((await page.request.post(`${base}/api/login`, { headers, data: { username, password } })).ok()).toBe(true);
     await page.goto('/account');
     const card = page.getByRole('region', { name: 'Visits' });
@@ -69,7 +70,7 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     await card.getByRole('button', { name: 'Book this time' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Booked' }).first()).toBeVisible();
     await expect(card.getByRole('list', { name: 'Your bookings' })).toContainText('Confirmed');
-    const axe = await new AxeBuilder({ page }).include('#visits-heading').analyze();
+    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="visits-heading"]').analyze();
     expect(axe.violations).toEqual([]);
 
     // The invitation in the real SMTP sink: an .ics with METHOD:REQUEST that a maintained parser reads.

@@ -20,6 +20,7 @@ import { Migration20261128012500_dogs_private_until_featured } from './Migration
 import { Migration20261128013000_outbox_claimed_by } from './Migration20261128013000_outbox_claimed_by.ts';
 import { Migration20261128142000_payments } from './Migration20261128142000_payments.ts';
 import { Migration20261128144000_health } from './Migration20261128144000_health.ts';
+import { Migration20261128143000_visits } from './Migration20261128143000_visits.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -40,4 +41,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128013000_outbox_claimed_by,
   Migration20261128142000_payments,
   Migration20261128144000_health,
+  Migration20261128143000_visits,
 ];

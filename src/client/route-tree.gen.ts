@@ -37,6 +37,7 @@ import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
+import { Route as AdminVisitsRouteImport } from './routes/admin.visits'
 import { Route as AdminWaitlistRouteImport } from './routes/admin.waitlist'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -187,6 +188,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminVisitsRoute = AdminVisitsRouteImport.update({
+  id: '/visits',
+  path: '/visits',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminWaitlistRoute = AdminWaitlistRouteImport.update({
   id: '/waitlist',
   path: '/waitlist',
@@ -261,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
@@ -299,6 +306,7 @@ export interface FileRoutesByTo {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
@@ -339,6 +347,7 @@ export interface FileRoutesById {
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
@@ -380,6 +389,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
@@ -418,6 +428,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
@@ -457,6 +468,7 @@ export interface FileRouteTypes {
     | '/admin/subscribers'
     | '/admin/testimonials'
     | '/admin/users'
+    | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
     | '/family-tree/$dogId'
@@ -686,6 +698,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/visits': {
+      id: '/admin/visits'
+      path: '/visits'
+      fullPath: '/admin/visits'
+      preLoaderRoute: typeof AdminVisitsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/waitlist': {
       id: '/admin/waitlist'
       path: '/waitlist'
@@ -771,6 +790,7 @@ interface AdminRouteChildren {
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminVisitsRoute: typeof AdminVisitsRoute
   AdminWaitlistRoute: typeof AdminWaitlistRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminPreviewIdRoute: typeof AdminPreviewIdRoute
@@ -795,6 +815,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminVisitsRoute: AdminVisitsRoute,
   AdminWaitlistRoute: AdminWaitlistRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminPreviewIdRoute: AdminPreviewIdRoute,

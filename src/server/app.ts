@@ -32,6 +32,7 @@ import payments from '../features/payments/server/payments.plugin.ts';
 import healthReminders from './plugins/health-reminders.ts';
 import healthPages from '../features/health/server/health-pages.ts';
 import { canReadHealthUpload } from '../features/health/server/health.service.ts';
+import visitReminders from './plugins/visit-reminders.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(payments);
   await app.register(healthReminders);
   await app.register(healthPages);
+  await app.register(visitReminders);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),

@@ -30,6 +30,7 @@ import { Application, ApplicationDraft, ApplicationEvent } from '../features/app
 import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
+import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
 export const entities = [
   Litter,
   Puppy,
@@ -74,4 +75,6 @@ export const entities = [
   HealthShareLink,
   HealthReminder,
   HealthFamilyPrefs,
+  VisitSettings,
+  Booking,
 ];

@@ -182,6 +182,52 @@ describe('OpenAPI contract', () => {
       ],
     };
 
+    // Visits (issue 32): hours for every day, then the family (it sent an application above) books a video call.
+    const del = (url: string, cookie?: string): Sample => () => t.app.inject({ method: 'DELETE', url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
+    const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    const videoSlots = async () => t.caller(family.user).visits.availability({ kind: 'video', from: inDays(2), to: inDays(4) });
+    const firstBooking = async () => ((await get('/api/bookings/mine', family.cookie)()).json() as Array<{ id: number }>)[0]!.id;
+    samples['GET /api/availability'] = [
+      async () => {
+        await t.caller(admin.user).admin.visits.saveSettings({
+          timeZone: 'America/Denver',
+          cutoffHours: 0,
+          kinds: { visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true }, pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true }, video: { slotMinutes: 30, bufferMinutes: 0, enabled: true } },
+          openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+          closures: [],
+        });
+        return get(`/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(4))}`, family.cookie)();
+      },
+      get(`/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(200))}`, family.cookie),
+      get(`/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(4))}`),
+    ];
+    samples['POST /api/bookings'] = [
+      async () => post('/api/bookings', { kind: 'video', startsAt: (await videoSlots())[0]!.startsAt, timeZone: 'Europe/Berlin' }, family.cookie)(),
+      async () => post('/api/bookings', { kind: 'video', startsAt: (await get('/api/bookings/mine', family.cookie)()).json()[0].startsAt }, family.cookie)(),
+      async () => post('/api/bookings', { kind: 'visit', startsAt: (await videoSlots())[0]!.startsAt }, family.cookie)(),
+      post('/api/bookings', { kind: 'video', startsAt: 'soon', timeZone: 'Nowhere/Land' }, family.cookie),
+      post('/api/bookings', { kind: 'video', startsAt: inDays(3) }),
+    ];
+    samples['GET /api/bookings/mine'] = [get('/api/bookings/mine', family.cookie), get('/api/bookings/mine')];
+    samples['GET /api/bookings/{id}/ics'] = [
+      async () => get(`/api/bookings/${await firstBooking()}/ics`, family.cookie)(),
+      get('/api/bookings/999999/ics', family.cookie),
+      get('/api/bookings/abc/ics', family.cookie),
+      get('/api/bookings/1/ics'),
+    ];
+    samples['DELETE /api/bookings/{id}'] = [
+      async () => del(`/api/bookings/${await firstBooking()}`, family.cookie)(),
+      async () => del(`/api/bookings/${await firstBooking()}`, family.cookie)(),
+      del('/api/bookings/999999', family.cookie),
+      del('/api/bookings/abc', family.cookie),
+      del('/api/bookings/1'),
+    ];
+    samples['GET /api/visits/feed/{token}'] = [
+      async () => get(new URL((await t.caller(admin.user).admin.visits.createFeed()).url).pathname)(),
+      get('/api/visits/feed/not-a-real-token-at-all.ics'),
+      get(`/api/visits/feed/${'x'.repeat(120)}`),
+    ];
+
     const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(Object.keys(samples).sort()).toEqual(operations.sort());
 
@@ -196,6 +242,9 @@ describe('OpenAPI contract', () => {
         const content = declared[status]!.content ?? {};
         if ('text/csv' in content) {
           expect(res.headers['content-type']).toMatch(/^text\/csv/);
+        } else if ('text/calendar' in content) {
+          expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+          expect(res.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
         } else if ('application/json' in content) {
           expect(res.headers['content-type'], operation).toMatch(/^application\/json/);
           const validate = ajv.getSchema(`openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`);

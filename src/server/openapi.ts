@@ -36,7 +36,9 @@ function operation(endpoint: RestEndpoint): ZodOpenApiOperationObject {
     [String(endpoint.status)]:
       doc.response === 'csv'
         ? { description: 'A CSV file (UTF-8 with a byte-order mark)', content: { 'text/csv': { schema: { type: 'string' as const } } } }
-        : { description: 'Success', content: { 'application/json': { schema: doc.response } } },
+        : doc.response === 'calendar'
+          ? { description: 'An iCalendar file (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' as const } } } }
+          : { description: 'Success', content: { 'application/json': { schema: doc.response } } },
   };
   for (const status of [...(doc.errors ?? []), 500, 503]) {
     responses[String(status)] =

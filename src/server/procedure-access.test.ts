@@ -112,6 +112,9 @@ interface Family {
   untickedItemId: number;
   /** A vet share link of the family's puppy's health record. */
   shareLinkId: number;
+  /** A video call this family booked, and a free time to move it to. */
+  bookingId: number;
+  freeStartsAt: string;
 }
 
 /**
@@ -138,6 +141,10 @@ const FOREIGN_IDS: Record<string, ForeignId> = {
     what: 'checklist item (one list for every family, each family ticks its own)',
     inputs: (a) => [{ itemId: a.tickedItemId, done: false }, { itemId: a.untickedItemId, done: true }],
   },
+  // In this order: A's own reschedule and cancel (which must work) come after the download.
+  'visits.ics': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId }) },
+  'visits.reschedule': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId, startsAt: a.freeStartsAt }) },
+  'visits.cancel': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId }) },
   'applications.submit': { kind: 'none', why: 'litterId names a public litter (litters.active), which anyone may apply for' },
   'applications.saveDraft': { kind: 'none', why: 'values.litterId is draft text kept for its author; nothing reads a record by it' },
 };
@@ -275,6 +282,15 @@ describe('every procedure outside the admin API is classified, and family proced
       const litter = await adminOk('admin.litters.create', { name: 'Matrix', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01' });
       const items = (await adminOk('admin.portal.saveChecklist', { items: [{ label: 'Crate' }, { label: 'Food' }, { label: 'Vet' }] })) as unknown as Array<{ id: number }>;
       expect(items).toHaveLength(3);
+      // Hours every day, closed for the next 35 days (so visits.availability's default 30 days reads the same every time).
+      const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+      await adminOk('admin.visits.saveSettings', {
+        timeZone: 'America/Denver',
+        cutoffHours: 0,
+        kinds: { visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true }, pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true }, video: { slotMinutes: 30, bufferMinutes: 0, enabled: true } },
+        openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+        closures: [{ startsOn: day(-1).slice(0, 10), endsOn: day(36).slice(0, 10), reason: 'Whelping' }],
+      });
       const setUp = [
         { key: 'a', username: 'matrix_family_a', name: 'Alderbrook Family', puppy: 'Aster', ticked: items[0]!.id, unticked: items[1]!.id },
         // B ticks what A ticks: B unticking it and ticking what A left must change B's ticks only.
@@ -299,6 +315,12 @@ describe('every procedure outside the admin API is classified, and family proced
         const link = await own('health.createShareLink', { puppyId: puppy.id, days: 7 });
         families[f.key] = {
           shareLinkId: link.id as number,
+        const slots = (await ok('visits.availability', 'query', { kind: 'video', from: day(40), to: day(42) }, signed.cookie)) as unknown as Array<{ startsAt: string }>;
+        const pick = f.key === 'a' ? 0 : 2;
+        const booking = await own('visits.book', { kind: 'video', startsAt: slots[pick]!.startsAt });
+        families[f.key] = {
+          bookingId: booking.id as number,
+          freeStartsAt: slots[pick + 1]!.startsAt,
           cookie: signed.cookie,
           userId: signed.user.id,
           openApplicationId: open.id as number,

@@ -68,4 +68,13 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'health.revokeShareLink': 'family',
   'health.reminders': 'family',
   'health.setReminders': 'family',
+  // Visits and go-home day: the family's own bookings; the breeder's calendar feed behind its secret token.
+  'visits.options': 'family',
+  'visits.availability': 'family',
+  'visits.book': 'family',
+  'visits.mine': 'family',
+  'visits.reschedule': 'family',
+  'visits.cancel': 'family',
+  'visits.ics': 'family',
+  'visits.feed': 'public',
 };

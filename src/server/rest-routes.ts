@@ -17,6 +17,7 @@ import { applicationsRest } from '../features/applications/server/applications.r
 import { applicationsAdminRest } from '../features/applications/server/applications.admin-rest.ts';
 import { paymentsAdminRest, paymentsRest } from '../features/payments/server/payments.rest.ts';
 import { healthRest } from '../features/health/server/health.rest.ts';
+import { visitsRest } from '../features/visits/server/visits.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -37,4 +38,5 @@ export const restEndpoints: RestEndpoint[] = [
   ...paymentsRest,
   ...paymentsAdminRest,
   ...healthRest,
+  ...visitsRest,
 ];

@@ -30,6 +30,8 @@ import { paymentsRouter } from '../features/payments/server/payments.router.ts';
 import { paymentsAdminRouter } from '../features/payments/server/payments.admin-router.ts';
 import { healthRouter } from '../features/health/server/health.router.ts';
 import { healthAdminRouter } from '../features/health/server/health.admin-router.ts';
+import { visitsRouter } from '../features/visits/server/visits.router.ts';
+import { visitsAdminRouter } from '../features/visits/server/visits.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -48,6 +50,7 @@ const adminRouter = router({
   newsletters: newslettersAdminRouter,
   payments: paymentsAdminRouter,
   health: healthAdminRouter,
+  visits: visitsAdminRouter,
 });
 
 export const appRouter = router({
@@ -65,6 +68,7 @@ export const appRouter = router({
   portal: portalRouter,
   payments: paymentsRouter,
   health: healthRouter,
+  visits: visitsRouter,
   admin: adminRouter,
 });
 

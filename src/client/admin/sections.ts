@@ -20,6 +20,7 @@ import {
   IconHomeHeart,
   IconCash,
   IconStethoscope,
+  IconCalendarEvent,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -36,6 +37,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
   { to: '/admin/payments', label: 'Payments', icon: IconCash },
+  { to: '/admin/visits', label: 'Visits', icon: IconCalendarEvent },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
   { to: '/admin/health', label: 'Health', icon: IconStethoscope },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },

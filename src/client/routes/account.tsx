@@ -11,6 +11,7 @@ import { DigestSwitch } from '../../features/portal/client/DigestSwitch.tsx';
 import { MyApplications } from '../../features/applications/client/MyApplications.tsx';
 import { MyPayments } from '../../features/payments/client/MyPayments.tsx';
 import { HealthRecords } from '../../features/health/client/HealthRecord.tsx';
+import { MyVisits } from '../../features/visits/client/MyVisits.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -32,6 +33,7 @@ function AccountPage() {
         <FamilyPortal />
         <MyPayments />
         <HealthRecords />
+        <MyVisits />
         <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>

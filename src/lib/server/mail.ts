@@ -9,6 +9,14 @@ export interface OutgoingMail {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** A calendar invitation (text/calendar, iTIP): sent as an alternative part and an invite.ics attachment. */
+  calendar?: MailCalendar;
+}
+
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
+  /** The whole VCALENDAR text (CRLF lines). */
+  content: string;
 }
 
 export interface BulkMessage {

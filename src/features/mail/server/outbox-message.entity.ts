@@ -26,6 +26,8 @@ export const OutboxMessage = defineEntity({
     sentAt: p.datetime().nullable(),
     /** Extra headers (List-Unsubscribe on bulk mail). */
     headers: p.json<Record<string, string>>().nullable(),
+    /** A calendar invitation sent with the message (a booking's .ics). */
+    calendar: p.json<{ method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string }>().nullable(),
     /** The newsletter this message is one copy of: one per recipient, enforced by the unique index below. */
     newsletterId: p.integer().nullable(),
     /** When a sender last took it: the send rate (MAIL_RATE_PER_MINUTE) counts these. */

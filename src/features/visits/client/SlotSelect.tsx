@@ -1,0 +1,47 @@
+// A free time of one kind in the next 30 days, each labelled in the breeder's zone and (when different) the viewer's own.
+import { useMemo } from 'react';
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../../lib/client/trpc.ts';
+import { formatInZone, type AppointmentKind } from '../visits.schema.ts';
+
+/** The days the picker offers. */
+const PICK_DAYS = 30;
+
+export function ownZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "Sat, Dec 5, 10:00 AM MST (breeder’s time) · 6:00 PM GMT (your time)"; one label when the zones agree. */
+export function bothZones(iso: string, breederZone: string, familyZone: string): string {
+  const breeder = formatInZone(iso, breederZone);
+  const family = formatInZone(iso, familyZone);
+  return breeder === family ? `${breeder} (breeder’s time and yours)` : `${breeder} (breeder’s time) · ${family} (your time)`;
+}
+
+export function SlotSelect({ kind, breederZone, value, onChange, label = 'Time' }: { kind: AppointmentKind; breederZone: string; value: string | null; onChange: (v: string | null) => void; label?: string }) {
+  const familyZone = useMemo(ownZone, []);
+  const range = useMemo(() => {
+    const from = new Date();
+    return { from: from.toISOString(), to: new Date(from.getTime() + PICK_DAYS * 86_400_000).toISOString() };
+  }, []);
+  const slots = useQuery(trpc.visits.availability.queryOptions({ kind, ...range }));
+  const data = (slots.data ?? []).map((s) => ({ value: s.startsAt, label: bothZones(s.startsAt, breederZone, familyZone) }));
+  return (
+    <Select
+      label={label}
+      placeholder={slots.isLoading ? 'Loading free times…' : data.length ? 'Pick a free time' : 'No free times in the next 30 days'}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      nothingFoundMessage="No free time matches"
+      disabled={!data.length}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

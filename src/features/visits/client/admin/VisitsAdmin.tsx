@@ -1,0 +1,384 @@
+// The dashboard's Visits: the breeder's hours (zone, cut-off, slot and buffer per kind, weekly openings, closed days),
+// the calendar feed address, and every booking (paged and searched on the server) to cancel with a message.
+import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Card, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { trpc } from '../../../../lib/client/trpc.ts';
+import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
+import { Pager } from '../../../../lib/client/admin/ListParts.tsx';
+import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
+import {
+  APPOINTMENT_KINDS,
+  KIND_LABELS,
+  WEEKDAY_LABELS,
+  formatInZone,
+  type AdminBookingDto,
+  type AvailabilitySettingsInput,
+} from '../../visits.schema.ts';
+import { SlotSelect } from '../SlotSelect.tsx';
+
+export function VisitsAdmin() {
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Visits</Title>
+      <HoursEditor />
+      <FeedCard />
+      <BookingsList />
+    </Stack>
+  );
+}
+
+type Draft = AvailabilitySettingsInput;
+
+function HoursEditor() {
+  const settings = useQuery(trpc.admin.visits.settings.queryOptions());
+  const invalidate = useInvalidate();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  useEffect(() => {
+    if (settings.data && !draft) {
+      const { hasFeed: _hasFeed, ...rest } = settings.data;
+      setDraft(rest);
+    }
+  }, [settings.data, draft]);
+  const save = useMutation(
+    trpc.admin.visits.saveSettings.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Hours saved');
+        await invalidate('visits');
+      },
+      onError: (e) => notifyFailed('Could not save the hours', e),
+    }),
+  );
+  if (!draft) return <PageSpinner />;
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="hours-heading">
+      <Stack
+        gap="md"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(draft);
+        }}
+      >
+        <Title order={3} size="h3" id="hours-heading">
+          Hours
+        </Title>
+        <Group grow wrap="wrap" align="flex-start">
+          <TextInput label="Time zone" description="e.g. America/Denver" value={draft.timeZone} onChange={(e) => set({ timeZone: e.currentTarget.value })} />
+          <NumberInput
+            label="Cut-off (hours before)"
+            description="Families book, move and cancel online until then"
+            min={0}
+            max={336}
+            value={draft.cutoffHours}
+            onChange={(v) => set({ cutoffHours: Number(v) || 0 })}
+          />
+        </Group>
+        {APPOINTMENT_KINDS.map((k) => (
+          <Group key={k} wrap="wrap" align="flex-end">
+            <Switch
+              label={KIND_LABELS[k]}
+              checked={draft.kinds[k].enabled}
+              onChange={(e) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], enabled: e.currentTarget.checked } } })}
+              w={200}
+            />
+            <NumberInput
+              label={`${KIND_LABELS[k]}: minutes`}
+              min={10}
+              max={480}
+              w={160}
+              value={draft.kinds[k].slotMinutes}
+              onChange={(v) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], slotMinutes: Number(v) || 0 } } })}
+            />
+            <NumberInput
+              label={`${KIND_LABELS[k]}: buffer minutes`}
+              min={0}
+              max={240}
+              w={160}
+              value={draft.kinds[k].bufferMinutes}
+              onChange={(v) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], bufferMinutes: Number(v) || 0 } } })}
+            />
+          </Group>
+        ))}
+        <Title order={4} size="h4">
+          Weekly openings
+        </Title>
+        {draft.openings.length === 0 && <Text size="sm">No openings yet: families cannot book until you add one.</Text>}
+        {draft.openings.map((o, i) => (
+          <Group key={i} wrap="wrap" align="flex-end">
+            <Select
+              label={`Opening ${i + 1}: day`}
+              data={WEEKDAY_LABELS.map((d, n) => ({ value: String(n), label: d }))}
+              value={String(o.weekday)}
+              allowDeselect={false}
+              onChange={(v) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, weekday: Number(v) } : x)) })}
+              w={160}
+            />
+            <TextInput type="time" label={`Opening ${i + 1}: from`} value={o.start} onChange={(e) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, start: e.currentTarget.value } : x)) })} w={130} />
+            <TextInput type="time" label={`Opening ${i + 1}: until`} value={o.end} onChange={(e) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, end: e.currentTarget.value } : x)) })} w={130} />
+            <ActionIcon variant="default" size="lg" aria-label={`Remove opening ${i + 1}`} onClick={() => set({ openings: draft.openings.filter((_, j) => j !== i) })}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button variant="default" onClick={() => set({ openings: [...draft.openings, { weekday: 6, start: '10:00', end: '16:00' }] })}>
+            Add opening
+          </Button>
+        </Group>
+        <Title order={4} size="h4">
+          Closed days
+        </Title>
+        {draft.closures.map((c, i) => (
+          <Group key={i} wrap="wrap" align="flex-end">
+            <TextInput type="date" label={`Closed ${i + 1}: first day`} value={c.startsOn} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, startsOn: e.currentTarget.value } : x)) })} w={170} />
+            <TextInput type="date" label={`Closed ${i + 1}: last day`} value={c.endsOn} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, endsOn: e.currentTarget.value } : x)) })} w={170} />
+            <TextInput label={`Closed ${i + 1}: reason`} value={c.reason ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, reason: e.currentTarget.value } : x)) })} w={200} />
+            <ActionIcon variant="default" size="lg" aria-label={`Remove closed days ${i + 1}`} onClick={() => set({ closures: draft.closures.filter((_, j) => j !== i) })}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              const today = new Date().toISOString().slice(0, 10);
+              set({ closures: [...draft.closures, { startsOn: today, endsOn: today, reason: '' }] });
+            }}
+          >
+            Add closed days
+          </Button>
+        </Group>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save hours
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function FeedCard() {
+  const settings = useQuery(trpc.admin.visits.settings.queryOptions());
+  const invalidate = useInvalidate();
+  const [url, setUrl] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.admin.visits.createFeed.mutationOptions({
+      onSuccess: async (r) => {
+        setUrl(r.url);
+        notifySaved('Calendar feed created', 'Copy the address now: it is shown only once.');
+        await invalidate();
+      },
+      onError: (e) => notifyFailed('Could not create the feed', e),
+    }),
+  );
+  const revoke = useMutation(
+    trpc.admin.visits.revokeFeed.mutationOptions({
+      onSuccess: async () => {
+        setUrl(null);
+        notifySaved('Calendar feed revoked', 'Calendars subscribed to the old address stop updating.');
+        await invalidate();
+      },
+      onError: (e) => notifyFailed('Could not revoke the feed', e),
+    }),
+  );
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="feed-heading">
+      <Stack gap="sm">
+        <Title order={3} size="h3" id="feed-heading">
+          Calendar feed
+        </Title>
+        <Text size="sm">Subscribe to this private address in Google, Apple or Outlook Calendar to see every booking. Anyone with it can read your bookings: revoke it if it leaks.</Text>
+        {url && <TextInput label="Calendar feed address" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />}
+        <Group>
+          <Button onClick={() => create.mutate()} loading={create.isPending}>
+            {settings.data?.hasFeed ? 'Make a new feed address' : 'Create feed address'}
+          </Button>
+          {settings.data?.hasFeed && (
+            <Button color="red.9" variant="outline" onClick={() => revoke.mutate()} loading={revoke.isPending}>
+              Revoke feed
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function BookingsList() {
+  const [page, setPage] = useState(1);
+  const [when, setWhen] = useState<'upcoming' | 'past' | 'cancelled'>('upcoming');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const list = useQuery(trpc.admin.visits.list.queryOptions({ page, when, search: debounced || undefined }));
+  const settings = useQuery(trpc.admin.visits.settings.queryOptions());
+  const zone = settings.data?.timeZone ?? 'America/Denver';
+  const [cancelling, setCancelling] = useState<AdminBookingDto | null>(null);
+  const [message, setMessage] = useState('');
+  const [moving, setMoving] = useState<AdminBookingDto | null>(null);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const invalidate = useInvalidate();
+  const move = useMutation(
+    trpc.admin.visits.move.mutationOptions({
+      onSuccess: async () => {
+        setMoving(null);
+        setMoveTo(null);
+        setMessage('');
+        notifySaved('Booking moved', 'The family got the updated invitation.');
+        await invalidate('visits');
+      },
+      onError: (e) => notifyFailed('Could not move the booking', e),
+    }),
+  );
+  const cancel = useMutation(
+    trpc.admin.visits.cancel.mutationOptions({
+      onSuccess: async () => {
+        setCancelling(null);
+        setMessage('');
+        notifySaved('Booking cancelled', 'The family got an e-mail that removes it from their calendar.');
+        await invalidate();
+      },
+      onError: (e) => notifyFailed('Could not cancel the booking', e),
+    }),
+  );
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="bookings-heading">
+      <Stack gap="sm">
+        <Title order={3} size="h3" id="bookings-heading">
+          Bookings
+        </Title>
+        <Group wrap="wrap" align="flex-end">
+          <Select
+            label="Show"
+            data={[
+              { value: 'upcoming', label: 'Upcoming' },
+              { value: 'past', label: 'Past' },
+              { value: 'cancelled', label: 'Cancelled' },
+            ]}
+            value={when}
+            allowDeselect={false}
+            onChange={(v) => {
+              setWhen((v ?? 'upcoming') as typeof when);
+              setPage(1);
+            }}
+            w={160}
+          />
+          <TextInput label="Search families" value={search} onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }} w={220} />
+        </Group>
+        {!list.data ? (
+          <PageSpinner />
+        ) : list.data.items.length === 0 ? (
+          <Text size="sm">No bookings here.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table aria-label="Bookings">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">When ({zone})</Table.Th>
+                  <Table.Th scope="col">What</Table.Th>
+                  <Table.Th scope="col">Family</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((b) => (
+                  <Table.Tr key={b.id}>
+                    <Table.Td>{formatInZone(b.startsAt, zone)}</Table.Td>
+                    <Table.Td>
+                      {KIND_LABELS[b.kind]}
+                      {b.note && (
+                        <Text size="xs" c="dimmed">
+                          {b.note}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {b.familyName}
+                      {b.familyEmail && (
+                        <Text size="xs" c="dimmed">
+                          {b.familyEmail}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {b.status === 'confirmed' && (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button size="xs" variant="default" onClick={() => setMoving(b)} aria-label={`Move ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
+                            Move
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => setCancelling(b)} aria-label={`Cancel ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
+                            Cancel
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {list.data && <Pager page={page} total={list.data.total} onChange={setPage} label="Bookings" />}
+      </Stack>
+      <Modal opened={moving !== null} onClose={() => setMoving(null)} title="Move this booking">
+        {moving && (
+          <Stack
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (moveTo) move.mutate({ id: moving.id, startsAt: moveTo, message });
+            }}
+          >
+            <Text size="sm">
+              {KIND_LABELS[moving.kind]} of {moving.familyName}, now {formatInZone(moving.startsAt, zone)}
+            </Text>
+            <SlotSelect kind={moving.kind} breederZone={zone} value={moveTo} onChange={setMoveTo} label="New time" />
+            <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setMoving(null)}>
+                Keep the time
+              </Button>
+              <Button type="submit" disabled={!moveTo} loading={move.isPending}>
+                Move booking
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this booking?">
+        {cancelling && (
+          <Stack
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              cancel.mutate({ id: cancelling.id, message });
+            }}
+          >
+            <Text size="sm">
+              {KIND_LABELS[cancelling.kind]} of {cancelling.familyName}, {formatInZone(cancelling.startsAt, zone)}
+            </Text>
+            <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setCancelling(null)}>
+                Keep it
+              </Button>
+              <Button type="submit" color="red.9" loading={cancel.isPending}>
+                Cancel booking
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,447 @@
+// Bookings: who may book what, free slots from the breeder's hours, booking, moving and cancelling with an
+// invitation e-mail each time, the family's .ics and the breeder's private feed. The database's exclusion
+// constraint (bookings_no_overlap) is the last word on double booking: a race loses with a clear CONFLICT.
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, badRequest } from '../../../lib/server/errors.ts';
+import { escapeHtml, oneLine, textToHtml, type MailOutbox } from '../../../lib/server/mail.ts';
+import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
+import { User } from '../../auth/server/user.entity.ts';
+import {
+  KIND_LABELS,
+  PICKUP_AGE_DAYS,
+  VISITS_MESSAGES,
+  formatInZone,
+  type AppointmentKind,
+  type AvailabilityQuery,
+  type BookInput,
+  type BookingDto,
+  type SlotDto,
+} from '../visits.schema.ts';
+import { buildCalendar, type IcsEvent } from './ics.ts';
+import { generateSlots, localDate, type Interval } from './slots.ts';
+import { Booking, VisitSettings, type IBooking, type IVisitSettings } from './visits.entity.ts';
+
+const HOUR = 3_600_000;
+
+/** A new site's hours: none open yet (the breeder adds them), an hour's visit, a 45-minute pickup, a half-hour call. */
+const DEFAULT_KINDS = {
+  visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
+  pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
+  video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
+};
+
+/** The one settings row, made on first use (by whichever instance comes first). */
+export async function loadSettings(em: EntityManager): Promise<IVisitSettings> {
+  const settings = await em.findOne(VisitSettings, 1);
+  if (settings) return settings;
+  await em.execute(`insert into "visit_settings" ("id", "kinds", "openings", "closures") values (1, ?, '[]', '[]') on conflict ("id") do nothing`, [
+    JSON.stringify(DEFAULT_KINDS),
+  ]);
+  return em.findOneOrFail(VisitSettings, 1);
+}
+
+/** Thrown by the database when two live bookings would overlap (SQLSTATE 23P01 on bookings_no_overlap). */
+export function isOverlap(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '23P01') return true;
+    if (typeof message === 'string' && message.includes('bookings_no_overlap')) return true;
+  }
+  return false;
+}
+
+const taken = () => new AppError('CONFLICT', VISITS_MESSAGES.taken);
+const notFoundBooking = () => new AppError('NOT_FOUND', VISITS_MESSAGES.notFound);
+
+/** Who may book what (read from the applications and puppies tables, not through those features). */
+export async function allowedKinds(em: EntityManager, userId: number): Promise<{ visit: boolean; video: boolean; pickup: { puppyId: number; readyOn: string }[] }> {
+  const [apps] = await em.execute<Array<{ approved: boolean; any: boolean }>>(
+    `select coalesce(bool_or("status" in ('approved', 'waitlisted', 'matched')), false) as "approved",
+            coalesce(bool_or("status" not in ('withdrawn', 'declined')), false) as "any"
+       from "applications" where "user_id" = ?`,
+    [userId],
+  );
+  const puppies = await em.execute<Array<{ id: number; birth_date: string }>>(
+    `select p."id", l."birth_date" from "puppies" p join "litters" l on l."id" = p."litter_id"
+      where p."family_id" = ? and l."birth_date" is not null order by p."id"`,
+    [userId],
+  );
+  return {
+    visit: Boolean(apps?.approved),
+    video: Boolean(apps?.any),
+    pickup: puppies
+      .filter((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date))
+      .map((p) => ({ puppyId: p.id, readyOn: new Date(Date.parse(`${p.birth_date}T00:00:00Z`) + PICKUP_AGE_DAYS * 86_400_000).toISOString().slice(0, 10) })),
+  };
+}
+
+/** Live bookings' blocks in a window (other than `exceptId`), as the slot generator wants them. */
+async function busyBetween(em: EntityManager, from: number, to: number, exceptId?: number): Promise<Interval[]> {
+  // Epoch milliseconds straight from the database: no Date parsing of up to thousands of values per question.
+  const rows = await em.execute<Array<{ s: string | number; e: string | number }>>(
+    `select (extract(epoch from "starts_at") * 1000)::float8 as "s", (extract(epoch from "block_ends_at") * 1000)::float8 as "e" from "bookings"
+      where "status" <> 'cancelled' and "starts_at" < ? and "block_ends_at" > ? and "id" <> ? order by "starts_at"`,
+    [new Date(to), new Date(from), exceptId ?? 0],
+  );
+  return rows.map((r) => ({ start: Number(r.s), end: Number(r.e) }));
+}
+
+function rulesOf(settings: IVisitSettings, kind: AppointmentKind) {
+  const k = settings.kinds[kind];
+  return { timeZone: settings.timeZone, openings: settings.openings, closures: settings.closures, slotMinutes: k.slotMinutes, bufferMinutes: k.bufferMinutes };
+}
+
+/** Free slots of a kind in [from, to): on the grid, in the hours, after the cut-off, and clear of every live booking. */
+export async function availability(em: EntityManager, input: { kind: AppointmentKind; from: string; to: string }, now = new Date()): Promise<SlotDto[]> {
+  const settings = await loadSettings(em);
+  if (!settings.kinds[input.kind].enabled) return [];
+  const from = Date.parse(input.from);
+  const to = Date.parse(input.to);
+  const busy = await busyBetween(em, from - 24 * HOUR, to + 24 * HOUR);
+  return generateSlots(rulesOf(settings, input.kind), { from, to, notBefore: now.getTime() + settings.cutoffHours * HOUR, busy }).map((s) => ({
+    startsAt: new Date(s.start).toISOString(),
+    endsAt: new Date(s.end).toISOString(),
+  }));
+}
+export type { AvailabilityQuery };
+
+/** The slot a requested start names, or the reason it is not one (past, too soon, off the grid). */
+function slotAt(settings: IVisitSettings, kind: AppointmentKind, startsAt: string, now: Date) {
+  const start = Date.parse(startsAt);
+  if (start <= now.getTime()) throw badRequest(VISITS_MESSAGES.past);
+  if (!settings.kinds[kind].enabled) throw badRequest(VISITS_MESSAGES.offGrid);
+  const slot = generateSlots(rulesOf(settings, kind), { from: start, to: start + 1, notBefore: 0, busy: [] })[0];
+  if (!slot || slot.start !== start) throw badRequest(VISITS_MESSAGES.offGrid);
+  if (start < now.getTime() + settings.cutoffHours * HOUR) throw badRequest(VISITS_MESSAGES.tooSoon);
+  return slot;
+}
+
+function changeable(b: IBooking, settings: IVisitSettings, now: Date): boolean {
+  return b.status === 'confirmed' && b.startsAt.getTime() - now.getTime() >= settings.cutoffHours * HOUR;
+}
+
+export function toBookingDto(b: IBooking, settings: IVisitSettings, now = new Date()): BookingDto {
+  return {
+    id: b.id,
+    kind: b.kind,
+    status: b.status,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    timeZone: b.timeZone,
+    note: b.note,
+    breederMessage: b.breederMessage,
+    changeable: changeable(b, settings, now),
+  };
+}
+
+// E-mail and calendars.
+
+function familyName(user: { displayName?: string | null; username: string }) {
+  return user.displayName || user.username;
+}
+
+function icsEvent(b: IBooking, breeder: { name: string; email: string; town: string }, family: { name: string; email: string | null }, forBreeder = false): IcsEvent {
+  const what = KIND_LABELS[b.kind];
+  return {
+    uid: b.uid,
+    sequence: b.sequence,
+    start: b.startsAt,
+    end: b.endsAt,
+    summary: forBreeder ? `${what}: ${family.name}` : `${what} with ${breeder.name}`,
+    description: [b.note && `Note: ${b.note}`, b.breederMessage && `From ${breeder.name}: ${b.breederMessage}`].filter(Boolean).join('\n') || undefined,
+    location: b.kind === 'video' ? 'Video call' : breeder.town || undefined,
+    status: b.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    stamp: b.updatedAt,
+    ...(forBreeder || !family.email ? {} : { organizer: { name: breeder.name, email: breeder.email }, attendee: { name: family.name, email: family.email } }),
+  };
+}
+
+type MailReason = 'booked' | 'moved' | 'cancelled' | 'reminder';
+const SUBJECTS: Record<MailReason, (what: string) => string> = {
+  booked: (w) => `Your ${w.toLowerCase()} is booked`,
+  moved: (w) => `Your ${w.toLowerCase()} has moved`,
+  cancelled: (w) => `Your ${w.toLowerCase()} is cancelled`,
+  reminder: (w) => `Reminder: your ${w.toLowerCase()} is tomorrow`,
+};
+
+/** Queues the family's e-mail about a booking, with its invitation (REQUEST) or cancellation (CANCEL). */
+async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string, b: IBooking, reason: MailReason, message = ''): Promise<void> {
+  const user = await em.findOne(User, b.family.id);
+  if (!user?.email) return;
+  const breeder = await mail.breeder(em);
+  const what = KIND_LABELS[b.kind];
+  const name = familyName(user);
+  const when = formatInZone(b.startsAt, b.timeZone);
+  const theirs = b.familyTimeZone !== b.timeZone ? ` (${formatInZone(b.startsAt, b.familyTimeZone)} your time)` : '';
+  const lines = [
+    `Hello ${name},`,
+    reason === 'cancelled' ? `Your ${what.toLowerCase()} on ${when}${theirs} is cancelled.` : `Your ${what.toLowerCase()}: ${when}${theirs}.`,
+    message ? `${breeder.name} wrote: ${message}` : '',
+    reason === 'cancelled' ? 'The event is removed from your calendar.' : 'The invitation is attached: add it to your calendar.',
+    `See or change your bookings in your family portal: ${appOrigin}/account`,
+    breeder.name,
+  ].filter(Boolean);
+  const text = lines.join('\n\n') + '\n';
+  mail.enqueue(em, {
+    to: user.email,
+    subject: oneLine(SUBJECTS[reason](what)),
+    text,
+    html: textToHtml(text).replace(escapeHtml(`${appOrigin}/account`), `<a href="${escapeHtml(`${appOrigin}/account`)}">${escapeHtml(`${appOrigin}/account`)}</a>`),
+    calendar: {
+      method: reason === 'cancelled' ? 'CANCEL' : 'REQUEST',
+      content: buildCalendar({ method: reason === 'cancelled' ? 'CANCEL' : 'REQUEST', timeZone: b.timeZone, events: [icsEvent(b, breeder, { name, email: user.email })] }),
+    },
+  });
+}
+
+// Pickup: the portal's countdown is the puppy_pickups row (read by the portal feature).
+
+async function setPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
+  await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`, [puppyId, at]);
+}
+
+async function clearPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
+  await em.execute(`delete from "puppy_pickups" where "puppy_id" = ? and "at" = ?`, [puppyId, at]);
+}
+
+// The family's side.
+
+export async function bookingOptions(em: EntityManager, userId: number) {
+  const settings = await loadSettings(em);
+  const allowed = await allowedKinds(em, userId);
+  return {
+    timeZone: settings.timeZone,
+    cutoffHours: settings.cutoffHours,
+    kinds: {
+      visit: allowed.visit && settings.kinds.visit.enabled,
+      pickup: allowed.pickup.length > 0 && settings.kinds.pickup.enabled,
+      video: allowed.video && settings.kinds.video.enabled,
+    },
+  };
+}
+
+export async function book(em: EntityManager, services: AppServices, user: SessionUser, input: BookInput & { note: string }, now = new Date()): Promise<BookingDto> {
+  const settings = await loadSettings(em);
+  const allowed = await allowedKinds(em, user.id);
+  const slot = slotAt(settings, input.kind, input.startsAt, now);
+  let puppyId: number | null = null;
+  if (input.kind === 'pickup') {
+    const day = localDate(slot.start, settings.timeZone);
+    const ready = allowed.pickup.find((p) => p.readyOn <= day);
+    if (!ready) throw new AppError('FORBIDDEN', VISITS_MESSAGES.notAllowed.pickup);
+    puppyId = ready.puppyId;
+  } else if (!allowed[input.kind]) {
+    throw new AppError('FORBIDDEN', VISITS_MESSAGES.notAllowed[input.kind]);
+  }
+  const domain = new URL(services.env.appOrigin).hostname;
+  try {
+    const booking = await em.transactional(async (tx) => {
+      const b = tx.create(Booking, {
+        family: user.id,
+        kind: input.kind,
+        status: 'confirmed',
+        startsAt: new Date(slot.start),
+        endsAt: new Date(slot.end),
+        blockEndsAt: new Date(slot.blockEnd),
+        timeZone: settings.timeZone,
+        familyTimeZone: input.timeZone ?? settings.timeZone,
+        note: input.note,
+        breederMessage: '',
+        uid: `booking-${randomBytes(12).toString('hex')}@${domain}`,
+        sequence: 0,
+        puppyId,
+        remindedAt: null,
+        cancelledAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.flush();
+      if (puppyId) await setPickup(tx, puppyId, b.startsAt);
+      await mailFamily(tx, services.mail, services.env.appOrigin, b, 'booked');
+      await tx.flush();
+      return b;
+    });
+    services.mail.notify(em);
+    return toBookingDto(booking, settings, now);
+  } catch (error) {
+    if (isOverlap(error)) throw taken();
+    throw error;
+  }
+}
+
+export async function myBookings(em: EntityManager, userId: number, now = new Date()): Promise<BookingDto[]> {
+  const settings = await loadSettings(em);
+  // A family's own bookings: at most a handful a year, bounded here all the same.
+  const rows = await em.find(Booking, { family: userId }, { orderBy: { startsAt: 'desc' }, limit: 100 });
+  return rows.map((b) => toBookingDto(b, settings, now));
+}
+
+async function ownBooking(em: EntityManager, userId: number, id: number): Promise<IBooking> {
+  const b = await em.findOne(Booking, { id, family: userId });
+  if (!b) throw notFoundBooking();
+  return b;
+}
+
+async function applyCancel(em: EntityManager, services: AppServices, b: IBooking, message: string, now: Date): Promise<void> {
+  await em.transactional(async (tx) => {
+    const row = tx.merge(b);
+    row.status = 'cancelled';
+    row.cancelledAt = now;
+    row.sequence += 1;
+    row.updatedAt = now;
+    if (message) row.breederMessage = message;
+    if (row.puppyId) await clearPickup(tx, row.puppyId, row.startsAt);
+    await mailFamily(tx, services.mail, services.env.appOrigin, row, 'cancelled', message);
+    await tx.flush();
+  });
+  services.mail.notify(em);
+}
+
+async function applyMove(em: EntityManager, services: AppServices, b: IBooking, startsAt: string, message: string, now: Date, checkGrid: boolean): Promise<void> {
+  const settings = await loadSettings(em);
+  const start = Date.parse(startsAt);
+  let slot: { start: number; end: number; blockEnd: number };
+  if (checkGrid) {
+    slot = slotAt(settings, b.kind, startsAt, now);
+  } else {
+    // The breeder may move a booking to any future time, off the grid and outside the hours; never onto another.
+    if (start <= now.getTime()) throw badRequest(VISITS_MESSAGES.past);
+    const k = settings.kinds[b.kind];
+    slot = { start, end: start + k.slotMinutes * 60_000, blockEnd: start + (k.slotMinutes + k.bufferMinutes) * 60_000 };
+  }
+  try {
+    await em.transactional(async (tx) => {
+      const row = tx.merge(b);
+      const oldStart = row.startsAt;
+      row.startsAt = new Date(slot.start);
+      row.endsAt = new Date(slot.end);
+      row.blockEndsAt = new Date(slot.blockEnd);
+      row.sequence += 1;
+      row.updatedAt = now;
+      row.remindedAt = null;
+      if (message) row.breederMessage = message;
+      await tx.flush();
+      if (row.puppyId) {
+        await clearPickup(tx, row.puppyId, oldStart);
+        await setPickup(tx, row.puppyId, row.startsAt);
+      }
+      await mailFamily(tx, services.mail, services.env.appOrigin, row, 'moved', message);
+      await tx.flush();
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw taken();
+    throw error;
+  }
+  services.mail.notify(em);
+}
+
+export async function cancelMine(em: EntityManager, services: AppServices, userId: number, id: number, now = new Date()): Promise<BookingDto> {
+  const settings = await loadSettings(em);
+  const b = await ownBooking(em, userId, id);
+  if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
+  if (!changeable(b, settings, now)) throw badRequest(VISITS_MESSAGES.pastCutoff);
+  await applyCancel(em, services, b, '', now);
+  return toBookingDto(b, settings, now);
+}
+
+export async function rescheduleMine(em: EntityManager, services: AppServices, userId: number, input: { id: number; startsAt: string }, now = new Date()): Promise<BookingDto> {
+  const settings = await loadSettings(em);
+  const b = await ownBooking(em, userId, input.id);
+  if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
+  if (!changeable(b, settings, now)) throw badRequest(VISITS_MESSAGES.pastCutoff);
+  await applyMove(em, services, b, input.startsAt, '', now, true);
+  return toBookingDto(b, settings, now);
+}
+
+/** One of the family's bookings as an .ics file (PUBLISH: a copy to import, the same UID as the invitation). */
+export async function myBookingIcs(em: EntityManager, services: AppServices, userId: number, id: number): Promise<string> {
+  const b = await ownBooking(em, userId, id);
+  const user = await em.findOneOrFail(User, userId);
+  const breeder = await services.mail.breeder(em);
+  return buildCalendar({ method: 'PUBLISH', timeZone: b.timeZone, events: [icsEvent(b, breeder, { name: familyName(user), email: null })] });
+}
+
+// The breeder's side.
+
+export async function adminCancel(em: EntityManager, services: AppServices, id: number, message: string, now = new Date()): Promise<void> {
+  const b = await em.findOne(Booking, id);
+  if (!b) throw notFoundBooking();
+  if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
+  await applyCancel(em, services, b, message, now);
+}
+
+export async function adminMove(em: EntityManager, services: AppServices, input: { id: number; startsAt: string; message: string }, now = new Date()): Promise<void> {
+  const b = await em.findOne(Booking, input.id);
+  if (!b) throw notFoundBooking();
+  if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
+  await applyMove(em, services, b, input.startsAt, input.message, now, false);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new secret feed address (the old one stops working). The token is shown once; only its hash is kept. */
+export async function createFeed(em: EntityManager, appOrigin: string): Promise<{ url: string }> {
+  const settings = await loadSettings(em);
+  const token = randomBytes(24).toString('base64url');
+  settings.feedTokenHash = hashToken(token);
+  await em.flush();
+  return { url: `${appOrigin}/api/visits/feed/${token}.ics` };
+}
+
+export async function revokeFeed(em: EntityManager): Promise<void> {
+  const settings = await loadSettings(em);
+  settings.feedTokenHash = null;
+  await em.flush();
+}
+
+/** The breeder's calendar: every live booking from 30 days back, as a subscribable iCalendar feed. */
+export async function feed(em: EntityManager, services: AppServices, token: string, now = new Date()): Promise<string> {
+  const settings = await loadSettings(em);
+  const bare = token.replace(/\.ics$/, '');
+  if (!settings.feedTokenHash || !/^[A-Za-z0-9_-]{20,64}$/.test(bare) || hashToken(bare) !== settings.feedTokenHash) {
+    throw new AppError('NOT_FOUND', VISITS_MESSAGES.feedNotFound);
+  }
+  const rows = await em.find(
+    Booking,
+    { status: 'confirmed', startsAt: { $gte: new Date(now.getTime() - 30 * 24 * HOUR) } },
+    { populate: ['family'], orderBy: { startsAt: 'asc' }, limit: 2000 },
+  );
+  const breeder = await services.mail.breeder(em);
+  return buildCalendar({
+    method: 'PUBLISH',
+    name: `${breeder.name}: visits and pickups`,
+    timeZone: settings.timeZone,
+    events: rows.map((b) => icsEvent(b, breeder, { name: familyName(b.family), email: null }, true)),
+  });
+}
+
+// The reminder the day before.
+
+export const REMINDER_EVERY_MS = 15 * 60_000;
+
+/**
+ * Queues the reminder of every booking that starts within a day and was made more than a day ahead. A
+ * booking is claimed by setting remindedAt in the same statement, so two instances never send two.
+ */
+export async function runReminders(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {
+  let queued = 0;
+  await em.transactional(async (tx) => {
+    const rows = await tx.execute<Array<{ id: number }>>(
+      `update "bookings" set "reminded_at" = ? where "id" in (
+         select "id" from "bookings" where "status" = 'confirmed' and "reminded_at" is null
+            and "starts_at" > ? and "starts_at" <= ? and "created_at" <= "starts_at" - interval '1 day'
+          order by "starts_at" limit 100 for update skip locked)
+       returning "id"`,
+      [now, now, new Date(now.getTime() + 24 * HOUR)],
+    );
+    for (const { id } of rows) {
+      const b = await tx.findOneOrFail(Booking, id);
+      await mailFamily(tx, mail, appOrigin, b, 'reminder');
+      queued++;
+    }
+    await tx.flush();
+  });
+  if (queued) mail.wake();
+  return queued;
+}

@@ -313,12 +313,11 @@ describe('every procedure outside the admin API is classified, and family proced
         expect(uploaded.statusCode).toBe(201);
         await adminOk('admin.portal.shareDocument', { familyId: signed.user.id, title: `${f.name} contract`, url: uploaded.json().url });
         const link = await own('health.createShareLink', { puppyId: puppy.id, days: 7 });
-        families[f.key] = {
-          shareLinkId: link.id as number,
         const slots = (await ok('visits.availability', 'query', { kind: 'video', from: day(40), to: day(42) }, signed.cookie)) as unknown as Array<{ startsAt: string }>;
         const pick = f.key === 'a' ? 0 : 2;
         const booking = await own('visits.book', { kind: 'video', startsAt: slots[pick]!.startsAt });
         families[f.key] = {
+          shareLinkId: link.id as number,
           bookingId: booking.id as number,
           freeStartsAt: slots[pick + 1]!.startsAt,
           cookie: signed.cookie,

@@ -31,6 +31,7 @@ import portalDigest from './plugins/portal-digest.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
+import { canReadContractPdf } from '../features/contracts/server/contracts-access.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
@@ -139,7 +140,9 @@ export async function buildApp(options: BuildAppOptions) {
       ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
       : {}),
   });
-  await app.register(media, { privateAccess: canReadPrivateUpload });
+  await app.register(media, {
+    privateAccess: async (em, user, url) => (await canReadPrivateUpload(em, user, url)) || (await canReadContractPdf(em, user, url)),
+  });
   await app.register(portalDigest);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN });
   await app.register(staticSpa, {

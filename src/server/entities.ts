@@ -27,6 +27,7 @@ import {
 } from '../features/portal/server/portal.entity.ts';
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
+import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
 
 export const entities = [
   Litter,
@@ -64,4 +65,9 @@ export const entities = [
   FamilyDocument,
   Newsletter,
   AppSecret,
+  ContractTemplate,
+  ContractTemplateVersion,
+  Contract,
+  ContractEvent,
+  ContractSigningKey,
 ];

@@ -58,4 +58,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'portal.documents': 'family',
   'portal.digest': 'family',
   'portal.setDigest': 'family',
+  // The family's contracts (its own only), and the public check of a sealed PDF.
+  'contracts.mine': 'family',
+  'contracts.byId': 'family',
+  'contracts.sign': 'family',
+  'contracts.verify': 'public',
 };

@@ -221,7 +221,7 @@ export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
   if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2) return invalid('unreadable signature');
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')), { parseAllBytes: false, strict: false });
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')), { parseAllBytes: false, strict: false } as never);
     const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
       rawCapture: { authenticatedAttributes?: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
     };

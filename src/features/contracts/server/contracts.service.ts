@@ -142,14 +142,19 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
   const now = new Date();
   // The text signed is the text sent: its hash was fixed when it was sent, checked again here.
   if (!c.sentText || sha256Hex(c.sentText) !== c.textSha256) throw new AppError('CONFLICT', CONTRACT_MESSAGES.notSent);
-  c.status = 'signed';
-  c.familySignedName = input.fullName.trim();
-  c.familySignedAt = now;
-  c.familySignedBy = ctx.user.id;
-  c.familySignedIp = ctx.req.ip ?? null;
-  c.familySignedUserAgent = ctx.req.userAgent?.slice(0, 500) ?? null;
-  c.familyDrawing = drawing;
-  c.notice = null;
+  const signature = {
+    familySignedName: input.fullName.trim(),
+    familySignedAt: now,
+    familySignedBy: ctx.user.id,
+    familySignedIp: ctx.req.ip ?? null,
+    familySignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
+    familyDrawing: drawing,
+    notice: null,
+  };
+  // Only from "sent", in one statement: two signings at once (two tabs, a retried request) sign once.
+  const changed = await ctx.em.nativeUpdate(Contract, { id: c.id, status: 'sent' }, { status: 'signed', ...signature, updatedAt: now });
+  if (changed !== 1) throw new AppError('CONFLICT', CONTRACT_MESSAGES.alreadySigned);
+  await ctx.em.refresh(c);
   recordEvent(ctx, c, 'signed', now);
   await ctx.em.flush();
   const breeder = await ctx.services.mail.breeder(ctx.em);

@@ -110,6 +110,8 @@ interface Family {
   /** Checklist items this family ticked and did not tick. */
   tickedItemId: number;
   untickedItemId: number;
+  /** A contract sent to this family (issue 31), opened once so that reading it again writes nothing. */
+  contractId: number;
 }
 
 /**
@@ -132,6 +134,8 @@ const FOREIGN_IDS: Record<string, ForeignId> = {
     what: 'checklist item (one list for every family, each family ticks its own)',
     inputs: (a) => [{ itemId: a.tickedItemId, done: false }, { itemId: a.untickedItemId, done: true }],
   },
+  'contracts.byId': { kind: 'owned', what: 'contract', input: (a) => ({ id: a.contractId }) },
+  'contracts.sign': { kind: 'owned', what: 'contract', input: (a) => ({ id: a.contractId, fullName: 'Signer Name', consent: true }) },
   'applications.submit': { kind: 'none', why: 'litterId names a public litter (litters.active), which anyone may apply for' },
   'applications.saveDraft': { kind: 'none', why: 'values.litterId is draft text kept for its author; nothing reads a record by it' },
 };
@@ -298,7 +302,13 @@ describe('every procedure outside the admin API is classified, and family proced
           puppyId: puppy.id as number,
           tickedItemId: f.ticked,
           untickedItemId: f.unticked,
+          contractId: 0,
         };
+        const template = await adminOk('admin.contracts.saveTemplate', { name: `${f.key} template`, body: 'Sale of {{puppy.name}} to {{family.name}}.' });
+        const contract = await adminOk('admin.contracts.prepare', { templateId: template.id, familyId: signed.user.id });
+        await adminOk('admin.contracts.send', { id: contract.id });
+        families[f.key].contractId = contract.id as number;
+        await ok('contracts.byId', 'query', { id: contract.id }, signed.cookie);
       }
       await adminOk('admin.portal.postUpdate', { litterId: litter.id, text: 'The whole litter met the cat.' });
       // Each family sees its own, which is what the checks below compare.

@@ -21,6 +21,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminApplicationsRouteImport } from './routes/admin.applications'
 import { Route as AdminBlogRouteImport } from './routes/admin.blog'
+import { Route as AdminContractsRouteImport } from './routes/admin.contracts'
 import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
@@ -38,6 +39,7 @@ import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as AdminWaitlistRouteImport } from './routes/admin.waitlist'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as ContractsVerifyRouteImport } from './routes/contracts.verify'
 import { Route as FamilyTreeIndexRouteImport } from './routes/family-tree.index'
 import { Route as FamilyTreeDogIdRouteImport } from './routes/family-tree.$dogId'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
@@ -103,6 +105,11 @@ const AdminApplicationsRoute = AdminApplicationsRouteImport.update({
 const AdminBlogRoute = AdminBlogRouteImport.update({
   id: '/blog',
   path: '/blog',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminContractsRoute = AdminContractsRouteImport.update({
+  id: '/contracts',
+  path: '/contracts',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminFamiliesRoute = AdminFamiliesRouteImport.update({
@@ -190,6 +197,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContractsVerifyRoute = ContractsVerifyRouteImport.update({
+  id: '/contracts/verify',
+  path: '/contracts/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FamilyTreeIndexRoute = FamilyTreeIndexRouteImport.update({
   id: '/family-tree/',
   path: '/family-tree/',
@@ -233,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
@@ -249,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminUsersRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/contracts/verify': typeof ContractsVerifyRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
@@ -269,6 +283,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
@@ -285,6 +300,7 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminUsersRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/contracts/verify': typeof ContractsVerifyRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
@@ -307,6 +323,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/inbox': typeof AdminInboxRoute
@@ -323,6 +340,7 @@ export interface FileRoutesById {
   '/admin/users': typeof AdminUsersRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/contracts/verify': typeof ContractsVerifyRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
@@ -346,6 +364,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
+    | '/admin/contracts'
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/inbox'
@@ -362,6 +381,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/waitlist'
     | '/blog/$slug'
+    | '/contracts/verify'
     | '/family-tree/$dogId'
     | '/newsletter/confirm'
     | '/resources/$id'
@@ -382,6 +402,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
+    | '/admin/contracts'
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/inbox'
@@ -398,6 +419,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/waitlist'
     | '/blog/$slug'
+    | '/contracts/verify'
     | '/family-tree/$dogId'
     | '/newsletter/confirm'
     | '/resources/$id'
@@ -419,6 +441,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
+    | '/admin/contracts'
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/inbox'
@@ -435,6 +458,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/waitlist'
     | '/blog/$slug'
+    | '/contracts/verify'
     | '/family-tree/$dogId'
     | '/newsletter/confirm'
     | '/resources/$id'
@@ -456,6 +480,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  ContractsVerifyRoute: typeof ContractsVerifyRoute
   FamilyTreeDogIdRoute: typeof FamilyTreeDogIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   ResourcesIdRoute: typeof ResourcesIdRoute
@@ -548,6 +573,13 @@ declare module '@tanstack/react-router' {
       path: '/blog'
       fullPath: '/admin/blog'
       preLoaderRoute: typeof AdminBlogRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/contracts': {
+      id: '/admin/contracts'
+      path: '/contracts'
+      fullPath: '/admin/contracts'
+      preLoaderRoute: typeof AdminContractsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/families': {
@@ -669,6 +701,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contracts/verify': {
+      id: '/contracts/verify'
+      path: '/contracts/verify'
+      fullPath: '/contracts/verify'
+      preLoaderRoute: typeof ContractsVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/family-tree/': {
       id: '/family-tree/'
       path: '/family-tree'
@@ -717,6 +756,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminApplicationsRoute: typeof AdminApplicationsRoute
   AdminBlogRoute: typeof AdminBlogRoute
+  AdminContractsRoute: typeof AdminContractsRoute
   AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminInboxRoute: typeof AdminInboxRoute
@@ -739,6 +779,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminApplicationsRoute: AdminApplicationsRoute,
   AdminBlogRoute: AdminBlogRoute,
+  AdminContractsRoute: AdminContractsRoute,
   AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminInboxRoute: AdminInboxRoute,
@@ -771,6 +812,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   BlogSlugRoute: BlogSlugRoute,
+  ContractsVerifyRoute: ContractsVerifyRoute,
   FamilyTreeDogIdRoute: FamilyTreeDogIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   ResourcesIdRoute: ResourcesIdRoute,

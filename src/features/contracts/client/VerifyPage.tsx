@@ -34,7 +34,7 @@ export function VerifyPage() {
         <Text>Upload a contract PDF sealed on this site: we check that it is one of ours, byte for byte, and that its digital signature shows no change since it was sealed.</Text>
         <form onSubmit={submit} noValidate aria-label="Check a contract PDF">
           <Stack gap="sm">
-            <FileInput label="Contract PDF" placeholder="Choose a PDF" accept="application/pdf,.pdf" value={file} onChange={setFile} error={error} clearable />
+            <FileInput label="Contract PDF" placeholder="Choose a PDF" accept="application/pdf,.pdf" value={file} onChange={setFile} error={error} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} />
             <Button type="submit" loading={verify.isPending} w="fit-content">
               Check the PDF
             </Button>

@@ -9,6 +9,15 @@ export interface OutgoingMail {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** Files sent with it (a sealed contract): small ones, kept in the outbox row until it is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
 }
 
 export interface BulkMessage {

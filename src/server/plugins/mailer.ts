@@ -198,6 +198,9 @@ export default fp<MailerOptions>(
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length
+          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })) }
+          : {}),
       });
     };
 

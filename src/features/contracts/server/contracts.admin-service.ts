@@ -222,16 +222,17 @@ export async function countersignContract(ctx: AdminCtx, input: { id: number; fu
       greeting,
       '',
       `"${c.title}" is signed by ${c.familySignedName} and ${c.breederSignedName} and sealed.`,
-      `Download the sealed PDF (sign in first): ${link}`,
+      `The sealed PDF is attached; you can also download it (sign in first): ${link}`,
       where,
       '',
       `SHA-256 of the text as sent: ${c.textSha256}`,
       `SHA-256 of the sealed PDF: ${c.pdfSha256}`,
       `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
     ].join('\n');
+  const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
   const familyTo = await familyMailAddress(ctx.em, c.family.id);
-  if (familyTo) ctx.services.mail.enqueue(ctx.em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.') });
-  if (breeder.email) ctx.services.mail.enqueue(ctx.em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.') });
+  if (familyTo) ctx.services.mail.enqueue(ctx.em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
+  if (breeder.email) ctx.services.mail.enqueue(ctx.em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
   await ctx.em.flush();
   return toDto(ctx.em, c, breeder.name);
 }

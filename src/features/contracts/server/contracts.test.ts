@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TRPCError } from '@trpc/server';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { simpleParser } from 'mailparser';
 import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
@@ -241,7 +242,13 @@ describe('contracts', () => {
     const mails = await smtp.waitFor(6);
     const sealedMails = mails.filter((m) => /^(Your signed contract|Signed contract) for Luna/.test(m.subject));
     expect(sealedMails.map((m) => m.to[0]).sort()).toEqual(['info@aspenmeadowdoodles.com', 'parkers@example.com']);
-    for (const m of sealedMails) expect(m.text).toContain(sealed.pdfSha256!);
+    for (const m of sealedMails) {
+      expect(m.text).toContain(sealed.pdfSha256!);
+      // The sealed PDF itself is attached, byte for byte.
+      const { attachments } = await simpleParser(m.raw);
+      expect(attachments.map((x) => [x.contentType, x.filename])).toEqual([['application/pdf', `contract-${contractId}-luna.pdf`]]);
+      expect(sha256Hex(attachments[0]!.content)).toBe(sealed.pdfSha256);
+    }
     expect(await contractsToday(t.orm.em.fork(), new Date())).toEqual([]);
 
     // A fresh caller per call, as every request has its own entity manager.

@@ -1,6 +1,6 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BulkMessage, DeliveryCounts, OutgoingMail } from '../../../lib/server/mail.ts';
+import type { BulkMessage, DeliveryCounts, MailAttachment, OutgoingMail } from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -21,6 +21,7 @@ export function enqueueMail(em: EntityManager, mail: OutgoingMail): void {
   const now = new Date();
   em.create(OutboxMessage, {
     headers: mail.headers ?? null,
+    attachments: mail.attachments?.length ? mail.attachments : null,
     newsletterId: null,
     claimedAt: null,
     claimedBy: null,
@@ -46,6 +47,7 @@ export interface ClaimedMessage {
   text: string;
   html: string | null;
   headers: Record<string, string> | null;
+  attachments?: MailAttachment[] | null;
   /** Including this one. */
   attempts: number;
   /** When it was queued: with the id, what its stable Message-ID is made of. */
@@ -117,6 +119,7 @@ interface ClaimedRow {
   text: string;
   html: string | null;
   headers: Record<string, string> | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
   created_at: Date | string;
 }
@@ -169,6 +172,7 @@ export async function deliverDue(
       text: row.text,
       html: row.html,
       headers: row.headers,
+      attachments: row.attachments,
       attempts: row.attempts,
       createdAt: new Date(row.created_at),
     };
@@ -222,7 +226,7 @@ async function claimOne(
        where "id" = (
          select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
          order by "newsletter_id" nulls first, "next_attempt_at", "id" limit 1 for update skip locked)
-       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "attempts", "created_at"`,
+       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "attachments", "attempts", "created_at"`,
       [claimant, leaseMs],
     );
   });

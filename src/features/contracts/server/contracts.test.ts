@@ -16,7 +16,8 @@ import { CONTRACT_MESSAGES, type ContractDto } from '../contracts.schema.ts';
 import { Contract } from './contract.entity.ts';
 import { contractsToday } from './contracts.today.ts';
 import { DEMO_TEMPLATE_BODY } from './contracts.seed.ts';
-import { checkPdfSignature, sha256Hex } from './pdf.ts';
+import { checkPdfSignature, selfSignedP12, sha256Hex } from './pdf.ts';
+import { CERTIFICATE_MESSAGES } from './signing-key.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
@@ -268,5 +269,19 @@ describe('contracts', () => {
     const bad = await visitor.verify({ pdf: changed.toString('base64') });
     expect(bad).toMatchObject({ signature: 'invalid', knownContract: null, verdict: 'Not genuine: this file was changed after it was sealed.' });
     expect(await code(visitor.verify({ pdf: Buffer.from('hello').toString('base64') }))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.notPdf}`);
+  });
+
+  it('the breeder replaces the self-signed certificate with her own; a file that does not open is refused and nothing changes', async () => {
+    const a = adminApi();
+    const before = await a.certificate();
+    expect(before).toMatchObject({ commonName: 'Aspen Meadow Doodles', selfSigned: true });
+    const own = selfSignedP12('Sarah Meadows', 'Aspen Meadow Doodles LLC', 'her-passphrase').toString('base64');
+    expect(await code(a.replaceCertificate({ p12: own, passphrase: 'wrong' }))).toBe(`BAD_REQUEST: ${CERTIFICATE_MESSAGES.unreadable}`);
+    expect(await a.certificate()).toEqual(before);
+    const after = await a.replaceCertificate({ p12: own, passphrase: 'her-passphrase' });
+    expect(after).toMatchObject({ commonName: 'Sarah Meadows', selfSigned: false });
+    expect(await a.certificate()).toEqual(after);
+    // What was sealed before still verifies (its own signature and hash).
+    expect((await t.caller(null).contracts.verify({ pdf: pdf.toString('base64') })).signature).toBe('valid');
   });
 });

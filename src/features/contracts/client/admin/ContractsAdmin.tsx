@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { trpc, fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { Pager, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
@@ -363,15 +363,44 @@ function TemplateEditor({ template, onDone }: { template: TemplateDto | null; on
   );
 }
 
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 function CertificateCard() {
   const cert = useQuery(trpc.admin.contracts.certificate.queryOptions());
+  const [file, setFile] = useState<File | null>(null);
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const invalidate = useInvalidate();
+  const replace = useMutation(
+    trpc.admin.contracts.replaceCertificate.mutationOptions({
+      onSuccess: async (c) => {
+        notifySaved('Certificate installed', `Contracts are now sealed as “${c.commonName}”.`);
+        setFile(null);
+        setPassphrase('');
+        await invalidate();
+      },
+      onError: (e) => notifyFailed('Could not install the certificate', e),
+    }),
+  );
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError('Choose your .p12 or .pfx file.');
+    if (file.size > 60_000) return setError('That file is too large for a certificate.');
+    setError(null);
+    replace.mutate({ p12: await base64Of(file), passphrase });
+  };
   return (
     <Card withBorder component="section" aria-label="Signing certificate">
-      <Stack gap={4}>
+      <Stack gap="sm">
         <Title order={3}>Signing certificate</Title>
         <QueryState query={cert} what="the certificate" />
         {cert.data && (
-          <>
+          <Stack gap={4}>
             <Text size="sm">
               Sealed PDFs are signed as “{cert.data.commonName}”{cert.data.selfSigned ? ', with a certificate this website made for itself' : ', with your own certificate'}, valid until {when(cert.data.notAfter)}.
             </Text>
@@ -379,12 +408,20 @@ function CertificateCard() {
               SHA-256 fingerprint: {cert.data.fingerprint}
             </Text>
             {cert.data.selfSigned && (
-              <Text size="xs">PDF readers show the signature as valid but the signer as not trusted, until you install your own certificate (see the README: “Signing certificate”).</Text>
+              <Text size="xs">PDF readers show the signature as valid but the signer as not trusted, until you install a certificate from a trusted issuer below.</Text>
             )}
-          </>
+          </Stack>
         )}
+        <form onSubmit={submit} noValidate aria-label="Install your own certificate">
+          <Stack gap="xs">
+            <FileInput label="Your certificate (.p12 or .pfx, with its private key)" accept=".p12,.pfx,application/x-pkcs12" value={file} onChange={setFile} error={error} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen certificate' }} />
+            <PasswordInput label="Its passphrase" value={passphrase} onChange={(e) => setPassphrase(e.currentTarget.value)} autoComplete="off" />
+            <Button type="submit" variant="default" loading={replace.isPending} w="fit-content">
+              Install this certificate
+            </Button>
+          </Stack>
+        </form>
       </Stack>
     </Card>
   );
 }
-

@@ -23,6 +23,7 @@ const MODULES: BenchModule[] = [
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
+  { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 

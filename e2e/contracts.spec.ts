@@ -3,7 +3,7 @@
 // e-mail through a real SMTP server; the PDF's text and audit page read back; /contracts/verify accepts it and
 // rejects a copy with one byte changed.
 import { usePrivateServerWithMail } from './private-server.ts';
-import { expect, test, waitsForApp, type Browser } from './fixtures.ts';
+import { atRest, expect, test, waitsForApp, type Browser } from './fixtures.ts';
 import { signInAdmin, toast } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -49,7 +49,9 @@ test.describe('contracts', () => {
     await expect(toast(admin, 'Contract sent')).toBeVisible();
     await expect.poll(() => mailsTo('parkers@example.com', /ready to sign/).length, { timeout: 20_000 }).toBe(1);
 
-    // The family, on a phone: signs in, reads the contract in My Family and signs it.
+    // The family, on a phone in the dark theme (the breeder's screens are checked in the light one): signs in,
+    // reads the contract in My Family and signs it.
+    await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
     await page.goto('/auth?redirect=%2Faccount');
     const login = page.getByRole('form', { name: 'Login' });
     await login.getByRole('textbox', { name: /Username/ }).fill('parkers');
@@ -86,6 +88,9 @@ test.describe('contracts', () => {
     await countersign.getByLabel('I agree to sign electronically').check();
     await countersign.getByRole('button', { name: 'Countersign and seal' }).click();
     await expect(toast(admin, 'Contract sealed')).toBeVisible();
+    await expect(admin.getByRole('link', { name: 'Download the sealed PDF' })).toBeVisible();
+    await atRest(admin);
+    expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
 
     // Both get the sealed contract's e-mail; the family downloads the PDF from it.
     await expect.poll(() => mailsTo('parkers@example.com', /^Your signed contract for Teddy$/).length, { timeout: 20_000 }).toBe(1);

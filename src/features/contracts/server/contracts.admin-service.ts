@@ -1,5 +1,6 @@
 // The breeder's side: templates (every save a new version), contracts prepared per matched family, sent,
 // countersigned and sealed, voided; lists paged and searched on the server.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import type { Context } from '../../../lib/server/trpc.ts';
@@ -191,50 +192,61 @@ export async function sendContract(ctx: AdminCtx, id: number): Promise<ContractD
   return toDto(ctx.em, c, breeder.name);
 }
 
-/** The breeder countersigns what the family signed; the sealed PDF is made, stored and e-mailed to both. */
+/**
+ * The breeder countersigns what the family signed; the sealed PDF is made, stored and e-mailed to both. All in
+ * one transaction with the contract's row locked: a failure leaves it signed by the family only, and two
+ * countersignatures at once seal it once.
+ */
 export async function countersignContract(ctx: AdminCtx, input: { id: number; fullName: string }): Promise<ContractDto> {
-  const c = await byId(ctx.em, input.id);
-  if (c.status === 'sealed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
-  if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
-  if (c.status !== 'signed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.familyNotSigned);
   const breeder = await ctx.services.mail.breeder(ctx.em);
-  const now = new Date();
-  Object.assign(c, {
-    breederSignedName: input.fullName.trim(),
-    breederSignedAt: now,
-    breederSignedBy: ctx.user.id,
-    breederSignedIp: ctx.req.ip ?? null,
-    breederSignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
+  const sealed = await ctx.em.transactional(async (em) => {
+    const tx: AdminCtx = { ...ctx, em };
+    const c = await em.findOne(Contract, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+    if (c.status === 'sealed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
+    if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+    if (c.status !== 'signed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.familyNotSigned);
+    const now = new Date();
+    Object.assign(c, {
+      breederSignedName: input.fullName.trim(),
+      breederSignedAt: now,
+      breederSignedBy: ctx.user.id,
+      breederSignedIp: ctx.req.ip ?? null,
+      breederSignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
+    });
+    recordEvent(tx, c, 'countersigned', now);
+    await em.flush();
+    const [row] = await em.execute<Array<{ d: string | null }>>('select "family_drawing" as d from "contracts" where "id" = ?', [c.id]);
+    const pdf = await buildSealedPdf(em, c, breeder, row?.d ?? null);
+    const filename = `contract-${c.id}-${c.puppyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+    c.pdfUrl = await storePrivatePdf(em, pdf, filename);
+    c.pdfSha256 = pdf.sha256;
+    c.sealedAt = new Date();
+    c.status = 'sealed';
+    recordEvent(tx, c, 'sealed', c.sealedAt);
+    const link = `${ctx.services.env.appOrigin}${c.pdfUrl.replace(/^\/uploads\//, '/private-media/')}`;
+    const body = (greeting: string, where: string) =>
+      [
+        greeting,
+        '',
+        `"${c.title}" is signed by ${c.familySignedName} and ${c.breederSignedName} and sealed.`,
+        `The sealed PDF is attached; you can also download it (sign in first): ${link}`,
+        where,
+        '',
+        `SHA-256 of the text as sent: ${c.textSha256}`,
+        `SHA-256 of the sealed PDF: ${c.pdfSha256}`,
+        `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
+      ].join('\n');
+    const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
+    const familyTo = await familyMailAddress(em, c.family.id);
+    if (familyTo) ctx.services.mail.enqueue(em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
+    if (breeder.email) ctx.services.mail.enqueue(em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
+    await em.flush();
+    return c.id;
   });
-  recordEvent(ctx, c, 'countersigned', now);
-  await ctx.em.flush();
-  const [row] = await ctx.em.execute<Array<{ d: string | null }>>('select "family_drawing" as d from "contracts" where "id" = ?', [c.id]);
-  const pdf = await buildSealedPdf(ctx.em, c, breeder, row?.d ?? null);
-  const filename = `contract-${c.id}-${c.puppyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
-  c.pdfUrl = await storePrivatePdf(ctx.em, pdf, filename);
-  c.pdfSha256 = pdf.sha256;
-  c.sealedAt = new Date();
-  c.status = 'sealed';
-  recordEvent(ctx, c, 'sealed', c.sealedAt);
-  const link = `${ctx.services.env.appOrigin}${c.pdfUrl.replace(/^\/uploads\//, '/private-media/')}`;
-  const body = (greeting: string, where: string) =>
-    [
-      greeting,
-      '',
-      `"${c.title}" is signed by ${c.familySignedName} and ${c.breederSignedName} and sealed.`,
-      `The sealed PDF is attached; you can also download it (sign in first): ${link}`,
-      where,
-      '',
-      `SHA-256 of the text as sent: ${c.textSha256}`,
-      `SHA-256 of the sealed PDF: ${c.pdfSha256}`,
-      `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
-    ].join('\n');
-  const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
-  const familyTo = await familyMailAddress(ctx.em, c.family.id);
-  if (familyTo) ctx.services.mail.enqueue(ctx.em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
-  if (breeder.email) ctx.services.mail.enqueue(ctx.em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
-  await ctx.em.flush();
-  return toDto(ctx.em, c, breeder.name);
+  // Committed: this request's answer wakes the sender for the two e-mails.
+  ctx.services.mail.notify(ctx.em);
+  return contractById(ctx, sealed);
 }
 
 export async function voidContract(ctx: AdminCtx, id: number): Promise<ContractDto> {

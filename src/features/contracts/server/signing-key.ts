@@ -18,15 +18,15 @@ export interface CertificateDto {
 
 /** The identity to sign with; made (once, whatever the number of instances) when there is none yet. */
 export async function signingIdentity(em: EntityManager, breederName: string): Promise<SigningIdentity> {
-  const existing = await em.getConnection().execute<Array<{ p12: string; passphrase: string }>>(
+  const existing = await em.execute<Array<{ p12: string; passphrase: string }>>(
     'select "p12", "passphrase" from "contract_signing_keys" where "name" = ?',
     [KEY_NAME],
   );
   if (existing[0]) return { p12: Buffer.from(existing[0].p12, 'base64'), passphrase: existing[0].passphrase };
   const passphrase = randomBytes(24).toString('base64url');
   const p12 = selfSignedP12(breederName || 'Breeder', SELF_SIGNED_ORGANIZATION, passphrase);
-  // Two instances starting together: the first insert wins and both sign with it.
-  await em.getConnection().execute(
+  // Two instances starting together: the first insert wins and both sign with it (em.execute joins the caller's transaction).
+  await em.execute(
     'insert into "contract_signing_keys" ("name", "p12", "passphrase", "created_at") values (?, ?, ?, now()) on conflict ("name") do nothing',
     [KEY_NAME, p12.toString('base64'), passphrase],
   );
@@ -68,7 +68,7 @@ export async function replaceCertificate(em: EntityManager, p12Base64: string, p
     throw new AppError('BAD_REQUEST', CERTIFICATE_MESSAGES.unreadable);
   }
   if (cert.notAfter.getTime() < Date.now()) throw new AppError('BAD_REQUEST', CERTIFICATE_MESSAGES.expired);
-  await em.getConnection().execute(
+  await em.execute(
     `insert into "contract_signing_keys" ("name", "p12", "passphrase", "created_at") values (?, ?, ?, now())
      on conflict ("name") do update set "p12" = excluded."p12", "passphrase" = excluded."passphrase", "created_at" = excluded."created_at"`,
     [KEY_NAME, p12.toString('base64'), passphrase],

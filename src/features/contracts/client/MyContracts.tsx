@@ -2,7 +2,8 @@
 // consent, optionally a drawn signature), and once sealed, the signed PDF to download.
 import '@mantine/core/styles/Typography.layer.css';
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
@@ -33,7 +34,7 @@ export function MyContracts() {
           <Stack key={c.id} gap="xs">
             <Group justify="space-between" wrap="wrap">
               <Text fw={600}>{c.title}</Text>
-              <Badge color={c.status === 'sent' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{FAMILY_STATUS[c.status]}</Badge>
+              <ToneBadge tone={c.status === 'sent' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{FAMILY_STATUS[c.status]}</ToneBadge>
             </Group>
             {open === c.id ? (
               <ContractView id={c.id} onClose={() => setOpen(null)} />

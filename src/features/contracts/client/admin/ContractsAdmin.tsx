@@ -1,9 +1,10 @@
 // The dashboard's Contracts section: contracts (prepare for a matched family, edit, send, countersign and seal,
 // void; paged and searched on the server) and the templates they are made from, with the signing certificate.
 import { useState } from 'react';
+import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, FileInput, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { trpc, fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { Pager, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
@@ -81,7 +82,7 @@ function ContractsTab() {
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <Badge color={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{CONTRACT_STATUS_LABELS[c.status]}</Badge>
+                  <ToneBadge tone={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{CONTRACT_STATUS_LABELS[c.status]}</ToneBadge>
                   <Button size="xs" variant="default" onClick={() => setOpen(c.id)} aria-label={`Open ${c.title} (${c.familyName})`}>
                     Open
                   </Button>
@@ -194,7 +195,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={3}>{c.title}</Title>
-        <Badge color={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{CONTRACT_STATUS_LABELS[c.status]}</Badge>
+        <ToneBadge tone={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{CONTRACT_STATUS_LABELS[c.status]}</ToneBadge>
       </Group>
       <Text size="sm">
         {c.familyName} · from “{c.templateName}”, version {c.templateVersion}
@@ -231,7 +232,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
       {c.status !== 'draft' && (
         <Card withBorder aria-label="Contract as sent">
           <Stack gap="xs">
-            <Title order={4}>As sent</Title>
+            <Title order={3}>As sent</Title>
             <div dangerouslySetInnerHTML={{ __html: c.html }} />
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               SHA-256 of the text as sent: {c.textSha256}
@@ -253,7 +254,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
           }}
         >
           <Stack gap="sm">
-            <Title order={4}>Countersign</Title>
+            <Title order={3}>Countersign</Title>
             <TextInput label="Your full name" value={signer} onChange={(e) => setSigner(e.currentTarget.value)} error={errors.fullName?.[0]} />
             <Checkbox label="I agree to sign electronically" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} error={errors.consent?.[0]} />
             <Button type="submit" loading={countersign.isPending} w="fit-content">
@@ -279,7 +280,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
         </Button>
       )}
       <Stack gap={4} component="section" aria-label="Audit trail">
-        <Title order={4}>Audit trail</Title>
+        <Title order={3}>Audit trail</Title>
         {c.events.map((e, i) => (
           <Text size="sm" key={i}>
             {CONTRACT_EVENT_LABELS[e.kind]}: {when(e.at)}

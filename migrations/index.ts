@@ -21,6 +21,8 @@ import { Migration20261128013000_outbox_claimed_by } from './Migration2026112801
 import { Migration20261128142000_payments } from './Migration20261128142000_payments.ts';
 import { Migration20261128144000_health } from './Migration20261128144000_health.ts';
 import { Migration20261128143000_visits } from './Migration20261128143000_visits.ts';
+import { Migration20261128141000_contracts } from './Migration20261128141000_contracts.ts';
+import { Migration20261128141100_outbox_attachments } from './Migration20261128141100_outbox_attachments.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -42,4 +44,6 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128142000_payments,
   Migration20261128144000_health,
   Migration20261128143000_visits,
+  Migration20261128141000_contracts,
+  Migration20261128141100_outbox_attachments,
 ];

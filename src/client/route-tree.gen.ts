@@ -21,6 +21,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminApplicationsRouteImport } from './routes/admin.applications'
 import { Route as AdminBlogRouteImport } from './routes/admin.blog'
+import { Route as AdminContractsRouteImport } from './routes/admin.contracts'
 import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminHealthRouteImport } from './routes/admin.health'
@@ -41,6 +42,7 @@ import { Route as AdminVisitsRouteImport } from './routes/admin.visits'
 import { Route as AdminWaitlistRouteImport } from './routes/admin.waitlist'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as ContractsVerifyRouteImport } from './routes/contracts.verify'
 import { Route as FamilyTreeIndexRouteImport } from './routes/family-tree.index'
 import { Route as FamilyTreeDogIdRouteImport } from './routes/family-tree.$dogId'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
@@ -106,6 +108,11 @@ const AdminApplicationsRoute = AdminApplicationsRouteImport.update({
 const AdminBlogRoute = AdminBlogRouteImport.update({
   id: '/blog',
   path: '/blog',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminContractsRoute = AdminContractsRouteImport.update({
+  id: '/contracts',
+  path: '/contracts',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminFamiliesRoute = AdminFamiliesRouteImport.update({
@@ -208,6 +215,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContractsVerifyRoute = ContractsVerifyRouteImport.update({
+  id: '/contracts/verify',
+  path: '/contracts/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FamilyTreeIndexRoute = FamilyTreeIndexRouteImport.update({
   id: '/family-tree/',
   path: '/family-tree/',
@@ -251,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
@@ -270,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/contracts/verify': typeof ContractsVerifyRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
@@ -290,6 +304,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
@@ -309,6 +324,7 @@ export interface FileRoutesByTo {
   '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/contracts/verify': typeof ContractsVerifyRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
@@ -331,6 +347,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/admin/applications': typeof AdminApplicationsRoute
   '/admin/blog': typeof AdminBlogRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
@@ -350,6 +367,7 @@ export interface FileRoutesById {
   '/admin/visits': typeof AdminVisitsRoute
   '/admin/waitlist': typeof AdminWaitlistRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/contracts/verify': typeof ContractsVerifyRoute
   '/family-tree/$dogId': typeof FamilyTreeDogIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/resources/$id': typeof ResourcesIdRoute
@@ -373,6 +391,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
+    | '/admin/contracts'
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
@@ -392,6 +411,7 @@ export interface FileRouteTypes {
     | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
+    | '/contracts/verify'
     | '/family-tree/$dogId'
     | '/newsletter/confirm'
     | '/resources/$id'
@@ -412,6 +432,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
+    | '/admin/contracts'
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
@@ -431,6 +452,7 @@ export interface FileRouteTypes {
     | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
+    | '/contracts/verify'
     | '/family-tree/$dogId'
     | '/newsletter/confirm'
     | '/resources/$id'
@@ -452,6 +474,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/applications'
     | '/admin/blog'
+    | '/admin/contracts'
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
@@ -471,6 +494,7 @@ export interface FileRouteTypes {
     | '/admin/visits'
     | '/admin/waitlist'
     | '/blog/$slug'
+    | '/contracts/verify'
     | '/family-tree/$dogId'
     | '/newsletter/confirm'
     | '/resources/$id'
@@ -492,6 +516,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  ContractsVerifyRoute: typeof ContractsVerifyRoute
   FamilyTreeDogIdRoute: typeof FamilyTreeDogIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   ResourcesIdRoute: typeof ResourcesIdRoute
@@ -584,6 +609,13 @@ declare module '@tanstack/react-router' {
       path: '/blog'
       fullPath: '/admin/blog'
       preLoaderRoute: typeof AdminBlogRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/contracts': {
+      id: '/admin/contracts'
+      path: '/contracts'
+      fullPath: '/admin/contracts'
+      preLoaderRoute: typeof AdminContractsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/families': {
@@ -726,6 +758,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contracts/verify': {
+      id: '/contracts/verify'
+      path: '/contracts/verify'
+      fullPath: '/contracts/verify'
+      preLoaderRoute: typeof ContractsVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/family-tree/': {
       id: '/family-tree/'
       path: '/family-tree'
@@ -774,6 +813,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminApplicationsRoute: typeof AdminApplicationsRoute
   AdminBlogRoute: typeof AdminBlogRoute
+  AdminContractsRoute: typeof AdminContractsRoute
   AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminHealthRoute: typeof AdminHealthRoute
@@ -799,6 +839,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminApplicationsRoute: AdminApplicationsRoute,
   AdminBlogRoute: AdminBlogRoute,
+  AdminContractsRoute: AdminContractsRoute,
   AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminHealthRoute: AdminHealthRoute,
@@ -834,6 +875,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   BlogSlugRoute: BlogSlugRoute,
+  ContractsVerifyRoute: ContractsVerifyRoute,
   FamilyTreeDogIdRoute: FamilyTreeDogIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   ResourcesIdRoute: ResourcesIdRoute,

@@ -36,6 +36,7 @@ import visitReminders from './plugins/visit-reminders.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
+import { canReadContractPdf } from '../features/contracts/server/contracts-access.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
@@ -144,9 +145,14 @@ export async function buildApp(options: BuildAppOptions) {
       ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
       : {}),
   });
-  // A private upload is readable where any feature that shows it says so: the portal's updates and documents, care records' files.
+  // A private upload is readable where any feature that shows it says so: the portal's updates and documents,
+  // care records' files, sealed contracts.
+  const privateReaders = [canReadPrivateUpload, canReadHealthUpload, canReadContractPdf];
   await app.register(media, {
-    privateAccess: async (em, user, url) => (await canReadPrivateUpload(em, user, url)) || (await canReadHealthUpload(em, user, url)),
+    privateAccess: async (em, user, url) => {
+      for (const canRead of privateReaders) if (await canRead(em, user, url)) return true;
+      return false;
+    },
   });
   await app.register(portalDigest);
   await app.register(payments);

@@ -28,6 +28,7 @@ import {
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
 import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
+import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
@@ -77,4 +78,9 @@ export const entities = [
   HealthFamilyPrefs,
   VisitSettings,
   Booking,
+  ContractTemplate,
+  ContractTemplateVersion,
+  Contract,
+  ContractEvent,
+  ContractSigningKey,
 ];

@@ -136,6 +136,12 @@ describe('OpenAPI contract', () => {
         post('/api/applications', { ...ANSWERS, idempotencyKey: 'contract-key-3' }),
       ],
       'GET /api/applications/mine': [get('/api/applications/mine', family.cookie), get('/api/applications/mine')],
+      'GET /api/contracts/mine': [get('/api/contracts/mine', family.cookie), get('/api/contracts/mine')],
+      'POST /api/contracts/{id}/sign': [
+        post('/api/contracts/999/sign', { fullName: 'Jamie Parker', consent: true }, family.cookie),
+        post('/api/contracts/999/sign', { fullName: 'Jamie Parker', consent: false }, family.cookie),
+        post('/api/contracts/999/sign', { fullName: 'Jamie Parker', consent: true }),
+      ],
       'GET /api/admin/applications.csv': [
         get('/api/admin/applications.csv', admin.cookie),
         get('/api/admin/applications.csv?status=nope', admin.cookie),

@@ -115,6 +115,8 @@ interface Family {
   /** A video call this family booked, and a free time to move it to. */
   bookingId: number;
   freeStartsAt: string;
+  /** A contract sent to this family (issue 31), opened once so that reading it again writes nothing. */
+  contractId: number;
 }
 
 /**
@@ -145,6 +147,8 @@ const FOREIGN_IDS: Record<string, ForeignId> = {
   'visits.ics': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId }) },
   'visits.reschedule': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId, startsAt: a.freeStartsAt }) },
   'visits.cancel': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId }) },
+  'contracts.byId': { kind: 'owned', what: 'contract', input: (a) => ({ id: a.contractId }) },
+  'contracts.sign': { kind: 'owned', what: 'contract', input: (a) => ({ id: a.contractId, fullName: 'Signer Name', consent: true }) },
   'applications.submit': { kind: 'none', why: 'litterId names a public litter (litters.active), which anyone may apply for' },
   'applications.saveDraft': { kind: 'none', why: 'values.litterId is draft text kept for its author; nothing reads a record by it' },
 };
@@ -327,7 +331,13 @@ describe('every procedure outside the admin API is classified, and family proced
           puppyId: puppy.id as number,
           tickedItemId: f.ticked,
           untickedItemId: f.unticked,
+          contractId: 0,
         };
+        const template = await adminOk('admin.contracts.saveTemplate', { name: `${f.key} template`, body: 'Sale of {{puppy.name}} to {{family.name}}.' });
+        const contract = await adminOk('admin.contracts.prepare', { templateId: template.id, familyId: signed.user.id });
+        await adminOk('admin.contracts.send', { id: contract.id });
+        families[f.key].contractId = contract.id as number;
+        await ok('contracts.byId', 'query', { id: contract.id }, signed.cookie);
       }
       await adminOk('admin.portal.postUpdate', { litterId: litter.id, text: 'The whole litter met the cat.' });
       // Each family sees its own, which is what the checks below compare.

@@ -77,4 +77,9 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'visits.cancel': 'family',
   'visits.ics': 'family',
   'visits.feed': 'public',
+  // The family's contracts (its own only), and the public check of a sealed PDF.
+  'contracts.mine': 'family',
+  'contracts.byId': 'family',
+  'contracts.sign': 'family',
+  'contracts.verify': 'public',
 };

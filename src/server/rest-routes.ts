@@ -18,6 +18,7 @@ import { applicationsAdminRest } from '../features/applications/server/applicati
 import { paymentsAdminRest, paymentsRest } from '../features/payments/server/payments.rest.ts';
 import { healthRest } from '../features/health/server/health.rest.ts';
 import { visitsRest } from '../features/visits/server/visits.rest.ts';
+import { contractsRest } from '../features/contracts/server/contracts.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -39,4 +40,5 @@ export const restEndpoints: RestEndpoint[] = [
   ...paymentsAdminRest,
   ...healthRest,
   ...visitsRest,
+  ...contractsRest,
 ];

@@ -32,6 +32,8 @@ import { healthRouter } from '../features/health/server/health.router.ts';
 import { healthAdminRouter } from '../features/health/server/health.admin-router.ts';
 import { visitsRouter } from '../features/visits/server/visits.router.ts';
 import { visitsAdminRouter } from '../features/visits/server/visits.admin-router.ts';
+import { contractsRouter } from '../features/contracts/server/contracts.router.ts';
+import { contractsAdminRouter } from '../features/contracts/server/contracts.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -51,6 +53,7 @@ const adminRouter = router({
   payments: paymentsAdminRouter,
   health: healthAdminRouter,
   visits: visitsAdminRouter,
+  contracts: contractsAdminRouter,
 });
 
 export const appRouter = router({
@@ -69,6 +72,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   health: healthRouter,
   visits: visitsRouter,
+  contracts: contractsRouter,
   admin: adminRouter,
 });
 

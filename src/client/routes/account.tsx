@@ -12,6 +12,7 @@ import { MyApplications } from '../../features/applications/client/MyApplication
 import { MyPayments } from '../../features/payments/client/MyPayments.tsx';
 import { HealthRecords } from '../../features/health/client/HealthRecord.tsx';
 import { MyVisits } from '../../features/visits/client/MyVisits.tsx';
+import { MyContracts } from '../../features/contracts/client/MyContracts.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -34,6 +35,7 @@ function AccountPage() {
         <MyPayments />
         <HealthRecords />
         <MyVisits />
+        <MyContracts />
         <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>

@@ -11,12 +11,21 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** A calendar invitation (text/calendar, iTIP): sent as an alternative part and an invite.ics attachment. */
   calendar?: MailCalendar;
+  /** Files sent with it (a sealed contract): small ones, kept in the outbox row until it is sent. */
+  attachments?: MailAttachment[];
 }
 
 export interface MailCalendar {
   method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   /** The whole VCALENDAR text (CRLF lines). */
   content: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
 }
 
 export interface BulkMessage {

@@ -13,6 +13,7 @@ import { Article, LegalVersion } from '../../features/articles/server/article.en
 import { DEMO_GUIDES, DEMO_POSTS } from './demo-articles.ts';
 import { demoLegalPages } from './demo-legal.ts';
 import { seedDemoPortal } from './demo-portal.ts';
+import { seedContractTemplate } from '../../features/contracts/server/contracts.seed.ts';
 
 function isoDaysAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
@@ -145,6 +146,8 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
   // The family portal: a family matched to the reserved puppy, with updates and weights.
   const matched = created.find((p) => p.status === 'reserved')!;
   await seedDemoPortal(em, born, matched, created.filter((p) => p !== matched && p.status !== 'sold'));
+  // The contract template (issue 31): a puppy sale agreement with a health guarantee.
+  await seedContractTemplate(em);
 
   const parents = [
     { name: 'Maple', gender: 'female', breed: 'Mini Goldendoodle', color: 'Apricot', weight: 22, birthDate: isoDaysAgo(365 * 3 + 120), description: 'Our gentle matriarch: calm, affectionate and endlessly patient with puppies and kids alike.' },

@@ -28,6 +28,8 @@ export const OutboxMessage = defineEntity({
     headers: p.json<Record<string, string>>().nullable(),
     /** A calendar invitation sent with the message (a booking's .ics). */
     calendar: p.json<{ method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string }>().nullable(),
+    /** Files sent with it (lib/server/mail.ts MailAttachment), e.g. a sealed contract's PDF. */
+    attachments: p.json<Array<{ filename: string; contentType: string; contentBase64: string }>>().nullable().lazy(),
     /** The newsletter this message is one copy of: one per recipient, enforced by the unique index below. */
     newsletterId: p.integer().nullable(),
     /** When a sender last took it: the send rate (MAIL_RATE_PER_MINUTE) counts these. */

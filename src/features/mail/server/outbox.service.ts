@@ -1,6 +1,6 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BulkMessage, DeliveryCounts, MailCalendar, OutgoingMail } from '../../../lib/server/mail.ts';
+import type { BulkMessage, DeliveryCounts, MailAttachment, MailCalendar, OutgoingMail } from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -22,6 +22,7 @@ export function enqueueMail(em: EntityManager, mail: OutgoingMail): void {
   em.create(OutboxMessage, {
     headers: mail.headers ?? null,
     calendar: mail.calendar ?? null,
+    attachments: mail.attachments?.length ? mail.attachments : null,
     newsletterId: null,
     claimedAt: null,
     claimedBy: null,
@@ -48,6 +49,7 @@ export interface ClaimedMessage {
   html: string | null;
   headers: Record<string, string> | null;
   calendar?: MailCalendar | null;
+  attachments?: MailAttachment[] | null;
   /** Including this one. */
   attempts: number;
   /** When it was queued: with the id, what its stable Message-ID is made of. */
@@ -120,6 +122,7 @@ interface ClaimedRow {
   html: string | null;
   headers: Record<string, string> | null;
   calendar: MailCalendar | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
   created_at: Date | string;
 }
@@ -173,6 +176,7 @@ export async function deliverDue(
       html: row.html,
       headers: row.headers,
       calendar: row.calendar,
+      attachments: row.attachments,
       attempts: row.attempts,
       createdAt: new Date(row.created_at),
     };
@@ -226,7 +230,7 @@ async function claimOne(
        where "id" = (
          select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
          order by "newsletter_id" nulls first, "next_attempt_at", "id" limit 1 for update skip locked)
-       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "calendar", "attempts", "created_at"`,
+       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "calendar", "attachments", "attempts", "created_at"`,
       [claimant, leaseMs],
     );
   });

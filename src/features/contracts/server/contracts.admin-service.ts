@@ -1,0 +1,260 @@
+// The breeder's side: templates (every save a new version), contracts prepared per matched family, sent,
+// countersigned and sealed, voided; lists paged and searched on the server.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../../lib/server/errors.ts';
+import type { Context } from '../../../lib/server/trpc.ts';
+import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
+import {
+  CONTRACT_MESSAGES,
+  unknownFieldIn,
+  type ContractDto,
+  type ContractListInput,
+  type ContractSummaryDto,
+  type ContractValues,
+  type TemplateDto,
+} from '../contracts.schema.ts';
+import { Contract, ContractTemplate, ContractTemplateVersion, type IContract, type IContractTemplate } from './contract.entity.ts';
+import { contractText, recordEvent, toDto, toSummary } from './contracts.service.ts';
+import { sha256Hex } from './pdf.ts';
+import { buildSealedPdf, storePrivatePdf } from './seal.ts';
+
+type AdminCtx = Context & { user: NonNullable<Context['user']> };
+export const PAGE_SIZE = 50;
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const toTemplateDto = (t: IContractTemplate): TemplateDto => ({ id: t.id, name: t.name, version: t.version, body: t.body, updatedAt: t.updatedAt.toISOString() });
+
+export async function listTemplates(em: EntityManager, input: { page: number; search?: string }): Promise<{ items: TemplateDto[]; total: number }> {
+  const where = input.search ? { name: { $ilike: like(input.search) } } : {};
+  const [rows, total] = await em.findAndCount(ContractTemplate, where, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
+  return { items: rows.map(toTemplateDto), total };
+}
+
+/** Saves a template as a new version (contracts keep the version they were made from). */
+export async function saveTemplate(em: EntityManager, input: { id: number | null; name: string; body: string }): Promise<TemplateDto> {
+  // The schema refuses unknown fields; checked again here for in-process callers that skip it.
+  const unknown = unknownFieldIn(input.body);
+  if (unknown !== null) throw new AppError('BAD_REQUEST', CONTRACT_MESSAGES.unknownField(unknown), { body: [CONTRACT_MESSAGES.unknownField(unknown)] });
+  let t: IContractTemplate;
+  if (input.id === null) {
+    t = em.create(ContractTemplate, { name: input.name, body: input.body, version: 1, updatedAt: new Date() });
+  } else {
+    const found = await em.findOne(ContractTemplate, input.id);
+    if (!found) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.templateNotFound);
+    t = found;
+    if (t.name === input.name && t.body === input.body) return toTemplateDto(t);
+    t.name = input.name;
+    t.body = input.body;
+    t.version += 1;
+  }
+  em.create(ContractTemplateVersion, { template: t, version: t.version, name: t.name, body: t.body, createdAt: new Date() });
+  await em.flush();
+  return toTemplateDto(t);
+}
+
+export async function listContracts(em: EntityManager, input: ContractListInput & { page: number }): Promise<{ items: ContractSummaryDto[]; total: number }> {
+  const where: Record<string, unknown> = {};
+  if (input.status) where.status = input.status;
+  if (input.search) where.$or = [{ familyName: { $ilike: like(input.search) } }, { puppyName: { $ilike: like(input.search) } }, { title: { $ilike: like(input.search) } }];
+  const [rows, total] = await em.findAndCount(Contract, where, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
+  return { items: rows.map(toSummary), total };
+}
+
+/** Matched families (an account with a puppy), for the "prepare" form: searched, at most 50. */
+export async function matchedFamilies(em: EntityManager, search?: string): Promise<Array<{ id: number; name: string; puppyName: string }>> {
+  const rows = await em.execute<Array<{ id: number; name: string; puppy_name: string }>>(
+    `select u."id", coalesce(u."display_name", u."username") as "name", p."name" as "puppy_name"
+       from "puppies" p join "users" u on u."id" = p."family_id"
+      where (? = '' or u."username" ilike ? or u."display_name" ilike ? or p."name" ilike ?)
+      order by u."id", p."id" limit 50`,
+    [search ?? '', like(search ?? ''), like(search ?? ''), like(search ?? '')],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name }));
+}
+
+async function byId(em: EntityManager, id: number): Promise<IContract> {
+  const c = await em.findOne(Contract, id);
+  if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+  return c;
+}
+
+export async function contractById(ctx: AdminCtx, id: number): Promise<ContractDto> {
+  const c = await byId(ctx.em, id);
+  return toDto(ctx.em, c, (await ctx.services.mail.breeder(ctx.em)).name);
+}
+
+/** A draft for a matched family from a template's current version, prefilled from the match (puppy, price, deposit, pickup). */
+export async function prepareContract(ctx: AdminCtx, input: { templateId: number; familyId: number }): Promise<ContractDto> {
+  const { em } = ctx;
+  const template = await em.findOne(ContractTemplate, input.templateId);
+  if (!template) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.templateNotFound);
+  const family = await em.findOne(User, input.familyId);
+  if (!family || family.isAdmin) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.familyNotFound);
+  const version = await em.findOneOrFail(ContractTemplateVersion, { template: template.id, version: template.version });
+  const [match] = await em.execute<Array<{ name: string; price: number | null; at: Date | string | null; deposit: number | null }>>(
+    `select p."name", p."price", k."at",
+            (select a."deposit_amount" from "applications" a where a."user_id" = p."family_id" and a."deposit_amount" is not null order by a."id" desc limit 1) as "deposit"
+       from "puppies" p left join "puppy_pickups" k on k."puppy_id" = p."id"
+      where p."family_id" = ? order by p."id" desc limit 1`,
+    [family.id],
+  );
+  const familyName = family.displayName ?? family.username;
+  const c = em.create(Contract, {
+    family,
+    templateVersion: version,
+    title: `Puppy sale agreement: ${match?.name ?? 'puppy'}`.slice(0, 200),
+    status: 'draft',
+    familyName,
+    puppyName: match?.name ?? '',
+    microchip: '',
+    priceCents: (match?.price ?? 0) * 100,
+    depositCents: (match?.deposit ?? 0) * 100,
+    pickupDate: match?.at ? new Date(match.at).toISOString().slice(0, 10) : '',
+    guaranteeYears: 2,
+    body: version.body,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  if (c.depositCents > c.priceCents && c.priceCents > 0) c.depositCents = c.priceCents;
+  await em.flush();
+  recordEvent(ctx, c, 'prepared');
+  await em.flush();
+  return contractById(ctx, c.id);
+}
+
+/**
+ * Edits a contract before it is sealed. After it was sent the text changes, so it goes back to a draft to be
+ * sent again; after the family signed, their signature is void and the contract says so.
+ */
+export async function updateContract(ctx: AdminCtx, input: { id: number; values: ContractValues; body: string }): Promise<ContractDto> {
+  const c = await byId(ctx.em, input.id);
+  if (c.status === 'sealed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
+  if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+  const breeder = await ctx.services.mail.breeder(ctx.em);
+  const before = contractText(c, breeder.name);
+  const v = input.values;
+  Object.assign(c, {
+    familyName: v.familyName,
+    puppyName: v.puppyName,
+    microchip: v.microchip,
+    priceCents: v.price,
+    depositCents: v.deposit,
+    pickupDate: v.pickupDate,
+    guaranteeYears: v.guaranteeYears,
+    body: input.body,
+  });
+  const after = contractText({ ...c, sentText: null } as IContract, breeder.name);
+  if (after !== before && c.status !== 'draft') {
+    if (c.status === 'signed') {
+      recordEvent(ctx, c, 'signatures-voided');
+      c.notice = CONTRACT_MESSAGES.textChangedAfterSigning;
+      Object.assign(c, { familySignedName: null, familySignedAt: null, familySignedBy: null, familySignedIp: null, familySignedUserAgent: null, familyDrawing: null });
+    }
+    c.status = 'draft';
+    c.sentText = null;
+    c.textSha256 = null;
+  }
+  recordEvent(ctx, c, 'edited');
+  await ctx.em.flush();
+  return toDto(ctx.em, c, breeder.name);
+}
+
+/** Fixes the text as sent (and its hash), puts it in the family's portal and e-mails them. */
+export async function sendContract(ctx: AdminCtx, id: number): Promise<ContractDto> {
+  const c = await byId(ctx.em, id);
+  if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+  if (c.status !== 'draft') throw new AppError('CONFLICT', c.status === 'sealed' ? CONTRACT_MESSAGES.sealed : CONTRACT_MESSAGES.alreadySent);
+  const breeder = await ctx.services.mail.breeder(ctx.em);
+  const text = contractText(c, breeder.name);
+  c.sentText = text;
+  c.textSha256 = sha256Hex(text);
+  c.status = 'sent';
+  recordEvent(ctx, c, 'sent');
+  const to = await familyMailAddress(ctx.em, c.family.id);
+  if (to) {
+    ctx.services.mail.enqueue(ctx.em, {
+      to,
+      subject: `Your puppy contract for ${c.puppyName} is ready to sign`,
+      text: [
+        `Hello ${c.familyName},`,
+        '',
+        `The contract for ${c.puppyName} is ready: "${c.title}". Read it and sign it online in My Family:`,
+        `${ctx.services.env.appOrigin}/account`,
+        '',
+        `SHA-256 of the text as sent: ${c.textSha256}`,
+        '',
+        breeder.name,
+      ].join('\n'),
+    });
+  }
+  await ctx.em.flush();
+  return toDto(ctx.em, c, breeder.name);
+}
+
+/**
+ * The breeder countersigns what the family signed; the sealed PDF is made, stored and e-mailed to both. All in
+ * one transaction with the contract's row locked: a failure leaves it signed by the family only, and two
+ * countersignatures at once seal it once.
+ */
+export async function countersignContract(ctx: AdminCtx, input: { id: number; fullName: string }): Promise<ContractDto> {
+  const breeder = await ctx.services.mail.breeder(ctx.em);
+  const sealed = await ctx.em.transactional(async (em) => {
+    const tx: AdminCtx = { ...ctx, em };
+    const c = await em.findOne(Contract, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+    if (c.status === 'sealed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
+    if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+    if (c.status !== 'signed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.familyNotSigned);
+    const now = new Date();
+    Object.assign(c, {
+      breederSignedName: input.fullName.trim(),
+      breederSignedAt: now,
+      breederSignedBy: ctx.user.id,
+      breederSignedIp: ctx.req.ip ?? null,
+      breederSignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
+    });
+    recordEvent(tx, c, 'countersigned', now);
+    await em.flush();
+    const [row] = await em.execute<Array<{ d: string | null }>>('select "family_drawing" as d from "contracts" where "id" = ?', [c.id]);
+    const pdf = await buildSealedPdf(em, c, breeder, row?.d ?? null);
+    const filename = `contract-${c.id}-${c.puppyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+    c.pdfUrl = await storePrivatePdf(em, pdf, filename);
+    c.pdfSha256 = pdf.sha256;
+    c.sealedAt = new Date();
+    c.status = 'sealed';
+    recordEvent(tx, c, 'sealed', c.sealedAt);
+    const link = `${ctx.services.env.appOrigin}${c.pdfUrl.replace(/^\/uploads\//, '/private-media/')}`;
+    const body = (greeting: string, where: string) =>
+      [
+        greeting,
+        '',
+        `"${c.title}" is signed by ${c.familySignedName} and ${c.breederSignedName} and sealed.`,
+        `The sealed PDF is attached; you can also download it (sign in first): ${link}`,
+        where,
+        '',
+        `SHA-256 of the text as sent: ${c.textSha256}`,
+        `SHA-256 of the sealed PDF: ${c.pdfSha256}`,
+        `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
+      ].join('\n');
+    const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
+    const familyTo = await familyMailAddress(em, c.family.id);
+    if (familyTo) ctx.services.mail.enqueue(em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
+    if (breeder.email) ctx.services.mail.enqueue(em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
+    await em.flush();
+    return c.id;
+  });
+  // Committed: this request's answer wakes the sender for the two e-mails.
+  ctx.services.mail.notify(ctx.em);
+  return contractById(ctx, sealed);
+}
+
+export async function voidContract(ctx: AdminCtx, id: number): Promise<ContractDto> {
+  const c = await byId(ctx.em, id);
+  if (c.status === 'sealed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
+  if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+  c.status = 'voided';
+  recordEvent(ctx, c, 'voided');
+  await ctx.em.flush();
+  return contractById(ctx, c.id);
+}

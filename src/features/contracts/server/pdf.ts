@@ -1,0 +1,296 @@
+// Generic PDF helpers for documents we generate (contracts now, receipts later): pages from simple blocks
+// (headings, paragraphs, list items, label/value lines, a PNG), a PDF digital signature made with a PKCS#12
+// (@signpdf), and the check of such a signature (the ByteRange digest recomputed, the CMS signature verified).
+import { createHash, createPublicKey, generateKeyPairSync, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import forge from 'node-forge';
+import { SignPdf } from '@signpdf/signpdf';
+import { P12Signer } from '@signpdf/signer-p12';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+
+export type PdfBlock =
+  | { kind: 'h1' | 'h2' | 'h3' | 'p' | 'li' | 'small'; text: string }
+  | { kind: 'kv'; label: string; text: string }
+  | { kind: 'png'; png: Uint8Array; height: number }
+  | { kind: 'space' }
+  | { kind: 'page' };
+
+const PAGE = { width: 612, height: 792, margin: 56 } as const; // US Letter
+const STYLE = {
+  h1: { size: 18, gap: 12, bold: true },
+  h2: { size: 14, gap: 10, bold: true },
+  h3: { size: 12, gap: 8, bold: true },
+  p: { size: 10.5, gap: 7, bold: false },
+  li: { size: 10.5, gap: 4, bold: false },
+  small: { size: 8.5, gap: 4, bold: false },
+  kv: { size: 9.5, gap: 3, bold: false },
+} as const;
+
+/** Markdown as the breeder writes it (headings, lists, paragraphs, **bold**) to blocks; other markup is dropped. */
+export function markdownBlocks(markdown: string): PdfBlock[] {
+  const blocks: PdfBlock[] = [];
+  let para: string[] = [];
+  const plain = (s: string) => s.replace(/\*\*(.+?)\*\*/g, '$1').replace(/__(.+?)__/g, '$1').replace(/(^|\W)[*_](\S.*?)[*_](?=\W|$)/g, '$1$2').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+  const flush = () => {
+    if (para.length) blocks.push({ kind: 'p', text: plain(para.join(' ')) });
+    para = [];
+  };
+  for (const raw of markdown.split(/\r?\n/)) {
+    const line = raw.trim();
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
+    if (!line) flush();
+    else if (heading) {
+      flush();
+      const level = heading[1]!.length;
+      blocks.push({ kind: level === 1 ? 'h1' : level === 2 ? 'h2' : 'h3', text: plain(heading[2]!) });
+    } else if (item) {
+      flush();
+      blocks.push({ kind: 'li', text: plain(/^\d/.test(line) ? line : item[1]!) });
+    } else para.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** What the standard fonts cannot draw (WinAnsi) becomes '?', instead of failing the whole document. */
+function drawable(font: PDFFont, text: string): string {
+  const set = new Set(font.getCharacterSet());
+  return [...text.replace(/\t/g, ' ')].map((c) => (set.has(c.codePointAt(0)!) ? c : c === '\u2011' ? '-' : '?')).join('');
+}
+
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width) line = next;
+    else {
+      if (line) lines.push(line);
+      // A word wider than the line (a hash) is cut where it must be.
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let n = rest.length;
+        while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n--;
+        lines.push(rest.slice(0, n));
+        rest = rest.slice(n);
+      }
+      line = rest;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
+
+export interface PdfOptions {
+  title: string;
+  author: string;
+  /** A line at the foot of every page (the page number is added). */
+  footer: string;
+}
+
+/** Lays the blocks out on Letter pages with Helvetica; returns the document (to sign, or to save). */
+export async function buildPdf(blocks: PdfBlock[], options: PdfOptions): Promise<PDFDocument> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(options.title);
+  doc.setAuthor(options.author);
+  doc.setProducer('pdf-lib');
+  doc.setCreator(options.author);
+  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const width = PAGE.width - 2 * PAGE.margin;
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - PAGE.margin;
+  };
+  const room = (h: number) => {
+    if (y - h < PAGE.margin + 20) newPage();
+  };
+  const color = rgb(0.1, 0.1, 0.1);
+  for (const block of blocks) {
+    if (block.kind === 'page') {
+      newPage();
+      continue;
+    }
+    if (block.kind === 'space') {
+      y -= 10;
+      continue;
+    }
+    if (block.kind === 'png') {
+      const image = await doc.embedPng(block.png);
+      const scale = block.height / image.height;
+      const w = Math.min(width, image.width * scale);
+      const h = (w / image.width) * image.height;
+      room(h + 6);
+      page.drawImage(image, { x: PAGE.margin, y: y - h, width: w, height: h });
+      y -= h + 6;
+      continue;
+    }
+    const style = STYLE[block.kind];
+    const font = style.bold ? fonts.bold : fonts.regular;
+    const lead = style.size * 1.35;
+    if (block.kind === 'kv') {
+      const labelWidth = 150;
+      const label = drawable(fonts.bold, block.label);
+      const lines = wrap(fonts.regular, drawable(fonts.regular, block.text), style.size, width - labelWidth);
+      room(lead * lines.length);
+      page.drawText(label, { x: PAGE.margin, y: y - style.size, size: style.size, font: fonts.bold, color });
+      for (const l of lines) {
+        page.drawText(l, { x: PAGE.margin + labelWidth, y: y - style.size, size: style.size, font: fonts.regular, color });
+        y -= lead;
+      }
+      y -= style.gap;
+      continue;
+    }
+    const indent = block.kind === 'li' && !/^\d/.test(block.text) ? 14 : 0;
+    const lines = wrap(font, drawable(font, block.text), style.size, width - indent);
+    room(lead * Math.min(lines.length, 2) + (block.kind.startsWith('h') ? 30 : 0));
+    lines.forEach((l, i) => {
+      room(lead);
+      if (i === 0 && indent) page.drawText('•', { x: PAGE.margin + 3, y: y - style.size, size: style.size, font, color });
+      page.drawText(l, { x: PAGE.margin + indent, y: y - style.size, size: style.size, font, color });
+      y -= lead;
+    });
+    y -= style.gap;
+  }
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    const text = drawable(fonts.regular, `${options.footer} · Page ${i + 1} of ${pages.length}`);
+    p.drawText(text, { x: PAGE.margin, y: PAGE.margin - 24, size: 8, font: fonts.regular, color: rgb(0.35, 0.35, 0.35) });
+  });
+  return doc;
+}
+
+export interface SigningIdentity {
+  /** The PKCS#12 (certificate and private key) and its passphrase. */
+  p12: Buffer;
+  passphrase: string;
+}
+
+export interface SignatureInfo {
+  reason: string;
+  name: string;
+  location: string;
+  contactInfo: string;
+}
+
+/**
+ * Saves the document with a signature placeholder and signs it (CMS, SHA-256, detached, over the whole
+ * file but the signature itself), as every PDF reader checks it.
+ */
+export async function signPdf(doc: PDFDocument, identity: SigningIdentity, info: SignatureInfo, signingTime = new Date()): Promise<Buffer> {
+  pdflibAddPlaceholder({ pdfDoc: doc, ...info, signingTime, signatureLength: 8192 });
+  const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
+  return new SignPdf().sign(unsigned, new P12Signer(identity.p12, { passphrase: identity.passphrase }), signingTime);
+}
+
+export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+export interface PdfSignatureCheck {
+  status: 'valid' | 'invalid' | 'missing';
+  /** The signing certificate's subject common name and its SHA-256 fingerprint. */
+  signer: string | null;
+  fingerprint: string | null;
+  /** Why it is invalid, for the logs and tests. */
+  reason?: string;
+}
+
+const latin1 = (b: Buffer, from: number, to: number) => b.toString('latin1', from, to);
+
+/**
+ * Checks the last signature of a PDF: its byte range covers the whole file but the signature, the
+ * messageDigest it signed is the SHA-256 of those bytes, and the signature over its signed attributes
+ * verifies with the certificate it carries. Trust in that certificate is a separate question (the caller's).
+ */
+export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
+  const text = latin1(pdf, 0, pdf.length);
+  const at = text.lastIndexOf('/ByteRange');
+  if (at < 0) return { status: 'missing', signer: null, fingerprint: null };
+  const invalid = (reason: string, signer: string | null = null, fingerprint: string | null = null): PdfSignatureCheck => ({ status: 'invalid', signer, fingerprint, reason });
+  const m = /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(at, at + 100));
+  if (!m) return invalid('unreadable byte range');
+  const [a, b, c, d] = m.slice(1).map(Number) as [number, number, number, number];
+  if (a !== 0 || c <= b || c + d !== pdf.length || pdf[b] !== 0x3c || pdf[c - 1] !== 0x3e) return invalid('the byte range does not cover the file');
+  const hex = latin1(pdf, b + 1, c - 1).replace(/(00)+$/, '');
+  if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2) return invalid('unreadable signature');
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  try {
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')), { parseAllBytes: false, strict: false } as never);
+    const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
+      rawCapture: { authenticatedAttributes?: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
+    };
+    const cert = message.certificates[0];
+    if (!cert) return invalid('no certificate');
+    const certDer = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+    const x509 = new X509Certificate(certDer);
+    const signer = (cert.subject.getField('CN')?.value as string | undefined) ?? x509.subject;
+    const fingerprint = x509.fingerprint256.replace(/:/g, '').toLowerCase();
+    const attrs = message.rawCapture.authenticatedAttributes;
+    if (!attrs?.length) return invalid('no signed attributes', signer, fingerprint);
+    if (forge.asn1.derToOid(message.rawCapture.digestAlgorithm) !== forge.pki.oids.sha256) return invalid('not SHA-256', signer, fingerprint);
+    let digest: string | null = null;
+    for (const attr of attrs) {
+      const [oid, values] = attr.value as forge.asn1.Asn1[];
+      if (forge.asn1.derToOid(oid!.value as string) === forge.pki.oids.messageDigest) {
+        digest = Buffer.from(((values!.value as forge.asn1.Asn1[])[0]!.value as string), 'binary').toString('hex');
+      }
+    }
+    if (digest !== sha256Hex(signed)) return invalid('the document changed after it was signed', signer, fingerprint);
+    // The signature is over the DER of the attributes as a SET (RFC 5652 §5.4).
+    const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs);
+    const ok = verifySignature(
+      'sha256',
+      Buffer.from(forge.asn1.toDer(set).getBytes(), 'binary'),
+      createPublicKey(x509.publicKey.export({ type: 'spki', format: 'pem' })),
+      Buffer.from(message.rawCapture.signature, 'binary'),
+    );
+    return ok ? { status: 'valid', signer, fingerprint } : invalid('the signature does not match', signer, fingerprint);
+  } catch {
+    return invalid('unreadable signature');
+  }
+}
+
+/** A self-signed certificate and key as a PKCS#12 (RSA 2048, SHA-256, ten years). */
+export function selfSignedP12(commonName: string, organization: string, passphrase: string): Buffer {
+  // Node makes the key (native, milliseconds); forge's own generator takes seconds.
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const keys = { privateKey: forge.pki.privateKeyFromPem(pair.privateKey), publicKey: forge.pki.publicKeyFromPem(pair.publicKey) };
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 86_400_000);
+  const subject = [
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: organization },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, { algorithm: '3des', friendlyName: commonName });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
+
+/** The PKCS#12's certificate: subject common name and SHA-256 fingerprint (to say who signed, and to tell ours apart). */
+export function p12Certificate(p12: Buffer, passphrase: string): { commonName: string; fingerprint: string; notAfter: Date } {
+  const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, passphrase);
+  const cert = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0]?.cert;
+  if (!cert) throw new Error('The PKCS#12 holds no certificate.');
+  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+  return {
+    commonName: (cert.subject.getField('CN')?.value as string | undefined) ?? '',
+    fingerprint: new X509Certificate(der).fingerprint256.replace(/:/g, '').toLowerCase(),
+    notAfter: cert.validity.notAfter,
+  };
+}

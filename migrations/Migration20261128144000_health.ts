@@ -31,18 +31,13 @@ export class Migration20261128144000_health extends Migration {
     this.addSql(`create table "health_family_prefs" ("family_id" int not null, "reminders_enabled" boolean not null default true, primary key ("family_id"));`);
     this.addSql(`alter table "health_family_prefs" add constraint "health_family_prefs_family_id_foreign" foreign key ("family_id") references "users" ("id") on delete cascade;`);
 
-    // The demo protocol (SPEC §9: no vaccinations before pickup at 8 weeks, temperament testing at 7 weeks).
-    this.addSql(`insert into "health_schedule_items" ("protocol", "label", "kind", "start_day", "every_days", "until_day", "after_go_home", "position") values
-      ('Before go-home', 'Daily weighing', 'weighing', 0, 1, 14, false, 0),
-      ('Before go-home', 'Weekly weighing', 'weighing', 21, 7, 56, false, 1),
-      ('Before go-home', 'Vet check', 'vet-check', 49, null, null, false, 2),
-      ('Before go-home', 'Microchip', 'microchip', 50, null, null, false, 3),
-      ('Recommended to your vet', 'First vaccination (DHPP)', 'vaccination', 63, null, null, true, 4),
-      ('Recommended to your vet', 'Second vaccination (DHPP)', 'vaccination', 84, null, null, true, 5),
-      ('Recommended to your vet', 'Third vaccination (DHPP) and rabies', 'vaccination', 112, null, null, true, 6);`);
+    // The suggested protocol is written on first use (health.service.ts ensureProtocol), not here: a backup
+    // restores into a freshly migrated database, which must hold no rows of its own.
+    this.addSql(`create table "health_settings" ("id" int not null default 1, "protocol_started_at" timestamptz not null default now(), primary key ("id"), constraint "health_settings_one_row" check ("id" = 1));`);
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop table if exists "health_settings" cascade;`);
     this.addSql(`drop table if exists "health_family_prefs" cascade;`);
     this.addSql(`drop table if exists "health_reminders" cascade;`);
     this.addSql(`drop table if exists "health_share_links" cascade;`);

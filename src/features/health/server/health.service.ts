@@ -111,7 +111,28 @@ export function toCareItemDto(i: ICareItem, puppyName: string): CareItemDto {
   };
 }
 
+/**
+ * The suggested protocol (SPEC §9: no vaccinations before pickup at 8 weeks; what the family's vet is
+ * recommended after go-home), written once, on the first read of the protocol: the health_settings row
+ * and the items go in one statement, so two first reads at once write it once, and a protocol the breeder
+ * later empties stays empty. Not a migration's rows: a backup restores into a freshly migrated database.
+ */
+export async function ensureProtocol(em: EntityManager): Promise<void> {
+  await em.execute(`with started as (insert into "health_settings" ("id") values (1) on conflict ("id") do nothing returning "id")
+    insert into "health_schedule_items" ("protocol", "label", "kind", "start_day", "every_days", "until_day", "after_go_home", "position")
+    select v.* from (values
+      ('Before go-home', 'Daily weighing', 'weighing', 0, 1, 14, false, 0),
+      ('Before go-home', 'Weekly weighing', 'weighing', 21, 7, 56, false, 1),
+      ('Before go-home', 'Vet check', 'vet-check', 49, null::int, null::int, false, 2),
+      ('Before go-home', 'Microchip', 'microchip', 50, null::int, null::int, false, 3),
+      ('Recommended to your vet', 'First vaccination (DHPP)', 'vaccination', 63, null::int, null::int, true, 4),
+      ('Recommended to your vet', 'Second vaccination (DHPP)', 'vaccination', 84, null::int, null::int, true, 5),
+      ('Recommended to your vet', 'Third vaccination (DHPP) and rabies', 'vaccination', 112, null::int, null::int, true, 6)
+    ) as v where exists (select 1 from started)`);
+}
+
 export async function plan(em: EntityManager): Promise<PlanItem[]> {
+  await ensureProtocol(em);
   const rows = await em.find(CareScheduleItem, {}, { orderBy: { position: 'asc', id: 'asc' } });
   return rows.map((r) => ({ id: r.id, label: r.label, kind: r.kind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome }));
 }
@@ -201,6 +222,7 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
   const dose = doseWarning(input.dose, input.doseUnit);
   if (dose) warnings.push(dose);
   let scheduleItemId = input.scheduleItemId;
+  await ensureProtocol(em);
   if (scheduleItemId !== null) {
     if (!(await em.count(CareScheduleItem, { id: scheduleItemId }))) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
   } else {
@@ -296,6 +318,7 @@ export async function recordingOptions(em: EntityManager): Promise<{ litters: { 
 }
 
 export async function protocol(em: EntityManager): Promise<ScheduleItemDto[]> {
+  await ensureProtocol(em);
   const rows = await em.find(CareScheduleItem, {}, { orderBy: { position: 'asc', id: 'asc' } });
   return rows.map((r) => ({ id: r.id, protocol: r.protocol, label: r.label, kind: r.kind as ScheduleKind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome }));
 }
@@ -303,6 +326,7 @@ export async function protocol(em: EntityManager): Promise<ScheduleItemDto[]> {
 /** Replaces the protocol: items keep their id (so records stay tied to them), new ones are added, missing ones go. */
 export async function saveProtocol(em: EntityManager, raw: z.input<typeof SaveProtocolSchema>): Promise<ScheduleItemDto[]> {
   const { items } = SaveProtocolSchema.parse(raw);
+  await ensureProtocol(em);
   await em.transactional(async (tx) => {
     const existing = await tx.find(CareScheduleItem, {});
     const keep = new Set(items.map((i) => i.id).filter((id): id is number => id !== null));

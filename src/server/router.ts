@@ -26,6 +26,8 @@ import { applicationsRouter } from '../features/applications/server/applications
 import { applicationsAdminRouter } from '../features/applications/server/applications.admin-router.ts';
 import { portalRouter } from '../features/portal/server/portal.router.ts';
 import { portalAdminRouter } from '../features/portal/server/portal.admin-router.ts';
+import { createTodayAdminRouter } from '../features/today/server/today.admin-router.ts';
+import { TODAY_SOURCES } from './today-sources.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -42,6 +44,7 @@ const adminRouter = router({
   applications: applicationsAdminRouter,
   portal: portalAdminRouter,
   newsletters: newslettersAdminRouter,
+  today: createTodayAdminRouter(TODAY_SOURCES),
 });
 
 export const appRouter = router({

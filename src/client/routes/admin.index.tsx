@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Overview } from '../admin/Overview.tsx';
+import { TodayAdmin } from '../../features/today/client/admin/TodayAdmin.tsx';
 
-export const Route = createFileRoute('/admin/')({ component: Overview });
+export const Route = createFileRoute('/admin/')({ component: TodayAdmin });

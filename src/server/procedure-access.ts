@@ -58,4 +58,10 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'portal.documents': 'family',
   'portal.digest': 'family',
   'portal.setDigest': 'family',
+  // This device's push notifications (the breeder's devices too: each account answers for its own endpoints).
+  'notifications.vapidKey': 'family',
+  'notifications.device': 'family',
+  'notifications.subscribe': 'family',
+  'notifications.setTopics': 'family',
+  'notifications.unsubscribe': 'family',
 };

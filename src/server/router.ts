@@ -26,6 +26,7 @@ import { applicationsRouter } from '../features/applications/server/applications
 import { applicationsAdminRouter } from '../features/applications/server/applications.admin-router.ts';
 import { portalRouter } from '../features/portal/server/portal.router.ts';
 import { portalAdminRouter } from '../features/portal/server/portal.admin-router.ts';
+import { notificationsRouter } from '../features/notifications/server/notifications.router.ts';
 import { createTodayAdminRouter } from '../features/today/server/today.admin-router.ts';
 import { TODAY_SOURCES } from './today-sources.ts';
 
@@ -60,6 +61,7 @@ export const appRouter = router({
   articles: articlesRouter,
   applications: applicationsRouter,
   portal: portalRouter,
+  notifications: notificationsRouter,
   admin: adminRouter,
 });
 

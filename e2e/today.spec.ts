@@ -1,0 +1,73 @@
+// Today on the breeder's phone (issue 34): what needs her, each line a link to where she acts; the dashboard's
+// service worker installs, and Today reads offline from the last answer; signing out deletes that private cache.
+import AxeBuilder from '@axe-core/playwright';
+import { usePrivateServer } from './private-server.ts';
+import { expect, test } from './fixtures.ts';
+import { signInAdminThroughForm } from './admin-fixture.ts';
+
+test.describe('Today', () => {
+  const server = usePrivateServer({ offset: 46, seed: true });
+
+  test('@phone Today lists a new application and an unread inquiry that link where she acts, and reads offline', async ({ page, request, context }) => {
+    const base = server.base;
+    const headers = { origin: base, 'content-type': 'application/json' };
+    // A family applies; another writes.
+    const username = `today_${Date.now().toString(36)}`;
+    expect((await request.post(`${base}/api/register`, { headers, data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' } })).status()).toBe(201);
+    const applied = await request.post(`${base}/api/applications`, {
+      headers,
+      data: {
+        name: 'Jamie Rivera', email: 'jamie@example.com', location: 'Boulder, CO', household: 'Two adults', allergies: 'no', homeType: 'house', ownership: 'own',
+        yard: 'no', hoursAlone: 'under2', experience: 'now', experienceDetails: 'We have a poodle and love the breed.', size: 'mini',
+        gender: 'female', color: 'red', timing: 'asap', heardAbout: 'friend', idempotencyKey: `today-${username}`,
+      },
+    });
+    expect(applied.status()).toBe(201);
+    await request.post(`${base}/api/logout`, { headers });
+    expect((await request.post(`${base}/api/inquiries`, { headers, data: { name: 'Pat Morgan', email: 'pat@example.com', interest: 'available', message: 'Is Biscuit still looking for a home?' } })).ok()).toBe(true);
+
+    await signInAdminThroughForm(page, '/admin');
+    await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+    const needs = page.getByRole('list', { name: 'Needs you' });
+    await expect(needs.getByRole('link', { name: /^New application from Jamie Rivera/ })).toBeVisible();
+    const inquiry = needs.getByRole('link', { name: /^Unread inquiry from Pat Morgan/ });
+    await expect(inquiry).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Coming up', level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent activity', level: 3 })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('link', { name: /^Jamie Rivera applied/ })).toBeVisible();
+    // One column on a phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const box = (await inquiry.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(48);
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+
+    await inquiry.click();
+    await expect(page).toHaveURL(/\/admin\/inbox\?edit=\d+$/);
+    await expect(page.getByRole('heading', { name: 'Inquiry from Pat Morgan' })).toBeVisible();
+
+    // Installable: the manifest is linked and the service worker takes the dashboard.
+    await page.goto('/admin');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/admin.webmanifest');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Controlled from now on: this load's answers are kept for offline reading.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await expect(needs.getByRole('link', { name: /^New application from Jamie Rivera/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('admin-private')).keys()).some((r) => r.url.includes('admin.today.get')))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+    await expect(needs.getByRole('link', { name: /^New application from Jamie Rivera/ })).toBeVisible();
+    await context.setOffline(false);
+
+    // Signing out deletes the private answers kept on the phone.
+    await page.reload();
+    await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/auth/);
+    expect(await page.evaluate(() => caches.has('admin-private'))).toBe(false);
+  });
+});

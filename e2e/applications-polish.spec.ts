@@ -152,7 +152,7 @@ test.describe('applications, families and portal polish', () => {
     await expect(page.getByRole('heading', { name: `Application from ${shown.name}` })).toBeVisible();
   });
 
-  test('a laptop screen: Families is in the sidebar without scrolling; Today lists what needs her, with a link to the application', async ({ page }) => {
+  test('a laptop screen: Families is in the sidebar without scrolling; Today’s activity links to the family’s application', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInAdmin(page, '/admin');
     const families = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Families/ });
@@ -160,7 +160,8 @@ test.describe('applications, families and portal polish', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(768);
     await expect(page.getByRole('heading', { name: /^Needs you/, level: 3 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Coming up', level: 3 })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Needs you' }).getByRole('link', { name: new RegExp(`application from ${shown.name}`, 'i') }).first()).toHaveAttribute('href', /^\/admin\/applications\?edit=\d+$/);
+    // The family applied this week: its line opens the application.
+    await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('link', { name: new RegExp(`^${shown.name} applied`) })).toHaveAttribute('href', `/admin/applications?edit=${shown.id}`);
   });
 
   test('Families: a photo’s remove button is at least 24 px; the shared-document link reaches 4.5:1 in the dark theme', async ({ page }) => {

@@ -27,9 +27,11 @@ export function whenLabel(iso: string, now = new Date()): string {
 }
 
 /** A dashboard href ('/admin/applications?edit=12') as the router's path and search. */
-function target(href: string): { to: string; search: Record<string, string> } {
+function target(href: string): { to: string; search: Record<string, string | number> } {
   const [to, query = ''] = href.split('?', 2);
-  return { to: to!, search: Object.fromEntries(new URLSearchParams(query)) };
+  // The router writes search values as JSON: an id stays a number (?edit=12, not ?edit=%2212%22).
+  const search = Object.fromEntries([...new URLSearchParams(query)].map(([k, v]) => [k, /^\d{1,15}$/.test(v) ? Number(v) : v]));
+  return { to: to!, search };
 }
 
 function Line({ item }: { item: TodayItem }) {

@@ -40,6 +40,13 @@ test.describe('Today', () => {
     const box = (await inquiry.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(48);
     expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+    // The dark theme too.
+    await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
+    await page.reload();
+    await expect(inquiry).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.evaluate(() => localStorage.removeItem('vite-ui-theme'));
 
     await inquiry.click();
     await expect(page).toHaveURL(/\/admin\/inbox\?edit=\d+$/);

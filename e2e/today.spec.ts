@@ -77,4 +77,40 @@ test.describe('Today', () => {
     await expect(page).toHaveURL(/\/auth/);
     expect(await page.evaluate(() => caches.has('admin-private'))).toBe(false);
   });
+
+  test('@desktop a puppy update written without a connection waits on the device and is stored once when it returns', async ({ page, context }) => {
+    await signInAdminThroughForm(page, '/admin/families');
+    const text = `Teddy found the water bowl (${Date.now().toString(36)}).`;
+    const stored = async () => {
+      const res = await page.request.get(`/trpc/admin.portal.updates?input=${encodeURIComponent('{}')}`);
+      const updates = ((await res.json()) as { result: { data: Array<{ text: string }> } }).result.data;
+      return updates.filter((u) => u.text === text).length;
+    };
+    const post = page.getByRole('form', { name: 'Post an update' });
+    await post.getByRole('combobox', { name: 'For', exact: true }).click();
+    await page.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /^Teddy/ }).first().click();
+    await post.getByRole('textbox', { name: "What's new" }).fill(text);
+
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      // The queue's own sends (the form's first try goes through the batching client).
+      if (r.url().endsWith('/trpc/admin.portal.postUpdate') && r.method() === 'POST') sent.push(r.postData() ?? '');
+    });
+    await context.setOffline(true);
+    await post.getByRole('button', { name: 'Post update' }).click();
+    const queue = page.getByRole('list', { name: 'Not sent yet' });
+    await expect(queue.getByRole('listitem').filter({ hasText: text.slice(0, 40) })).toContainText('Waiting to send');
+    await expect(post.getByRole('textbox', { name: "What's new" })).toHaveValue('');
+
+    await context.setOffline(false);
+    await expect(queue).toBeHidden();
+    await expect.poll(stored).toBe(1);
+    // A replay of the same request (as a queue may send it twice) stores nothing more.
+    const replay = sent.at(-1)!;
+    expect(JSON.parse(replay)).toMatchObject({ text, idempotencyKey: expect.any(String) });
+    const again = await page.request.post('/trpc/admin.portal.postUpdate', { headers: { origin: server.base, 'content-type': 'application/json' }, data: replay });
+    expect(again.ok()).toBe(true);
+    expect(await stored()).toBe(1);
+    await expect(page.getByText(text)).toBeVisible();
+  });
 });

@@ -12,7 +12,8 @@ export function useOfflineQueue() {
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return;
     const load = () => void queuedRequests().then(setItems).catch(() => {});
-    const send = () => void sendQueued().then(() => queryClient.invalidateQueries()).catch(() => {});
+    // What was stored shows on the screens (only then: a refetch of everything would cost the offline copy its batch).
+    const send = () => void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
     load();
     send();
     const off = onQueueChange(load);
@@ -52,7 +53,7 @@ export function OfflineQueue() {
                   )}
                 </Stack>
                 <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => void sendQueued({ retryFailed: true }).then(() => queryClient.invalidateQueries())}>
+                  <Button size="xs" variant="default" onClick={() => void sendQueued({ retryFailed: true }).then((n) => (n ? queryClient.invalidateQueries() : undefined))}>
                     Retry
                   </Button>
                   <Button size="xs" variant="default" onClick={() => void discard(item.key)}>

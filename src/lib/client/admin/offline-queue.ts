@@ -44,11 +44,12 @@ export function onQueueChange(listener: () => void) {
 /** A network failure (no answer at all), as opposed to an answer that refuses the request. */
 export const isOffline = (error: unknown) => (typeof navigator !== 'undefined' && !navigator.onLine) || error instanceof TypeError || /Failed to fetch|NetworkError|Load failed/i.test(String((error as Error)?.message ?? ''));
 
-let sending: Promise<void> | undefined;
+let sending: Promise<number> | undefined;
 
-/** Sends what waits (and, with `retryFailed`, what failed), one at a time; one pass at once. */
-export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = {}): Promise<void> {
+/** Sends what waits (and, with `retryFailed`, what failed), one at a time; one pass at once. Answers how many were stored. */
+export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = {}): Promise<number> {
   sending ??= (async () => {
+    let stored = 0;
     try {
       for (const request of await queuedRequests()) {
         if (request.status === 'failed' && !retryFailed) continue;
@@ -56,19 +57,21 @@ export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = 
         try {
           res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.input) });
         } catch {
-          return; // still offline: everything stays waiting
+          return stored; // still offline: everything stays waiting
         }
         const store = await open();
         if (res.ok) {
           await store.delete('requests', request.key);
+          stored++;
         } else if (res.status >= 500 || res.status === 429 || res.status === 408) {
-          return; // the server is not ready: try again later
+          return stored; // the server is not ready: try again later
         } else {
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
           await store.put('requests', { ...request, status: 'failed', error: body?.error?.message ?? `Refused (${res.status})` } satisfies QueuedRequest);
         }
         changed();
       }
+      return stored;
     } finally {
       sending = undefined;
     }

@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { deferEntryScript } from './src/lib/shared/entry-loader.ts';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -36,6 +37,55 @@ export default defineConfig(({ isSsrBuild }) => ({
         return null;
       },
     },
+    // The dashboard's service worker (issue 34), registered by the dashboard only (src/client/admin/pwa.ts) with scope
+    // /admin: nothing is injected into index.html, so the public pages' first view does not change. It keeps the
+    // build's scripts and styles, the dashboard's page, and the few private reads the Today screen needs (network
+    // first: offline, the last answer); signing out deletes that private cache.
+    ...(isSsrBuild
+      ? []
+      : [
+          VitePWA({
+            strategies: 'generateSW',
+            filename: 'admin-sw.js',
+            injectRegister: false,
+            manifest: false,
+            workbox: {
+              globPatterns: ['assets/*.{js,css}'],
+              globIgnores: ['**/*.br', '**/*.gz'],
+              maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+              navigateFallback: null,
+              cleanupOutdatedCaches: true,
+              // Push notifications and their taps (public/admin-push-sw.js).
+              importScripts: ['/admin-push-sw.js'],
+              clientsClaim: true,
+              skipWaiting: true,
+              runtimeCaching: [
+                {
+                  urlPattern: ({ request, url }) => request.mode === 'navigate' && (url.pathname === '/admin' || url.pathname.startsWith('/admin/')),
+                  handler: 'NetworkFirst',
+                  options: { cacheName: 'admin-shell', networkTimeoutSeconds: 5, expiration: { maxEntries: 5 } },
+                },
+                {
+                  // Only GET reads whose procedures are all the shell's and Today's: never another private answer.
+                  urlPattern: ({ request, url }) =>
+                    request.method === 'GET' &&
+                    url.pathname.startsWith('/trpc/') &&
+                    url.pathname
+                      .slice('/trpc/'.length)
+                      .split(',')
+                      .every((p) => ['auth.me', 'settings.get', 'admin.today.get', 'admin.inquiries.unreadCount', 'admin.applications.newCount'].includes(p)),
+                  handler: 'NetworkFirst',
+                  options: { cacheName: 'admin-private', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 } },
+                },
+                {
+                  urlPattern: ({ url }) => url.pathname.startsWith('/icons/') || url.pathname === '/admin.webmanifest',
+                  handler: 'StaleWhileRevalidate',
+                  options: { cacheName: 'admin-static' },
+                },
+              ],
+            },
+          }),
+        ]),
     {
       // The entry starts after the document's first paint (src/lib/shared/entry-loader.ts, decision 098).
       name: 'entry-after-first-paint',

@@ -225,7 +225,7 @@ test.describe('admin dashboard', () => {
 
     // Leaving with unsaved changes asks first; keep editing.
     if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Overview/ }).click();
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Today/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(dialog).toBeVisible();
     // Every dialog's close button has a name (the theme gives Mantine's one).
@@ -360,7 +360,7 @@ test.describe('admin dashboard', () => {
     await form.locator('input[type=password]').fill(ADMIN.password);
     await form.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
   });
 
   test('several gallery photos in one drop upload side by side, each with its progress, and are added in the order dropped', async ({ page }, info) => {

@@ -152,15 +152,16 @@ test.describe('applications, families and portal polish', () => {
     await expect(page.getByRole('heading', { name: `Application from ${shown.name}` })).toBeVisible();
   });
 
-  test('a laptop screen: Families is in the sidebar without scrolling; Overview has tiles for applications and the waitlist', async ({ page }) => {
+  test('a laptop screen: Families is in the sidebar without scrolling; Today’s activity links to the family’s application', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInAdmin(page, '/admin');
     const families = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Families/ });
     const box = (await families.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(768);
-    await expect(page.getByRole('heading', { name: 'New applications', level: 3 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Families on the waitlist', level: 3 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open the waitlist' })).toHaveAttribute('href', '/admin/waitlist');
+    await expect(page.getByRole('heading', { name: /^Needs you/, level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Coming up', level: 3 })).toBeVisible();
+    // The family applied this week: its line opens the application.
+    await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('link', { name: new RegExp(`^${shown.name} applied`) })).toHaveAttribute('href', `/admin/applications?edit=${shown.id}`);
   });
 
   test('Families: a photo’s remove button is at least 24 px; the shared-document link reaches 4.5:1 in the dark theme', async ({ page }) => {

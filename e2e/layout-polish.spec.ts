@@ -252,18 +252,18 @@ test.describe('the portal update lightbox on a phone', { tag: '@phone' }, () => 
 });
 
 // The same sidebar sits behind the menu button on a phone: the desktop project runs it.
-test('the admin sidebar marks only the section shown as current, not Overview as well', { tag: '@desktop' }, async ({ page }) => {
+test('the admin sidebar marks only the section shown as current, not Today as well', { tag: '@desktop' }, async ({ page }) => {
   await signInAdmin(page, '/admin');
   const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
-  await expect(sections.locator('[aria-current="page"]')).toHaveText(['Overview']);
+  await expect(sections.locator('[aria-current="page"]')).toHaveText(['Today']);
   for (const name of ['Puppies', 'Inbox', 'Site settings']) {
     await sections.getByRole('link', { name: new RegExp(`^${name}`) }).click();
     await expect(page).toHaveURL(/\/admin\/.+/);
     const current = sections.locator('[aria-current="page"]');
     await expect(current).toHaveCount(1);
     await expect(current).toContainText(name);
-    // Overview is drawn like every other section that is not shown.
-    const overview = sections.getByRole('link', { name: 'Overview' });
+    // Today is drawn like every other section that is not shown.
+    const overview = sections.getByRole('link', { name: 'Today' });
     const other = sections.getByRole('link', { name: 'Gallery' });
     expect(await overview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await other.evaluate((el) => getComputedStyle(el).backgroundColor));
   }

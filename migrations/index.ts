@@ -23,6 +23,8 @@ import { Migration20261128141100_outbox_attachments } from './Migration202611281
 import { Migration20261128142000_payments } from './Migration20261128142000_payments.ts';
 import { Migration20261128143000_visits } from './Migration20261128143000_visits.ts';
 import { Migration20261128144000_health } from './Migration20261128144000_health.ts';
+import { Migration20261128145000_push_subscriptions } from './Migration20261128145000_push_subscriptions.ts';
+import { Migration20261128145100_puppy_update_key } from './Migration20261128145100_puppy_update_key.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -46,4 +48,6 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128142000_payments,
   Migration20261128143000_visits,
   Migration20261128144000_health,
+  Migration20261128145000_push_subscriptions,
+  Migration20261128145100_puppy_update_key,
 ];

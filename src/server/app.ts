@@ -37,6 +37,7 @@ import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
 import { canReadContractPdf } from '../features/contracts/server/contracts-access.ts';
+import { createPushSender } from '../features/notifications/server/push.service.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
@@ -94,6 +95,13 @@ export async function buildApp(options: BuildAppOptions) {
   // Counters in PostgreSQL, or in Redis when REDIS_URL is set; either way shared by every instance.
   const rateLimits = createRateLimitStore(orm, env.REDIS_URL);
   app.addHook('onClose', async () => rateLimits.close());
+  // Work a request does not wait for; push notifications go out on the same runner.
+  const afterAnswer = createAfterAnswer(() => orm.em.fork(), app.log);
+  const push = createPushSender({
+    afterAnswer,
+    log: app.log,
+    subject: env.APP_ORIGIN.startsWith('https:') ? env.APP_ORIGIN : `mailto:webmaster@${new URL(env.APP_ORIGIN).hostname}`,
+  });
   const services: AppServices = {
     env: {
       appOrigin: env.APP_ORIGIN,
@@ -113,12 +121,18 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimitUndo: rateLimits.undo,
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
-    afterAnswer: createAfterAnswer(() => orm.em.fork(), app.log),
+    afterAnswer,
+    push: { ...push.notifier, publicKey: push.publicKey, extraOrigins: env.PUSH_EXTRA_ORIGINS },
     onUserErased,
   };
   app.decorate('services', services);
   // Work started after an answer finishes before the database closes.
   app.addHook('preClose', async () => services.afterAnswer.idle());
+  // The VAPID key pair is made on the first start (and read on every later one), before the first device subscribes.
+  // An unreachable database does not stop the start: the pair is then made on first use.
+  app.addHook('onReady', async () => {
+    await push.publicKey(orm.em.fork()).catch((err: unknown) => app.log.warn({ err }, 'the VAPID keys could not be read yet'));
+  });
 
   await app.register(errors, { isDev });
   if (env.NODE_ENV === 'production') {

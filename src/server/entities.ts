@@ -29,6 +29,7 @@ import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '.
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
 import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
 import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
+import { PushSubscription } from '../features/notifications/server/push-subscription.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
@@ -83,4 +84,5 @@ export const entities = [
   Contract,
   ContractEvent,
   ContractSigningKey,
+  PushSubscription,
 ];

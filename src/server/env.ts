@@ -56,6 +56,17 @@ export const EnvSchema = z.object({
       .refine((v) => v.includes('PRIVATE KEY-----'), 'must be a PEM private key')
       .optional(),
   ),
+  /**
+   * Push services besides the browsers' own (FCM, Mozilla, Windows, Apple) that devices may subscribe with: comma-
+   * separated origins, e.g. a self-hosted one or a test's. Empty: only the browsers' own.
+   */
+  PUSH_EXTRA_ORIGINS: z.preprocess(
+    (v) => (typeof v === 'string' ? v : ''),
+    z
+      .string()
+      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+      .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be comma-separated origins like https://push.example.com'),
+  ),
   /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   /**

@@ -17,6 +17,13 @@ function imageOf(info: HeadInfo, origin: string): { url: string; sized: boolean 
   return { url: `${origin}/og-image.jpg`, sized: true };
 }
 
+/** The dashboard is an installable app (its manifest and service worker stay off the public pages). */
+const DASHBOARD_APP = [
+  '<link rel="manifest" href="/admin.webmanifest" />',
+  '<link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />',
+  '<meta name="apple-mobile-web-app-capable" content="yes" />',
+].join('\n    ');
+
 export function renderHead(info: HeadInfo, origin: string, pathname: string): string {
   const url = `${origin}${info.canonicalPath ?? pathname}`;
   const image = imageOf(info, origin);
@@ -37,6 +44,7 @@ export function renderHead(info: HeadInfo, origin: string, pathname: string): st
     `<meta name="twitter:description" content="${escapeHtml(info.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
     ...(pathname === '/' ? [HERO_POSTER_PRELOAD] : []),
+    ...(pathname === '/admin' || pathname.startsWith('/admin/') ? [DASHBOARD_APP] : []),
     ...(info.feeds ?? []).map((f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(origin + f.href)}" />`),
     // Data blocks, never run: '<' is escaped so no text inside can close the element.
     ...(info.jsonLd ?? []).map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),

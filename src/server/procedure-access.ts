@@ -82,4 +82,10 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'contracts.byId': 'family',
   'contracts.sign': 'family',
   'contracts.verify': 'public',
+  // This device's push notifications (the breeder's devices too: each account answers for its own endpoints).
+  'notifications.vapidKey': 'family',
+  'notifications.device': 'family',
+  'notifications.subscribe': 'family',
+  'notifications.setTopics': 'family',
+  'notifications.unsubscribe': 'family',
 };

@@ -34,6 +34,9 @@ import { visitsRouter } from '../features/visits/server/visits.router.ts';
 import { visitsAdminRouter } from '../features/visits/server/visits.admin-router.ts';
 import { contractsRouter } from '../features/contracts/server/contracts.router.ts';
 import { contractsAdminRouter } from '../features/contracts/server/contracts.admin-router.ts';
+import { notificationsRouter } from '../features/notifications/server/notifications.router.ts';
+import { createTodayAdminRouter } from '../features/today/server/today.admin-router.ts';
+import { TODAY_SOURCES } from './today-sources.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -54,6 +57,7 @@ const adminRouter = router({
   health: healthAdminRouter,
   visits: visitsAdminRouter,
   contracts: contractsAdminRouter,
+  today: createTodayAdminRouter(TODAY_SOURCES),
 });
 
 export const appRouter = router({
@@ -73,6 +77,7 @@ export const appRouter = router({
   health: healthRouter,
   visits: visitsRouter,
   contracts: contractsRouter,
+  notifications: notificationsRouter,
   admin: adminRouter,
 });
 

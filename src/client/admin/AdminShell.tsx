@@ -22,6 +22,7 @@ import {
   VIDEO_MAX_BYTES,
 } from '../../features/media/media.schema.ts';
 import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
+import { clearPrivateCaches, registerDashboardWorker } from './pwa.ts';
 
 const MEDIA_RULES: MediaRules = {
   uploadUrl: '/api/admin/media',
@@ -64,6 +65,7 @@ function LogoutButton() {
       loading={isLoggingOut}
       onClick={() =>
         void logout()
+          .then(clearPrivateCaches)
           .then(() => router.invalidate())
           .catch(() => {})
       }
@@ -85,6 +87,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const settings = useQuery(trpc.settings.get.queryOptions());
   const siteName = settings.data?.breederName ?? 'Mini Goldendoodles';
+
+  // Installable, and readable offline (issue 34): the service worker is the dashboard's alone.
+  useEffect(() => {
+    registerDashboardWorker().catch(() => {});
+  }, []);
 
   // A new section: focus moves to its content, as after a page load (the router restores the scroll).
   useEffect(() => {

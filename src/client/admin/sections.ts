@@ -31,7 +31,7 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS = [
-  { to: '/admin', label: 'Overview', icon: IconHome },
+  { to: '/admin', label: 'Today', icon: IconHome },
   // The families' work first (issue 29: Families sat last, below the fold of a 768 px screen).
   { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
   { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },

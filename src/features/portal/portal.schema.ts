@@ -64,6 +64,8 @@ export const PostUpdateSchema = z
     text: z.string(PORTAL_MESSAGES.textRequired).trim().min(1, PORTAL_MESSAGES.textRequired).max(5000, PORTAL_MESSAGES.textTooLong),
     photos: z.array(UploadUrlSchema).max(12, PORTAL_MESSAGES.tooManyPhotos).default([]),
     weight: WeightInputSchema.nullable().default(null),
+    /** One key per update however often it is sent (a phone's offline queue replays with the same key). */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'The update’s key must be 8 to 64 letters, digits, - or _.').optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.litterId === null) === (v.puppyId === null)) ctx.addIssue({ code: 'custom', path: ['puppyId'], message: PORTAL_MESSAGES.targetRequired });

@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 import type { AfterAnswer } from './after-answer.ts';
+import type { PushService } from './notify.ts';
 
 export interface SessionUser {
   id: number;
@@ -60,6 +61,8 @@ export interface AppServices {
   media: MediaService;
   /** Work a request starts and does not wait for (lib/server/after-answer.ts). */
   afterAnswer: AfterAnswer;
+  /** Web Push to the breeder's and families' devices (features/notifications, lib/server/notify.ts). */
+  push: PushService;
   /**
    * What each feature erases or anonymises when a user deletes their account, composed on the top floor
    * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.

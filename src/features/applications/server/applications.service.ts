@@ -29,7 +29,7 @@ import {
   type WithdrawSchema,
 } from '../applications.schema.ts';
 
-type Mail = Pick<AppServices, 'mail' | 'env'>;
+type Mail = Pick<AppServices, 'mail' | 'env'> & Partial<Pick<AppServices, 'push'>>;
 
 /** Loads the timeline of these applications, oldest change first. */
 export async function timelines(em: EntityManager, ids: number[]) {
@@ -180,6 +180,8 @@ export async function submitApplication(
     const first = await fork.findOneOrFail(Application, { user: user.id, idempotencyKey: input.idempotencyKey });
     return { id: first.id, status: first.status };
   }
+  // The breeder's devices that chose it hear of it at once (a title and a link only).
+  services.push?.notify(em, 'application', { title: `New application from ${oneLine(input.name)}`, url: `/admin/applications?edit=${app.id}` }, { breeder: true });
   return { id: app.id, status: app.status };
 }
 

@@ -1,4 +1,5 @@
 // The breeder's side of the portal: post updates (and weights), see who was told, the checklist, pickups, documents, matches.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import type { Context } from '../../../lib/server/trpc.ts';
@@ -43,6 +44,9 @@ const familyName = (u: { username: string; displayName?: string | null }) => u.d
 
 export async function postUpdate(ctx: Context, input: z.output<typeof PostUpdateSchema>): Promise<AdminUpdateDto> {
   const { em } = ctx;
+  // A replay of an update already stored answers with that update.
+  const replayed = input.idempotencyKey ? await em.findOne(PuppyUpdate, { idempotencyKey: input.idempotencyKey }) : null;
+  if (replayed) return (await adminUpdates(em, { ids: [replayed.id] }))[0]!;
   let litter = null;
   let puppy = null;
   let families: number[] = [];
@@ -61,13 +65,24 @@ export async function postUpdate(ctx: Context, input: z.output<typeof PostUpdate
     families = [...new Set(puppies.map((p) => p.family!.id))];
   }
   await assertPrivateUploads(em, input.photos, 'photos', PORTAL_MESSAGES.photoInvalid);
-  const update = em.create(PuppyUpdate, { litter, puppy, text: input.text, createdAt: new Date() });
+  const update = em.create(PuppyUpdate, { litter, puppy, text: input.text, createdAt: new Date(), idempotencyKey: input.idempotencyKey ?? null });
   input.photos.forEach((url, position) => em.create(PuppyUpdatePhoto, { update, url, position }));
   if (input.weight && puppy) {
     em.create(PuppyWeight, { puppy, update, ounces: toOunces(input.weight), measuredOn: input.weight.date, createdAt: new Date() });
   }
   for (const family of families) em.create(UpdateNotice, { update, family, status: 'pending', emailedAt: null });
-  await em.flush();
+  try {
+    await em.flush();
+  } catch (error) {
+    // The same key sent twice at once: the other request stored it (one transaction: the row and its key together).
+    if (!(error instanceof UniqueConstraintViolationException) || !input.idempotencyKey) throw error;
+    const first = await em.fork().findOneOrFail(PuppyUpdate, { idempotencyKey: input.idempotencyKey });
+    return (await adminUpdates(em.fork(), { ids: [first.id] }))[0]!;
+  }
+  // The families' devices that chose updates hear of it (a title and a link only).
+  if (families.length) {
+    ctx.services.push.notify(em, 'update', { title: `New update about ${puppy?.name ?? litter?.name ?? 'your puppy'}`, url: '/account' }, { userIds: families });
+  }
   // The first update of a family's day goes out at once; later ones wait for tomorrow's digest.
   await runDigest(em, ctx.services.mail, ctx.services.env.appOrigin);
   return (await adminUpdates(em, { ids: [update.id] }))[0]!;

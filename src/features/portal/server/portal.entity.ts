@@ -16,6 +16,11 @@ export const PuppyUpdate = defineEntity({
     puppy: () => p.manyToOne(Puppy).nullable().deleteRule('cascade').index(),
     text: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()).index(),
+    /**
+     * The posting device's key for this update, kept with the row in the same transaction: a post queued offline and
+     * replayed (twice, as queued requests can be) stores one update (issue 34).
+     */
+    idempotencyKey: p.string().length(64).nullable().unique(),
   },
 });
 export type IPuppyUpdate = InstanceType<typeof PuppyUpdate.class>;

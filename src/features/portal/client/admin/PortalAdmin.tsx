@@ -6,6 +6,8 @@ import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
 import { toast } from '../../../../lib/client/toast.ts';
+import { enqueue, isOffline } from '../../../../lib/client/admin/offline-queue.ts';
+import { OfflineQueue } from '../../../../lib/client/admin/OfflineQueue.tsx';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
@@ -53,22 +55,37 @@ function PostUpdate() {
     e.preventDefault();
     setErrors({});
     const [kind, id] = (target ?? ':').split(':');
-    try {
-      const result = await post.mutateAsync({
-        litterId: kind === 'litter' ? Number(id) : null,
-        puppyId: kind === 'puppy' ? Number(id) : null,
-        text,
-        photos,
-        weight: isPuppy && weight !== '' ? { value: Number(weight), unit, date } : null,
-      });
-      const told = result.notices.length ? result.notices.map((n) => n.familyName).join(', ') : 'no family yet';
-      toast({ title: 'Update posted', message: `Families: ${told}.`, variant: 'success' });
+    // One key for this update, however often it is sent (a queued post is replayed with it).
+    const input = {
+      litterId: kind === 'litter' ? Number(id) : null,
+      puppyId: kind === 'puppy' ? Number(id) : null,
+      text,
+      photos,
+      weight: isPuppy && weight !== '' ? { value: Number(weight), unit, date } : null,
+      idempotencyKey: crypto.randomUUID(),
+    };
+    const clear = () => {
       setText('');
       setPhotos([]);
       setWeight('');
       setDropKey((k) => k + 1);
+    };
+    // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
+    const keep = async () => {
+      const name = options.flatMap((g) => g.items).find((o) => o.value === target)?.label ?? 'the litter';
+      await enqueue({ key: input.idempotencyKey, label: `Update for ${name}: ${text.slice(0, 60)}`, path: 'admin.portal.postUpdate', input });
+      toast({ title: 'Waiting to send', message: 'No connection: the update is kept on this phone and sent when the connection returns.' });
+      clear();
+    };
+    if (target && text.trim() && typeof navigator !== 'undefined' && !navigator.onLine) return keep();
+    try {
+      const result = await post.mutateAsync(input);
+      const told = result.notices.length ? result.notices.map((n) => n.familyName).join(', ') : 'no family yet';
+      toast({ title: 'Update posted', message: `Families: ${told}.`, variant: 'success' });
+      clear();
       await queryClient.invalidateQueries({ queryKey: trpc.admin.portal.updates.queryKey() });
     } catch (error) {
+      if (isOffline(error) && target) return keep();
       const fields = fieldErrorsOf(error) ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]!])));
       if (!Object.keys(fields).length) failed('Could not post')(error);
@@ -344,6 +361,7 @@ export function PortalAdmin() {
   return (
     <Stack gap="lg">
       <SectionHeader title="Families" />
+      <OfflineQueue />
       <PostUpdate />
       <RecentUpdates />
       <Matches />

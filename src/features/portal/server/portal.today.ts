@@ -1,0 +1,19 @@
+// What the family portal puts on the breeder's Today screen: pickups from this morning to a week ahead.
+import type { TodaySource } from '../../../lib/server/today.ts';
+
+const DAY = 86_400_000;
+
+export const portalToday: TodaySource = async (em, now) => {
+  const rows = await em.execute<Array<{ id: number; name: string; at: Date }>>(
+    `select p."id", p."name", k."at" from "puppy_pickups" k join "puppies" p on p."id" = k."puppy_id"
+     where k."at" >= ? and k."at" < ? order by k."at" asc limit 50`,
+    [new Date(now.getTime() - DAY / 2), new Date(now.getTime() + 8 * DAY)],
+  );
+  return rows.map((r) => ({
+    group: 'scheduled',
+    source: 'portal',
+    title: `${r.name} goes home`,
+    at: new Date(r.at).toISOString(),
+    href: '/admin/families',
+  }));
+};

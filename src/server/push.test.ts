@@ -1,0 +1,135 @@
+// Web Push at the protocol level: a local push service receives what the server sends, and the test decrypts it with
+// the device's own keys (RFC 8291 through http_ece, web-push's library) and checks the VAPID signature (RFC 8292).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createECDH, randomBytes, randomUUID, verify, type ECDH } from 'node:crypto';
+import { decrypt } from 'http_ece';
+import { useTestApp } from './testing/test-app.ts';
+import { signIn } from './testing/auth.ts';
+import { startPushService } from './testing/push-service.ts';
+import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
+import { createPushSender } from '../features/notifications/server/push.service.ts';
+import type { SessionUser } from '../lib/server/trpc.ts';
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret. */
+function device(origin: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  return {
+    ecdh,
+    auth,
+    endpoint: `${origin}/push/${randomUUID()}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+  };
+}
+
+const open = (body: Buffer, d: { ecdh: ECDH; auth: string }) =>
+  JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: d.ecdh, authSecret: d.auth }).toString('utf8')) as unknown;
+
+describe('Web Push', () => {
+  const env: Record<string, string> = {};
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  beforeAll(async () => {
+    push = await startPushService();
+    env.PUSH_EXTRA_ORIGINS = push.origin;
+  });
+  afterAll(async () => push?.close());
+  const t = useTestApp(env);
+  let breeder: SessionUser;
+  let family: SessionUser;
+  beforeAll(async () => {
+    breeder = (await signIn(t.orm, { isAdmin: true })).user;
+    family = (await signIn(t.orm, { isAdmin: false, email: 'rivera@example.com' })).user;
+  });
+  const rows = (endpoint: string) => t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "push_subscriptions" where "endpoint" = ?`, [endpoint]);
+
+  it('makes the VAPID key pair on the first start and keeps it in the database', async () => {
+    const stored = await t.orm.em.fork().execute<Array<{ name: string; value: string }>>(`select "name", "value" from "app_secrets" where "name" like 'vapid%' order by "name"`);
+    expect(stored.map((r) => r.name)).toEqual(['vapid_private_key', 'vapid_public_key']);
+    const { publicKey } = await t.caller(breeder).notifications.vapidKey();
+    expect(publicKey).toBe(stored[1]!.value);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+  });
+
+  it('a new application reaches the breeder’s device that chose it, encrypted, with a title, a link and a TTL', async () => {
+    const phone = device(push.origin);
+    const laptop = device(push.origin);
+    await t.caller(breeder).notifications.subscribe({ endpoint: phone.endpoint, keys: phone.keys, topics: ['application', 'message'] });
+    await t.caller(breeder).notifications.subscribe({ endpoint: laptop.endpoint, keys: laptop.keys, topics: ['booking'] });
+    const before = push.received.length;
+
+    const { id } = await t.caller(family, '10.8.0.1').applications.submit({ ...ANSWERS, name: 'Jamie Rivera', idempotencyKey: randomUUID() });
+    await t.app.services.afterAnswer.idle();
+
+    const sent = push.received.slice(before);
+    expect(sent.map((r) => r.path)).toEqual([new URL(phone.endpoint).pathname]);
+    const [request] = sent;
+    expect(request!.headers['content-encoding']).toBe('aes128gcm');
+    expect(request!.headers.ttl).toBe('86400');
+    // Nothing readable on the wire; the device's keys open it.
+    expect(request!.body.includes(Buffer.from('Jamie'))).toBe(false);
+    expect(open(request!.body, phone)).toEqual({ title: 'New application from Jamie Rivera', url: `/admin/applications?edit=${id}` });
+
+    // The VAPID token is signed by the site's key, for this push service's origin.
+    const { publicKey } = await t.caller(breeder).notifications.vapidKey();
+    const [, token, k] = /^vapid t=([^,]+), k=(.+)$/.exec(String(request!.headers.authorization))!;
+    expect(k).toBe(publicKey);
+    const [head, claims, signature] = token!.split('.');
+    expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ aud: push.origin });
+    const point = Buffer.from(publicKey, 'base64url');
+    const key = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
+    expect(verify('sha256', Buffer.from(`${head}.${claims}`), { key, format: 'jwk', dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(true);
+  });
+
+  it('removes a subscription the push service answers 410, 404 or 400; keeps it on 429 and 5xx, retrying with a pause', async () => {
+    const sender = createPushSender({ afterAnswer: t.app.services.afterAnswer, log: { warn: () => {} }, subject: 'mailto:test@example.com', attempts: 3, retryBaseMs: 5 });
+    const deliver = () => sender.deliver(t.orm.em.fork(), 'update', { title: 'Teddy’s new photos', url: '/account' }, { userIds: [family.id] });
+    const d = device(push.origin);
+    await t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['update'] });
+
+    for (const gone of [410, 404, 400]) {
+      await t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['update'] });
+      push.answer([gone]);
+      expect(await deliver()).toEqual({ sent: 0, removed: 1, failed: 0 });
+      expect(await rows(d.endpoint)).toHaveLength(0);
+    }
+
+    await t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['update'] });
+    let before = push.received.length;
+    push.answer([429, 0], [503]);
+    expect(await deliver()).toEqual({ sent: 1, removed: 0, failed: 0 });
+    // Three requests, each encrypted afresh, the last one delivered.
+    const tries = push.received.slice(before);
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((r) => r.body.toString('hex'))).size).toBe(3);
+    expect(open(tries[2]!.body, d)).toEqual({ title: 'Teddy’s new photos', url: '/account' });
+    expect(await rows(d.endpoint)).toHaveLength(1);
+
+    before = push.received.length;
+    push.answer([500], [502], [408]);
+    expect(await deliver()).toEqual({ sent: 0, removed: 0, failed: 1 });
+    expect(push.received.length - before).toBe(3);
+    expect(await rows(d.endpoint)).toHaveLength(1);
+  });
+
+  it('refuses a push address elsewhere, a breeder topic on a family device, and another account’s device', async () => {
+    const d = device(push.origin);
+    const elsewhere = { endpoint: 'http://10.0.0.5/internal', keys: d.keys, topics: ['update' as const] };
+    await expect(t.caller(family).notifications.subscribe(elsewhere)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'This browser’s push address is not one we can send to.' });
+    await expect(t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['application'] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Only the breeder’s devices can choose that notification.',
+    });
+    await t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['message'] });
+    expect(await t.caller(family).notifications.device({ endpoint: d.endpoint })).toEqual({ devices: 2, subscribed: true, topics: ['message'] });
+    expect(await t.caller(family).notifications.setTopics({ endpoint: d.endpoint, topics: ['message', 'update'] })).toEqual({ topics: ['message', 'update'] });
+    const other = (await signIn(t.orm, { isAdmin: false })).user;
+    await expect(t.caller(other).notifications.setTopics({ endpoint: d.endpoint, topics: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await t.caller(other).notifications.unsubscribe({ endpoint: d.endpoint })).toEqual({ removed: false });
+    expect(await t.caller(family).notifications.unsubscribe({ endpoint: d.endpoint })).toEqual({ removed: true });
+    // Through HTTP, bad input is a 400 with its message, not a 500.
+    const { cookie } = await signIn(t.orm, { isAdmin: false });
+    const res = await t.app.inject({ method: 'POST', url: '/trpc/notifications.subscribe', headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' }, payload: { endpoint: 'not a url', keys: {}, topics: [] } });
+    expect(res.statusCode).toBe(400);
+  });
+});

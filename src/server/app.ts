@@ -31,6 +31,8 @@ import portalDigest from './plugins/portal-digest.ts';
 import { onUserErased } from './user-erasure.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
+import { canReadMessageAttachment } from '../features/messages/server/messages-access.ts';
+import { createLiveBus } from '../lib/server/live-events.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 
 export interface BuildAppOptions {
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions) {
       sessionAbsoluteDays: env.SESSION_ABSOLUTE_DAYS,
       isDev,
       dataDir: path.resolve(env.DATA_DIR),
+      mailDomain: env.MAIL_DOMAIN ?? new URL(env.APP_ORIGIN).hostname,
+      inboundEmailSecret: env.INBOUND_EMAIL_SECRET ?? null,
     },
     mail: mailOutbox(),
     publicCache: new PublicCache(env.PUBLIC_CACHE_MS),
@@ -108,11 +112,13 @@ export async function buildApp(options: BuildAppOptions) {
     // Admin saves that replace or delete a photo free the upload once nothing refers to it.
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
     afterAnswer: createAfterAnswer(() => orm.em.fork(), app.log),
+    live: createLiveBus(orm),
     onUserErased,
   };
   app.decorate('services', services);
   // Work started after an answer finishes before the database closes.
   app.addHook('preClose', async () => services.afterAnswer.idle());
+  app.addHook('onClose', async () => services.live.close());
 
   await app.register(errors, { isDev });
   if (env.NODE_ENV === 'production') {
@@ -139,7 +145,9 @@ export async function buildApp(options: BuildAppOptions) {
       ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
       : {}),
   });
-  await app.register(media, { privateAccess: canReadPrivateUpload });
+  await app.register(media, {
+    privateAccess: async (em, user, url) => (await canReadPrivateUpload(em, user, url)) || (await canReadMessageAttachment(em, user, url)),
+  });
   await app.register(portalDigest);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN });
   await app.register(staticSpa, {

@@ -27,6 +27,7 @@ import {
 } from '../features/portal/server/portal.entity.ts';
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
+import { Conversation, Message, MessageAttachment } from '../features/messages/server/message.entity.ts';
 
 export const entities = [
   Litter,
@@ -64,4 +65,7 @@ export const entities = [
   FamilyDocument,
   Newsletter,
   AppSecret,
+  Conversation,
+  Message,
+  MessageAttachment,
 ];

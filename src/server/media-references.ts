@@ -9,6 +9,7 @@ import { siteSettingsMediaRefs } from '../features/settings/server/site-settings
 import { articleAttachmentMediaRefs, articleMediaRefs, legalVersionMediaRefs } from '../features/articles/server/article.entity.ts';
 import { familyDocumentMediaRefs, updatePhotoMediaRefs } from '../features/portal/server/portal.entity.ts';
 import { newsletterMediaRefs } from '../features/subscribers/server/newsletter.entity.ts';
+import { messageAttachmentMediaRefs } from '../features/messages/server/message.entity.ts';
 
 export const mediaReferences: readonly MediaReference[] = [
   puppyMediaRefs,
@@ -26,4 +27,5 @@ export const mediaReferences: readonly MediaReference[] = [
   updatePhotoMediaRefs,
   familyDocumentMediaRefs,
   newsletterMediaRefs,
+  messageAttachmentMediaRefs,
 ];

@@ -154,6 +154,12 @@ describe('OpenAPI contract', () => {
         },
         oneClick('no-such-token'),
       ],
+      'POST /api/messages': [
+        post('/api/messages', { text: 'Can we visit Saturday?' }, family.cookie),
+        post('/api/messages', { text: '' }, family.cookie),
+        post('/api/messages', { text: 'Hello' }),
+      ],
+      'GET /api/messages': [get('/api/messages', family.cookie), get('/api/messages?cursor=x', family.cookie), get('/api/messages')],
       'POST /api/admin/articles/preview': [
         post('/api/admin/articles/preview', { body: '# Hello\n\n<script>alert(1)</script>' }, admin.cookie),
         post('/api/admin/articles/preview', { body: 'x' }, family.cookie),

@@ -58,4 +58,11 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'portal.documents': 'family',
   'portal.digest': 'family',
   'portal.setDigest': 'family',
+  // The family's conversation with the breeder (issue 30).
+  'messages.list': 'family',
+  'messages.send': 'family',
+  'messages.markRead': 'family',
+  'messages.emailPreference': 'family',
+  'messages.setEmailPreference': 'family',
+  'messages.live': 'family',
 };

@@ -15,6 +15,7 @@ import { articlesAdminRest } from '../features/articles/server/articles.admin-re
 import { authRest } from '../features/auth/server/auth.rest.ts';
 import { applicationsRest } from '../features/applications/server/applications.rest.ts';
 import { applicationsAdminRest } from '../features/applications/server/applications.admin-rest.ts';
+import { messagesRest } from '../features/messages/server/messages.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -32,4 +33,5 @@ export const restEndpoints: RestEndpoint[] = [
   ...articlesAdminRest,
   ...applicationsRest,
   ...applicationsAdminRest,
+  ...messagesRest,
 ];

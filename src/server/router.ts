@@ -26,6 +26,8 @@ import { applicationsRouter } from '../features/applications/server/applications
 import { applicationsAdminRouter } from '../features/applications/server/applications.admin-router.ts';
 import { portalRouter } from '../features/portal/server/portal.router.ts';
 import { portalAdminRouter } from '../features/portal/server/portal.admin-router.ts';
+import { messagesRouter } from '../features/messages/server/messages.router.ts';
+import { messagesAdminRouter } from '../features/messages/server/messages.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -42,6 +44,7 @@ const adminRouter = router({
   applications: applicationsAdminRouter,
   portal: portalAdminRouter,
   newsletters: newslettersAdminRouter,
+  messages: messagesAdminRouter,
 });
 
 export const appRouter = router({
@@ -57,6 +60,7 @@ export const appRouter = router({
   articles: articlesRouter,
   applications: applicationsRouter,
   portal: portalRouter,
+  messages: messagesRouter,
   admin: adminRouter,
 });
 

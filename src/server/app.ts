@@ -34,6 +34,7 @@ import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts
 import { canReadMessageAttachment } from '../features/messages/server/messages-access.ts';
 import { createLiveBus } from '../lib/server/live-events.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
+import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(rest, { endpoints: restEndpoints, isDev });
   await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });
   await app.register(oneClickUnsubscribe);
+  await app.register(inboundEmail);
   await app.register(mailer, {
     smtpUrl: env.SMTP_URL,
     from: mailFrom(env),

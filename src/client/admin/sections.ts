@@ -11,6 +11,7 @@ import {
   IconInbox,
   IconListNumbers,
   IconMail,
+  IconMessages,
   IconMessageStar,
   IconNews,
   IconPaw,
@@ -30,6 +31,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Overview', icon: IconHome },
   // The families' work first (issue 29: Families sat last, below the fold of a 768 px screen).
   { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
+  { to: '/admin/messages', label: 'Messages', icon: IconMessages },
   { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
   { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },

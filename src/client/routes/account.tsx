@@ -9,6 +9,7 @@ import { useAuth } from '../../features/auth/client/auth-context.ts';
 import { FamilyPortal } from '../../features/portal/client/FamilyPortal.tsx';
 import { DigestSwitch } from '../../features/portal/client/DigestSwitch.tsx';
 import { MyApplications } from '../../features/applications/client/MyApplications.tsx';
+import { FamilyMessages } from '../../features/messages/client/FamilyMessages.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -28,6 +29,7 @@ function AccountPage() {
         <EmailStatus />
         {/* The puppy and its pickup countdown first; the application that led to it after. */}
         <FamilyPortal />
+        <FamilyMessages />
         <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>

@@ -1,0 +1,47 @@
+// The message box: a labelled text area and a Send button, checked with the shared schema before it is sent.
+import { useState } from 'react';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { errorMessage, fieldErrorsOf } from '../../../lib/client/trpc.ts';
+import { MESSAGE_MAX_CHARS, SendMessageSchema } from '../messages.schema.ts';
+
+export function Compose({ label, onSend, sending }: { label: string; onSend: (text: string) => Promise<unknown>; sending: boolean }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = SendMessageSchema.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    try {
+      await onSend(text);
+      setText('');
+    } catch (e) {
+      setError(fieldErrorsOf(e)?.text?.[0] ?? errorMessage(e, 'Your message could not be sent. Please try again.'));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={label}>
+      <Stack gap="xs">
+        <Textarea
+          label={label}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={error}
+          autosize
+          minRows={2}
+          maxRows={10}
+          maxLength={MESSAGE_MAX_CHARS + 1}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -259,7 +259,7 @@ async function queueNotification(
     address = breeder.email;
     const family = state.family_id ? await tx.findOne(User, state.family_id) : null;
     senderName = family ? nameOf(family) : (state.email ?? 'A visitor');
-    link = `${services.env.appOrigin}/admin/messages?conversation=${conversationId}`;
+    link = `${services.env.appOrigin}/admin/messages?edit=${conversationId}`;
   } else {
     if (state.family_email_off) return;
     address = state.family_id ? await familyMailAddress(tx, state.family_id) : state.email;

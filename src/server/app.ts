@@ -35,6 +35,7 @@ import { canReadMessageAttachment } from '../features/messages/server/messages-a
 import { createLiveBus } from '../lib/server/live-events.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
+import { startInboundSmtp } from '../features/messages/server/inbound-smtp.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -138,6 +139,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });
   await app.register(oneClickUnsubscribe);
   await app.register(inboundEmail);
+  // Replies by SMTP when the domain's MX points at the site (optional; README "Conversations by e-mail").
+  const inboundSmtpPort = env.INBOUND_SMTP_PORT;
+  if (inboundSmtpPort !== undefined) {
+    let listener: Awaited<ReturnType<typeof startInboundSmtp>> | undefined;
+    app.addHook('onReady', async () => {
+      listener = await startInboundSmtp(orm, services, inboundSmtpPort, env.HOST, app.log);
+    });
+    app.addHook('preClose', async () => listener?.close());
+  }
   await app.register(mailer, {
     smtpUrl: env.SMTP_URL,
     from: mailFrom(env),

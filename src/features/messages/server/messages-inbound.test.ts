@@ -140,4 +140,34 @@ describe('replies by e-mail', () => {
     expect(served.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: latest.attachments[0]!.url })).statusCode).toBe(404);
   });
+
+  it('the built-in SMTP listener accepts a reply for a genuine address (550 for any other) and posts it', async () => {
+    const { startInboundSmtp } = await import('./inbound-smtp.ts');
+    const { createTransport } = await import('nodemailer');
+    const listener = await startInboundSmtp(t.orm, t.app.services, 0, '127.0.0.1');
+    try {
+      const family = await signIn(t.orm, { isAdmin: false, username: 'smtp_family', email: 'smtp-family@example.com' });
+      const first = await t.caller(family.user).messages.send({ text: 'Hello' });
+      const admin = await signIn(t.orm, { isAdmin: true });
+      await t.caller(admin.user).admin.messages.send({ conversationId: first.conversationId, text: 'Hi there' });
+      const mail = await (async () => {
+        for (;;) {
+          const found = smtp.received.find((m) => m.to.includes('smtp-family@example.com'));
+          if (found) return found;
+          await smtp.waitFor(smtp.received.length + 1);
+        }
+      })();
+      const replyTo = mail.headers['reply-to']!.replace(/^.*<|>.*$/g, '');
+      const transport = createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true });
+      await transport.sendMail({ from: 'smtp-family@example.com', to: replyTo, subject: 'Re: hi', text: 'Through SMTP!\n\n> Hi there' });
+      expect((await t.caller(family.user).messages.list()).items[0]).toMatchObject({ text: 'Through SMTP!', via: 'email' });
+      await expect(transport.sendMail({ from: 'x@example.com', to: 'hello@mail.example.test', subject: 'spam', text: 'spam' })).rejects.toThrow(/550/);
+      const forged = replyTo.replace(/-([0-9a-f]{32})@/, (_m, sig: string) => `-${sig.startsWith('0') ? '1' : '0'}${sig.slice(1)}@`);
+      await expect(transport.sendMail({ from: 'smtp-family@example.com', to: forged, subject: 'Re', text: 'forged' })).rejects.toThrow(/550/);
+      expect(JSON.stringify(await t.caller(admin.user).admin.messages.conversation({ conversationId: first.conversationId }))).not.toContain('forged');
+      transport.close();
+    } finally {
+      await listener.close();
+    }
+  });
 });

@@ -14,6 +14,7 @@ export const MESSAGES_TEXT = {
   attachmentInvalid: 'This attachment is not one of our private uploads.',
   notFound: 'Conversation not found.',
   familyNotFound: 'That family does not exist.',
+  inquiryNotFound: 'That inquiry does not exist.',
   badCursor: 'The page cursor is not valid.',
 } as const;
 
@@ -44,6 +45,7 @@ export const MyMessagesSchema = z.object({ cursor: CursorSchema }).default({});
 export const ConversationPageSchema = z.object({ conversationId: z.number().int().positive(), cursor: CursorSchema });
 export const ConversationIdSchema = z.object({ conversationId: z.number().int().positive() });
 export const FamilyIdSchema = z.object({ familyId: z.number().int().positive() });
+export const InquiryIdSchema = z.object({ inquiryId: z.number().int().positive() });
 export const ConversationListSchema = PageInputSchema.extend({ unreadOnly: z.boolean().default(false) });
 export type ConversationListInput = z.input<typeof ConversationListSchema>;
 export const EmailPreferenceSchema = z.object({ enabled: z.boolean() });

@@ -6,11 +6,13 @@ import {
   ConversationListSchema,
   ConversationPageSchema,
   FamilyIdSchema,
+  InquiryIdSchema,
   type MessageEventDto,
 } from '../messages.schema.ts';
 import {
   adminConversation,
   conversationForFamily,
+  conversationForInquiry,
   listConversations,
   markReadAsBreeder,
   MESSAGES_CHANNEL,
@@ -24,6 +26,7 @@ export const messagesAdminRouter = router({
   unreadCount: adminProcedure.query(({ ctx }) => unreadTotal(ctx.em)),
   conversation: adminProcedure.input(ConversationPageSchema).query(({ ctx, input }) => adminConversation(ctx.em, ctx.services, input.conversationId, input.cursor)),
   forFamily: adminProcedure.input(FamilyIdSchema).mutation(({ ctx, input }) => conversationForFamily(ctx.em, input.familyId)),
+  forInquiry: adminProcedure.input(InquiryIdSchema).mutation(({ ctx, input }) => conversationForInquiry(ctx.em, input.inquiryId)),
   send: adminProcedure.input(AdminSendMessageSchema).mutation(({ ctx, input }) => sendAsBreeder(ctx.em, ctx.services, ctx.user.id, input)),
   markRead: adminProcedure.input(ConversationIdSchema).mutation(({ ctx, input }) => markReadAsBreeder(ctx.em, ctx.services, input.conversationId)),
   /** Server-sent events: a change in any conversation (ids only; the dashboard refetches what it shows). */

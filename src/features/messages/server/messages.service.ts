@@ -40,21 +40,67 @@ const privateUrl = (url: string) => url.replace(/^\/uploads\//, PRIVATE_PREFIX);
 
 // ——— Finding conversations ———
 
-/** The family's conversation; a visitor's conversation for the address this account verified becomes its own. */
-async function findOrClaim(em: EntityManager, userId: number): Promise<IConversation | null> {
-  const found = await em.findOne(Conversation, { family: userId }, { populate: ['family'] });
-  if (found) return found;
-  const email = await familyMailAddress(em, userId);
-  if (!email) return null;
-  const claimed = await em.execute<Array<{ id: number }>>(
-    `update "conversations" set "family_id" = ?
-      where "id" = (select "id" from "conversations" where "family_id" is null and "email" = ? order by "id" limit 1)
-        and not exists (select 1 from "conversations" where "family_id" = ?)
-      returning "id"`,
-    [userId, email.toLowerCase(), userId],
+/**
+ * Inquiries sent from `email` (before the family had an account, or since) become the family's first
+ * messages, once each (keyed `inquiry-<id>`). Read through SQL: the inquiries feature's table, not its code.
+ * The breeder read them in her inbox already, so they add nothing unread.
+ */
+async function importInquiries(em: EntityManager, conversationId: number, email: string, authorId: number | null): Promise<void> {
+  await em.execute(
+    `insert into "messages" ("conversation_id", "sender", "author_id", "text", "via", "email_message_id", "held", "created_at")
+     select ?, 'family', ?, i."message", 'web', 'inquiry-' || i."id", false, i."created_at"
+       from "inquiries" i
+      where lower(i."email") = ?
+        and not exists (select 1 from "messages" m where m."email_message_id" = 'inquiry-' || i."id")
+      order by i."id"
+     on conflict ("email_message_id") do nothing`,
+    [conversationId, authorId, email.toLowerCase()],
   );
-  if (!claimed.length) return null;
-  return em.findOne(Conversation, { family: userId }, { populate: ['family'] });
+  await em.execute(
+    `update "conversations" c set
+        "last_message_at" = coalesce(c."last_message_at", (select max("created_at") from "messages" where "conversation_id" = c."id")),
+        "preview" = case when c."preview" = '' then coalesce((select left(regexp_replace("text", '[[:space:]]+', ' ', 'g'), 200) from "messages" where "conversation_id" = c."id" order by "id" desc limit 1), '') else c."preview" end,
+        "breeder_read_up_to" = greatest(c."breeder_read_up_to", coalesce((select max("id") from "messages" where "conversation_id" = c."id" and "email_message_id" like 'inquiry-%'), 0))
+      where c."id" = ?`,
+    [conversationId],
+  );
+}
+
+/** Whether `email` sent an inquiry that is not in a conversation yet. */
+const pendingInquiries = async (em: EntityManager, email: string) =>
+  (
+    await em.execute<Array<{ n: number }>>(
+      `select 1 as n from "inquiries" i where lower(i."email") = ? and not exists (select 1 from "messages" m where m."email_message_id" = 'inquiry-' || i."id") limit 1`,
+      [email.toLowerCase()],
+    )
+  ).length > 0;
+
+/**
+ * The family's conversation: its own; else a visitor's conversation for the address this account verified
+ * (the breeder answered an inquiry before the family registered); else a new one when that address sent an
+ * inquiry. Inquiries from the address join the conversation once each.
+ */
+async function findOrClaim(em: EntityManager, userId: number): Promise<IConversation | null> {
+  const email = await familyMailAddress(em, userId);
+  let conv = await em.findOne(Conversation, { family: userId }, { populate: ['family'] });
+  if (!conv && email) {
+    const claimed = await em.execute<Array<{ id: number }>>(
+      `update "conversations" set "family_id" = ?
+        where "id" = (select "id" from "conversations" where "family_id" is null and "email" = ? order by "id" limit 1)
+          and not exists (select 1 from "conversations" where "family_id" = ?)
+        returning "id"`,
+      [userId, email.toLowerCase(), userId],
+    );
+    if (claimed.length) conv = await em.findOne(Conversation, { family: userId }, { populate: ['family'] });
+  }
+  if (!email || !(await pendingInquiries(em, email))) return conv;
+  if (!conv) {
+    await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [userId, new Date()]);
+    conv = await em.findOneOrFail(Conversation, { family: userId }, { populate: ['family'] });
+  }
+  await importInquiries(em, conv.id, email, userId);
+  await em.refresh(conv);
+  return conv;
 }
 
 async function ensureForFamily(em: EntityManager, userId: number): Promise<IConversation> {
@@ -163,6 +209,31 @@ export async function conversationForFamily(em: EntityManager, familyId: number)
   const user = await em.findOne(User, { id: familyId, isAdmin: false });
   if (!user) throw new AppError('NOT_FOUND', MESSAGES_TEXT.familyNotFound);
   return summary(await ensureForFamily(em, familyId));
+}
+
+/**
+ * The conversation to answer an inquiry in (from the inbox): the family's, when an account verified the
+ * inquiry's address; otherwise one for the address, which the family finds when it registers and verifies it.
+ */
+export async function conversationForInquiry(em: EntityManager, inquiryId: number): Promise<ConversationSummaryDto> {
+  const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [inquiryId]);
+  if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
+  const email = inquiry.email.trim().toLowerCase();
+  const [user] = await em.execute<Array<{ id: number }>>(`select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`, [email]);
+  if (user) {
+    const conv = await ensureForFamily(em, user.id);
+    await importInquiries(em, conv.id, email, user.id);
+    await em.refresh(conv);
+    return summary(conv);
+  }
+  let conv = await em.findOne(Conversation, { family: null, email }, { populate: ['family'] });
+  if (!conv) {
+    conv = em.create(Conversation, { family: null, email, createdAt: new Date() });
+    await em.flush();
+  }
+  await importInquiries(em, conv.id, email, null);
+  await em.refresh(conv);
+  return summary(conv);
 }
 
 // ——— Writing ———

@@ -209,4 +209,30 @@ describe('conversations', () => {
     expect(await code(t.caller(admin.user).admin.messages.forFamily({ familyId: admin.user.id }))).toBe('NOT_FOUND');
     expect(await code(t.caller(admin.user).admin.messages.forFamily({ familyId: 999_999 }))).toBe('NOT_FOUND');
   });
+
+  it('an inquiry from a visitor starts a conversation the family finds when it registers with that verified address', async () => {
+    const inquiry = { name: 'Robin Hale', email: 'Robin.Hale@example.com', interest: 'available' as const, message: 'Is Bella still available for a family?' };
+    await t.caller(null, '10.30.0.1').inquiries.create(inquiry);
+    const [row] = await t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "inquiries" where "email" = ?`, [inquiry.email]);
+    const conv = await t.caller(admin.user).admin.messages.forInquiry({ inquiryId: row!.id });
+    expect(conv).toMatchObject({ familyId: null, email: 'robin.hale@example.com', familyName: 'robin.hale@example.com', unread: 0 });
+    expect((await t.caller(admin.user).admin.messages.forInquiry({ inquiryId: row!.id })).id).toBe(conv.id);
+    const thread = await t.caller(admin.user).admin.messages.conversation({ conversationId: conv.id });
+    expect(thread.items.map((m) => [m.sender, m.text])).toEqual([['family', inquiry.message]]);
+    await t.caller(admin.user).admin.messages.send({ conversationId: conv.id, text: 'Yes! Would you like to visit?' });
+    // The visitor has no account yet: the answer goes to the inquiry's address.
+    const toRobin = () => smtp.received.find((m) => m.to.includes('robin.hale@example.com') && m.text.includes('Would you like to visit?'));
+    while (!toRobin()) await smtp.waitFor(smtp.received.length + 1);
+
+    const robin = await signIn(t.orm, { isAdmin: false, username: 'robin', email: 'robin.hale@example.com' });
+    const mine = await t.caller(robin.user).messages.list();
+    expect(mine.conversationId).toBe(conv.id);
+    expect(mine.items.map((m) => m.text)).toEqual(['Yes! Would you like to visit?', inquiry.message]);
+    expect((await t.caller(admin.user).admin.messages.conversation({ conversationId: conv.id })).conversation).toMatchObject({ familyId: robin.user.id, familyName: 'robin' });
+    // A later inquiry from a family with an account joins its thread once.
+    await t.caller(null, '10.30.0.2').inquiries.create({ ...inquiry, message: 'Also, do you ship to Denver?' });
+    expect((await t.caller(robin.user).messages.list()).items[0]!.text).toBe('Also, do you ship to Denver?');
+    expect((await t.caller(robin.user).messages.list()).items.filter((m) => m.text === 'Also, do you ship to Denver?')).toHaveLength(1);
+    expect(await code(t.caller(admin.user).admin.messages.forInquiry({ inquiryId: 999_999 }))).toBe('NOT_FOUND');
+  });
 });

@@ -1,13 +1,15 @@
 // The dashboard's Messages: every family's conversation, most recent first, with unread counts; one thread
 // with the answer box. Both follow new messages live.
-import { useEffect } from 'react';
-import { Badge, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, CloseButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
+import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
+import { MESSAGE_MAX_ATTACHMENTS } from '../../messages.schema.ts';
 import { MessageRow, UnreadSummary } from '../../../../lib/client/admin/Messages.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { Thread } from '../Thread.tsx';
@@ -71,6 +73,8 @@ function ConversationView({ id }: { id: number }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() });
   const markRead = useMutation(trpc.admin.messages.markRead.mutationOptions({ onSuccess: () => void refresh() }));
   const send = useMutation(trpc.admin.messages.send.mutationOptions({ onSuccess: () => void refresh() }));
+  const [attachments, setAttachments] = useState<string[]>([]);
+  const [dropKey, setDropKey] = useState(0);
   const first = thread.data?.pages[0];
   const unread = first?.unread ?? 0;
   useEffect(() => {
@@ -100,7 +104,34 @@ function ConversationView({ id }: { id: number }) {
               label={`Messages with ${c.familyName}, oldest first`}
             />
           </Paper>
-          <Compose label={`Reply to ${c.familyName}`} sending={send.isPending} onSend={(text) => send.mutateAsync({ conversationId: id, text })} />
+          <Compose
+            label={`Reply to ${c.familyName}`}
+            sending={send.isPending}
+            attachmentCount={attachments.length}
+            onSend={async (text) => {
+              await send.mutateAsync({ conversationId: id, text, attachments });
+              setAttachments([]);
+              setDropKey((k) => k + 1);
+            }}
+            extra={
+              <Stack gap="xs">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <MediaBatchDrop key={`p${dropKey}`} label="Attach photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
+                  <MediaBatchDrop key={`d${dropKey}`} label="Attach PDFs" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
+                </SimpleGrid>
+                {attachments.length > 0 && (
+                  <Stack gap={4} component="ul" aria-label="Attached files" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                    {attachments.map((url, n) => (
+                      <Group key={url} component="li" gap="xs">
+                        <Text size="sm">{url.endsWith('.pdf') ? `PDF ${n + 1}` : `Photo ${n + 1}`}</Text>
+                        <CloseButton size="sm" aria-label={`Remove attachment ${n + 1}`} onClick={() => setAttachments((l) => l.filter((u) => u !== url))} />
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </Stack>
+            }
+          />
         </Stack>
       )}
     </>

@@ -1,6 +1,7 @@
 // The dashboard's Messages: every family's conversation, most recent first, with unread counts; one thread
 // with the answer box. Both follow new messages live.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Badge, CloseButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -15,9 +16,30 @@ import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client
 import { Thread } from '../Thread.tsx';
 import { Compose } from '../Compose.tsx';
 
+/** `?inquiry=<id>` (the inbox's "Answer in Messages"): opens that inquiry's conversation, made when missing. */
+function useOpenFromInquiry() {
+  const search = useSearch({ strict: false }) as { inquiry?: unknown };
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const forInquiry = useMutation(
+    trpc.admin.messages.forInquiry.mutationOptions({
+      onSuccess: (c) => void navigate({ to: '.', search: { edit: c.id }, replace: true }),
+    }),
+  );
+  const inquiryId = typeof search.inquiry === 'number' ? search.inquiry : typeof search.inquiry === 'string' && /^\d+$/.test(search.inquiry) ? Number(search.inquiry) : null;
+  useEffect(() => {
+    if (inquiryId && !started.current) {
+      started.current = true;
+      forInquiry.mutate({ inquiryId });
+    }
+  }, [inquiryId, forInquiry]);
+  return forInquiry;
+}
+
 export function MessagesAdmin() {
   const { open } = useEditorView();
   const queryClient = useQueryClient();
+  const fromInquiry = useOpenFromInquiry();
   const unread = useQuery(trpc.admin.messages.unreadCount.queryOptions());
   // Any change anywhere: the list, the badge and an open thread refetch (they are all under admin.messages).
   useSubscription(
@@ -36,7 +58,16 @@ export function MessagesAdmin() {
           queryOptions={(input) => trpc.admin.messages.list.queryOptions(input)}
           search={{ label: 'Search conversations', placeholder: 'Family, e-mail or last message' }}
           empty="No conversations yet. When a family writes from its page, or you write to one, it appears here."
-          intro={() => <UnreadSummary count={unread.data?.unread} adjective="unread" noun={['message', 'messages']} />}
+          intro={() => (
+            <>
+              {fromInquiry.isError && (
+                <Text c="red" role="alert" mb="sm">
+                  {fromInquiry.error.message}
+                </Text>
+              )}
+              <UnreadSummary count={unread.data?.unread} adjective="unread" noun={['message', 'messages']} />
+            </>
+          )}
           renderItem={(c) => (
             <MessageRow
               unread={c.unread > 0}

@@ -441,3 +441,13 @@ export async function setEmailPreference(em: EntityManager, userId: number, enab
   await em.flush();
   return { enabled };
 }
+
+/** Account deletion: the family's conversation goes with it (messages and attachments); its uploads are freed. */
+export async function eraseMessagesOf(em: EntityManager, userId: number): Promise<{ releasedUrls: string[] }> {
+  const rows = await em.execute<Array<{ url: string }>>(
+    `select a."url" from "message_attachments" a join "messages" m on m."id" = a."message_id" join "conversations" c on c."id" = m."conversation_id" where c."family_id" = ?`,
+    [userId],
+  );
+  await em.execute(`delete from "conversations" where "family_id" = ?`, [userId]);
+  return { releasedUrls: rows.map((r) => r.url) };
+}

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TRPCError } from '@trpc/server';
 import { useTestApp, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
-import { signIn } from '../../../server/testing/auth.ts';
+import { signIn, TEST_PASSWORD } from '../../../server/testing/auth.ts';
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
 import { jpegPart, multipartBody, solidImage } from '../../../server/testing/uploads.ts';
 import { MESSAGES_PAGE_SIZE, MESSAGES_TEXT } from '../messages.schema.ts';
@@ -234,5 +234,18 @@ describe('conversations', () => {
     expect((await t.caller(robin.user).messages.list()).items[0]!.text).toBe('Also, do you ship to Denver?');
     expect((await t.caller(robin.user).messages.list()).items.filter((m) => m.text === 'Also, do you ship to Denver?')).toHaveLength(1);
     expect(await code(t.caller(admin.user).admin.messages.forInquiry({ inquiryId: 999_999 }))).toBe('NOT_FOUND');
+  });
+
+  it('a family that deletes its account takes its conversation with it, and the photos in it are freed', async () => {
+    const leaving = await signIn(t.orm, { isAdmin: false, username: 'leaving' });
+    const first = await t.caller(leaving.user).messages.send({ text: 'Goodbye soon' });
+    const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, jpegPart(await solidImage(30, 20, 'jpeg'))]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+    const sent = await t.caller(admin.user).admin.messages.send({ conversationId: first.conversationId, text: 'A last photo', attachments: [up.json().url] });
+    expect((await t.app.inject({ method: 'GET', url: sent.attachments[0]!.url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    await t.caller(leaving.user).auth.deleteAccount({ currentPassword: TEST_PASSWORD, confirm: 'DELETE' });
+    expect(await t.orm.em.fork().count(Conversation, { id: first.conversationId })).toBe(0);
+    await t.app.services.afterAnswer.idle();
+    expect((await t.app.inject({ method: 'GET', url: sent.attachments[0]!.url, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
   });
 });

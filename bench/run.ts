@@ -26,6 +26,7 @@ const MODULES: BenchModule[] = [
   { name: 'health', file: './health.ts', what: 'a care item for a litter of 12; the passport PDF with 40 care items' },
   { name: 'visits', file: './visits.ts', what: 'free slots for 60 days with 500 bookings (GET /api/availability, p95 ≤ 30 ms)' },
   { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
+  { name: 'messages', file: './messages.ts', what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 

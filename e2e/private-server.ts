@@ -65,14 +65,14 @@ export function usePrivateServer(options: { offset: number; seed: boolean }) {
  * A describe block's own server (as usePrivateServer) whose mail goes to a real SMTP server of the block's
  * own, started before it and closed after it; `smtp()` is that mail server, once the block has started.
  */
-export function usePrivateServerWithMail(options: { offset: number; seed: boolean }) {
+export function usePrivateServerWithMail(options: { offset: number; seed: boolean; env?: Record<string, string> }) {
   const server = privateServer(options);
   let smtp: TestSmtpServer | undefined;
   test.use({ baseURL: server.base });
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     smtp = await startSmtpServer();
-    await server.start({ SMTP_URL: smtp.url });
+    await server.start({ ...options.env, SMTP_URL: smtp.url });
   });
   test.afterAll(async () => {
     await server.stop();

@@ -18,6 +18,7 @@ import { Migration20261126090000_media_chunks } from './Migration20261126090000_
 import { Migration20261128011500_verified_email } from './Migration20261128011500_verified_email.ts';
 import { Migration20261128012500_dogs_private_until_featured } from './Migration20261128012500_dogs_private_until_featured.ts';
 import { Migration20261128013000_outbox_claimed_by } from './Migration20261128013000_outbox_claimed_by.ts';
+import { Migration20261128140000_messages } from './Migration20261128140000_messages.ts';
 import { Migration20261128141000_contracts } from './Migration20261128141000_contracts.ts';
 import { Migration20261128141100_outbox_attachments } from './Migration20261128141100_outbox_attachments.ts';
 import { Migration20261128142000_payments } from './Migration20261128142000_payments.ts';
@@ -43,6 +44,7 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128011500_verified_email,
   Migration20261128012500_dogs_private_until_featured,
   Migration20261128013000_outbox_claimed_by,
+  Migration20261128140000_messages,
   Migration20261128141000_contracts,
   Migration20261128141100_outbox_attachments,
   Migration20261128142000_payments,

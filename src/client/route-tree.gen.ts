@@ -28,6 +28,7 @@ import { Route as AdminHealthRouteImport } from './routes/admin.health'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
 import { Route as AdminLittersRouteImport } from './routes/admin.litters'
+import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminNewslettersRouteImport } from './routes/admin.newsletters'
 import { Route as AdminPairingRouteImport } from './routes/admin.pairing'
 import { Route as AdminParentsRouteImport } from './routes/admin.parents'
@@ -143,6 +144,11 @@ const AdminLegalRoute = AdminLegalRouteImport.update({
 const AdminLittersRoute = AdminLittersRouteImport.update({
   id: '/litters',
   path: '/litters',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminNewslettersRoute = AdminNewslettersRouteImport.update({
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/newsletters': typeof AdminNewslettersRoute
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
@@ -311,6 +318,7 @@ export interface FileRoutesByTo {
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/newsletters': typeof AdminNewslettersRoute
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/newsletters': typeof AdminNewslettersRoute
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
@@ -398,6 +407,7 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
+    | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/pairing'
     | '/admin/parents'
@@ -439,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
+    | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/pairing'
     | '/admin/parents'
@@ -481,6 +492,7 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/legal'
     | '/admin/litters'
+    | '/admin/messages'
     | '/admin/newsletters'
     | '/admin/pairing'
     | '/admin/parents'
@@ -660,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLittersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/newsletters': {
       id: '/admin/newsletters'
       path: '/newsletters'
@@ -820,6 +839,7 @@ interface AdminRouteChildren {
   AdminInboxRoute: typeof AdminInboxRoute
   AdminLegalRoute: typeof AdminLegalRoute
   AdminLittersRoute: typeof AdminLittersRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNewslettersRoute: typeof AdminNewslettersRoute
   AdminPairingRoute: typeof AdminPairingRoute
   AdminParentsRoute: typeof AdminParentsRoute
@@ -846,6 +866,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminInboxRoute: AdminInboxRoute,
   AdminLegalRoute: AdminLegalRoute,
   AdminLittersRoute: AdminLittersRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminNewslettersRoute: AdminNewslettersRoute,
   AdminPairingRoute: AdminPairingRoute,
   AdminParentsRoute: AdminParentsRoute,

@@ -38,7 +38,11 @@ import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
 import { canReadContractPdf } from '../features/contracts/server/contracts-access.ts';
 import { createPushSender } from '../features/notifications/server/push.service.ts';
+import { canReadMessageAttachment } from '../features/messages/server/messages-access.ts';
+import { createLiveBus } from '../lib/server/live-events.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
+import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
+import { startInboundSmtp } from '../features/messages/server/inbound-smtp.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -110,6 +114,8 @@ export async function buildApp(options: BuildAppOptions) {
       sessionAbsoluteDays: env.SESSION_ABSOLUTE_DAYS,
       isDev,
       dataDir: path.resolve(env.DATA_DIR),
+      mailDomain: env.MAIL_DOMAIN ?? new URL(env.APP_ORIGIN).hostname,
+      inboundEmailSecret: env.INBOUND_EMAIL_SECRET ?? null,
     },
     mail: mailOutbox(),
     publicCache: new PublicCache(env.PUBLIC_CACHE_MS),
@@ -123,6 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
     afterAnswer,
     push: { ...push.notifier, publicKey: push.publicKey, extraOrigins: env.PUSH_EXTRA_ORIGINS },
+    live: createLiveBus(orm),
     onUserErased,
   };
   app.decorate('services', services);
@@ -133,6 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onReady', async () => {
     await push.publicKey(orm.em.fork()).catch((err: unknown) => app.log.warn({ err }, 'the VAPID keys could not be read yet'));
   });
+  app.addHook('onClose', async () => services.live.close());
 
   await app.register(errors, { isDev });
   if (env.NODE_ENV === 'production') {
@@ -150,6 +158,16 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(rest, { endpoints: restEndpoints, isDev });
   await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });
   await app.register(oneClickUnsubscribe);
+  await app.register(inboundEmail);
+  // Replies by SMTP when the domain's MX points at the site (optional; README "Conversations by e-mail").
+  const inboundSmtpPort = env.INBOUND_SMTP_PORT;
+  if (inboundSmtpPort !== undefined) {
+    let listener: Awaited<ReturnType<typeof startInboundSmtp>> | undefined;
+    app.addHook('onReady', async () => {
+      listener = await startInboundSmtp(orm, services, inboundSmtpPort, env.HOST, app.log);
+    });
+    app.addHook('preClose', async () => listener?.close());
+  }
   await app.register(mailer, {
     smtpUrl: env.SMTP_URL,
     from: mailFrom(env),
@@ -160,8 +178,8 @@ export async function buildApp(options: BuildAppOptions) {
       : {}),
   });
   // A private upload is readable where any feature that shows it says so: the portal's updates and documents,
-  // care records' files, sealed contracts.
-  const privateReaders = [canReadPrivateUpload, canReadHealthUpload, canReadContractPdf];
+  // care records' files, sealed contracts, messages' attachments.
+  const privateReaders = [canReadPrivateUpload, canReadHealthUpload, canReadContractPdf, canReadMessageAttachment];
   await app.register(media, {
     privateAccess: async (em, user, url) => {
       for (const canRead of privateReaders) if (await canRead(em, user, url)) return true;

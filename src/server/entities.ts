@@ -30,6 +30,7 @@ import { Application, ApplicationDraft, ApplicationEvent } from '../features/app
 import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
 import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
 import { PushSubscription } from '../features/notifications/server/push-subscription.entity.ts';
+import { Conversation, Message, MessageAttachment } from '../features/messages/server/message.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
@@ -85,4 +86,7 @@ export const entities = [
   ContractEvent,
   ContractSigningKey,
   PushSubscription,
+  Conversation,
+  Message,
+  MessageAttachment,
 ];

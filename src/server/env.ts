@@ -67,6 +67,12 @@ export const EnvSchema = z.object({
       .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
       .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be comma-separated origins like https://push.example.com'),
   ),
+  /** The domain of reply addresses (reply+<token>@MAIL_DOMAIN) on message e-mails; default the APP_ORIGIN host. */
+  MAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9.-]+$/i, 'must be a domain name').optional()),
+  /** Shared secret of POST /api/inbound-email (an HMAC-SHA256 of the raw body); without it the webhook refuses everything. */
+  INBOUND_EMAIL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Port of the optional built-in SMTP listener for replies (when the MX points at the site); none: no listener. */
+  INBOUND_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** Where the built client lives (default dist/client); lets parallel test runs keep separate builds. */
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   /**

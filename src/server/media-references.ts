@@ -10,6 +10,7 @@ import { articleAttachmentMediaRefs, articleMediaRefs, legalVersionMediaRefs } f
 import { familyDocumentMediaRefs, updatePhotoMediaRefs } from '../features/portal/server/portal.entity.ts';
 import { newsletterMediaRefs } from '../features/subscribers/server/newsletter.entity.ts';
 import { contractMediaRefs } from '../features/contracts/server/contract.entity.ts';
+import { messageAttachmentMediaRefs } from '../features/messages/server/message.entity.ts';
 
 export const mediaReferences: readonly MediaReference[] = [
   puppyMediaRefs,
@@ -28,4 +29,5 @@ export const mediaReferences: readonly MediaReference[] = [
   familyDocumentMediaRefs,
   newsletterMediaRefs,
   contractMediaRefs,
+  messageAttachmentMediaRefs,
 ];

@@ -181,6 +181,12 @@ describe('OpenAPI contract', () => {
         async () => get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, family.cookie)(),
         get('/api/puppies/1/health'),
       ],
+      'POST /api/messages': [
+        post('/api/messages', { text: 'Can we visit Saturday?' }, family.cookie),
+        post('/api/messages', { text: '' }, family.cookie),
+        post('/api/messages', { text: 'Hello' }),
+      ],
+      'GET /api/messages': [get('/api/messages', family.cookie), get('/api/messages?cursor=x', family.cookie), get('/api/messages')],
       'POST /api/admin/articles/preview': [
         post('/api/admin/articles/preview', { body: '# Hello\n\n<script>alert(1)</script>' }, admin.cookie),
         post('/api/admin/articles/preview', { body: 'x' }, family.cookie),

@@ -163,12 +163,32 @@ describe('every procedure outside the admin API is classified, and family proced
 
   async function call(path: string, type: ProcedureType, input?: unknown, cookie?: string) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) };
+    if (type === 'subscription') {
+      // Server-sent events: a refused subscription answers 200 with one serialized-error event and ends (an
+      // accepted one stays open, so signed-in subscriptions are opened in-process: subscribeAs below).
+      if (cookie) throw new Error(`open ${path} with subscribeAs`);
+      const res = await t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers });
+      const error = /event: serialized-error\ndata: (.*)\n/.exec(res.body);
+      const data = error ? (JSON.parse(error[1]!) as { data?: { code?: string; httpStatus?: number } }).data : undefined;
+      return { status: data?.httpStatus ?? res.statusCode, code: data?.code, data: undefined, body: res.body };
+    }
     const res =
       type === 'query'
         ? await t.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
         : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? {}) });
     const body = res.json() as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
     return { status: res.statusCode, code: body.error?.data?.code, data: body.result?.data, body: res.body };
+  }
+  /** Opens a subscription in-process as this user and closes it at once: 'OK', or the refusal's code. */
+  async function subscribeAs(user: Awaited<ReturnType<typeof signIn>>['user'], path: string): Promise<string> {
+    const fn = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], t.caller(user)) as () => Promise<AsyncIterable<unknown>>;
+    try {
+      const iterable = await fn();
+      await iterable[Symbol.asyncIterator]().return?.();
+      return 'OK';
+    } catch (e) {
+      return (e as { code?: string }).code ?? String(e);
+    }
   }
   async function ok(path: string, type: ProcedureType, input: unknown, cookie: string) {
     const res = await call(path, type, input, cookie);
@@ -200,7 +220,7 @@ describe('every procedure outside the admin API is classified, and family proced
     expect(byAccess('public').length).toBeGreaterThanOrEqual(22);
     expect(byAccess('family').length).toBeGreaterThanOrEqual(17);
     expect(byAccess('admin').length).toBeGreaterThanOrEqual(94);
-    for (const p of procedures) expect(['query', 'mutation']).toContain(p.type);
+    for (const p of procedures) expect(['query', 'mutation', 'subscription']).toContain(p.type);
   });
 
   it("builds each procedure on its class's builder: public on publicProcedure, family on authedProcedure, admin on adminProcedure", () => {
@@ -237,6 +257,11 @@ describe('every procedure outside the admin API is classified, and family proced
     expect(familyProcedures.length).toBeGreaterThan(0);
     const wrong: string[] = [];
     for (const { path, type } of familyProcedures) {
+      if (type === 'subscription') {
+        const opened = await subscribeAs(family.user, path);
+        if (opened !== 'OK') wrong.push(`${path} → ${opened}`);
+        continue;
+      }
       // An empty input: a mutation stops at its input check (400) or does what it does for the family's own account.
       const res = await call(path, type, undefined, family.cookie);
       if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${path} → ${res.status} ${res.code}`);

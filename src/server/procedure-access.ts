@@ -88,4 +88,11 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'notifications.subscribe': 'family',
   'notifications.setTopics': 'family',
   'notifications.unsubscribe': 'family',
+  // The family's conversation with the breeder (issue 30).
+  'messages.list': 'family',
+  'messages.send': 'family',
+  'messages.markRead': 'family',
+  'messages.emailPreference': 'family',
+  'messages.setEmailPreference': 'family',
+  'messages.live': 'family',
 };

@@ -19,6 +19,7 @@ import { paymentsAdminRest, paymentsRest } from '../features/payments/server/pay
 import { healthRest } from '../features/health/server/health.rest.ts';
 import { visitsRest } from '../features/visits/server/visits.rest.ts';
 import { contractsRest } from '../features/contracts/server/contracts.rest.ts';
+import { messagesRest } from '../features/messages/server/messages.rest.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...puppiesRest,
@@ -41,4 +42,5 @@ export const restEndpoints: RestEndpoint[] = [
   ...healthRest,
   ...visitsRest,
   ...contractsRest,
+  ...messagesRest,
 ];

@@ -37,6 +37,8 @@ import { contractsAdminRouter } from '../features/contracts/server/contracts.adm
 import { notificationsRouter } from '../features/notifications/server/notifications.router.ts';
 import { createTodayAdminRouter } from '../features/today/server/today.admin-router.ts';
 import { TODAY_SOURCES } from './today-sources.ts';
+import { messagesRouter } from '../features/messages/server/messages.router.ts';
+import { messagesAdminRouter } from '../features/messages/server/messages.admin-router.ts';
 
 /** Everything the dashboard calls (every procedure is an adminProcedure; admin-authorization.test.ts proves it). */
 const adminRouter = router({
@@ -58,6 +60,7 @@ const adminRouter = router({
   visits: visitsAdminRouter,
   contracts: contractsAdminRouter,
   today: createTodayAdminRouter(TODAY_SOURCES),
+  messages: messagesAdminRouter,
 });
 
 export const appRouter = router({
@@ -78,6 +81,7 @@ export const appRouter = router({
   visits: visitsRouter,
   contracts: contractsRouter,
   notifications: notificationsRouter,
+  messages: messagesRouter,
   admin: adminRouter,
 });
 

@@ -10,6 +10,7 @@ import { contractsToday } from '../features/contracts/server/contracts.today.ts'
 import { paymentsToday } from '../features/payments/server/payments.today.ts';
 import { visitsToday } from '../features/visits/server/visits.today.ts';
 import { healthToday } from '../features/health/server/health.today.ts';
+import { messagesToday } from '../features/messages/server/messages.today.ts';
 
 export const TODAY_SOURCES: readonly NamedTodaySource[] = [
   { name: 'applications', source: applicationsToday },
@@ -22,4 +23,5 @@ export const TODAY_SOURCES: readonly NamedTodaySource[] = [
   { name: 'payments', source: paymentsToday },
   { name: 'visits', source: visitsToday },
   { name: 'health', source: healthToday },
+  { name: 'messages', source: messagesToday },
 ];

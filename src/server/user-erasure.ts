@@ -2,9 +2,12 @@
 import type { UserEraser } from '../lib/server/trpc.ts';
 import { erasePortalData } from '../features/portal/server/portal.service.ts';
 import { anonymiseApplicationsOf } from '../features/applications/server/applications.service.ts';
+import { eraseMessagesOf } from '../features/messages/server/messages.service.ts';
 
 export const onUserErased: readonly UserEraser[] = [
   erasePortalData,
+  // The family's conversation with the breeder, and the photos and PDFs in it.
+  eraseMessagesOf,
   // Applications stay for the breeder's records, without the family's answers or contact details.
   async (em, userId) => {
     await anonymiseApplicationsOf(em, userId);

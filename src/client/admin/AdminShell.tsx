@@ -82,6 +82,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const unread = useQuery(trpc.admin.inquiries.unreadCount.queryOptions());
   const unreadCount = unread.data?.unread ?? 0;
   const newApplications = useQuery(trpc.admin.applications.newCount.queryOptions()).data?.unread ?? 0;
+  const unreadMessages = useQuery(trpc.admin.messages.unreadCount.queryOptions()).data?.unread ?? 0;
   const main = useRef<HTMLDivElement>(null);
   const previous = useRef(current.to);
   const { user } = useAuth();
@@ -147,7 +148,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <AppShell.Section grow component={ScrollArea} type="auto" style={{ minHeight: 0 }}>
               <div>
                 {ADMIN_SECTIONS.map((s) => {
-                  const count = s.to === '/admin/inbox' ? unreadCount : s.to === '/admin/applications' ? newApplications : 0;
+                  const count =
+                    s.to === '/admin/inbox' ? unreadCount : s.to === '/admin/applications' ? newApplications : s.to === '/admin/messages' ? unreadMessages : 0;
                   const showCount = count > 0;
                   return (
                     <NavLink
@@ -160,7 +162,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                         showCount ? (
                           <Badge size="sm" color="red" circle={count < 10}>
                             {count}
-                            <VisuallyHidden>{s.to === '/admin/inbox' ? ' unread' : ' new'}</VisuallyHidden>
+                            <VisuallyHidden>{s.to === '/admin/applications' ? ' new' : ' unread'}</VisuallyHidden>
                           </Badge>
                         ) : undefined
                       }

@@ -12,6 +12,7 @@ import {
   IconInbox,
   IconListNumbers,
   IconMail,
+  IconMessages,
   IconMessageStar,
   IconNews,
   IconPaw,
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Today', icon: IconHome },
   // The families' work first (issue 29: Families sat last, below the fold of a 768 px screen).
   { to: '/admin/inbox', label: 'Inbox', icon: IconInbox },
+  { to: '/admin/messages', label: 'Messages', icon: IconMessages },
   { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
   { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },

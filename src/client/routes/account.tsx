@@ -13,6 +13,7 @@ import { MyPayments } from '../../features/payments/client/MyPayments.tsx';
 import { HealthRecords } from '../../features/health/client/HealthRecord.tsx';
 import { MyVisits } from '../../features/visits/client/MyVisits.tsx';
 import { MyContracts } from '../../features/contracts/client/MyContracts.tsx';
+import { FamilyMessages } from '../../features/messages/client/FamilyMessages.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -36,6 +37,7 @@ function AccountPage() {
         <HealthRecords />
         <MyVisits />
         <MyContracts />
+        <FamilyMessages />
         <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
       </Stack>

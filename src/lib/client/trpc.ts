@@ -1,5 +1,5 @@
 // The browser's tRPC client and the TanStack Query options proxy used by loaders and components.
-import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 // The one sanctioned upward reference: a type-only import of the router's shape.
@@ -34,9 +34,15 @@ const inProcessLink: TRPCLink<AppRouter> =
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     inProcessLink,
-    httpBatchLink({
-      url: '/trpc',
-      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    // Subscriptions (live messages) are server-sent events on their own stream, reconnecting after a drop;
+    // everything else is batched as before.
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc', eventSourceOptions: () => ({ withCredentials: true }) }),
+      false: httpBatchLink({
+        url: '/trpc',
+        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      }),
     }),
   ],
 });

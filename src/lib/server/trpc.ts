@@ -10,6 +10,7 @@ import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 import type { AfterAnswer } from './after-answer.ts';
 import type { PushService } from './notify.ts';
+import type { LiveBus } from './live-events.ts';
 
 export interface SessionUser {
   id: number;
@@ -46,6 +47,10 @@ export interface AppServices {
     sessionAbsoluteDays: number;
     isDev: boolean;
     dataDir: string;
+    /** The domain of reply addresses on message e-mails (MAIL_DOMAIN, or the APP_ORIGIN host). */
+    mailDomain: string;
+    /** The shared secret of POST /api/inbound-email (none: the webhook refuses everything). */
+    inboundEmailSecret: string | null;
   };
   /** Counts one hit against a key's window (lib/server/rate-limit-store.ts). */
   rateLimit: RateLimiter;
@@ -63,6 +68,8 @@ export interface AppServices {
   afterAnswer: AfterAnswer;
   /** Web Push to the breeder's and families' devices (features/notifications, lib/server/notify.ts). */
   push: PushService;
+  /** Live events to tRPC subscriptions, across instances through LISTEN/NOTIFY (lib/server/live-events.ts). */
+  live: LiveBus;
   /**
    * What each feature erases or anonymises when a user deletes their account, composed on the top floor
    * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.
@@ -74,6 +81,9 @@ export interface AppServices {
 export type UserEraser = (em: EntityManager, userId: number) => Promise<{ releasedUrls?: string[] } | void>;
 
 const t = initTRPC.context<Context>().create({
+  // Subscriptions over server-sent events: a ping keeps an idle stream inside SOCKET_IDLE_TIMEOUT_MS, and the
+  // browser reconnects when it hears nothing for longer than that.
+  sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
   // tRPC's default shape carries the stack: dropped outside development. ctx is missing only when
   // building the context itself failed.
   errorFormatter({ shape, error, ctx }) {

@@ -26,6 +26,7 @@ const ADMIN_PROCEDURE_COUNT = [
   7, // admin.visits (issue 32)
   12, // admin.contracts (issue 31)
   1, // admin.today (issue 34)
+  8, // admin.messages (issue 30)
 ].reduce((a, b) => a + b);
 const ADMIN_HTTP_ROUTES = [
   'GET /api/admin/inquiries.csv',
@@ -69,6 +70,13 @@ describe('the admin API is closed to visitors and non-admins', () => {
 
   async function callProcedure(path: string, type: ProcedureType, cookie?: string) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) };
+    if (type === 'subscription') {
+      // Server-sent events: a refused subscription answers one serialized-error event and ends.
+      const res = await t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers });
+      const error = /event: serialized-error\ndata: (.*)\n/.exec(res.body);
+      const data = error ? (JSON.parse(error[1]!) as { data?: { code?: string; httpStatus?: number } }).data : undefined;
+      return { status: data?.httpStatus ?? res.statusCode, code: data?.code };
+    }
     const res =
       type === 'query'
         ? await t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers })
@@ -81,12 +89,12 @@ describe('the admin API is closed to visitors and non-admins', () => {
     return { status: res.statusCode, code: (res.json() as { error?: { data?: { code?: string } } }).error?.data?.code };
   }
 
-  it('walks every admin procedure: the expected number, each a query or mutation', () => {
+  it('walks every admin procedure: the expected number, each a query, mutation or subscription', () => {
     const procedures = adminProcedures();
     expect(procedures).toHaveLength(ADMIN_PROCEDURE_COUNT);
     for (const p of procedures) {
       expect(p.path).toMatch(/^admin\.[\w.]+$/);
-      expect(['query', 'mutation']).toContain(p.type);
+      expect(['query', 'mutation', 'subscription']).toContain(p.type);
     }
   });
 
@@ -113,11 +121,12 @@ describe('the admin API is closed to visitors and non-admins', () => {
     const admin = await signIn(t.orm, { username: 'matrix_admin', isAdmin: true });
     const wrong: string[] = [];
     for (const { path, type } of adminProcedures()) {
-      if (type === 'subscription') continue;
       const visitor = await callProcedure(path, type);
       if (visitor.status !== 401 || visitor.code !== 'UNAUTHORIZED') wrong.push(`${path} visitor → ${visitor.status} ${visitor.code}`);
       const signedIn = await callProcedure(path, type, user.cookie);
       if (signedIn.status !== 403 || signedIn.code !== 'FORBIDDEN') wrong.push(`${path} non-admin → ${signedIn.status} ${signedIn.code}`);
+      // An admin's subscription stays open: messages.test.ts receives on it.
+      if (type === 'subscription') continue;
       const asAdmin = await callProcedure(path, type, admin.cookie);
       if (asAdmin.status === 401 || asAdmin.status === 403 || asAdmin.status >= 500) wrong.push(`${path} admin → ${asAdmin.status} ${asAdmin.code}`);
     }

@@ -174,7 +174,8 @@ export async function deliverDue(
       subject: row.subject,
       text: row.text,
       html: row.html,
-      headers: row.headers,
+      // Every message the site sends is machine-made: auto-responders must not answer it (RFC 3834), so no mail loops.
+      headers: { 'Auto-Submitted': 'auto-generated', ...row.headers },
       calendar: row.calendar,
       attachments: row.attachments,
       attempts: row.attempts,

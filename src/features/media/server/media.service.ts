@@ -3,6 +3,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { MediaReference, MediaService } from '../../../lib/server/media-references.ts';
 import { Media } from './media.entity.ts';
 import { clearMediaCache, isMediaId, mediaIdFromUrl } from './variants.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ingestFile } from './ingest.ts';
+import { mediaUrl } from './media-store.ts';
 
 /**
  * Deletes a media row and clears its variant cache in this process (other instances stop serving it
@@ -44,6 +49,19 @@ export function createMediaService({ orm, references, log }: MediaServiceOptions
         } catch (err) {
           log.warn({ err, mediaId: id }, 'releasing an unused upload failed');
         }
+      }
+    },
+    async ingestPrivate(em, bytes, filename) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'doodle-ingest-'));
+      try {
+        const file = path.join(dir, 'file');
+        await writeFile(file, bytes, { mode: 0o600 });
+        // A PDF is a document; anything else must be a photo (videos are not taken from e-mail).
+        const kind = bytes.subarray(0, 5).toString('latin1') === '%PDF-' ? 'document' : 'image';
+        const media = await ingestFile(em, file, bytes.length, undefined, { kind, filename: filename ?? undefined, isPrivate: true });
+        return { url: mediaUrl(media), name: media.filename ?? filename ?? null };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
       }
     },
   };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
+import { IconMail, IconMailOpened, IconMessages, IconTrash } from '@tabler/icons-react';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
@@ -132,7 +132,11 @@ function InquiryDetail({ id }: { id: number }) {
               </Title>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{i.message}</Text>
               <Group mt="sm" gap="sm" wrap="wrap">
-                <Button component="a" href={replyLink(i, settings.data?.breederName)} leftSection={<IconMail size={16} aria-hidden />}>
+                {/* The conversation on the site (issue 30): the family finds it when it registers with this address. */}
+                <Button renderRoot={(props) => <Link {...props} to="/admin/messages" search={{ inquiry: i.id }} />} leftSection={<IconMessages size={16} aria-hidden />}>
+                  Answer in Messages
+                </Button>
+                <Button component="a" variant="default" href={replyLink(i, settings.data?.breederName)} leftSection={<IconMail size={16} aria-hidden />}>
                   Reply by e-mail
                 </Button>
                 <Button variant="default" onClick={() => markUnread.mutate({ id })} loading={markUnread.isPending}>

@@ -1,0 +1,26 @@
+// The family's conversation with the breeder: every procedure is for a signed-in account and answers only about its own.
+import { authedProcedure, router } from '../../../lib/server/trpc.ts';
+import { EmailPreferenceSchema, MyMessagesSchema, SendMessageSchema, type MessageEventDto } from '../messages.schema.ts';
+import {
+  emailPreference,
+  markReadAsFamily,
+  MESSAGES_CHANNEL,
+  myMessages,
+  sendAsFamily,
+  setEmailPreference,
+  type LiveMessageEvent,
+} from './messages.service.ts';
+
+export const messagesRouter = router({
+  list: authedProcedure.input(MyMessagesSchema).query(({ ctx, input }) => myMessages(ctx.em, ctx.services, ctx.user.id, input.cursor)),
+  send: authedProcedure.input(SendMessageSchema).mutation(({ ctx, input }) => sendAsFamily(ctx.em, ctx.services, ctx.user.id, input)),
+  markRead: authedProcedure.mutation(({ ctx }) => markReadAsFamily(ctx.em, ctx.services, ctx.user.id)),
+  emailPreference: authedProcedure.query(({ ctx }) => emailPreference(ctx.em, ctx.user.id)),
+  setEmailPreference: authedProcedure.input(EmailPreferenceSchema).mutation(({ ctx, input }) => setEmailPreference(ctx.em, ctx.user.id, input.enabled)),
+  /** Server-sent events: something changed in this family's conversation (ids only; the client refetches). */
+  live: authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<MessageEventDto> {
+    for await (const event of ctx.services.live.stream<LiveMessageEvent>(MESSAGES_CHANNEL, signal)) {
+      if (event.familyId === ctx.user.id) yield { kind: event.kind, conversationId: event.conversationId, messageId: event.messageId };
+    }
+  }),
+});

@@ -23,6 +23,7 @@ const MODULES: BenchModule[] = [
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
+  { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, start-up' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 
@@ -34,7 +35,9 @@ settings (environment):
   CLIENT_DIR     the client build to serve (default dist/client); built first when missing or older than its sources
   CHROMIUM_PATH  the browser Lighthouse drives (default /usr/bin/chromium)
   BENCH_SECONDS  length of each API load run (default 10; shorter only while working on the benchmarks)
-  FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)`);
+  FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)
+  SCALE_ROUNDS   calls per operation and database in the scale benchmark (default 30)
+  SCALE_DATABASES  url1,url100: measure two databases seeded earlier instead of seeding two new ones`);
 }
 
 function git(args: string[]) {

@@ -18,6 +18,7 @@ import { Migration20261126090000_media_chunks } from './Migration20261126090000_
 import { Migration20261128011500_verified_email } from './Migration20261128011500_verified_email.ts';
 import { Migration20261128012500_dogs_private_until_featured } from './Migration20261128012500_dogs_private_until_featured.ts';
 import { Migration20261128013000_outbox_claimed_by } from './Migration20261128013000_outbox_claimed_by.ts';
+import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -36,4 +37,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128011500_verified_email,
   Migration20261128012500_dogs_private_until_featured,
   Migration20261128013000_outbox_claimed_by,
+  Migration20261128146000_list_indexes,
 ];

@@ -14,6 +14,8 @@ export const COI_DEFAULT_GENERATIONS = 5;
 /** Windows are counted in 6 bits of the memo key: no pedigree reaches 63 generations. */
 const MAX_WINDOW = 63;
 const PAIR = 2 ** 20;
+/** Below this many dogs (and 16 generations) a table key fits in a small integer: 11 + 11 bits of dogs, 4 + 4 of windows. */
+const SMALL_DOGS = 2 ** 11;
 
 /**
  * The kinship table of one pedigree, filled lazily and shared by every COI asked of it (a litter list asks several).
@@ -26,6 +28,7 @@ export class CoiMemo {
   private readonly dam: number[] = [];
   private readonly height: number[] = [];
   private readonly kinship = new Map<number, number>();
+  private readonly kinshipLarge = new Map<number, number>();
 
   private readonly links: PedigreeLinks;
 
@@ -63,21 +66,31 @@ export class CoiMemo {
    * Wright's sum over pairs of paths (x … A … y, no dog twice) with the paths' lengths bounded by a and b, and
    * A's own inbreeding over what is left of the shorter window, computed by always expanding the younger dog.
    */
-  private f(x: number, a: number, y: number, b: number): number {
-    if (x < 0 || y < 0) return 0;
-    if (x >= PAIR || y >= PAIR) throw new Error('pedigree too large for the COI memo');
+  private f(x0: number, a0: number, y0: number, b0: number): number {
+    if (x0 < 0 || y0 < 0) return 0;
+    if (x0 >= PAIR || y0 >= PAIR) throw new Error('pedigree too large for the COI table');
     // A window past a dog's known ancestry changes nothing: clamping it lets more pairs share one entry.
-    a = Math.min(a, this.height[x]!);
-    b = Math.min(b, this.height[y]!);
-    if (x === y) return 0.5 * (1 + this.inbreeding(x, Math.min(a, b)));
-    if (x > y) [x, a, y, b] = [y, b, x, a];
-    const key = ((x * PAIR + y) * 64 + a) * 64 + b;
-    const known = this.kinship.get(key);
+    const ha = this.height[x0]!;
+    const hb = this.height[y0]!;
+    const ca = a0 < ha ? a0 : ha;
+    const cb = b0 < hb ? b0 : hb;
+    if (x0 === y0) return 0.5 * (1 + this.inbreeding(x0, ca < cb ? ca : cb));
+    // Kinship is symmetric: one entry per unordered pair, the earlier dog first.
+    const swap = x0 > y0;
+    const x = swap ? y0 : x0;
+    const a = swap ? cb : ca;
+    const y = swap ? x0 : y0;
+    const b = swap ? ca : cb;
+    // Small pedigrees (every real one) key the table with small integers, which V8's maps hash fastest.
+    const small = y < SMALL_DOGS && a < 16 && b < 16;
+    const key = small ? (((x << 11) | y) << 8) | (a << 4) | b : ((x * PAIR + y) * 64 + a) * 64 + b;
+    const table = small ? this.kinship : this.kinshipLarge;
+    const known = table.get(key);
     if (known !== undefined) return known;
     // Indices follow the pedigree (a dog's parents are indexed before it), so y, the later, is not an ancestor of
     // x: every line from y passes through one of its parents, one generation further out.
     const value = b === 0 ? 0 : 0.5 * (this.f(x, a, this.sire[y]!, b - 1) + this.f(x, a, this.dam[y]!, b - 1));
-    this.kinship.set(key, value);
+    table.set(key, value);
     return value;
   }
 

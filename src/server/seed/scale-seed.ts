@@ -179,10 +179,13 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
       const offset = await nextId('applications');
       let place = Number((await rows(`select coalesce(max(waitlist_position), 0) as n from applications where waitlist_litter_id is null`))[0]!.n);
       const statuses = ['submitted', 'in_review', 'approved', 'declined', 'waitlisted', 'matched', 'withdrawn'];
+      const SETTLED = ['declined', 'matched', 'withdrawn'];
       const columns = ['user_id', 'idempotency_key', 'status', 'name', 'email', 'phone', 'location', 'household', 'other_pets', 'allergies', 'home_type', 'ownership', 'yard', 'fence', 'hours_alone', 'experience', 'experience_details', 'size', 'gender', 'color', 'timing', 'heard_about', 'notes', 'admin_notes', 'waitlist_position', 'deposit_non_refundable', 'deposit_notes', 'created_at', 'updated_at'];
       await insert('applications', columns, n, (i) => {
         const when = at(rng, i, n);
-        const status = rng.pick(statuses);
+        // Only this year's applicants still wait: older ones were matched, declined or withdrew long ago.
+        const recent = i >= n - Math.ceil(n / 10);
+        const status = recent ? rng.pick(statuses) : rng.pick(SETTLED);
         const userId = familyIds.length && rng.next() < 0.8 ? rng.pick(familyIds) : null;
         const yard = rng.pick(['yes', 'no']);
         return [

@@ -17,8 +17,8 @@ import {
   type PairingDto,
   type PairingInputSchema,
 } from '../dogs.schema.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';
 import { coiOfPairing, completenessOfPairing } from '../coi.ts';
 
@@ -92,12 +92,11 @@ export async function listParentsAdmin(em: EntityManager, input: z.output<typeof
   const where = input.search
     ? { $or: [{ name: { $ilike: likePattern(input.search) } }, { registeredName: { $ilike: likePattern(input.search) } }, { registrationNumber: { $ilike: likePattern(input.search) } }] }
     : {};
-  const [rows, total] = await em.findAndCount(ParentDog, where, {
-    orderBy: { ours: 'desc', sortOrder: 'asc', name: 'asc', id: 'asc' },
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: await toDogAdminDtos(em, rows), total, page: input.page, pageSize: PAGE_SIZE };
+  const [rows, count] = await Promise.all([
+    em.find(ParentDog, where, { orderBy: { ours: 'desc', sortOrder: 'asc', name: 'asc', id: 'asc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, ParentDog, where, countCap(input.page)),
+  ]);
+  return { items: await toDogAdminDtos(em, rows), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /** Dogs by (registered) name for the sire and dam pickers: at most 20, ours first. */

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
 import { toCsv } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ListInput = z.output<typeof InquiryListSchema>;
@@ -39,12 +39,12 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listInquiries(em: EntityManager, input: ListInput): Promise<Page<InquiryAdminDto>> {
-  const [rows, total] = await em.findAndCount(Inquiry, filterOf(input), {
-    orderBy: NEWEST_FIRST,
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: rows.map(toInquiryAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+  const where = filterOf(input);
+  const [rows, count] = await Promise.all([
+    em.find(Inquiry, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, Inquiry, where, countCap(input.page)),
+  ]);
+  return { items: rows.map(toInquiryAdminDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /** Inquiries the breeder has not opened yet. */

@@ -178,6 +178,30 @@ export async function run() {
       `   planned pairing (admin.parents.pairing, 5 generations): median N = 1 ${ms(pairSmall!, 1)}, N = 100 ${ms(pairLarge!, 1)}  ${check('scale: planned pairing across the registry (median N=100)', ms(pairLarge!, 1), pairLarge! <= 50, '≤ 50 ms')}`,
     );
 
+    heading('CSV export of every inquiry at N = 100 (admin.inquiries.exportCsv, the stream the download sends)');
+    {
+      const idle = process.memoryUsage().rss;
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const started = performance.now();
+      let size = 0;
+      let lines = 0;
+      const stream = (await big.admin().admin.inquiries.exportCsv({})) as AsyncIterable<string | Buffer>;
+      for await (const chunk of stream) {
+        size += chunk.length;
+        for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) lines++;
+      }
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      const grew = (peak - idle) / 2 ** 20;
+      console.log(`   ${int(lines - 1)} inquiries, ${(size / 2 ** 20).toFixed(1)} MB of CSV in ${ms(performance.now() - started)}`);
+      console.log(
+        `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: CSV export of every inquiry at N=100, peak RSS over idle', `+${grew.toFixed(1)} MB`, grew <= 50, '≤ +50 MB')}`,
+      );
+    }
+
     heading('Start-up on each database (in-process: open the database, build the app, first /readyz)');
     const startTimes = sides.map(() => [] as number[]);
     for (let r = 0; r < 3; r++) {

@@ -224,6 +224,31 @@ export async function run() {
     console.log(
       `   median of 3: N = 1 ${ms(startSmall!)}, N = 100 ${ms(startLarge!)}, ratio ${startRatio.toFixed(2)}×  ${check('scale: start-up N=100 ÷ N=1', `${startRatio.toFixed(2)}×`, startRatio <= 1.2, '≤ 1.2×')}`,
     );
+
+    heading('A newsletter to every confirmed subscriber at N = 100 (admin.newsletters.send, queued after the answer)');
+    {
+      const conn = big.orm.em.getConnection();
+      const [{ n: confirmed }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from subscribers where status = 'active'`)) as [{ n: string }];
+      const draft = await big.admin().admin.newsletters.create({ subject: 'Scale bench: puppy news', body: 'Hello from the **bench**.', audience: { kind: 'all' } });
+      const idle = process.memoryUsage().rss;
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const started = performance.now();
+      await big.admin().admin.newsletters.send({ id: draft.id });
+      let status = 'sending';
+      while (status !== 'sent' && performance.now() - started < 120_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await conn.execute<{ status: string }[]>(`select status from newsletters where id = ?`, [draft.id]))[0]?.status ?? '?';
+      }
+      const took = performance.now() - started;
+      clearInterval(sampler);
+      const [{ n: queued }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from outbox_messages where newsletter_id = ?`, [draft.id])) as [{ n: string }];
+      const grew = (peak - idle) / 2 ** 20;
+      console.log(`   ${int(Number(queued))} copies queued for ${int(Number(confirmed))} confirmed subscribers in ${(took / 1000).toFixed(2)} s (status ${status}), resident memory +${grew.toFixed(1)} MB`);
+      console.log(`   ${check('scale: newsletter to every confirmed subscriber at N=100 queued', `${(took / 1000).toFixed(2)} s, +${grew.toFixed(0)} MB`, status === 'sent' && took <= 10_000, '≤ 10 s')}`);
+    }
   } finally {
     for (const side of sides) {
       await side.app.close().catch(() => undefined);

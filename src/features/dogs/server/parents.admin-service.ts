@@ -34,11 +34,16 @@ async function toDogAdminDtos(em: EntityManager, dogs: IParentDog[]): Promise<Do
   const parents = new Map((parentIds.length ? await em.find(ParentDog, { id: { $in: parentIds } }, { fields: ['id', 'name'] }) : []).map((p) => [p.id, p.name]));
   const refs = new Map<number, number>();
   if (ids.length) {
-    const children = await em.find(ParentDog, { $or: [{ sire: { $in: ids } }, { dam: { $in: ids } }] }, { fields: ['id', 'sire', 'dam'] });
-    const litters = await em.find(Litter, { $or: [{ sire: { $in: ids } }, { dam: { $in: ids } }] }, { fields: ['id', 'sire', 'dam'] });
-    for (const row of [...children, ...litters]) {
-      for (const id of new Set([idOf(row.sire), idOf(row.dam)])) if (id != null) refs.set(id, (refs.get(id) ?? 0) + 1);
-    }
+    // Counted in the database: a dog of a ten-year breeding stock has hundreds of offspring (issue 35).
+    const list = ids.map(() => '?').join(', ');
+    const rows = await em.getConnection().execute<{ id: number; n: string }[]>(
+      `select v.id, count(distinct (r.kind, r.row_id)) as n from (` +
+        `select 'dog' as kind, id as row_id, sire_id, dam_id from parent_dogs where sire_id in (${list}) or dam_id in (${list}) ` +
+        `union all select 'litter', id, sire_id, dam_id from litters where sire_id in (${list}) or dam_id in (${list})` +
+        `) r cross join lateral (values (r.sire_id), (r.dam_id)) v(id) where v.id in (${list}) group by v.id`,
+      [...ids, ...ids, ...ids, ...ids, ...ids],
+    );
+    for (const row of rows) refs.set(Number(row.id), Number(row.n));
   }
   return dogs.map((d) => {
     const sireId = idOf(d.sire);

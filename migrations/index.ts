@@ -19,6 +19,7 @@ import { Migration20261128011500_verified_email } from './Migration2026112801150
 import { Migration20261128012500_dogs_private_until_featured } from './Migration20261128012500_dogs_private_until_featured.ts';
 import { Migration20261128013000_outbox_claimed_by } from './Migration20261128013000_outbox_claimed_by.ts';
 import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
+import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -38,4 +39,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128012500_dogs_private_until_featured,
   Migration20261128013000_outbox_claimed_by,
   Migration20261128146000_list_indexes,
+  Migration20261128146100_search_trigram,
 ];

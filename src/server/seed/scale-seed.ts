@@ -285,6 +285,9 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
       added.outbox = n;
     }
   });
+  // Fresh statistics, as autovacuum would gather them on a site that grew slowly: the planner then knows the search
+  // indexes beat reading the table (without this a just-seeded table looks empty to it).
+  for (const table of ['inquiries', 'subscribers', 'users', 'applications', 'parent_dogs', 'articles', 'media', 'outbox_messages']) await em.execute(`analyze "${table}"`);
   return added;
 }
 

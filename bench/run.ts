@@ -27,6 +27,7 @@ const MODULES: BenchModule[] = [
   { name: 'visits', file: './visits.ts', what: 'free slots for 60 days with 500 bookings (GET /api/availability, p95 ≤ 30 ms)' },
   { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
   { name: 'messages', file: './messages.ts', what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory' },
+  { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, start-up' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 
@@ -38,7 +39,9 @@ settings (environment):
   CLIENT_DIR     the client build to serve (default dist/client); built first when missing or older than its sources
   CHROMIUM_PATH  the browser Lighthouse drives (default /usr/bin/chromium)
   BENCH_SECONDS  length of each API load run (default 10; shorter only while working on the benchmarks)
-  FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)`);
+  FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)
+  SCALE_ROUNDS   calls per operation and database in the scale benchmark (default 30)
+  SCALE_DATABASES  url1,url100: measure two databases seeded earlier instead of seeding two new ones`);
 }
 
 function git(args: string[]) {

@@ -26,6 +26,8 @@ import { Migration20261128143000_visits } from './Migration20261128143000_visits
 import { Migration20261128144000_health } from './Migration20261128144000_health.ts';
 import { Migration20261128145000_push_subscriptions } from './Migration20261128145000_push_subscriptions.ts';
 import { Migration20261128145100_puppy_update_key } from './Migration20261128145100_puppy_update_key.ts';
+import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
+import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -52,4 +54,6 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128144000_health,
   Migration20261128145000_push_subscriptions,
   Migration20261128145100_puppy_update_key,
+  Migration20261128146000_list_indexes,
+  Migration20261128146100_search_trigram,
 ];

@@ -1,9 +1,42 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ancestorPlaces, coiIsInformative, coiOf, coiOfPairing, completenessOf, completenessOfPairing, formatCoi, formatCoiWithCompleteness, type PedigreeLink } from './coi.ts';
+import { ancestorPlaces, CoiMemo, coiIsInformative, coiOf, coiOfPairing, completenessOf, completenessOfPairing, formatCoi, formatCoiWithCompleteness, type PedigreeLink } from './coi.ts';
 
 /** A pedigree written as [dog, sire, dam] rows; a dog with no row has unknown parents. */
 const pedigree = (...rows: Array<[number, number | null, number | null]>) =>
   new Map<number, PedigreeLink>(rows.map(([id, sireId, damId]) => [id, { sireId, damId }]));
+
+/**
+ * The path-counting method the tabular one replaced (issue 35), kept as the reference: every pair of lines of
+ * ancestors from the sire and from the dam, within the window, that meet at a common ancestor and share no other dog.
+ */
+function pathsFrom(start: number, depth: number, links: ReadonlyMap<number, PedigreeLink>): number[][] {
+  const out: number[][] = [];
+  const walk = (path: number[]) => {
+    out.push(path);
+    if (path.length - 1 >= depth) return;
+    const link = links.get(path[path.length - 1]!);
+    for (const parent of [link?.sireId, link?.damId]) if (parent != null && !path.includes(parent)) walk([...path, parent]);
+  };
+  walk([start]);
+  return out;
+}
+
+function coiByPaths(sireId: number | null, damId: number | null, links: ReadonlyMap<number, PedigreeLink>, generations = 5): number {
+  if (sireId == null || damId == null || generations < 1) return 0;
+  let f = 0;
+  for (const a of pathsFrom(sireId, generations - 1, links)) {
+    const ancestor = a[a.length - 1]!;
+    const onA = new Set(a);
+    for (const b of pathsFrom(damId, generations - 1, links)) {
+      if (b[b.length - 1] !== ancestor || b.slice(0, -1).some((id) => onA.has(id))) continue;
+      const link = links.get(ancestor);
+      const fa = link ? coiByPaths(link.sireId, link.damId, links, generations - (Math.max(a.length, b.length) - 1 + 1)) : 0;
+      f += 0.5 ** (a.length + b.length - 1) * (1 + fa);
+    }
+  }
+  return f;
+}
 
 describe("Wright's coefficient of inbreeding", () => {
   it('is 0 for the offspring of unrelated parents and of unknown parents', () => {
@@ -50,6 +83,60 @@ describe("Wright's coefficient of inbreeding", () => {
     const links = pedigree([1, 10, 11], [2, 10, 12]);
     expect(coiOfPairing(1, 2, links, 1)).toBe(0);
     expect(coiOfPairing(1, 2, links, 2)).toBe(0.125);
+  });
+
+  it('agrees with path counting on random pedigrees with loops, for every window (property)', () => {
+    // Dog i's parents are earlier dogs or unknown: few dogs and many matings make loops (shared ancestors) common.
+    const pedigreeArb = fc
+      .integer({ min: 2, max: 14 })
+      .chain((n) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.array(fc.tuple(fc.option(fc.nat(), { nil: null }), fc.option(fc.nat(), { nil: null })), { minLength: n, maxLength: n }),
+          fc.integer({ min: 1, max: n }),
+          fc.integer({ min: 1, max: n }),
+          fc.integer({ min: 0, max: 7 }),
+        ),
+      );
+    fc.assert(
+      fc.property(pedigreeArb, ([n, parents, sire, dam, generations]) => {
+        const links = new Map<number, PedigreeLink>();
+        parents.forEach(([s, d], i) => {
+          const id = i + 1;
+          if (id === 1) return;
+          links.set(id, { sireId: s == null ? null : (s % (id - 1)) + 1, damId: d == null ? null : (d % (id - 1)) + 1 });
+        });
+        expect(n).toBeGreaterThanOrEqual(2);
+        const expected = coiByPaths(sire, dam, links, generations);
+        expect(Math.abs(coiOfPairing(sire, dam, links, generations) - expected)).toBeLessThan(1e-12);
+      }),
+      { numRuns: 400, seed: 35 },
+    );
+  });
+
+  it('follows full-sibling mating over 12 generations: F_t = (1 + 2 F_t-1 + F_t-2) / 4', () => {
+    // Founders 1 × 2; each generation a brother and a sister of the last pair are mated: the tightest loop there is.
+    const links = new Map<number, PedigreeLink>();
+    let pair: [number, number] = [1, 2];
+    let next = 3;
+    const expected = [0, 0.25];
+    for (let t = 1; t <= 11; t++) {
+      const brother = next++;
+      const sister = next++;
+      links.set(brother, { sireId: pair[0], damId: pair[1] });
+      links.set(sister, { sireId: pair[0], damId: pair[1] });
+      pair = [brother, sister];
+      if (t >= 2) expected.push((1 + 2 * expected[t - 1]! + expected[t - 2]!) / 4);
+    }
+    // The pair of generation 11 has the founders 12 generations above its litter.
+    expect(Math.abs(coiOfPairing(pair[0], pair[1], links, 12) - expected[11]!)).toBeLessThan(1e-12);
+    expect(expected[11]).toBeGreaterThan(0.85);
+    // A shorter window sees less of the same loop, exactly as path counting does.
+    expect(Math.abs(coiOfPairing(pair[0], pair[1], links, 4) - coiByPaths(pair[0], pair[1], links, 4))).toBeLessThan(1e-12);
+    // One memo serves several windows and pairings of the same links.
+    const memo = new CoiMemo(links);
+    expect(coiOfPairing(pair[0], pair[1], links, 12, memo)).toBe(coiOfPairing(pair[0], pair[1], links, 12));
+    expect(coiOfPairing(pair[0], pair[1], links, 4, memo)).toBe(coiOfPairing(pair[0], pair[1], links, 4));
   });
 
   it('writes the coefficient as a percentage', () => {

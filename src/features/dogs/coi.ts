@@ -1,5 +1,6 @@
-// Wright's coefficient of inbreeding from a stored pedigree: every path through every common ancestor, each
-// weighted by that ancestor's own inbreeding, within a stated number of generations.
+// Wright's coefficient of inbreeding from a stored pedigree, within a stated number of generations, by the tabular
+// (kinship) method: no path is enumerated, so a deep, line-bred pedigree costs the pairs of ancestors it holds,
+// not the (exponential) pairs of paths through them.
 
 /** One dog of a pedigree: its parents' ids, or null where unknown. */
 export interface PedigreeLink {
@@ -10,59 +11,119 @@ export type PedigreeLinks = ReadonlyMap<number, PedigreeLink>;
 
 export const COI_DEFAULT_GENERATIONS = 5;
 
-/** Every line of ancestors from `start` (itself first) up to `depth` generations above it. */
-function pathsFrom(start: number, depth: number, links: PedigreeLinks): number[][] {
-  const out: number[][] = [];
-  const walk = (path: number[]) => {
-    out.push(path);
-    if (path.length - 1 >= depth) return;
-    const link = links.get(path[path.length - 1]!);
-    for (const parent of [link?.sireId, link?.damId]) {
-      // A stored cycle would never end; the registry refuses them, this guards the walk anyway.
-      if (parent != null && !path.includes(parent)) walk([...path, parent]);
-    }
-  };
-  walk([start]);
-  return out;
+/** Windows are counted in 6 bits of the memo key: no pedigree reaches 63 generations. */
+const MAX_WINDOW = 63;
+const PAIR = 2 ** 20;
+/** Below this many dogs (and 16 generations) a table key fits in a small integer: 11 + 11 bits of dogs, 4 + 4 of windows. */
+const SMALL_DOGS = 2 ** 11;
+
+/**
+ * The kinship table of one pedigree, filled lazily and shared by every COI asked of it (a litter list asks several).
+ * Dogs get dense indices, each after its parents (so the indices order the pedigree: the topological order of the
+ * tabular method); `height` is the longest line of known ancestors above a dog, past which a window adds nothing.
+ */
+export class CoiMemo {
+  private readonly index = new Map<number, number>();
+  private readonly sire: number[] = [];
+  private readonly dam: number[] = [];
+  private readonly height: number[] = [];
+  private readonly kinship = new Map<number, number>();
+  private readonly kinshipLarge = new Map<number, number>();
+
+  private readonly links: PedigreeLinks;
+
+  constructor(links: PedigreeLinks) {
+    this.links = links;
+  }
+
+  private indexOf(id: number): number {
+    const known = this.index.get(id);
+    if (known !== undefined) return known;
+    // Heights need the parents' first; a stored cycle (the registry refuses them) is cut where it closes.
+    const onLine = new Set<number>();
+    const visit = (dogId: number): number => {
+      const seen = this.index.get(dogId);
+      if (seen !== undefined) return seen;
+      onLine.add(dogId);
+      const link = this.links.get(dogId);
+      const parent = (p: number | null | undefined) => (p == null || onLine.has(p) ? -1 : visit(p));
+      const s = parent(link?.sireId);
+      const d = parent(link?.damId);
+      onLine.delete(dogId);
+      const i = this.sire.length;
+      this.index.set(dogId, i);
+      this.sire.push(s);
+      this.dam.push(d);
+      this.height.push(1 + Math.max(s < 0 ? -1 : this.height[s]!, d < 0 ? -1 : this.height[d]!));
+      return i;
+    };
+    return visit(id);
+  }
+
+  /**
+   * Kinship of dog x seen with `a` generations of its ancestry and dog y with `b`: the probability that a gene
+   * drawn from each is identical by descent, counting only lines of ancestors that fit their windows. This is
+   * Wright's sum over pairs of paths (x … A … y, no dog twice) with the paths' lengths bounded by a and b, and
+   * A's own inbreeding over what is left of the shorter window, computed by always expanding the younger dog.
+   */
+  private f(x0: number, a0: number, y0: number, b0: number): number {
+    if (x0 < 0 || y0 < 0) return 0;
+    if (x0 >= PAIR || y0 >= PAIR) throw new Error('pedigree too large for the COI table');
+    // A window past a dog's known ancestry changes nothing: clamping it lets more pairs share one entry.
+    const ha = this.height[x0]!;
+    const hb = this.height[y0]!;
+    const ca = a0 < ha ? a0 : ha;
+    const cb = b0 < hb ? b0 : hb;
+    if (x0 === y0) return 0.5 * (1 + this.inbreeding(x0, ca < cb ? ca : cb));
+    // Kinship is symmetric: one entry per unordered pair, the earlier dog first.
+    const swap = x0 > y0;
+    const x = swap ? y0 : x0;
+    const a = swap ? cb : ca;
+    const y = swap ? x0 : y0;
+    const b = swap ? ca : cb;
+    // Small pedigrees (every real one) key the table with small integers, which V8's maps hash fastest.
+    const small = y < SMALL_DOGS && a < 16 && b < 16;
+    const key = small ? (((x << 11) | y) << 8) | (a << 4) | b : ((x * PAIR + y) * 64 + a) * 64 + b;
+    const table = small ? this.kinship : this.kinshipLarge;
+    const known = table.get(key);
+    if (known !== undefined) return known;
+    // Indices follow the pedigree (a dog's parents are indexed before it), so y, the later, is not an ancestor of
+    // x: every line from y passes through one of its parents, one generation further out.
+    const value = b === 0 ? 0 : 0.5 * (this.f(x, a, this.sire[y]!, b - 1) + this.f(x, a, this.dam[y]!, b - 1));
+    table.set(key, value);
+    return value;
+  }
+
+  /** A dog's inbreeding over `generations` of its own ancestry: the kinship of its parents. */
+  private inbreeding(i: number, generations: number): number {
+    if (generations < 1) return 0;
+    return this.f(this.sire[i]!, generations - 1, this.dam[i]!, generations - 1);
+  }
+
+  /** The inbreeding of the offspring of sire × dam over `generations` (its parents are generation 1). */
+  pairing(sireId: number, damId: number, generations: number): number {
+    if (generations < 1) return 0;
+    const window = Math.min(generations, MAX_WINDOW + 1) - 1;
+    return this.f(this.indexOf(sireId), window, this.indexOf(damId), window);
+  }
 }
 
 /**
  * The inbreeding of the offspring of `sireId` × `damId`, over `generations` generations of that offspring's
  * ancestry (its parents are generation 1). F = Σ (1/2)^(n1+n2+1) (1 + F_A) over every pair of paths from the
- * sire and from the dam that meet at a common ancestor A and share no other dog; F_A over what remains of the
- * window above A.
+ * sire and from the dam that meet at a common ancestor A and share no other dog, n1 and n2 below the window;
+ * F_A over what remains of the window above A. Computed without the paths (CoiMemo); pass one memo to several
+ * calls over the same links to share the work.
  */
 export function coiOfPairing(
   sireId: number | null,
   damId: number | null,
   links: PedigreeLinks,
   generations = COI_DEFAULT_GENERATIONS,
-  memo = new Map<string, number>(),
+  memo: CoiMemo = new CoiMemo(links),
 ): number {
   if (sireId == null || damId == null || generations < 1) return 0;
-  const key = `${sireId}:${damId}:${generations}`;
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const fromSire = pathsFrom(sireId, generations - 1, links);
-  const fromDam = pathsFrom(damId, generations - 1, links);
-  let f = 0;
-  for (const a of fromSire) {
-    const ancestor = a[a.length - 1]!;
-    const onA = new Set(a);
-    for (const b of fromDam) {
-      if (b[b.length - 1] !== ancestor) continue;
-      if (b.slice(0, -1).some((id) => onA.has(id))) continue;
-      const n1 = a.length - 1;
-      const n2 = b.length - 1;
-      // A sits max(n1, n2) + 1 generations above the offspring; its own ancestry has the rest of the window.
-      const above = generations - (Math.max(n1, n2) + 1);
-      const link = links.get(ancestor);
-      const fa = link ? coiOfPairing(link.sireId, link.damId, links, above, memo) : 0;
-      f += 0.5 ** (n1 + n2 + 1) * (1 + fa);
-    }
-  }
-  memo.set(key, f);
-  return f;
+  return memo.pairing(sireId, damId, generations);
 }
 
 /** A dog's own inbreeding: that of its parents' pairing. */

@@ -31,6 +31,15 @@ export function toCsv(header: readonly string[], records: readonly (readonly (st
   });
 }
 
+/** Records only (no BOM, no header), escaped and delimited as toCsv() does: the rows of a streamed export. */
+export function csvRows(records: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
+  if (records.length === 0) return '';
+  return stringify(
+    records.map((r) => r.map(escapeCsvCell)),
+    { record_delimiter: 'windows', quote_record_delimiter: true, quoted_match: /[\r\n]/ },
+  );
+}
+
 export const csvHeaders = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${filename}"`,

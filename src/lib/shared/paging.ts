@@ -19,9 +19,16 @@ export type PageInput = z.input<typeof PageInputSchema>;
 
 export interface Page<T> {
   items: T[];
+  /** Exact below `totalCapped`; past it, the count stopped there (ten pages past the current one): "550+". */
   total: number;
   page: number;
   pageSize: number;
+  /** Whether `total` is where counting stopped rather than the whole count (large lists, issue 35). */
+  totalCapped?: boolean;
 }
+
+/** Counting a list stops this many pages past the page shown: the pager reaches that far, the total says "+". */
+export const COUNT_PAGES_AHEAD = 10;
+export const countCap = (page: number) => (page + COUNT_PAGES_AHEAD) * PAGE_SIZE;
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

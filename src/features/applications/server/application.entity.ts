@@ -78,7 +78,7 @@ export const Application = defineEntity({
   },
   uniques: [{ properties: ['user', 'idempotencyKey'] }],
   // No two families at one place of one list (the general list is litter 0 here).
-  indexes: [{ name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }],
+  indexes: [{ name: 'applications_list_order_index', expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")' }, { name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }],
 });
 export type IApplication = InstanceType<typeof Application.class>;
 

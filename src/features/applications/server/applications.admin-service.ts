@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import { toCsv } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application, type IApplication } from './application.entity.ts';
@@ -87,13 +87,12 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 }
 
 export async function listApplications(em: EntityManager, input: ListInput): Promise<Page<ApplicationAdminDto>> {
-  const [rows, total] = await em.findAndCount(Application, filterOf(input), {
-    orderBy: NEWEST_FIRST,
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-    populate: POPULATE,
-  });
-  return { items: await toAdminDtos(em, rows), total, page: input.page, pageSize: PAGE_SIZE };
+  const where = filterOf(input);
+  const [rows, count] = await Promise.all([
+    em.find(Application, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE, populate: POPULATE }),
+    boundedCount(em, Application, where, countCap(input.page)),
+  ]);
+  return { items: await toAdminDtos(em, rows), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /** Applications the breeder has not opened yet (beside the inbox count). */

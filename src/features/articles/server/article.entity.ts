@@ -27,7 +27,7 @@ export const Article = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['kind', 'slug'] }],
-  indexes: [{ properties: ['kind', 'publishedAt'] }],
+  indexes: [{ name: 'articles_list_order_index', expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")' }, { properties: ['kind', 'publishedAt'] }],
 });
 export type IArticle = InstanceType<typeof Article.class>;
 

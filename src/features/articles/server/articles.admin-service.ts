@@ -4,8 +4,8 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import {
   ARTICLE_MESSAGES,
   readingMinutes,
@@ -79,13 +79,13 @@ export async function listArticlesAdmin(em: EntityManager, input: z.output<typeo
     input.kind === 'resource'
       ? { category: 'asc' as const, sortOrder: 'asc' as const, title: 'asc' as const }
       : { publishedAt: 'desc nulls first' as const, updatedAt: 'desc' as const, id: 'desc' as const };
-  const [rows, total] = await em.findAndCount(Article, { kind: input.kind, ...statusWhere, ...searchWhere }, {
-    orderBy,
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
+  const where = { kind: input.kind, ...statusWhere, ...searchWhere };
+  const [rows, count] = await Promise.all([
+    em.find(Article, where, { orderBy, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, Article, where, countCap(input.page)),
+  ]);
   const files = await attachmentsOf(em, rows.map((a) => a.id));
-  return { items: rows.map((a) => toArticleAdminDto(a, now, files.get(a.id) ?? [])), total, page: input.page, pageSize: PAGE_SIZE };
+  return { items: rows.map((a) => toArticleAdminDto(a, now, files.get(a.id) ?? [])), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 async function findArticle(em: EntityManager, id: number) {

@@ -25,6 +25,8 @@ export const User = defineEntity({
     isAdmin: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
+  indexes: [{ name: 'users_list_order_index', expression: 'create index "users_list_order_index" on "users" ("is_admin" desc, "username_key")' }],
 });
 export type IUser = InstanceType<typeof User.class>;
 

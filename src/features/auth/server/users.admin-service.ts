@@ -4,8 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session, User, type IUser } from './user.entity.ts';
 import { hashPassword } from './password.ts';
 import { LAST_ADMIN_MESSAGE, type AdminUserDto } from '../auth.schema.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 export function toAdminUserDto(u: IUser): AdminUserDto {
@@ -27,12 +27,11 @@ export async function listUsers(em: EntityManager, input: { page: number; search
   const where = like
     ? { $or: [{ usernameKey: { $ilike: like } }, { displayName: { $ilike: like } }, { email: { $ilike: like } }, { pendingEmail: { $ilike: like } }] }
     : {};
-  const [rows, total] = await em.findAndCount(User, where, {
-    orderBy: { isAdmin: 'desc', usernameKey: 'asc' },
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: rows.map(toAdminUserDto), total, page: input.page, pageSize: PAGE_SIZE };
+  const [rows, count] = await Promise.all([
+    em.find(User, where, { orderBy: { isAdmin: 'desc', usernameKey: 'asc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, User, where, countCap(input.page)),
+  ]);
+  return { items: rows.map(toAdminUserDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /**

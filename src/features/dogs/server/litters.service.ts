@@ -3,7 +3,7 @@ import { wrap } from '@mikro-orm/core';
 import { Litter, type ILitter } from './litter.entity.ts';
 import type { LitterDto } from '../litters.schema.ts';
 import { ParentDog } from './parent-dog.entity.ts';
-import { COI_DEFAULT_GENERATIONS, coiOfPairing, collectLinks, completenessOfPairing } from '../coi.ts';
+import { COI_DEFAULT_GENERATIONS, CoiMemo, coiOfPairing, collectLinks, completenessOfPairing } from '../coi.ts';
 
 const idOf = (ref: { id: number } | null | undefined) => (ref ? Number(ref.id) : null);
 
@@ -39,7 +39,7 @@ export async function litterCois(em: EntityManager, litters: ILitter[]): Promise
   const links = await collectLinks(parents, COI_DEFAULT_GENERATIONS, async (ids) =>
     (await em.find(ParentDog, { id: { $in: ids } }, { fields: ['id', 'sire', 'dam'] })).map((d) => ({ id: d.id, sireId: idOf(d.sire), damId: idOf(d.dam) })),
   );
-  const memo = new Map<string, number>();
+  const memo = new CoiMemo(links);
   return new Map(
     litters.map((l) => {
       const sire = idOf(l.sire);

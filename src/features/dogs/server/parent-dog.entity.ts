@@ -40,6 +40,8 @@ export const ParentDog = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
+  indexes: [{ name: 'parent_dogs_list_order_index', expression: 'create index "parent_dogs_list_order_index" on "parent_dogs" ("ours" desc, "sort_order", "name", "id")' }],
 });
 export type IParentDog = InstanceType<typeof ParentDog.class>;
 

@@ -17,8 +17,8 @@ import {
   type PairingDto,
   type PairingInputSchema,
 } from '../dogs.schema.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';
 import { coiOfPairing, completenessOfPairing } from '../coi.ts';
 
@@ -34,11 +34,16 @@ async function toDogAdminDtos(em: EntityManager, dogs: IParentDog[]): Promise<Do
   const parents = new Map((parentIds.length ? await em.find(ParentDog, { id: { $in: parentIds } }, { fields: ['id', 'name'] }) : []).map((p) => [p.id, p.name]));
   const refs = new Map<number, number>();
   if (ids.length) {
-    const children = await em.find(ParentDog, { $or: [{ sire: { $in: ids } }, { dam: { $in: ids } }] }, { fields: ['id', 'sire', 'dam'] });
-    const litters = await em.find(Litter, { $or: [{ sire: { $in: ids } }, { dam: { $in: ids } }] }, { fields: ['id', 'sire', 'dam'] });
-    for (const row of [...children, ...litters]) {
-      for (const id of new Set([idOf(row.sire), idOf(row.dam)])) if (id != null) refs.set(id, (refs.get(id) ?? 0) + 1);
-    }
+    // Counted in the database: a dog of a ten-year breeding stock has hundreds of offspring (issue 35).
+    const list = ids.map(() => '?').join(', ');
+    const rows = await em.getConnection().execute<{ id: number; n: string }[]>(
+      `select v.id, count(distinct (r.kind, r.row_id)) as n from (` +
+        `select 'dog' as kind, id as row_id, sire_id, dam_id from parent_dogs where sire_id in (${list}) or dam_id in (${list}) ` +
+        `union all select 'litter', id, sire_id, dam_id from litters where sire_id in (${list}) or dam_id in (${list})` +
+        `) r cross join lateral (values (r.sire_id), (r.dam_id)) v(id) where v.id in (${list}) group by v.id`,
+      [...ids, ...ids, ...ids, ...ids, ...ids],
+    );
+    for (const row of rows) refs.set(Number(row.id), Number(row.n));
   }
   return dogs.map((d) => {
     const sireId = idOf(d.sire);
@@ -92,12 +97,11 @@ export async function listParentsAdmin(em: EntityManager, input: z.output<typeof
   const where = input.search
     ? { $or: [{ name: { $ilike: likePattern(input.search) } }, { registeredName: { $ilike: likePattern(input.search) } }, { registrationNumber: { $ilike: likePattern(input.search) } }] }
     : {};
-  const [rows, total] = await em.findAndCount(ParentDog, where, {
-    orderBy: { ours: 'desc', sortOrder: 'asc', name: 'asc', id: 'asc' },
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: await toDogAdminDtos(em, rows), total, page: input.page, pageSize: PAGE_SIZE };
+  const [rows, count] = await Promise.all([
+    em.find(ParentDog, where, { orderBy: { ours: 'desc', sortOrder: 'asc', name: 'asc', id: 'asc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, ParentDog, where, countCap(input.page)),
+  ]);
+  return { items: await toDogAdminDtos(em, rows), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /** Dogs by (registered) name for the sire and dam pickers: at most 20, ours first. */

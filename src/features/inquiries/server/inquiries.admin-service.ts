@@ -3,9 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
-import { toCsv } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { Readable } from 'node:stream';
+import { csvRows, toCsv } from '../../../lib/server/csv.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ListInput = z.output<typeof InquiryListSchema>;
@@ -39,12 +40,12 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listInquiries(em: EntityManager, input: ListInput): Promise<Page<InquiryAdminDto>> {
-  const [rows, total] = await em.findAndCount(Inquiry, filterOf(input), {
-    orderBy: NEWEST_FIRST,
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: rows.map(toInquiryAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+  const where = filterOf(input);
+  const [rows, count] = await Promise.all([
+    em.find(Inquiry, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, Inquiry, where, countCap(input.page)),
+  ]);
+  return { items: rows.map(toInquiryAdminDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /** Inquiries the breeder has not opened yet. */
@@ -97,22 +98,43 @@ export async function removeInquiry(em: EntityManager, id: number): Promise<{ ok
 
 export const INQUIRY_CSV_COLUMNS = ['id', 'received', 'name', 'email', 'phone', 'interest', 'status', 'read', 'message', 'notes'];
 
-/** Every inquiry matching the filters, newest first, as CSV safe to open in a spreadsheet. */
-export async function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page'>): Promise<string> {
-  const rows = await em.find(Inquiry, filterOf(input), { orderBy: NEWEST_FIRST });
-  const records = rows.map((i) =>
-    [
-      i.id,
-      i.createdAt.toISOString(),
-      i.name,
-      i.email,
-      i.phone ?? '',
-      i.interest,
-      i.status,
-      i.readAt ? 'yes' : 'no',
-      i.message,
-      i.notes,
-    ],
-  );
-  return toCsv(INQUIRY_CSV_COLUMNS, records);
+/** Rows read per query while an export streams: memory stays that of one batch, however many inquiries there are. */
+export const CSV_BATCH = 1000;
+
+const csvRecord = (i: IInquiry) => [
+  i.id,
+  i.createdAt.toISOString(),
+  i.name,
+  i.email,
+  i.phone ?? '',
+  i.interest,
+  i.status,
+  i.readAt ? 'yes' : 'no',
+  i.message,
+  i.notes,
+];
+
+/**
+ * Every inquiry matching the filters, newest first, as CSV safe to open in a spreadsheet, streamed (issue 35): read
+ * in batches after the last row sent (keyset on the list's order and index), each batch from a fresh unit of work,
+ * written as it comes. The bytes are those of one toCsv() over every row.
+ */
+export function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page'>, batch = CSV_BATCH): Readable {
+  const filter = filterOf(input);
+  async function* lines() {
+    yield toCsv(INQUIRY_CSV_COLUMNS, []);
+    let after: { createdAt: Date; id: number } | null = null;
+    for (;;) {
+      const where: Record<string, unknown> = after
+        ? { $and: [filter, { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }] }
+        : filter;
+      const rows = await em.fork().find(Inquiry, where, { orderBy: NEWEST_FIRST, limit: batch });
+      if (rows.length === 0) return;
+      yield csvRows(rows.map(csvRecord));
+      const last = rows[rows.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
+      if (rows.length < batch) return;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
 }

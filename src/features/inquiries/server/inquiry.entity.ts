@@ -16,5 +16,7 @@ export const Inquiry = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()).index(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
+  indexes: [{ name: 'inquiries_list_order_index', expression: 'create index "inquiries_list_order_index" on "inquiries" ("created_at", "id")' }],
 });
 export type IInquiry = InstanceType<typeof Inquiry.class>;

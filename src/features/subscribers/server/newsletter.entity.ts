@@ -28,7 +28,7 @@ export const Newsletter = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   // What the sender's poll asks for: scheduled newsletters that are due, and sends that were interrupted.
-  indexes: [{ properties: ['scheduledAt'], where: { status: { $in: ['scheduled', 'sending'] } } }],
+  indexes: [{ name: 'newsletters_list_order_index', expression: 'create index "newsletters_list_order_index" on "newsletters" ("created_at", "id")' }, { properties: ['scheduledAt'], where: { status: { $in: ['scheduled', 'sending'] } } }],
 });
 export type INewsletter = InstanceType<typeof Newsletter.class>;
 

@@ -18,7 +18,8 @@ import {
 } from '../newsletters.schema.ts';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { boundedCount } from '../../../lib/server/sql.ts';
 import { personalise, renderNewsletter } from './newsletter-email.ts';
 import { unsubscribeLinkFor } from './subscribers.service.ts';
 import { litterChoices, recipientsOf, type Recipient } from './newsletter-audiences.ts';
@@ -64,8 +65,11 @@ async function load(em: EntityManager, id: number): Promise<INewsletter> {
 }
 
 export async function listNewsletters(em: EntityManager, page: number, services: Services): Promise<Page<NewsletterAdminDto>> {
-  const [rows, total] = await em.findAndCount(Newsletter, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return { items: await dtos(em, rows, services), total, page, pageSize: PAGE_SIZE };
+  const [rows, count] = await Promise.all([
+    em.find(Newsletter, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    boundedCount(em, Newsletter, {}, countCap(page)),
+  ]);
+  return { items: await dtos(em, rows, services), total: count.total, totalCapped: count.capped, page, pageSize: PAGE_SIZE };
 }
 
 export async function getNewsletter(em: EntityManager, id: number, services: Pick<AppServices, 'mail'>): Promise<NewsletterAdminDto> {

@@ -18,5 +18,7 @@ export const Subscriber = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
+  indexes: [{ name: 'subscribers_list_order_index', expression: 'create index "subscribers_list_order_index" on "subscribers" ("created_at", "id")' }],
 });
 export type ISubscriber = InstanceType<typeof Subscriber.class>;

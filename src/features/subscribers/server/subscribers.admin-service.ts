@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { Subscriber, type ISubscriber } from './subscriber.entity.ts';
 import type { SubscriberAdminDto, SubscriberListSchema } from '../subscribers.schema.ts';
 import { toCsv } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
+import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ListInput = z.output<typeof SubscriberListSchema>;
@@ -27,12 +27,12 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listSubscribers(em: EntityManager, input: ListInput): Promise<Page<SubscriberAdminDto>> {
-  const [rows, total] = await em.findAndCount(Subscriber, filterOf(input), {
-    orderBy: NEWEST_FIRST,
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: rows.map(toSubscriberAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+  const where = filterOf(input);
+  const [rows, count] = await Promise.all([
+    em.find(Subscriber, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    boundedCount(em, Subscriber, where, countCap(input.page)),
+  ]);
+  return { items: rows.map(toSubscriberAdminDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
 }
 
 export async function removeSubscriber(em: EntityManager, id: number): Promise<{ ok: true }> {

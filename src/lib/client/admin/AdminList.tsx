@@ -15,6 +15,8 @@ import classes from './AdminList.module.css';
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** The server stopped counting at `total` (a large list): shown as "550+". */
+  totalCapped?: boolean;
 }
 
 type Filters = Record<string, string>;
@@ -178,7 +180,8 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
         <>
           {props.counted && (
             <Text size="sm" c="dimmed" mb="xs">
-              {query.data.total} {query.data.total === 1 ? one : many}
+              {query.data.total}
+              {query.data.totalCapped ? '+' : ''} {query.data.total === 1 && !query.data.totalCapped ? one : many}
             </Text>
           )}
           {props.renderItems ? (

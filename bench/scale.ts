@@ -1,0 +1,262 @@
+// Ten years of records (issue 35): the same operations on a database seeded with one decade (N = 1) and with a
+// hundred (N = 100), in one run on PostgreSQL, so noise from the shared machine hits both sides alike (the calls
+// alternate between the two). Server time: the real app built in-process, its tRPC procedures called as an admin.
+// SCALE_DATABASES=url1,url100 reuses two databases seeded earlier (`npm run db:seed -- --scale N`).
+import path from 'node:path';
+import { createTempDatabase, postgresReachable, postgresVersion } from './lib/postgres.ts';
+import { check, heading, int, ms, note, table } from './lib/report.ts';
+import { NODE, ROOT_DIR, spawnChild, tempDir } from './lib/server.ts';
+import { closeDatabase, openDatabase } from '../src/server/db.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { appRouter } from '../src/server/router.ts';
+import { coiOf, type PedigreeLink } from '../src/features/dogs/coi.ts';
+
+const SCALES = [1, 100] as const;
+const ROUNDS = Number(process.env.SCALE_ROUNDS) > 0 ? Number(process.env.SCALE_ROUNDS) : 30;
+const LIST_RATIO = 1.5;
+const LIST_MS = 50;
+
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function seed(url: string, scale: number) {
+  const child = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/db.ts'), 'seed', '--scale', String(scale)], {
+    ...process.env,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+  });
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`seeding N = ${scale} failed (exit ${code}):\n${child.output().slice(-2000)}`);
+  const took = /Scale content added in ([\d.]+) s/.exec(child.output())?.[1];
+  return took ? Number(took) : NaN;
+}
+
+interface Side {
+  scale: number;
+  url: string;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  orm: Awaited<ReturnType<typeof openDatabase>>;
+  admin: () => ReturnType<(typeof appRouter)['createCaller']>;
+}
+
+async function open(scale: number, url: string): Promise<Side> {
+  const dir = tempDir('bench-scale');
+  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dir.dir, DATABASE_URL: url, PUBLIC_CACHE_MS: '0' });
+  const orm = await openDatabase({ databaseUrl: url });
+  const app = await buildApp({ orm, env, closeOrm: false, logger: false });
+  await app.ready();
+  const [row] = await orm.em.getConnection().execute<{ id: number }[]>(`select id from users where is_admin order by id limit 1`);
+  const adminUser = { id: row?.id ?? 1, username: 'bench-admin', isAdmin: true };
+  return {
+    scale,
+    url,
+    app,
+    orm,
+    admin: () => appRouter.createCaller({ em: orm.em.fork(), user: adminUser, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } }),
+  };
+}
+
+/** Times `op` on both sides, alternating, ROUNDS times after a warm-up; returns the p95 (or median) of each side. */
+async function timeBoth(sides: Side[], op: (side: Side) => Promise<unknown>, rounds = ROUNDS, stat = p95): Promise<number[]> {
+  for (const side of sides) for (let i = 0; i < 3; i++) await op(side);
+  const times = sides.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, side] of sides.entries()) {
+      const started = performance.now();
+      await op(side);
+      times[i]!.push(performance.now() - started);
+    }
+  }
+  return times.map(stat);
+}
+
+type Caller = ReturnType<Side['admin']>;
+interface ListOp {
+  list: string;
+  first: (c: Caller) => Promise<unknown>;
+  next: (c: Caller) => Promise<unknown>;
+  search: (c: Caller) => Promise<unknown>;
+}
+
+/**
+ * Each dashboard list: its first page, the page after, and a search (a surname the seed and the demo both use).
+ * The waitlist is one list, returned whole (it is reordered by hand): its "next page" is the applications list
+ * filtered to the waitlisted; newsletters have no search, so theirs repeats the first page.
+ */
+const LISTS: ListOp[] = [
+  { list: 'inquiries', first: (c) => c.admin.inquiries.list({ page: 1 }), next: (c) => c.admin.inquiries.list({ page: 2 }), search: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }) },
+  { list: 'applications', first: (c) => c.admin.applications.list({ page: 1 }), next: (c) => c.admin.applications.list({ page: 2 }), search: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }) },
+  { list: 'waitlist', first: (c) => c.admin.applications.waitlist({ litterId: null }), next: (c) => c.admin.applications.list({ page: 2, status: 'waitlisted' }), search: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }) },
+  { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), next: (c) => c.admin.subscribers.list({ page: 2 }), search: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
+  { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), next: (c) => c.admin.users.list({ page: 2 }), search: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
+  { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), next: (c) => c.admin.parents.list({ page: 2 }), search: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
+  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c) => c.admin.articles.list({ kind: 'blog', page: 2 }), search: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }) },
+  { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), next: (c) => c.admin.newsletters.list({ page: 2 }), search: (c) => c.admin.newsletters.list({ page: 1 }) },
+];
+
+async function links(side: Side) {
+  const rows = await side.orm.em.getConnection().execute<{ id: number; sire_id: number | null; dam_id: number | null; gender: string }[]>(
+    'select id, sire_id, dam_id, gender from parent_dogs order by id',
+  );
+  return { rows, links: new Map<number, PedigreeLink>(rows.map((r) => [r.id, { sireId: r.sire_id, damId: r.dam_id }])) };
+}
+
+export async function run() {
+  heading('Scale: one decade of records (N = 1) against a hundred (N = 100), PostgreSQL');
+  if (!(await postgresReachable())) {
+    note('no PostgreSQL server at 127.0.0.1:5432: skipped');
+    return;
+  }
+  console.log(`   ${await postgresVersion()}, ${ROUNDS} rounds per operation, calls alternating between the two databases`);
+
+  let urls = process.env.SCALE_DATABASES?.split(',').filter(Boolean) ?? [];
+  if (urls.length !== 2) {
+    const dbs = await Promise.all(SCALES.map((n) => createTempDatabase(`bench_scale_${n}`)));
+    urls = dbs.map((d) => d.url);
+    console.log('   seeding both databases (npm run db:seed -- --scale N, in parallel) …');
+    const took = await Promise.all(SCALES.map((n, i) => seed(urls[i]!, n)));
+    table([['seed', 'time'], ...SCALES.map((n, i) => [`N = ${n}`, `${took[i]!.toFixed(1)} s`])]);
+  } else note('SCALE_DATABASES given: measuring the two databases as they are');
+
+  const sides: Side[] = [];
+  try {
+    for (const [i, n] of SCALES.entries()) sides.push(await open(n, urls[i]!));
+    const counts = await Promise.all(
+      sides.map(async (s) => (await s.orm.em.getConnection().execute<{ n: string }[]>(`select (select count(*) from inquiries) + (select count(*) from subscribers) + (select count(*) from outbox_messages) as n`))[0]!.n),
+    );
+    console.log(`   rows in inquiries + subscribers + outbox: ${counts.map((c, i) => `N = ${SCALES[i]}: ${int(Number(c))}`).join(', ')}`);
+
+    heading('Dashboard lists: server time p95 (tRPC procedure in-process)');
+    const rows: string[][] = [['list', 'operation', 'N = 1', 'N = 100', 'ratio', `target ≤ ${LIST_RATIO}× and ≤ ${LIST_MS} ms`]];
+    for (const l of LISTS) {
+      for (const [opName, op] of [['first page', l.first], ['next page', l.next], ['search', l.search]] as const) {
+        const [small, large] = await timeBoth(sides, (s) => op(s.admin()));
+        const ratio = large! / small!;
+        const ok = ratio <= LIST_RATIO && large! <= LIST_MS;
+        rows.push([l.list, opName, ms(small!, 1), ms(large!, 1), `${ratio.toFixed(2)}×`, ok ? 'HOLDS' : 'MISSED']);
+        check(`scale: ${l.list} ${opName} (p95 N=100, ratio)`, `${ms(large!, 1)}, ${ratio.toFixed(2)}×`, ok, `≤ ${LIST_MS} ms, ≤ ${LIST_RATIO}×`);
+      }
+    }
+    table(rows);
+
+    heading('Pedigrees: COI over 12 generations, a planned pairing');
+    const big = sides[1]!;
+    const { rows: dogs, links: all } = await links(big);
+    const youngest = dogs[dogs.length - 1]!.id;
+    const ancestors = new Set<number>();
+    const walk = (id: number | null, depth: number) => {
+      if (id == null || depth > 12) return;
+      ancestors.add(id);
+      const link = all.get(id);
+      walk(link?.sireId ?? null, depth + 1);
+      walk(link?.damId ?? null, depth + 1);
+    };
+    walk(youngest, 0);
+    const times: number[] = [];
+    let coi = 0;
+    for (let r = 0; r < ROUNDS + 5; r++) {
+      const started = performance.now();
+      // coiOf builds a fresh table each call: every timing is a whole computation.
+      coi = coiOf(youngest, all, 12);
+      if (r >= 5) times.push(performance.now() - started);
+    }
+    const coiMedian = median(times);
+    console.log(`   dog ${youngest}: ${int(ancestors.size - 1)} distinct ancestors in 12 generations (4,094 places), COI ${(coi * 100).toFixed(2)}%`);
+    console.log(
+      `   COI of a 12-generation pedigree with loops: median ${ms(coiMedian, 2)}, p95 ${ms(p95(times), 2)}  ${check('scale: COI over 12 generations with loops (median)', ms(coiMedian, 2), coiMedian <= 20, '≤ 20 ms')}`,
+    );
+
+    const pairOf = async (side: Side) => {
+      const { rows: r } = await links(side);
+      const male = [...r].reverse().find((d) => d.gender === 'male')!;
+      const female = [...r].reverse().find((d) => d.gender === 'female')!;
+      return { sireId: male.id, damId: female.id, generations: 5 };
+    };
+    const pairs = await Promise.all(sides.map(pairOf));
+    const [pairSmall, pairLarge] = await timeBoth(sides, (s) => s.admin().admin.parents.pairing(pairs[sides.indexOf(s)]!), ROUNDS, median);
+    console.log(
+      `   planned pairing (admin.parents.pairing, 5 generations): median N = 1 ${ms(pairSmall!, 1)}, N = 100 ${ms(pairLarge!, 1)}  ${check('scale: planned pairing across the registry (median N=100)', ms(pairLarge!, 1), pairLarge! <= 50, '≤ 50 ms')}`,
+    );
+
+    heading('CSV export of every inquiry at N = 100 (admin.inquiries.exportCsv, the stream the download sends)');
+    {
+      const idle = process.memoryUsage().rss;
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const started = performance.now();
+      let size = 0;
+      let lines = 0;
+      const stream = (await big.admin().admin.inquiries.exportCsv({})) as AsyncIterable<string | Buffer>;
+      for await (const chunk of stream) {
+        size += chunk.length;
+        for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) lines++;
+      }
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      const grew = (peak - idle) / 2 ** 20;
+      console.log(`   ${int(lines - 1)} inquiries, ${(size / 2 ** 20).toFixed(1)} MB of CSV in ${ms(performance.now() - started)}`);
+      console.log(
+        `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: CSV export of every inquiry at N=100, peak RSS over idle', `+${grew.toFixed(1)} MB`, grew <= 50, '≤ +50 MB')}`,
+      );
+    }
+
+    heading('Start-up on each database (in-process: open the database, build the app, first /readyz)');
+    const startTimes = sides.map(() => [] as number[]);
+    for (let r = 0; r < 3; r++) {
+      for (const [i, side] of sides.entries()) {
+        const dir = tempDir('bench-scale-start');
+        const started = performance.now();
+        const orm = await openDatabase({ databaseUrl: side.url });
+        const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dir.dir, DATABASE_URL: side.url });
+        const app = await buildApp({ orm, env, logger: false });
+        await app.ready();
+        const res = await app.inject({ method: 'GET', url: '/readyz' });
+        startTimes[i]!.push(performance.now() - started);
+        if (res.statusCode !== 200) throw new Error(`/readyz answered ${res.statusCode} at N = ${side.scale}`);
+        await app.close();
+        dir.remove();
+      }
+    }
+    const [startSmall, startLarge] = startTimes.map(median);
+    const startRatio = startLarge! / startSmall!;
+    console.log(
+      `   median of 3: N = 1 ${ms(startSmall!)}, N = 100 ${ms(startLarge!)}, ratio ${startRatio.toFixed(2)}×  ${check('scale: start-up N=100 ÷ N=1', `${startRatio.toFixed(2)}×`, startRatio <= 1.2, '≤ 1.2×')}`,
+    );
+
+    heading('A newsletter to every confirmed subscriber at N = 100 (admin.newsletters.send, queued after the answer)');
+    {
+      const conn = big.orm.em.getConnection();
+      const [{ n: confirmed }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from subscribers where status = 'active'`)) as [{ n: string }];
+      const draft = await big.admin().admin.newsletters.create({ subject: 'Scale bench: puppy news', body: 'Hello from the **bench**.', audience: { kind: 'all' } });
+      const idle = process.memoryUsage().rss;
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const started = performance.now();
+      await big.admin().admin.newsletters.send({ id: draft.id });
+      let status = 'sending';
+      while (status !== 'sent' && performance.now() - started < 120_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await conn.execute<{ status: string }[]>(`select status from newsletters where id = ?`, [draft.id]))[0]?.status ?? '?';
+      }
+      const took = performance.now() - started;
+      clearInterval(sampler);
+      const [{ n: queued }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from outbox_messages where newsletter_id = ?`, [draft.id])) as [{ n: string }];
+      const grew = (peak - idle) / 2 ** 20;
+      console.log(`   ${int(Number(queued))} copies queued for ${int(Number(confirmed))} confirmed subscribers in ${(took / 1000).toFixed(2)} s (status ${status}), resident memory +${grew.toFixed(1)} MB`);
+      console.log(`   ${check('scale: newsletter to every confirmed subscriber at N=100 queued', `${(took / 1000).toFixed(2)} s, +${grew.toFixed(0)} MB`, status === 'sent' && took <= 10_000, '≤ 10 s')}`);
+    }
+  } finally {
+    for (const side of sides) {
+      await side.app.close().catch(() => undefined);
+      await closeDatabase(side.orm).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// Every dashboard list answers one page at most, whatever the table holds (issue 35): seeded with more rows
+// than a count goes (inquiries past ten pages), each list's first page, the page after and a search.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './testing/test-app.ts';
+import { seedScale } from './seed/scale-seed.ts';
+import { COUNT_PAGES_AHEAD, PAGE_SIZE } from '../lib/shared/paging.ts';
+import type { SessionUser } from '../lib/server/trpc.ts';
+
+const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
+const SCALE = 0.6; // 600 inquiries, 300 subscribers, 120 families, 60 applications and dogs, 12 posts
+
+describe('dashboard lists never answer more than a page', () => {
+  const t = useTestApp();
+  const as = () => t.caller(admin);
+  beforeAll(async () => {
+    await seedScale(t.orm.em.fork(), { scale: SCALE, tables: ['inquiries', 'subscribers', 'families', 'applications', 'dogs', 'posts'] });
+  });
+
+  const ids = (page: { items: { id: number }[] }) => page.items.map((i) => i.id);
+
+  it('inquiries: a page of 50, the count stops ten pages ahead (550+), the next page follows on', async () => {
+    const first = await as().admin.inquiries.list({ page: 1 });
+    expect(first.items).toHaveLength(PAGE_SIZE);
+    expect(first).toMatchObject({ total: (1 + COUNT_PAGES_AHEAD) * PAGE_SIZE, totalCapped: true });
+    const second = await as().admin.inquiries.list({ page: 2 });
+    expect(second.items).toHaveLength(PAGE_SIZE);
+    expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
+    expect(Math.min(...ids(first))).toBeGreaterThan(Math.max(...ids(second)));
+    // Further on, the count reaches the end: exact again.
+    expect(await as().admin.inquiries.list({ page: 12 })).toMatchObject({ total: 600, totalCapped: false });
+    const found = await as().admin.inquiries.list({ page: 1, search: 'garcia' });
+    expect(found.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+    expect(found.items.length).toBeGreaterThan(0);
+    expect(found.items.every((i) => `${i.name} ${i.email} ${i.message}`.toLowerCase().includes('garcia'))).toBe(true);
+  });
+
+  it('subscribers: a page of 50 and an exact total below the cap', async () => {
+    const first = await as().admin.subscribers.list({ page: 1 });
+    expect(first.items).toHaveLength(PAGE_SIZE);
+    expect(first).toMatchObject({ total: 300, totalCapped: false });
+    expect((await as().admin.subscribers.list({ page: 7 })).items).toHaveLength(0);
+  });
+
+  it('users and families, applications, dogs and posts: at most a page each', async () => {
+    const pages = [
+      await as().admin.users.list({ page: 1 }),
+      await as().admin.users.list({ page: 2, search: 'family' }),
+      await as().admin.applications.list({ page: 1 }),
+      await as().admin.applications.list({ page: 1, search: 'example' }),
+      await as().admin.parents.list({ page: 1 }),
+      await as().admin.parents.list({ page: 1, search: 'a' }),
+      await as().admin.articles.list({ kind: 'blog', page: 1 }),
+      await as().admin.newsletters.list({ page: 1 }),
+    ];
+    for (const page of pages) expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+    expect(pages[0]!.items).toHaveLength(PAGE_SIZE);
+    expect(pages[0]!.total).toBeGreaterThanOrEqual(120);
+    expect(pages[2]!.total).toBe(60);
+    expect(pages[4]!.items).toHaveLength(PAGE_SIZE);
+    expect(pages[4]!.total).toBe(60);
+  });
+});

@@ -132,4 +132,31 @@ describe('Web Push', () => {
     const res = await t.app.inject({ method: 'POST', url: '/trpc/notifications.subscribe', headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' }, payload: { endpoint: 'not a url', keys: {}, topics: [] } });
     expect(res.statusCode).toBe(400);
   });
+
+  it('a message reaches the other side’s devices that chose messages: the breeder’s when a family writes, the family’s when she answers', async () => {
+    const breederPhone = device(push.origin);
+    const familyPhone = device(push.origin);
+    await t.caller(breeder).notifications.subscribe({ endpoint: breederPhone.endpoint, keys: breederPhone.keys, topics: ['message'] });
+    await t.caller(family).notifications.subscribe({ endpoint: familyPhone.endpoint, keys: familyPhone.keys, topics: ['message'] });
+    let before = push.received.length;
+    const sent = await t.caller(family).messages.send({ text: 'Can we visit on Saturday?', attachments: [] });
+    await t.app.services.afterAnswer.idle();
+    let got = push.received.slice(before);
+    // Every breeder device that chose messages (an earlier test's phone too), none of the family's.
+    const toBreederPhone = got.find((r) => r.path === new URL(breederPhone.endpoint).pathname);
+    expect(got.some((r) => r.path === new URL(familyPhone.endpoint).pathname)).toBe(false);
+    const opened = open(toBreederPhone!.body, breederPhone) as { title: string; url: string };
+    expect(opened.url).toMatch(/^\/admin\/messages\?edit=\d+$/);
+    // Nothing of the family's words leaves through the push service.
+    expect(opened.title).not.toContain('Saturday');
+
+    before = push.received.length;
+    const conversationId = Number(opened.url.split('=')[1]);
+    await t.caller(breeder).admin.messages.send({ conversationId, text: 'Saturday at ten works.', attachments: [] });
+    await t.app.services.afterAnswer.idle();
+    got = push.received.slice(before);
+    expect(got.map((r) => r.path)).toEqual([new URL(familyPhone.endpoint).pathname]);
+    expect(open(got[0]!.body, familyPhone)).toEqual({ title: 'A new message from your breeder', url: '/account#messages' });
+    expect(sent.text).toBe('Can we visit on Saturday?');
+  });
 });

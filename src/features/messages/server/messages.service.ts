@@ -31,7 +31,7 @@ export interface LiveMessageEvent extends MessageEventDto {
 /** At most one e-mail per conversation and side in this window while the earlier one is unread. */
 export const EMAIL_BATCH_MS = 10 * 60_000;
 
-type Services = Pick<AppServices, 'mail' | 'env' | 'live'>;
+type Services = Pick<AppServices, 'mail' | 'env' | 'live'> & Partial<Pick<AppServices, 'push'>>;
 
 const nameOf = (u: { username: string; displayName?: string | null }) => u.displayName || u.username;
 const conversationName = (c: IConversation) => (c.family ? nameOf(c.family) : (c.email ?? 'Visitor'));
@@ -299,14 +299,24 @@ export async function postMessage(em: EntityManager, services: Services, convers
     if (!input.held) await queueNotification(tx, services, conversationId, state, msg, now);
     return msg;
   });
-  if (message) await publish(services, { kind: 'message', conversationId, messageId: message.id }, em);
+  if (message) {
+    const familyId = await publish(services, { kind: 'message', conversationId, messageId: message.id }, em);
+    // The other side's devices that chose messages (issue 34): a title and a link, nothing of the text.
+    if (!input.held && input.sender === 'family') {
+      services.push?.notify(em, 'message', { title: 'A family wrote to you', url: `/admin/messages?edit=${conversationId}` }, { breeder: true });
+    } else if (!input.held && familyId !== null) {
+      services.push?.notify(em, 'message', { title: 'A new message from your breeder', url: '/account#messages' }, { userIds: [familyId] });
+    }
+  }
   return message;
 }
 
-async function publish(services: Services, event: MessageEventDto, em: EntityManager) {
+/** Tells every instance about the event; answers the conversation's family (null for a visitor's inquiry). */
+async function publish(services: Services, event: MessageEventDto, em: EntityManager): Promise<number | null> {
   const [row] = await em.execute<Array<{ family_id: number | null }>>(`select "family_id" from "conversations" where "id" = ?`, [event.conversationId]);
   const payload: LiveMessageEvent = { ...event, familyId: row?.family_id ?? null };
   await services.live.publish(MESSAGES_CHANNEL, payload);
+  return row?.family_id ?? null;
 }
 
 async function queueNotification(

@@ -166,5 +166,7 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
     });
     await ctx.em.flush();
   }
+  // The breeder's devices that chose signed contracts (issue 34): a title and the link, no names of the family.
+  ctx.services.push.notify(ctx.em, 'contract', { title: 'A family signed its contract', url: `/admin/contracts?contract=${c.id}` }, { breeder: true });
   return toDto(ctx.em, c, breeder.name);
 }

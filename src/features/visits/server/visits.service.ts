@@ -263,6 +263,8 @@ export async function book(em: EntityManager, services: AppServices, user: Sessi
       return b;
     });
     services.mail.notify(em);
+    // The breeder's devices that chose bookings (issue 34).
+    services.push.notify(em, 'booking', { title: `New booking: ${KIND_LABELS[booking.kind].toLowerCase()}`, url: '/admin/visits' }, { breeder: true });
     return toBookingDto(booking, settings, now);
   } catch (error) {
     if (isOverlap(error)) throw taken();

@@ -191,11 +191,12 @@ export async function recordPayment(em: EntityManager, services: Pick<AppService
     services.mail.enqueue(em, {
       to: family.email,
       subject: `${refund ? 'Refund receipt' : 'Receipt'} ${number}`,
-      text: `${lines.join('\n\n')}\n\nYour receipt (PDF): ${link}\n\nEverything you have paid is on your family page: ${services.env.appOrigin}/account\n\n${breeder.name}\n`,
+      text: `${lines.join('\n\n')}\n\nYour receipt is attached (PDF), and here: ${link}\n\nEverything you have paid is on your family page: ${services.env.appOrigin}/account\n\n${breeder.name}\n`,
       html:
         lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
         `<p><a href="${escapeHtml(link)}">Download receipt ${number} (PDF)</a></p>` +
         `<p>Everything you have paid is on <a href="${escapeHtml(`${services.env.appOrigin}/account`)}">your family page</a>.</p><p>${escapeHtml(breeder.name)}</p>`,
+      attachments: [{ filename: `receipt-${number}.pdf`, contentType: 'application/pdf', contentBase64: Buffer.from(pdf).toString('base64') }],
     });
   }
   await em.flush();

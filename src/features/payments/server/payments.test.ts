@@ -6,6 +6,7 @@ import type { TRPCError } from '@trpc/server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
+import { simpleParser } from 'mailparser';
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
@@ -117,6 +118,10 @@ describe('payments', () => {
     expect(text).toContain('Amount: $500.00');
     expect(text).toContain('Balance: $2,500.00');
     expect(text).toContain('Method: Bank transfer');
+    // The same PDF travels with the e-mail.
+    const { attachments } = await simpleParser(mail!.raw);
+    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([[`receipt-R-${String(depositId).padStart(6, '0')}.pdf`, 'application/pdf']]);
+    expect(Buffer.compare(attachments[0]!.content, Buffer.from(res.rawPayload))).toBe(0);
   });
 
   it('serves a receipt to its family and the breeder only: another family, a visitor and a forged link get 404', async () => {

@@ -167,7 +167,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                         ) : undefined
                       }
                       active={current.to === s.to}
-                      // Only the section shown is current: the router's own matching would also mark Overview
+                      // Only the section shown is current: the router's own matching would also mark Today
                       // (/admin) on every section below it.
                       activeOptions={{ exact: s.to === '/admin' }}
                       aria-current={current.to === s.to ? 'page' : undefined}

@@ -73,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     url.pathname
                       .slice('/trpc/'.length)
                       .split(',')
-                      .every((p) => ['auth.me', 'settings.get', 'admin.today.get', 'admin.inquiries.unreadCount', 'admin.applications.newCount'].includes(p)),
+                      .every((p) => ['auth.me', 'settings.get', 'admin.today.get', 'admin.inquiries.unreadCount', 'admin.applications.newCount', 'admin.messages.unreadCount'].includes(p)),
                   handler: 'NetworkFirst',
                   options: { cacheName: 'admin-private', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 } },
                 },

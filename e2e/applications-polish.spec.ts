@@ -126,7 +126,7 @@ test.describe('applications, families and portal polish', () => {
 
     expect((await page.request.post('/api/login', { headers: headers(), data: { username: shown.username, password: shown.password } })).ok()).toBe(true);
     await page.goto('/account');
-    const puppy = page.getByRole('heading', { name: 'Biscuit', level: 2 });
+    const puppy = page.getByRole('heading', { name: 'Biscuit', exact: true, level: 2 });
     const applications = page.getByRole('heading', { name: 'Your applications', level: 2 });
     await expect(puppy).toBeVisible();
     await expect(applications).toBeVisible();

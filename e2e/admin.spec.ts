@@ -353,6 +353,51 @@ test.describe('admin dashboard', () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
+  test.describe('the keyboard from the first paint', () => {
+    // The journey holds the app's code back; the dashboard's service worker would serve it from its cache instead.
+    test.use({ serviceWorkers: 'block' });
+
+    test('Tab pressed at once walks the dashboard’s header and section links, and hydration keeps focus where it is', async ({ page }) => {
+      await signInAdmin(page);
+      const hydrationErrors: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && /hydrat/i.test(m.text()) && hydrationErrors.push(m.text())));
+      // The app's code held back: what the keyboard reaches meanwhile is the page the server sent.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/admin', { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      /** Presses Tab; says where focus went, whether it moved forward in the page, and whether it is in the chrome. */
+      const tab = async () => {
+        await page.keyboard.press('Tab');
+        return page.evaluate(() => {
+          const w = window as { lastFocus?: Element };
+          const el = document.activeElement ?? document.body;
+          const forward = !w.lastFocus || !!(w.lastFocus.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+          w.lastFocus = el;
+          const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
+          return { where: el === document.body ? 'body' : `${el.tagName.toLowerCase()} ${name}`, forward, chrome: !!el.closest('header, nav, .skip-link') || el.matches('.skip-link') };
+        });
+      };
+      // A laptop's chrome has the header's links and every section's; a phone's the skip link and the menu button.
+      const before = isPhone(page) ? 2 : 5;
+      for (let i = 0; i < before; i++) expect(await tab()).toMatchObject({ forward: true, chrome: true });
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+      release();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+      // The element the keyboard reached before the code ran is still the one focused (hydration kept it).
+      expect(await page.evaluate(() => (window as { lastFocus?: Element }).lastFocus === document.activeElement && document.activeElement !== document.body)).toBe(true);
+      await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+      // And the next Tab goes on from there: the next section link, or on a phone into the section.
+      expect(await tab()).toMatchObject({ forward: true });
+      expect((await tab()).where).not.toBe('body');
+      expect(hydrationErrors).toEqual([]);
+    });
+  });
+
   test('an admin signing in from /auth itself lands on the dashboard', async ({ page }) => {
     await page.goto('/auth');
     const form = page.getByRole('form', { name: 'Login' });

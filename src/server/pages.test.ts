@@ -103,6 +103,32 @@ describe('pages served by the server', () => {
     expect(stale.headers['cache-control']).toBe('no-store');
   });
 
+  it("the dashboard's chrome is rendered for an admin only: its section links from the first paint, the section itself left to the browser", async () => {
+    const { cookie } = await signIn(t.orm, { isAdmin: true });
+    const dashboard = await get('/admin/puppies', cookie);
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['cache-control']).toBe('no-store');
+    // The header and every section's link, the current one marked; the section waits for the browser.
+    expect(dashboard.body).toContain('aria-label="Dashboard sections"');
+    expect(dashboard.body).toMatch(/<a [^>]*href="\/admin\/families"/);
+    expect(dashboard.body).toMatch(/<a [^>]*aria-current="page"[^>]*href="\/admin\/puppies"|<a [^>]*href="\/admin\/puppies"[^>]*aria-current="page"/);
+    expect(dashboard.body).toContain('Loading section');
+    expect(dashboard.body).toContain('id="ssr-state"');
+    // No section's data travels with it: only who is asking and the site's settings.
+    const state = JSON.parse(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(dashboard.body)![1]!) as { queries: Array<{ queryKey: unknown }> };
+    expect(state.queries.map((q) => JSON.stringify(q.queryKey)).sort()).toEqual([JSON.stringify([['auth', 'me'], { type: 'query' }]), JSON.stringify([['settings', 'get'], { type: 'query' }])].sort());
+
+    // A signed-in family asking for the dashboard gets its head only (the browser says Access Denied).
+    const family = await signIn(t.orm, { isAdmin: false });
+    const denied = await get('/admin/puppies', family.cookie);
+    expect(denied.statusCode).toBe(200);
+    expect(denied.body).toContain('<div id="root"></div>');
+    expect(denied.body).not.toContain('Dashboard sections');
+    expect(denied.body).not.toContain('ssr-state');
+    // A visitor is sent to sign in before any HTML (as before).
+    expect((await get('/admin')).statusCode).toBe(302);
+  });
+
   it('a page is rendered for who asks: a visitor gets the sign-in note, a family its account menu, kept from shared caches', async () => {
     const note = 'You will need an account to send it';
     const visitor = await get('/questionnaire');

@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isServerRendered, scriptSafeJson, SSR_STATE_ID, type InProcessCall } from '../lib/shared/ssr.ts';
+import { isDashboard, isServerRendered, scriptSafeJson, SSR_STATE_ID, type InProcessCall } from '../lib/shared/ssr.ts';
 import type { ServedHead } from '../lib/shared/page-head.ts';
 import { renderHead } from './head-tags.ts';
 import { appRouter } from './router.ts';
@@ -38,11 +38,13 @@ interface PageStylesheets {
   common: string[];
   /** A route file's name (`blog.$slug`) → the CSS its code-split parts bring (loaded later in the browser, linked up front here). */
   byRoute: Map<string, string[]>;
+  /** Mantine's whole sheet: the dashboard's chrome, rendered for an admin, is styled by it from the first paint. */
+  mantine: string[];
 }
 
 function pageStylesheets(clientDir: string): PageStylesheets {
   const file = path.join(clientDir, '.vite', 'manifest.json');
-  const sheets: PageStylesheets = { common: [], byRoute: new Map() };
+  const sheets: PageStylesheets = { common: [], byRoute: new Map(), mantine: [] };
   if (!existsSync(file)) return sheets;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
   const visit = (key: string, out: Set<string>, seen = new Set<string>()) => {
@@ -56,9 +58,12 @@ function pageStylesheets(clientDir: string): PageStylesheets {
   for (const [key, entry] of Object.entries(manifest)) {
     // Mantine's parts for the public pages beyond the home page's first view (the full sheet follows in the browser).
     if (key.endsWith('layout/mantine-public-pages.ts')) entry.css?.forEach((c) => sheets.common.push(`/${c}`));
+    // The dashboard's sheet (the root route imports it for the pages the browser renders).
+    if (key.endsWith('@mantine/core/styles.layer.css')) sheets.mantine.push(`/${entry.file}`);
     // A code-split route file (routes/blog.$slug.tsx?tsr-split=component) of a page the server renders.
     const split = /^routes\/([^?]+)\.tsx\?tsr-split=/.exec(key);
-    if (!split || !isServerRendered(`/${split[1]!.split('.')[0]}`)) continue;
+    const routePath = `/${split?.[1]!.split('.')[0] ?? ''}`;
+    if (!split || !(isServerRendered(routePath) || isDashboard(routePath))) continue;
     const out = new Set(sheets.byRoute.get(split[1]!) ?? []);
     visit(key, out);
     sheets.byRoute.set(split[1]!, [...out]);
@@ -139,12 +144,26 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
         }
       };
       const origin = request.server.services.env.appOrigin;
-      const headOnly = !isServerRendered(pathname);
+      // The dashboard's chrome is rendered for an admin (decision 126); anyone else gets its head only, and
+      // the browser decides (a family sees Access Denied; a visitor never gets here: static-spa redirects).
+      const dashboard = isDashboard(pathname) && request.user?.isAdmin === true;
+      const headOnly = !isServerRendered(pathname) && !dashboard;
       const rendered = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'), { origin, headOnly });
       if ('redirect' in rendered) return rendered;
       const { html, state, status, head, routeIds } = rendered;
       const document = template.replace('<!--app-head-->', renderHead(head, origin, pathname));
       if (html === null) return { status, html: document };
+      const withState = (page: string) =>
+        page.replace('<div id="root"></div>', `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(state)}</script>`);
+      if (dashboard) {
+        // Linked, not written in: Mantine's whole sheet is large and the same on every dashboard page (the
+        // browser keeps it). Linked up front, the chrome is styled at its first paint, and the browser's code,
+        // loading these parts, finds each sheet linked already and does not link it again.
+        const linked = [...new Set([...stylesheets.mantine, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])])].filter(
+          (href) => !template.includes(`href="${href}"`),
+        );
+        return { status, html: withState(document.replace('</head>', `${linked.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')}</head>`)) };
+      }
       // Those the page needs that the document does not link already, written into the page: one round trip
       // instead of one per small sheet before the first paint. Each is also named by a disabled link (never
       // fetched): the browser's code, loading those parts, finds the sheet already there and does not link
@@ -155,13 +174,7 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
       const css = inlined.map(sheetText).join('\n');
       const pageCss = css ? `<style data-page-css>${css}</style>${inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}` : '';
       const withCss = pathname === '/' ? document : document.replace('</head>', `${pageCss}</head>`);
-      return {
-        status,
-        html: withCss.replace(
-          '<div id="root"></div>',
-          `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(state)}</script>`,
-        ),
-      };
+      return { status, html: withState(withCss) };
     },
   };
 }

@@ -1,6 +1,6 @@
 // The admin dashboard around every /admin route: a Mantine AppShell whose navigation links to the
 // sections. Made for a phone as much as a laptop: on small screens the navigation folds behind a menu button.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconLogout } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import {
 } from '../../features/media/media.schema.ts';
 import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
 import { clearPrivateCaches, registerDashboardWorker } from './pwa.ts';
+import { PageSpinner } from '../../lib/client/PageSpinner.tsx';
 
 const MEDIA_RULES: MediaRules = {
   uploadUrl: '/api/admin/media',
@@ -53,6 +54,21 @@ const MEDIA_RULES: MediaRules = {
 };
 
 const AS_DIV = { component: 'div' } as object;
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates the page the server rendered, true from then on (and at once when the browser
+ * renders the dashboard itself, after signing in). The server renders the chrome only (decision 126): a
+ * section reads the device (its storage, its notifications, its queue) and its data, which the server does
+ * not fetch; drawn after hydration, it cannot make the hydration differ and lose the keyboard's place.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 function LogoutButton() {
   const { logout, isLoggingOut } = useAuth();
@@ -88,6 +104,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const settings = useQuery(trpc.settings.get.queryOptions());
   const siteName = settings.data?.breederName ?? 'Mini Goldendoodles';
+  const hydrated = useHydrated();
 
   // Installable, and readable offline (issue 34): the service worker is the dashboard's alone.
   useEffect(() => {
@@ -188,7 +205,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </AppShell.Navbar>
           {/* A div, not a second <main>: the site layout already has the page's main landmark. */}
           <AppShell.Main ref={main} id="admin-main" tabIndex={-1} style={{ outline: 'none', minWidth: 0 }} {...AS_DIV}>
-            {children}
+            {hydrated ? children : <PageSpinner label="Loading section" />}
           </AppShell.Main>
         </AppShell>
       </MediaRulesProvider>

@@ -10,7 +10,10 @@ export async function registerDashboardWorker(): Promise<ServiceWorkerRegistrati
   return wb.register();
 }
 
-/** Signing out: the last answers kept for offline reading (the account, Today) go with the session. */
+/** The dashboard's pages kept for opening offline: rendered for the admin, they carry her name (decision 126). */
+export const SHELL_CACHE = 'admin-shell';
+
+/** Signing out: the last answers kept for offline reading (the account, Today) and the pages go with the session. */
 export async function clearPrivateCaches() {
-  if (typeof caches !== 'undefined') await caches.delete(PRIVATE_CACHE).catch(() => false);
+  if (typeof caches !== 'undefined') await Promise.all([PRIVATE_CACHE, SHELL_CACHE].map((name) => caches.delete(name).catch(() => false)));
 }

@@ -6,8 +6,9 @@ import { Protected, requireUser } from '../layout/ProtectedRoute.tsx';
 
 /** Every /admin route: signed-in users only (beforeLoad), admins only (Protected), inside the dashboard shell. */
 export const Route = createFileRoute('/admin')({
-  // The dashboard is the browser's business: nothing of it is rendered on the server.
-  ssr: false,
+  // For an admin the server renders the dashboard's chrome (its header and section links), so Tab walks real
+  // links from the first paint; the section itself is drawn in the browser (AdminShell, decision 126). Anyone
+  // else gets the head only (src/server/ssr.ts).
   validateSearch: parseEditSearch,
   beforeLoad: requireUser,
   head: simpleHead(['Admin Dashboard'], 'Manage the website.'),

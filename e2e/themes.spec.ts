@@ -1,30 +1,14 @@
 // The theme switch (SPEC §3, §4): light until a visitor chooses, Dark and System remembered under
 // 'vite-ui-theme' and applied before the first paint; every public and dashboard screen passes axe in both.
-import { atRest, expect, test, type Page } from './fixtures.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures.ts';
+import { inBothThemes, scheme } from './axe.ts';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
-const scheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 async function themeControl(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open navigation menu' }).click();
   return page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true });
-}
-
-/**
- * Waits until nothing is loading and nothing animates (axe measures colours at rest). Loading states are
- * announced (a "Loading …" status or label), so their absence says the data is on screen.
- */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-label^="Loading"]').or(page.getByRole('status').filter({ hasText: /^Loading/ })).or(page.locator('[aria-busy="true"]'))).toHaveCount(0);
-  await atRest(page);
-}
-
-async function violations(page: Page, where: string): Promise<string[]> {
-  await settled(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations.map((v) => `${where} › ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('the site is light until a visitor chooses; Dark is remembered and applied before the page’s code runs', async ({ page }) => {
@@ -91,24 +75,6 @@ test('System follows the device', async ({ page }) => {
   const control = await themeControl(page);
   await expect(control.getByRole('radio', { name: 'System' })).toBeChecked();
 });
-
-/**
- * Checks the page shown in the theme it is in, then flips it to the other through the theme manager's own
- * path (a change another tab made: storage event, Mantine re-renders) and checks it again: one load per
- * screen for both themes. The choice is stored, so the next screen loads in the theme this one ended in.
- */
-async function inBothThemes(page: Page, where: string): Promise<string[]> {
-  const first = (await scheme(page)) as 'light' | 'dark';
-  const second = first === 'light' ? 'dark' : 'light';
-  const found = await violations(page, `${where} (${first})`);
-  await page.evaluate((t) => {
-    localStorage.setItem('vite-ui-theme', t);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'vite-ui-theme', newValue: t, storageArea: localStorage }));
-  }, second);
-  await expect.poll(() => scheme(page)).toBe(second);
-  found.push(...(await violations(page, `${where} (${second})`)));
-  return found;
-}
 
 test('every public screen passes axe in the light and the dark theme', async ({ page, request }) => {
   test.setTimeout(240_000);

@@ -21,7 +21,7 @@ setInProcessCalls(() => calls.getStore());
 export interface RenderOptions {
   /** The site's origin (absolute addresses in the head's structured data). */
   origin: string;
-  /** Only the route's status and head, no markup (the pages the browser renders: the dashboard, sign-in). */
+  /** Only the route's status and head, no markup (the pages the browser renders: sign-in, the account, the dashboard for anyone but an admin). */
   headOnly?: boolean;
 }
 

@@ -6,7 +6,7 @@ export type InProcessCall = (path: string, input: unknown) => Promise<unknown>;
 /** The id of the JSON data block carrying the server's query cache (a data block: never run, so the CSP has nothing to allow). */
 export const SSR_STATE_ID = 'ssr-state';
 
-/** Public pages rendered on the server; the dashboard, sign-in and the account render in the browser. */
+/** Public pages rendered on the server; sign-in and the account render in the browser, the dashboard's sections too (its chrome: isDashboard). */
 export const isServerRendered = (pathname: string) => !/^\/(admin|auth|account|newsletter|unsubscribe)(\/|$)/.test(pathname);
 
 /**

@@ -22,7 +22,7 @@ export async function run() {
     );
     const settings = await loadSettings(em);
     settings.openings = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '08:00', end: '20:00' }));
-    settings.kinds = { ...settings.kinds, video: { slotMinutes: 30, bufferMinutes: 0, enabled: true } };
+    settings.kinds = { ...settings.kinds, video: { ...settings.kinds.video, slotMinutes: 30, bufferMinutes: 0, enabled: true } };
     settings.cutoffHours = 0;
     await em.flush();
     // 500 bookings spread over the next 60 days: every third half hour of the opening hours (UTC here: only the count matters).

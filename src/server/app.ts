@@ -34,6 +34,7 @@ import healthPages from '../features/health/server/health-pages.ts';
 import { canReadHealthUpload } from '../features/health/server/health.service.ts';
 import visitReminders from './plugins/visit-reminders.ts';
 import { onUserErased } from './user-erasure.ts';
+import { eraseBookingsOf } from '../features/visits/server/visits.service.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
 import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
 import { canReadContractPdf } from '../features/contracts/server/contracts-access.ts';
@@ -130,7 +131,8 @@ export async function buildApp(options: BuildAppOptions) {
     afterAnswer,
     push: { ...push.notifier, publicKey: push.publicKey, extraOrigins: env.PUSH_EXTRA_ORIGINS },
     live: createLiveBus(orm),
-    onUserErased,
+    // Visits cancel a deleted family's future bookings with the outbox (decision 122), so theirs comes last, here.
+    onUserErased: [...onUserErased, (em, userId) => eraseBookingsOf(em, services.mail, env.APP_ORIGIN, userId)],
   };
   app.decorate('services', services);
   // Work started after an answer finishes before the database closes.

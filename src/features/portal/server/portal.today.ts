@@ -1,4 +1,6 @@
-// What the family portal puts on the breeder's Today screen: pickups from this morning to a week ahead.
+// What the family portal puts on the breeder's Today screen: pickups from this morning to a week ahead. A
+// pickup booked through visits (a live pickup booking of the puppy at the countdown's time) is that booking's
+// line on Today instead, so one pickup is one line.
 import type { TodaySource } from '../../../lib/server/today.ts';
 
 const DAY = 86_400_000;
@@ -6,7 +8,9 @@ const DAY = 86_400_000;
 export const portalToday: TodaySource = async (em, now) => {
   const rows = await em.execute<Array<{ id: number; name: string; at: Date }>>(
     `select p."id", p."name", k."at" from "puppy_pickups" k join "puppies" p on p."id" = k."puppy_id"
-     where k."at" >= ? and k."at" < ? order by k."at" asc limit 50`,
+     where k."at" >= ? and k."at" < ?
+       and not exists (select 1 from "bookings" b where b."puppy_id" = k."puppy_id" and b."kind" = 'pickup' and b."status" = 'confirmed' and b."starts_at" = k."at")
+     order by k."at" asc limit 50`,
     [new Date(now.getTime() - DAY / 2), new Date(now.getTime() + 8 * DAY)],
   );
   return rows.map((r) => ({

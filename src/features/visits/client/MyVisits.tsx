@@ -8,23 +8,30 @@ import { toast } from '../../../lib/client/toast.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { APPOINTMENT_KINDS, KIND_LABELS, formatInZone, type AppointmentKind, type BookingDto } from '../visits.schema.ts';
 import { SlotSelect, bothZones, ownZone } from './SlotSelect.tsx';
+import { MoveBookingDialog } from './MoveBookingDialog.tsx';
 
 export function MyVisits() {
   const options = useQuery(trpc.visits.options.queryOptions());
   const mine = useQuery(trpc.visits.mine.queryOptions());
   if (!options.data) return null;
-  const { timeZone, kinds } = options.data;
+  const { timeZone, kinds, reasons, bookableFrom } = options.data;
   const allowed = APPOINTMENT_KINDS.filter((k) => kinds[k]);
+  const why = APPOINTMENT_KINDS.flatMap((k) => (reasons[k] ? [{ kind: k, reason: reasons[k] }] : []));
   return (
     <Card withBorder radius="md" p="md" component="section" aria-labelledby="visits-heading">
       <Stack gap="md">
         <Title order={2} id="visits-heading">
           Visits
         </Title>
-        {allowed.length === 0 ? (
-          <Text>Visits are arranged for serious inquiries: once your application is approved you can book a visit here.</Text>
-        ) : (
-          <BookForm kinds={allowed} breederZone={timeZone} />
+        {allowed.length === 0 ? <Text>Visits are arranged for serious inquiries: you can book here once the breeder’s rules allow it.</Text> : <BookForm kinds={allowed} breederZone={timeZone} bookableFrom={bookableFrom} />}
+        {why.length > 0 && (
+          <Stack gap={4} component="ul" style={{ margin: 0, paddingInlineStart: 'var(--mantine-spacing-lg)' }} aria-label="Not yet bookable">
+            {why.map(({ kind, reason }) => (
+              <Text key={kind} component="li" size="sm">
+                {KIND_LABELS[kind]}: {reason}
+              </Text>
+            ))}
+          </Stack>
         )}
         <Bookings bookings={mine.data ?? []} breederZone={timeZone} />
       </Stack>
@@ -32,7 +39,7 @@ export function MyVisits() {
   );
 }
 
-function BookForm({ kinds, breederZone }: { kinds: AppointmentKind[]; breederZone: string }) {
+function BookForm({ kinds, breederZone, bookableFrom }: { kinds: AppointmentKind[]; breederZone: string; bookableFrom: Partial<Record<AppointmentKind, string>> }) {
   const familyZone = useMemo(ownZone, []);
   const [kind, setKind] = useState<AppointmentKind>(kinds[0]!);
   const [startsAt, setStartsAt] = useState<string | null>(null);
@@ -70,7 +77,12 @@ function BookForm({ kinds, breederZone }: { kinds: AppointmentKind[]; breederZon
         }}
         allowDeselect={false}
       />
-      <SlotSelect kind={kind} breederZone={breederZone} value={startsAt} onChange={setStartsAt} />
+      {bookableFrom[kind] && (
+        <Text size="sm">
+          {KIND_LABELS[kind]}: free times from {formatInZone(bookableFrom[kind], breederZone)}.
+        </Text>
+      )}
+      <SlotSelect kind={kind} breederZone={breederZone} value={startsAt} onChange={setStartsAt} from={bookableFrom[kind]} />
       <Textarea label="Note for the breeder (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
       <Group>
         <Button type="submit" loading={book.isPending} disabled={!startsAt}>
@@ -85,13 +97,11 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
   const familyZone = useMemo(ownZone, []);
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
   const [moving, setMoving] = useState<BookingDto | null>(null);
-  const [moveTo, setMoveTo] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const reschedule = useMutation(
     trpc.visits.reschedule.mutationOptions({
       onSuccess: async (b) => {
         setMoving(null);
-        setMoveTo(null);
         toast({ title: 'Booking moved', message: `${KIND_LABELS[b.kind]}: ${formatInZone(b.startsAt, b.timeZone)}. The updated invitation is on its way.`, variant: 'success' });
         await queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() });
       },
@@ -149,28 +159,14 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
           </Card>
         ))}
       </Stack>
-      <Modal opened={moving !== null} onClose={() => setMoving(null)} title="Move this booking">
-        {moving && (
-          <Stack
-            component="form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (moveTo) reschedule.mutate({ id: moving.id, startsAt: moveTo });
-            }}
-          >
-            <Text size="sm">Now: {bothZones(moving.startsAt, moving.timeZone, familyZone)}</Text>
-            <SlotSelect kind={moving.kind} breederZone={moving.timeZone} value={moveTo} onChange={setMoveTo} label="New time" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setMoving(null)}>
-                Keep the time
-              </Button>
-              <Button type="submit" disabled={!moveTo} loading={reschedule.isPending}>
-                Move booking
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <MoveBookingDialog
+        booking={moving}
+        breederZone={moving?.timeZone ?? breederZone}
+        summary={moving && `Now: ${bothZones(moving.startsAt, moving.timeZone, familyZone)}`}
+        pending={reschedule.isPending}
+        onClose={() => setMoving(null)}
+        onMove={(startsAt) => moving && reschedule.mutate({ id: moving.id, startsAt })}
+      />
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this booking?">
         {cancelling && (
           <Stack>

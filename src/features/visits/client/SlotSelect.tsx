@@ -1,4 +1,4 @@
-// A free time of one kind in the next 30 days, each labelled in the breeder's zone and (when different) the viewer's own.
+// A free time of one kind in the next 30 days (from the first day the family may book it), each labelled in the breeder's zone and (when different) the viewer's own.
 import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -23,12 +23,27 @@ export function bothZones(iso: string, breederZone: string, familyZone: string):
   return breeder === family ? `${breeder} (breeder’s time and yours)` : `${breeder} (breeder’s time) · ${family} (your time)`;
 }
 
-export function SlotSelect({ kind, breederZone, value, onChange, label = 'Time' }: { kind: AppointmentKind; breederZone: string; value: string | null; onChange: (v: string | null) => void; label?: string }) {
+export function SlotSelect({
+  kind,
+  breederZone,
+  value,
+  onChange,
+  label = 'Time',
+  from: earliest,
+}: {
+  kind: AppointmentKind;
+  breederZone: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  label?: string;
+  /** The first instant this family may book the kind (a pickup before its puppy's age): the days offered start there. */
+  from?: string;
+}) {
   const familyZone = useMemo(ownZone, []);
   const range = useMemo(() => {
-    const from = new Date();
+    const from = new Date(Math.max(Date.now(), earliest ? Date.parse(earliest) : 0));
     return { from: from.toISOString(), to: new Date(from.getTime() + PICK_DAYS * 86_400_000).toISOString() };
-  }, []);
+  }, [earliest]);
   const slots = useQuery(trpc.visits.availability.queryOptions({ kind, ...range }));
   const data = (slots.data ?? []).map((s) => ({ value: s.startsAt, label: bothZones(s.startsAt, breederZone, familyZone) }));
   return (

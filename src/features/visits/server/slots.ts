@@ -7,10 +7,24 @@ export interface Opening {
   end: string;
 }
 
+/**
+ * Closed from startsOn at `from` to endsOn at `until`, local dates and wall times in the breeder's zone. An
+ * empty or missing `from` is the start of startsOn; an empty or missing `until` the end of endsOn (so a closure
+ * of whole days is two dates). Closures win over openings and extra openings.
+ */
 export interface Closure {
-  /** YYYY-MM-DD, inclusive, local dates. */
   startsOn: string;
   endsOn: string;
+  from?: string;
+  until?: string;
+}
+
+/** An opening on one date beyond the weekly hours (possibly on a day that is normally closed). */
+export interface ExtraOpening {
+  /** YYYY-MM-DD, local. */
+  date: string;
+  start: string;
+  end: string;
 }
 
 export interface Interval {
@@ -22,6 +36,7 @@ export interface SlotRules {
   timeZone: string;
   openings: Opening[];
   closures: Closure[];
+  extraOpenings?: ExtraOpening[];
   slotMinutes: number;
   bufferMinutes: number;
 }
@@ -97,8 +112,46 @@ export function localDate(instant: number, timeZone: string): string {
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
-const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** The instants a closure covers, [start, end), read in the zone (daylight-saving days included). */
+export function closureInterval(c: Closure, timeZone: string): Interval {
+  return {
+    start: zonedToInstant(c.startsOn, c.from || '00:00', timeZone),
+    end: c.until ? zonedToInstant(c.endsOn, c.until, timeZone) : zonedToInstant(addDays(c.endsOn, 1), '00:00', timeZone),
+  };
+}
+
+/** Sorted by start and merged where they touch or overlap, so a binary search finds the one that matters. */
+function merged(intervals: Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const i of [...intervals].sort((a, b) => a.start - b.start)) {
+    const last = out[out.length - 1];
+    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end);
+    else out.push({ ...i });
+  }
+  return out;
+}
+
+/**
+ * A date's offset when it has one all day (most days), or null on a day the offset changes. Memoised: an
+ * offset of a past or future date does not change while the process runs (a new tz database needs a restart),
+ * and the per-day pair of Intl calls was most of slot generation's time.
+ */
+const steadyOffsets = new Map<string, number | null>();
+function steadyOffset(date: string, timeZone: string): number | null {
+  const key = `${timeZone} ${date}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    const early = zoneOffset(midnight - 14 * 3_600_000, timeZone);
+    offset = early === zoneOffset(midnight + 38 * 3_600_000, timeZone) ? early : null;
+    if (steadyOffsets.size >= 20_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
 
 /** The first interval in a list sorted by start (non-overlapping) that ends after `t`. */
 function firstEndingAfter(busy: Interval[], t: number): number {
@@ -113,10 +166,11 @@ function firstEndingAfter(busy: Interval[], t: number): number {
 }
 
 /**
- * Every slot of the rules that starts in [from, to), not before `notBefore`, on no closed day, and whose
+ * Every slot of the rules that starts in [from, to), not before `notBefore`, inside no closure, and whose
  * time (with its buffer) overlaps none of `busy` (other bookings' blocks, sorted by start, not overlapping
  * each other, as the database guarantees). Slots follow one another every slot + buffer minutes from the
- * start of each opening, measured in real time, so a slot on a daylight-saving day is as long as any other.
+ * start of each opening (weekly or extra), measured in real time, so a slot on a daylight-saving day is as
+ * long as any other; a slot must fit its opening and end before a closure begins.
  */
 export function generateSlots(rules: SlotRules, range: { from: number; to: number; notBefore: number; busy: Interval[] }): Slot[] {
   const { timeZone, slotMinutes, bufferMinutes } = rules;
@@ -125,28 +179,40 @@ export function generateSlots(rules: SlotRules, range: { from: number; to: numbe
   const busy = [...range.busy].sort((a, b) => a.start - b.start);
   const byDay = new Map<number, Opening[]>();
   for (const o of [...rules.openings].sort((a, b) => a.start.localeCompare(b.start))) byDay.set(o.weekday, [...(byDay.get(o.weekday) ?? []), o]);
-  const closed = (date: string) => rules.closures.some((c) => c.startsOn <= date && date <= c.endsOn);
-  const slots: Slot[] = [];
+  const first = addDays(localDate(range.from, timeZone), -1);
   const last = localDate(range.to, timeZone);
-  for (let date = addDays(localDate(range.from, timeZone), -1); date <= last; date = addDays(date, 1)) {
-    const openings = byDay.get(weekdayOf(date));
-    if (!openings || closed(date)) continue;
-    // Most days have no offset change within them: one offset then serves every wall time of the day (two Intl
-    // calls instead of up to four per time); a change day goes through zonedToInstant.
-    const midnight = Date.parse(`${date}T00:00:00Z`);
-    const early = zoneOffset(midnight - 14 * 3_600_000, timeZone);
-    const steady = early === zoneOffset(midnight + 38 * 3_600_000, timeZone);
-    const toInstant = (time: string) => (steady ? Date.parse(`${date}T${time}:00Z`) - early : zonedToInstant(date, time, timeZone));
+  const extras = new Map<string, ExtraOpening[]>();
+  for (const o of rules.extraOpenings ?? []) if (o.date >= first && o.date <= last) extras.set(o.date, [...(extras.get(o.date) ?? []), o]);
+  // Only closures near the range matter (a closure's dates bound its instants to within a day either way).
+  const closed = merged(rules.closures.filter((c) => c.endsOn >= first && c.startsOn <= addDays(last, 1)).map((c) => closureInterval(c, timeZone)));
+  const slots: Slot[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    const weekly = byDay.get(weekdayOf(date));
+    const extra = extras.get(date);
+    if (!weekly && !extra) continue;
+    const openings = extra ? [...(weekly ?? []), ...extra] : weekly!;
+    // Most days have no offset change within them: one offset then serves every wall time of the day; a
+    // change day goes through zonedToInstant.
+    const steady = steadyOffset(date, timeZone);
+    const toInstant = (time: string) => (steady !== null ? Date.parse(`${date}T${time}:00Z`) - steady : zonedToInstant(date, time, timeZone));
+    const seen = extra ? new Set<number>() : null;
     for (const o of openings) {
       const windowEnd = toInstant(o.end);
       for (let t = toInstant(o.start); t + slotMs <= windowEnd; t += stepMs) {
         if (t < range.from || t >= range.to || t < range.notBefore) continue;
+        const c = firstEndingAfter(closed, t);
+        if (c < closed.length && closed[c]!.start < t + slotMs) continue;
         const blockEnd = t + stepMs;
         const i = firstEndingAfter(busy, t);
         if (i < busy.length && busy[i]!.start < blockEnd) continue;
+        if (seen) {
+          if (seen.has(t)) continue;
+          seen.add(t);
+        }
         slots.push({ start: t, end: t + slotMs, blockEnd });
       }
     }
   }
-  return slots;
+  // Extra openings come after a day's weekly ones: put their slots in time order.
+  return extras.size ? slots.sort((a, b) => a.start - b.start) : slots;
 }

@@ -1,18 +1,19 @@
 // The breeder's side of visits: the hours editor's settings and the bookings list (paged and searched in the database).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
-import type { AdminBookingDto, AdminBookingListInput, AvailabilitySettings, AvailabilitySettingsDto } from '../visits.schema.ts';
-import { Booking } from './visits.entity.ts';
-import { loadSettings, toBookingDto } from './visits.service.ts';
+import { APPOINTMENT_KINDS, DELETED_FAMILY, type AdminBookingDto, type AdminBookingListInput, type AppointmentKind, type AvailabilitySettings, type AvailabilitySettingsDto } from '../visits.schema.ts';
+import { Booking, type KindSettings } from './visits.entity.ts';
+import { kindSettings, loadSettings, toBookingDto } from './visits.service.ts';
 
 export async function getSettings(em: EntityManager): Promise<AvailabilitySettingsDto> {
   const s = await loadSettings(em);
   return {
     timeZone: s.timeZone,
     cutoffHours: s.cutoffHours,
-    kinds: s.kinds,
+    kinds: Object.fromEntries(APPOINTMENT_KINDS.map((k) => [k, kindSettings(s.kinds, k)])) as Record<AppointmentKind, KindSettings>,
     openings: s.openings,
-    closures: s.closures,
+    closures: s.closures.map((c) => ({ startsOn: c.startsOn, endsOn: c.endsOn, from: c.from ?? '', until: c.until ?? '', reason: c.reason ?? '' })),
+    extraOpenings: s.extraOpenings ?? [],
     hasFeed: s.feedTokenHash !== null,
   };
 }
@@ -23,7 +24,8 @@ export async function saveSettings(em: EntityManager, input: AvailabilitySetting
   s.cutoffHours = input.cutoffHours;
   s.kinds = input.kinds;
   s.openings = [...input.openings].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
-  s.closures = [...input.closures].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  s.closures = [...input.closures].sort((a, b) => a.startsOn.localeCompare(b.startsOn) || a.from.localeCompare(b.from));
+  s.extraOpenings = [...input.extraOpenings].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
   await em.flush();
   return getSettings(em);
 }
@@ -47,9 +49,9 @@ export async function listBookings(em: EntityManager, input: Required<Pick<Admin
   return {
     items: rows.map((b) => ({
       ...toBookingDto(b, settings, now),
-      familyId: b.family.id,
-      familyName: b.family.displayName || b.family.username,
-      familyEmail: b.family.email ?? null,
+      familyId: b.family?.id ?? null,
+      familyName: b.family ? b.family.displayName || b.family.username : DELETED_FAMILY,
+      familyEmail: b.family?.email ?? null,
     })),
     total,
     page: input.page,

@@ -1,13 +1,17 @@
 // Visits and go-home day: the breeder's availability (one row) and the bookings families make from it.
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../../auth/server/user.entity.ts';
-import { APPOINTMENT_KINDS, BOOKING_STATUSES, DEFAULT_TIME_ZONE, type AppointmentKind } from '../visits.schema.ts';
-import type { Closure, Opening } from './slots.ts';
+import { APPOINTMENT_KINDS, BOOKING_STATUSES, DEFAULT_TIME_ZONE, type AppointmentKind, type BookingRule } from '../visits.schema.ts';
+import type { Closure, ExtraOpening, Opening } from './slots.ts';
 
 export interface KindSettings {
   slotMinutes: number;
   bufferMinutes: number;
   enabled: boolean;
+  /** Who may book this kind (missing in rows saved before it existed: loadSettings fills in today's rule). */
+  who: BookingRule;
+  /** With who = matched: the puppy's age in weeks on the day. */
+  puppyWeeks: number;
 }
 
 /** The breeder's hours (always the row with id 1): zone, cut-off, per-kind slot and buffer, weekly openings and closed days. */
@@ -22,6 +26,8 @@ export const VisitSettings = defineEntity({
     kinds: p.json<Record<AppointmentKind, KindSettings>>(),
     openings: p.json<Opening[]>(),
     closures: p.json<(Closure & { reason: string })[]>(),
+    /** Openings on single dates beyond the weekly hours. */
+    extraOpenings: p.json<ExtraOpening[]>(),
     /** sha256 of the breeder's calendar feed token (null: no feed). */
     feedTokenHash: p.string().length(64).nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
@@ -38,7 +44,8 @@ export const Booking = defineEntity({
   tableName: 'bookings',
   properties: {
     id: p.integer().primary().autoincrement(),
-    family: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** null once the family deleted its account: its bookings are kept anonymised (decision 122). */
+    family: () => p.manyToOne(User).deleteRule('cascade').index().nullable(),
     kind: p.enum(APPOINTMENT_KINDS),
     status: p.enum(BOOKING_STATUSES).default('confirmed'),
     startsAt: p.datetime(),

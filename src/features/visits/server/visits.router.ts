@@ -5,7 +5,7 @@ import { availability, book, bookingOptions, cancelMine, feed, myBookingIcs, myB
 
 export const visitsRouter = router({
   options: authedProcedure.query(({ ctx }) => bookingOptions(ctx.em, ctx.user.id)),
-  availability: authedProcedure.input(AvailabilityQuerySchema).query(({ ctx, input }) => availability(ctx.em, input)),
+  availability: authedProcedure.input(AvailabilityQuerySchema).query(({ ctx, input }) => availability(ctx.em, input, new Date(), ctx.user.id)),
   book: authedProcedure.input(BookSchema).mutation(({ ctx, input }) => book(ctx.em, ctx.services, ctx.user, input)),
   mine: authedProcedure.query(({ ctx }) => myBookings(ctx.em, ctx.user.id)),
   reschedule: authedProcedure.input(RescheduleSchema).mutation(({ ctx, input }) => rescheduleMine(ctx.em, ctx.services, ctx.user.id, input)),

@@ -8,28 +8,37 @@ import { escapeHtml, oneLine, textToHtml, type MailOutbox } from '../../../lib/s
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import { User } from '../../auth/server/user.entity.ts';
 import {
+  APPOINTMENT_KINDS,
+  DEFAULT_RULES,
+  DELETED_FAMILY,
   KIND_LABELS,
-  PICKUP_AGE_DAYS,
   VISITS_MESSAGES,
   formatInZone,
+  notAllowedMessage,
   type AppointmentKind,
   type AvailabilityQuery,
   type BookInput,
   type BookingDto,
+  type BookingOptionsDto,
   type SlotDto,
 } from '../visits.schema.ts';
 import { buildCalendar, type IcsEvent } from './ics.ts';
-import { generateSlots, localDate, type Interval } from './slots.ts';
-import { Booking, VisitSettings, type IBooking, type IVisitSettings } from './visits.entity.ts';
+import { addDays, generateSlots, localDate, zonedToInstant, type Closure, type ExtraOpening, type Interval, type Opening } from './slots.ts';
+import { Booking, VisitSettings, type IBooking, type IVisitSettings, type KindSettings } from './visits.entity.ts';
 
 const HOUR = 3_600_000;
 
-/** A new site's hours: none open yet (the breeder adds them), an hour's visit, a 45-minute pickup, a half-hour call. */
-const DEFAULT_KINDS = {
-  visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
-  pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
-  video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
+/** A new site's hours: none open yet (the breeder adds them), an hour's visit, a 45-minute pickup, a half-hour call; today's rules for who books. */
+const DEFAULT_KINDS: Record<AppointmentKind, KindSettings> = {
+  visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true, ...DEFAULT_RULES.visit },
+  pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true, ...DEFAULT_RULES.pickup },
+  video: { slotMinutes: 30, bufferMinutes: 0, enabled: true, ...DEFAULT_RULES.video },
 };
+
+/** A kind's settings, with today's rule where the row was saved before rules existed. */
+export function kindSettings(kinds: Partial<Record<AppointmentKind, Partial<KindSettings>>>, kind: AppointmentKind): KindSettings {
+  return { ...DEFAULT_KINDS[kind], ...kinds[kind] };
+}
 
 /** The one settings row, made on first use (by whichever instance comes first). */
 export async function loadSettings(em: EntityManager): Promise<IVisitSettings> {
@@ -54,51 +63,136 @@ export function isOverlap(error: unknown): boolean {
 const taken = () => new AppError('CONFLICT', VISITS_MESSAGES.taken);
 const notFoundBooking = () => new AppError('NOT_FOUND', VISITS_MESSAGES.notFound);
 
-/** Who may book what (read from the applications and puppies tables, not through those features). */
-export async function allowedKinds(em: EntityManager, userId: number): Promise<{ visit: boolean; video: boolean; pickup: { puppyId: number; readyOn: string }[] }> {
+/** What the rules ask about a family (read from the applications, puppies and litters tables, not through those features). */
+export interface FamilyFacts {
+  /** An application that is not withdrawn or declined. */
+  applied: boolean;
+  /** An application approved, waitlisted or matched. */
+  approved: boolean;
+  /** Puppies matched to the family, with their litter's birth date when known. */
+  puppies: { id: number; birthDate: string | null }[];
+}
+
+export async function familyFacts(em: EntityManager, userId: number): Promise<FamilyFacts> {
   const [apps] = await em.execute<Array<{ approved: boolean; any: boolean }>>(
     `select coalesce(bool_or("status" in ('approved', 'waitlisted', 'matched')), false) as "approved",
             coalesce(bool_or("status" not in ('withdrawn', 'declined')), false) as "any"
        from "applications" where "user_id" = ?`,
     [userId],
   );
-  const puppies = await em.execute<Array<{ id: number; birth_date: string }>>(
-    `select p."id", l."birth_date" from "puppies" p join "litters" l on l."id" = p."litter_id"
-      where p."family_id" = ? and l."birth_date" is not null order by p."id"`,
+  const puppies = await em.execute<Array<{ id: number; birth_date: string | null }>>(
+    `select p."id", l."birth_date" from "puppies" p left join "litters" l on l."id" = p."litter_id" where p."family_id" = ? order by p."id"`,
     [userId],
   );
   return {
-    visit: Boolean(apps?.approved),
-    video: Boolean(apps?.any),
-    pickup: puppies
-      .filter((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date))
-      .map((p) => ({ puppyId: p.id, readyOn: new Date(Date.parse(`${p.birth_date}T00:00:00Z`) + PICKUP_AGE_DAYS * 86_400_000).toISOString().slice(0, 10) })),
+    applied: Boolean(apps?.any),
+    approved: Boolean(apps?.approved),
+    puppies: puppies.map((p) => ({ id: p.id, birthDate: typeof p.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null })),
   };
 }
 
-/** Live bookings' blocks in a window (other than `exceptId`), as the slot generator wants them. */
-async function busyBetween(em: EntityManager, from: number, to: number, exceptId?: number): Promise<Interval[]> {
-  // Epoch milliseconds straight from the database: no Date parsing of up to thousands of values per question.
-  const rows = await em.execute<Array<{ s: string | number; e: string | number }>>(
-    `select (extract(epoch from "starts_at") * 1000)::float8 as "s", (extract(epoch from "block_ends_at") * 1000)::float8 as "e" from "bookings"
-      where "status" <> 'cancelled' and "starts_at" < ? and "block_ends_at" > ? and "id" <> ? order by "starts_at"`,
-    [new Date(to), new Date(from), exceptId ?? 0],
-  );
-  return rows.map((r) => ({ start: Number(r.s), end: Number(r.e) }));
+interface RuleAnswer {
+  ok: boolean;
+  /** The first local date the family may book on (a matched puppy's age), when the rule has one. */
+  readyOn: string | null;
+  /** For a pickup: the puppy it is for (its countdown), when the family has one. */
+  puppyId: number | null;
 }
 
-function rulesOf(settings: IVisitSettings, kind: AppointmentKind) {
-  const k = settings.kinds[kind];
-  return { timeZone: settings.timeZone, openings: settings.openings, closures: settings.closures, slotMinutes: k.slotMinutes, bufferMinutes: k.bufferMinutes };
+/** Whether a family meets a kind's rule on a local date (null: on some date), and which puppy a pickup is for. */
+export function checkRule(k: KindSettings, facts: FamilyFacts, day: string | null): RuleAnswer {
+  const firstPuppy = facts.puppies[0]?.id ?? null;
+  switch (k.who) {
+    case 'anyone':
+      return { ok: true, readyOn: null, puppyId: firstPuppy };
+    case 'applicants':
+      return { ok: facts.applied, readyOn: null, puppyId: firstPuppy };
+    case 'approved':
+      return { ok: facts.approved, readyOn: null, puppyId: firstPuppy };
+    case 'matched': {
+      if (k.puppyWeeks <= 0) return { ok: facts.puppies.length > 0, readyOn: null, puppyId: firstPuppy };
+      const ready = facts.puppies
+        .filter((p): p is { id: number; birthDate: string } => p.birthDate !== null)
+        .map((p) => ({ id: p.id, readyOn: addDays(p.birthDate, k.puppyWeeks * 7) }))
+        .sort((a, b) => a.readyOn.localeCompare(b.readyOn) || a.id - b.id);
+      const fit = day === null ? ready[0] : ready.find((p) => p.readyOn <= day);
+      return { ok: fit !== undefined, readyOn: fit?.readyOn ?? null, puppyId: fit?.id ?? null };
+    }
+  }
 }
 
-/** Free slots of a kind in [from, to): on the grid, in the hours, after the cut-off, and clear of every live booking. */
-export async function availability(em: EntityManager, input: { kind: AppointmentKind; from: string; to: string }, now = new Date()): Promise<SlotDto[]> {
-  const settings = await loadSettings(em);
-  if (!settings.kinds[input.kind].enabled) return [];
-  const from = Date.parse(input.from);
+interface SlotSettings {
+  timeZone: string;
+  cutoffHours: number;
+  kinds: Record<AppointmentKind, KindSettings>;
+  openings: Opening[];
+  closures: Closure[];
+  extraOpenings: ExtraOpening[];
+}
+
+function rulesOf(settings: SlotSettings, kind: AppointmentKind) {
+  const k = kindSettings(settings.kinds, kind);
+  return {
+    timeZone: settings.timeZone,
+    openings: settings.openings,
+    closures: settings.closures,
+    extraOpenings: settings.extraOpenings ?? [],
+    slotMinutes: k.slotMinutes,
+    bufferMinutes: k.bufferMinutes,
+  };
+}
+
+/**
+ * The settings and the live bookings' blocks in a window, in one round trip. The blocks come as two arrays of
+ * epoch milliseconds (not a row each: building, sending and reading 500 rows was most of the answer's time),
+ * found through the exclusion constraint's own gist index, so years of past bookings cost nothing.
+ */
+async function slotInputs(em: EntityManager, from: number, to: number): Promise<{ settings: SlotSettings; busy: Interval[] }> {
+  const read = () =>
+    em.execute<Array<{ time_zone: string; cutoff_hours: number; kinds: unknown; openings: unknown; closures: unknown; extra_openings: unknown; s: number[] | null; e: number[] | null }>>(
+      `select v."time_zone", v."cutoff_hours", v."kinds", v."openings", v."closures", v."extra_openings", b."s", b."e"
+         from "visit_settings" v,
+              lateral (select array_agg(date_part('epoch', "starts_at") * 1000 order by "starts_at") as "s",
+                              array_agg(date_part('epoch', "block_ends_at") * 1000 order by "starts_at") as "e"
+                         from "bookings"
+                        where "status" <> 'cancelled' and tstzrange("starts_at", "block_ends_at", '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')) b
+        where v."id" = 1`,
+      [new Date(from), new Date(to)],
+    );
+  let [row] = await read();
+  if (!row) {
+    await loadSettings(em);
+    [row] = await read();
+  }
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const kinds = json<Record<AppointmentKind, KindSettings>>(row!.kinds);
+  const settings: SlotSettings = {
+    timeZone: row!.time_zone,
+    cutoffHours: Number(row!.cutoff_hours),
+    kinds: Object.fromEntries(APPOINTMENT_KINDS.map((k) => [k, kindSettings(kinds, k)])) as Record<AppointmentKind, KindSettings>,
+    openings: json<Opening[]>(row!.openings),
+    closures: json<Closure[]>(row!.closures),
+    extraOpenings: json<ExtraOpening[]>(row!.extra_openings),
+  };
+  const starts = row!.s ?? [];
+  const ends = row!.e ?? [];
+  return { settings, busy: starts.map((start, i) => ({ start: Number(start), end: Number(ends[i]) })) };
+}
+
+/**
+ * Free slots of a kind in [from, to): on the grid, in the hours, after the cut-off, and clear of every live
+ * booking; for a family whose rule starts later (a pickup before the puppy's age), from that day on.
+ */
+export async function availability(em: EntityManager, input: { kind: AppointmentKind; from: string; to: string }, now = new Date(), userId?: number): Promise<SlotDto[]> {
+  let from = Date.parse(input.from);
   const to = Date.parse(input.to);
-  const busy = await busyBetween(em, from - 24 * HOUR, to + 24 * HOUR);
+  const { settings, busy } = await slotInputs(em, from - 24 * HOUR, to + 24 * HOUR);
+  const k = settings.kinds[input.kind];
+  if (!k.enabled) return [];
+  if (userId !== undefined && k.who === 'matched' && k.puppyWeeks > 0) {
+    const readyOn = checkRule(k, await familyFacts(em, userId), null).readyOn;
+    if (readyOn) from = Math.max(from, zonedToInstant(readyOn, '00:00', settings.timeZone));
+  }
   return generateSlots(rulesOf(settings, input.kind), { from, to, notBefore: now.getTime() + settings.cutoffHours * HOUR, busy }).map((s) => ({
     startsAt: new Date(s.start).toISOString(),
     endsAt: new Date(s.end).toISOString(),
@@ -110,7 +204,7 @@ export type { AvailabilityQuery };
 function slotAt(settings: IVisitSettings, kind: AppointmentKind, startsAt: string, now: Date) {
   const start = Date.parse(startsAt);
   if (start <= now.getTime()) throw badRequest(VISITS_MESSAGES.past);
-  if (!settings.kinds[kind].enabled) throw badRequest(VISITS_MESSAGES.offGrid);
+  if (!kindSettings(settings.kinds, kind).enabled) throw badRequest(VISITS_MESSAGES.offGrid);
   const slot = generateSlots(rulesOf(settings, kind), { from: start, to: start + 1, notBefore: 0, busy: [] })[0];
   if (!slot || slot.start !== start) throw badRequest(VISITS_MESSAGES.offGrid);
   if (start < now.getTime() + settings.cutoffHours * HOUR) throw badRequest(VISITS_MESSAGES.tooSoon);
@@ -157,18 +251,22 @@ function icsEvent(b: IBooking, breeder: { name: string; email: string; town: str
   };
 }
 
-type MailReason = 'booked' | 'moved' | 'cancelled' | 'reminder';
+/** erased: cancelled because the family deleted its account. */
+type MailReason = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'erased';
 const SUBJECTS: Record<MailReason, (what: string) => string> = {
   booked: (w) => `Your ${w.toLowerCase()} is booked`,
   moved: (w) => `Your ${w.toLowerCase()} has moved`,
   cancelled: (w) => `Your ${w.toLowerCase()} is cancelled`,
   reminder: (w) => `Reminder: your ${w.toLowerCase()} is tomorrow`,
+  erased: (w) => `Your ${w.toLowerCase()} is cancelled`,
 };
 
 /** Queues the family's e-mail about a booking, with its invitation (REQUEST) or cancellation (CANCEL). */
 async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string, b: IBooking, reason: MailReason, message = ''): Promise<void> {
+  if (!b.family) return;
   const user = await em.findOne(User, b.family.id);
   if (!user?.email) return;
+  const cancelling = reason === 'cancelled' || reason === 'erased';
   const breeder = await mail.breeder(em);
   const what = KIND_LABELS[b.kind];
   const name = familyName(user);
@@ -176,10 +274,14 @@ async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string
   const theirs = b.familyTimeZone !== b.timeZone ? ` (${formatInZone(b.startsAt, b.familyTimeZone)} your time)` : '';
   const lines = [
     `Hello ${name},`,
-    reason === 'cancelled' ? `Your ${what.toLowerCase()} on ${when}${theirs} is cancelled.` : `Your ${what.toLowerCase()}: ${when}${theirs}.`,
+    reason === 'erased'
+      ? `Your account was deleted, so your ${what.toLowerCase()} on ${when}${theirs} is cancelled.`
+      : cancelling
+        ? `Your ${what.toLowerCase()} on ${when}${theirs} is cancelled.`
+        : `Your ${what.toLowerCase()}: ${when}${theirs}.`,
     message ? `${breeder.name} wrote: ${message}` : '',
-    reason === 'cancelled' ? 'The event is removed from your calendar.' : 'The invitation is attached: add it to your calendar.',
-    `See or change your bookings in your family portal: ${appOrigin}/account`,
+    cancelling ? 'The event is removed from your calendar.' : 'The invitation is attached: add it to your calendar.',
+    reason === 'erased' ? '' : `See or change your bookings in your family portal: ${appOrigin}/account`,
     breeder.name,
   ].filter(Boolean);
   const text = lines.join('\n\n') + '\n';
@@ -189,8 +291,8 @@ async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string
     text,
     html: textToHtml(text).replace(escapeHtml(`${appOrigin}/account`), `<a href="${escapeHtml(`${appOrigin}/account`)}">${escapeHtml(`${appOrigin}/account`)}</a>`),
     calendar: {
-      method: reason === 'cancelled' ? 'CANCEL' : 'REQUEST',
-      content: buildCalendar({ method: reason === 'cancelled' ? 'CANCEL' : 'REQUEST', timeZone: b.timeZone, events: [icsEvent(b, breeder, { name, email: user.email })] }),
+      method: cancelling ? 'CANCEL' : 'REQUEST',
+      content: buildCalendar({ method: cancelling ? 'CANCEL' : 'REQUEST', timeZone: b.timeZone, events: [icsEvent(b, breeder, { name, email: user.email })] }),
     },
   });
 }
@@ -207,33 +309,32 @@ async function clearPickup(em: EntityManager, puppyId: number, at: Date): Promis
 
 // The family's side.
 
-export async function bookingOptions(em: EntityManager, userId: number) {
+/** What the portal offers the family: each kind the breeder has switched on, whether this family may book it, why not, and from when. */
+export async function bookingOptions(em: EntityManager, userId: number, now = new Date()): Promise<BookingOptionsDto> {
   const settings = await loadSettings(em);
-  const allowed = await allowedKinds(em, userId);
-  return {
-    timeZone: settings.timeZone,
-    cutoffHours: settings.cutoffHours,
-    kinds: {
-      visit: allowed.visit && settings.kinds.visit.enabled,
-      pickup: allowed.pickup.length > 0 && settings.kinds.pickup.enabled,
-      video: allowed.video && settings.kinds.video.enabled,
-    },
-  };
+  const facts = await familyFacts(em, userId);
+  const answer: BookingOptionsDto = { timeZone: settings.timeZone, cutoffHours: settings.cutoffHours, kinds: { visit: false, pickup: false, video: false }, reasons: {}, bookableFrom: {} };
+  for (const kind of APPOINTMENT_KINDS) {
+    const k = kindSettings(settings.kinds, kind);
+    if (!k.enabled) continue;
+    const rule = checkRule(k, facts, null);
+    answer.kinds[kind] = rule.ok;
+    if (!rule.ok) answer.reasons[kind] = notAllowedMessage(kind, k.who, k.puppyWeeks);
+    const from = rule.readyOn ? zonedToInstant(rule.readyOn, '00:00', settings.timeZone) : null;
+    if (from !== null && from > now.getTime()) answer.bookableFrom[kind] = new Date(from).toISOString();
+  }
+  return answer;
 }
 
 export async function book(em: EntityManager, services: AppServices, user: SessionUser, input: BookInput & { note: string }, now = new Date()): Promise<BookingDto> {
   const settings = await loadSettings(em);
-  const allowed = await allowedKinds(em, user.id);
+  const facts = await familyFacts(em, user.id);
   const slot = slotAt(settings, input.kind, input.startsAt, now);
-  let puppyId: number | null = null;
-  if (input.kind === 'pickup') {
-    const day = localDate(slot.start, settings.timeZone);
-    const ready = allowed.pickup.find((p) => p.readyOn <= day);
-    if (!ready) throw new AppError('FORBIDDEN', VISITS_MESSAGES.notAllowed.pickup);
-    puppyId = ready.puppyId;
-  } else if (!allowed[input.kind]) {
-    throw new AppError('FORBIDDEN', VISITS_MESSAGES.notAllowed[input.kind]);
-  }
+  const k = kindSettings(settings.kinds, input.kind);
+  // The rule is checked on the appointment's own day: a pickup may be booked ahead for the day the puppy is old enough.
+  const rule = checkRule(k, facts, localDate(slot.start, settings.timeZone));
+  if (!rule.ok) throw new AppError('FORBIDDEN', notAllowedMessage(input.kind, k.who, k.puppyWeeks));
+  const puppyId = input.kind === 'pickup' ? rule.puppyId : null;
   const domain = new URL(services.env.appOrigin).hostname;
   try {
     const booking = await em.transactional(async (tx) => {
@@ -309,7 +410,7 @@ async function applyMove(em: EntityManager, services: AppServices, b: IBooking, 
   } else {
     // The breeder may move a booking to any future time, off the grid and outside the hours; never onto another.
     if (start <= now.getTime()) throw badRequest(VISITS_MESSAGES.past);
-    const k = settings.kinds[b.kind];
+    const k = kindSettings(settings.kinds, b.kind);
     slot = { start, end: start + k.slotMinutes * 60_000, blockEnd: start + (k.slotMinutes + k.bufferMinutes) * 60_000 };
   }
   try {
@@ -404,9 +505,11 @@ export async function feed(em: EntityManager, services: AppServices, token: stri
   if (!settings.feedTokenHash || !/^[A-Za-z0-9_-]{20,64}$/.test(bare) || hashToken(bare) !== settings.feedTokenHash) {
     throw new AppError('NOT_FOUND', VISITS_MESSAGES.feedNotFound);
   }
+  // Cancelled bookings stay in the feed as STATUS:CANCELLED with their raised SEQUENCE, so a subscribed
+  // calendar learns of the cancellation (and a family's deleted account) rather than only losing the event.
   const rows = await em.find(
     Booking,
-    { status: 'confirmed', startsAt: { $gte: new Date(now.getTime() - 30 * 24 * HOUR) } },
+    { startsAt: { $gte: new Date(now.getTime() - 30 * 24 * HOUR) } },
     { populate: ['family'], orderBy: { startsAt: 'asc' }, limit: 2000 },
   );
   const breeder = await services.mail.breeder(em);
@@ -414,7 +517,7 @@ export async function feed(em: EntityManager, services: AppServices, token: stri
     method: 'PUBLISH',
     name: `${breeder.name}: visits and pickups`,
     timeZone: settings.timeZone,
-    events: rows.map((b) => icsEvent(b, breeder, { name: familyName(b.family), email: null }, true)),
+    events: rows.map((b) => icsEvent(b, breeder, { name: b.family ? familyName(b.family) : DELETED_FAMILY, email: null }, true)),
   });
 }
 
@@ -446,4 +549,31 @@ export async function runReminders(em: EntityManager, mail: MailOutbox, appOrigi
   });
   if (queued) mail.wake();
   return queued;
+}
+
+// Account deletion.
+
+/**
+ * The family's bookings when it deletes its account (runs in the deletion's transaction, before the user row
+ * goes). Future ones are cancelled as the breeder would: the time is free again, a pickup's countdown goes, the
+ * family gets METHOD:CANCEL with the invitation's UID, and the breeder's feed carries the cancellation. Every
+ * booking of the family, past or cancelled, is then kept anonymised: no link to the account, no note or message,
+ * the family's own zone forgotten (decision 122).
+ */
+export async function eraseBookingsOf(em: EntityManager, mail: MailOutbox, appOrigin: string, userId: number, now = new Date()): Promise<void> {
+  const future = await em.find(Booking, { family: userId, status: 'confirmed', startsAt: { $gt: now } }, { orderBy: { startsAt: 'asc' } });
+  for (const b of future) {
+    b.status = 'cancelled';
+    b.cancelledAt = now;
+    b.sequence += 1;
+    b.updatedAt = now;
+    if (b.puppyId) await clearPickup(em, b.puppyId, b.startsAt);
+    await mailFamily(em, mail, appOrigin, b, 'erased');
+  }
+  await em.flush();
+  await em.execute(
+    `update "bookings" set "family_id" = null, "note" = '', "breeder_message" = '', "family_time_zone" = "time_zone" where "family_id" = ?`,
+    [userId],
+  );
+  if (future.length) mail.notify(em);
 }

@@ -9,12 +9,12 @@ import { buildApp } from '../../../server/app.ts';
 import { appRouter } from '../../../server/router.ts';
 import { testEnv, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../server/testing/test-db.ts';
-import { signIn } from '../../../server/testing/auth.ts';
+import { signIn, TEST_PASSWORD } from '../../../server/testing/auth.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../server/testing/smtp.ts';
 import { ANSWERS } from '../../../server/testing/applications.ts';
 import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
-import { VISITS_MESSAGES, type AvailabilitySettingsInput, type BookingDto } from '../visits.schema.ts';
-import { localDate, zonedToInstant } from './slots.ts';
+import { DELETED_FAMILY, VISITS_MESSAGES, type AvailabilitySettingsInput, type BookingDto } from '../visits.schema.ts';
+import { addDays, localDate, zonedToInstant } from './slots.ts';
 import { runReminders } from './visits.service.ts';
 
 const DENVER = 'America/Denver';
@@ -330,5 +330,155 @@ describe('visits and go-home day', () => {
     const cancelled = await caller(admin.user).admin.visits.list({ when: 'cancelled' });
     expect(cancelled.items.every((i) => i.status === 'cancelled')).toBe(true);
     await expect(caller(approved.user).admin.visits.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('lets the breeder choose who may book each kind: every rule is enforced on the server with a 403 that says why, and the portal is told', async () => {
+    const withRule = (kind: 'visit' | 'pickup' | 'video', who: string, puppyWeeks = 0): AvailabilitySettingsInput => ({
+      ...SETTINGS,
+      kinds: { ...SETTINGS.kinds, [kind]: { ...SETTINGS.kinds[kind], who, puppyWeeks } },
+    });
+    const refused = async (who: Family, startsAt: string, kind: string, message: string) => {
+      const res = await book(who, startsAt, kind);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(message);
+    };
+    try {
+      // The defaults are the old fixed rules, and the portal hears the reason for each kind a family may not book.
+      expect(await caller(admin.user).admin.visits.settings()).toMatchObject({
+        kinds: { visit: { who: 'approved', puppyWeeks: 0 }, pickup: { who: 'matched', puppyWeeks: 8 }, video: { who: 'applicants', puppyWeeks: 0 } },
+      });
+      expect(await caller(stranger.user).visits.options()).toMatchObject({
+        kinds: { visit: false, pickup: false, video: false },
+        reasons: { visit: VISITS_MESSAGES.notAllowed.visit, pickup: VISITS_MESSAGES.notAllowed.pickup, video: VISITS_MESSAGES.notAllowed.video },
+      });
+
+      // Anyone signed in.
+      await caller(admin.user).admin.visits.saveSettings(withRule('visit', 'anyone'));
+      expect((await caller(stranger.user).visits.options()).kinds.visit).toBe(true);
+      expect((await book(stranger, at(11, '09:00'))).statusCode).toBe(201);
+
+      // Anyone with an application.
+      await caller(admin.user).admin.visits.saveSettings(withRule('visit', 'applicants'));
+      await refused(stranger, at(11, '10:15'), 'visit', 'Visits can be booked once you have sent an application.');
+      expect((await caller(stranger.user).visits.options()).reasons.visit).toBe('Visits can be booked once you have sent an application.');
+      expect((await book(applicant, at(11, '10:15'))).statusCode).toBe(201);
+
+      // Families matched with a puppy, of any age: an approved family without a puppy may not; one with a young puppy may.
+      await caller(admin.user).admin.visits.saveSettings(withRule('visit', 'matched', 0));
+      await refused(approved, at(11, '11:30'), 'visit', 'Visits can be booked once a puppy is matched to your family.');
+      expect((await book(young, at(11, '11:30'))).statusCode).toBe(201);
+
+      // Video calls for approved applicants only: the applicant who may book a visit above may not call.
+      await caller(admin.user).admin.visits.saveSettings(withRule('video', 'approved'));
+      await refused(applicant, at(11, '14:00'), 'video', 'Video calls can be booked once your application is approved.');
+
+      // The pickup age is the breeder's too: at 2 weeks the young puppy (20 days) may go home…
+      await caller(admin.user).admin.visits.saveSettings(withRule('pickup', 'matched', 2));
+      expect((await caller(young.user).visits.options()).kinds.pickup).toBe(true);
+      const early = await book(young, at(12, '09:00'), 'pickup');
+      expect(early.statusCode, early.body).toBe(201);
+      await caller(young.user).visits.cancel({ id: (early.json() as BookingDto).id });
+      // …at 4 weeks, not before its 4-week day, and the portal and the free times start on that day.
+      await caller(admin.user).admin.visits.saveSettings(withRule('pickup', 'matched', 4));
+      const born = new Date(Date.now() - 20 * DAY).toISOString().slice(0, 10);
+      const readyOn = addDays(born, 28);
+      const readyAt = new Date(zonedToInstant(readyOn, '00:00', DENVER)).toISOString();
+      await refused(young, at(2, '09:00'), 'pickup', 'A pickup can be booked once your matched puppy is 4 weeks old.');
+      const options = await caller(young.user).visits.options();
+      expect(options.kinds.pickup).toBe(true);
+      expect(options.bookableFrom.pickup).toBe(readyAt);
+      const slots = await caller(young.user).visits.availability({ kind: 'pickup', from: at(0, '00:00'), to: at(20, '00:00') });
+      expect(slots.length).toBeGreaterThan(0);
+      expect(slots.every((x) => localDate(Date.parse(x.startsAt), DENVER) >= readyOn)).toBe(true);
+      // The breeder's own view of the hours is not cut by any family's rule.
+      expect((await caller(approved.user).visits.availability({ kind: 'pickup', from: at(0, '00:00'), to: at(20, '00:00') }))[0]!.startsAt < slots[0]!.startsAt).toBe(true);
+
+      // A rule that is not one of the four is a 400 with the field's message.
+      await expect(caller(admin.user).admin.visits.saveSettings(withRule('visit', 'neighbours'))).rejects.toThrow(VISITS_MESSAGES.rule);
+      await expect(caller(admin.user).admin.visits.saveSettings(withRule('pickup', 'matched', 30))).rejects.toThrow(VISITS_MESSAGES.puppyWeeks);
+    } finally {
+      await caller(admin.user).admin.visits.saveSettings(SETTINGS);
+    }
+  });
+
+  it('honours a closing of some hours ("closed Friday 2-5 pm") and an extra opening on a normally closed day, in the free times and in booking', async () => {
+    const day = localDate(Date.parse(at(13, '12:00')), DENVER);
+    const closedDay = localDate(Date.parse(at(14, '12:00')), DENVER);
+    const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+    try {
+      await caller(admin.user).admin.visits.saveSettings({
+        ...SETTINGS,
+        openings: SETTINGS.openings.filter((o) => o.weekday !== weekdayOf(closedDay)),
+        closures: [{ startsOn: day, endsOn: day, from: '14:00', until: '17:00', reason: 'Vet visit' }],
+        extraOpenings: [{ date: closedDay, start: '10:00', end: '12:00' }],
+      });
+      const free = async (d: number) => (await caller(approved.user).visits.availability({ kind: 'visit', from: at(d, '00:00'), to: at(d + 1, '00:00') })).map((x) => x.startsAt);
+      expect(await free(13)).toEqual(['09:00', '10:15', '11:30', '12:45'].map((t) => at(13, t)));
+      expect(await free(14)).toEqual(['10:00'].map((t) => at(14, t)));
+      const inClosing = await book(approved, at(13, '14:00'));
+      expect(inClosing.statusCode).toBe(400);
+      expect(inClosing.json().message).toBe(VISITS_MESSAGES.offGrid);
+      const extra = await book(approved, at(14, '10:00'));
+      expect(extra.statusCode, extra.body).toBe(201);
+      const settings = await caller(admin.user).admin.visits.settings();
+      expect(settings.closures).toEqual([{ startsOn: day, endsOn: day, from: '14:00', until: '17:00', reason: 'Vet visit' }]);
+      expect(settings.extraOpenings).toEqual([{ date: closedDay, start: '10:00', end: '12:00' }]);
+      // A closing that ends before it starts is refused with its message.
+      await expect(
+        caller(admin.user).admin.visits.saveSettings({ ...SETTINGS, closures: [{ startsOn: day, endsOn: day, from: '17:00', until: '14:00' }] }),
+      ).rejects.toThrow(VISITS_MESSAGES.closureOrder);
+    } finally {
+      await caller(admin.user).admin.visits.saveSettings(SETTINGS);
+    }
+  });
+
+  it('cancels a deleted family’s future bookings properly (time freed, countdown gone, METHOD:CANCEL, the feed says cancelled) and keeps every booking anonymised', async () => {
+    const leaving = await family('leaving_fam', 'matched');
+    const puppyId = await puppyFor(leaving, 80);
+    const booked = await book(leaving, at(15, '09:00'), 'visit', { note: 'Our names are in this note', timeZone: 'Europe/London' });
+    const pickedUp = await book(leaving, at(15, '11:00'), 'pickup');
+    expect([booked.statusCode, pickedUp.statusCode], pickedUp.body).toEqual([201, 201]);
+    const visit = booked.json() as BookingDto;
+    const pickup = pickedUp.json() as BookingDto;
+    expect(await sql(`select 1 from "puppy_pickups" where "puppy_id" = ?`, [puppyId])).toHaveLength(1);
+    const invitation = await calendarOf(await mailMatching((m) => m.to.includes(leaving.email) && m.subject === 'Your visit is booked'));
+    const [past] = await sql<{ id: number }>(
+      `insert into "bookings" ("family_id", "kind", "starts_at", "ends_at", "block_ends_at", "time_zone", "family_time_zone", "note", "uid", "created_at", "updated_at")
+       values (?, 'visit', ?, ?, ?, ?, 'Europe/London', 'Came with grandma', 'past-visit@test', now(), now()) returning "id"`,
+      [leaving.user.id, at(-20, '09:00'), at(-20, '10:00'), at(-20, '10:15'), DENVER],
+    );
+    const other = (await book(approved, at(16, '09:00'))).json() as BookingDto;
+    const { url } = await caller(admin.user).admin.visits.createFeed();
+
+    await caller(leaving.user).auth.deleteAccount({ currentPassword: TEST_PASSWORD, confirm: 'DELETE' });
+    app.services.mail.wake();
+
+    const rows = await sql<{ id: number; family_id: number | null; status: string; sequence: number; note: string; family_time_zone: string }>(
+      `select "id", "family_id", "status", "sequence", "note", "family_time_zone" from "bookings" where "id" in (?, ?, ?) order by "id"`,
+      [visit.id, pickup.id, past!.id],
+    );
+    expect(rows.map((r) => [r.id, r.family_id, r.status, r.sequence, r.note, r.family_time_zone])).toEqual([
+      [visit.id, null, 'cancelled', 1, '', DENVER],
+      [pickup.id, null, 'cancelled', 1, '', DENVER],
+      [past!.id, null, 'confirmed', 0, '', DENVER],
+    ]);
+    // Another family's booking is untouched; the freed times can be booked again; the countdown is gone.
+    expect((await sql<{ family_id: number }>(`select "family_id" from "bookings" where "id" = ?`, [other.id]))[0]!.family_id).toBe(approved.user.id);
+    expect((await caller(approved.user).visits.availability({ kind: 'visit', from: at(15, '00:00'), to: at(16, '00:00') })).map((x) => x.startsAt)).toContain(at(15, '09:00'));
+    expect((await book(matched, at(15, '09:00'))).statusCode).toBe(201);
+    expect(await sql(`select 1 from "puppy_pickups" where "puppy_id" = ?`, [puppyId])).toEqual([]);
+    // The family's calendar drops the event: METHOD:CANCEL with the invitation's UID and a higher SEQUENCE.
+    const cancel = await calendarOf(await mailMatching((m) => m.to.includes(leaving.email) && m.subject === 'Your visit is cancelled'));
+    expect(cancel.comp.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(cancel.event.uid).toBe(invitation.event.uid);
+    expect(cancel.event.sequence).toBe(1);
+    // The breeder's calendar gets the cancellation: the feed keeps the event as CANCELLED, without the family's name.
+    const feed = new ICAL.Component(ICAL.parse((await send('GET', new URL(url).pathname)).body));
+    const listed = feed.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === invitation.event.uid)!;
+    expect(listed.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(listed.getFirstPropertyValue('summary')).toBe(`Visit: ${DELETED_FAMILY}`);
+    expect(String(listed.getFirstPropertyValue('description') ?? '')).not.toContain('Our names');
+    const list = await caller(admin.user).admin.visits.list({ when: 'cancelled' });
+    expect(list.items.find((i) => i.id === visit.id)).toMatchObject({ familyId: null, familyName: DELETED_FAMILY, familyEmail: null, note: '' });
   });
 });

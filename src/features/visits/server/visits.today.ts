@@ -1,7 +1,9 @@
-// Today's visits: appointments from now to a week ahead (scheduled), and bookings families made or cancelled in the last day (activity).
+// Today's visits: appointments from now to a week ahead (scheduled), and bookings families made or cancelled in the
+// last day (activity). A booked pickup is the go-home line (named by its puppy): the portal's countdown line
+// steps aside for it (portal.today.ts), so one pickup is one line.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
-import { KIND_LABELS, formatInZone } from '../visits.schema.ts';
+import { DELETED_FAMILY, KIND_LABELS, formatInZone } from '../visits.schema.ts';
 import { Booking } from './visits.entity.ts';
 import { loadSettings } from './visits.service.ts';
 
@@ -20,17 +22,27 @@ export const visitsToday: TodaySource = async (em: EntityManager, now: Date): Pr
     },
     { populate: ['family'], orderBy: { startsAt: 'asc' }, limit: 50 },
   );
+  const puppyIds = [...new Set(rows.flatMap((b) => (b.kind === 'pickup' && b.puppyId ? [b.puppyId] : [])))];
+  const puppies = new Map<number, string>();
+  if (puppyIds.length) {
+    const named = await em.execute<Array<{ id: number; name: string }>>(`select "id", "name" from "puppies" where "id" in (${puppyIds.map(() => '?').join(', ')})`, puppyIds);
+    for (const p of named) puppies.set(p.id, p.name);
+  }
   const items: TodayItem[] = [];
   for (const b of rows) {
-    const who = b.family.displayName || b.family.username;
+    const who = b.family ? b.family.displayName || b.family.username : DELETED_FAMILY;
     const what = KIND_LABELS[b.kind];
     const when = formatInZone(b.startsAt, settings.timeZone);
+    const puppy = b.kind === 'pickup' && b.puppyId ? puppies.get(b.puppyId) : undefined;
     if (b.status === 'confirmed' && b.startsAt >= now && b.startsAt.getTime() < now.getTime() + 7 * DAY) {
-      items.push({ group: 'scheduled', source: 'visits', title: `${what}: ${who}, ${when}`, at: b.startsAt.toISOString(), href: HREF });
+      const title = puppy ? `${what}: ${puppy} goes home with ${who}, ${when}` : `${what}: ${who}, ${when}`;
+      items.push({ group: 'scheduled', source: 'visits', title, at: b.startsAt.toISOString(), href: HREF });
     }
     if (b.updatedAt.getTime() >= now.getTime() - DAY) {
-      const verb = b.status === 'cancelled' ? 'cancelled' : b.sequence > 0 ? 'moved' : 'booked';
-      items.push({ group: 'activity', source: 'visits', title: `${who} ${verb}: ${what.toLowerCase()} on ${when}`, at: b.updatedAt.toISOString(), href: HREF });
+      const title = !b.family
+        ? `A deleted account’s ${what.toLowerCase()} on ${when} was cancelled`
+        : `${who} ${b.status === 'cancelled' ? 'cancelled' : b.sequence > 0 ? 'moved' : 'booked'}: ${what.toLowerCase()} on ${when}`;
+      items.push({ group: 'activity', source: 'visits', title, at: b.updatedAt.toISOString(), href: HREF });
     }
   }
   return items.slice(0, 50);

@@ -11,13 +11,17 @@ import { Pager } from '../../../../lib/client/admin/ListParts.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import {
   APPOINTMENT_KINDS,
+  BOOKING_RULES,
+  BOOKING_RULE_LABELS,
   KIND_LABELS,
   WEEKDAY_LABELS,
   formatInZone,
   type AdminBookingDto,
+  type AppointmentKind,
   type AvailabilitySettingsInput,
+  type BookingRule,
 } from '../../visits.schema.ts';
-import { SlotSelect } from '../SlotSelect.tsx';
+import { MoveBookingDialog } from '../MoveBookingDialog.tsx';
 
 export function VisitsAdmin() {
   return (
@@ -53,6 +57,8 @@ function HoursEditor() {
   );
   if (!draft) return <PageSpinner />;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const setKind = (k: AppointmentKind, patch: Partial<Draft['kinds'][AppointmentKind]>) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], ...patch } } });
+  const extras = draft.extraOpenings ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="hours-heading">
       <Stack
@@ -82,7 +88,7 @@ function HoursEditor() {
             <Switch
               label={KIND_LABELS[k]}
               checked={draft.kinds[k].enabled}
-              onChange={(e) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], enabled: e.currentTarget.checked } } })}
+              onChange={(e) => setKind(k, { enabled: e.currentTarget.checked })}
               w={200}
             />
             <NumberInput
@@ -91,7 +97,7 @@ function HoursEditor() {
               max={480}
               w={160}
               value={draft.kinds[k].slotMinutes}
-              onChange={(v) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], slotMinutes: Number(v) || 0 } } })}
+              onChange={(v) => setKind(k, { slotMinutes: Number(v) || 0 })}
             />
             <NumberInput
               label={`${KIND_LABELS[k]}: buffer minutes`}
@@ -99,8 +105,27 @@ function HoursEditor() {
               max={240}
               w={160}
               value={draft.kinds[k].bufferMinutes}
-              onChange={(v) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], bufferMinutes: Number(v) || 0 } } })}
+              onChange={(v) => setKind(k, { bufferMinutes: Number(v) || 0 })}
             />
+            <Select
+              label={`${KIND_LABELS[k]}: who may book`}
+              data={BOOKING_RULES.map((r) => ({ value: r, label: BOOKING_RULE_LABELS[r] }))}
+              value={draft.kinds[k].who ?? 'anyone'}
+              allowDeselect={false}
+              onChange={(v) => v && setKind(k, { who: v as BookingRule })}
+              w={240}
+            />
+            {draft.kinds[k].who === 'matched' && (
+              <NumberInput
+                label={`${KIND_LABELS[k]}: puppy at least (weeks)`}
+                description="0: any age"
+                min={0}
+                max={26}
+                w={200}
+                value={draft.kinds[k].puppyWeeks ?? 0}
+                onChange={(v) => setKind(k, { puppyWeeks: Number(v) || 0 })}
+              />
+            )}
           </Group>
         ))}
         <Title order={4} size="h4">
@@ -130,14 +155,17 @@ function HoursEditor() {
           </Button>
         </Group>
         <Title order={4} size="h4">
-          Closed days
+          Closed
         </Title>
+        <Text size="sm">A whelping week, a holiday, or some hours of one day. Leave a time empty to close from the start, or to the end, of that day.</Text>
         {draft.closures.map((c, i) => (
           <Group key={i} wrap="wrap" align="flex-end">
             <TextInput type="date" label={`Closed ${i + 1}: first day`} value={c.startsOn} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, startsOn: e.currentTarget.value } : x)) })} w={170} />
+            <TextInput type="time" label={`Closed ${i + 1}: from time`} value={c.from ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, from: e.currentTarget.value } : x)) })} w={150} />
             <TextInput type="date" label={`Closed ${i + 1}: last day`} value={c.endsOn} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, endsOn: e.currentTarget.value } : x)) })} w={170} />
+            <TextInput type="time" label={`Closed ${i + 1}: until time`} value={c.until ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, until: e.currentTarget.value } : x)) })} w={150} />
             <TextInput label={`Closed ${i + 1}: reason`} value={c.reason ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, reason: e.currentTarget.value } : x)) })} w={200} />
-            <ActionIcon variant="default" size="lg" aria-label={`Remove closed days ${i + 1}`} onClick={() => set({ closures: draft.closures.filter((_, j) => j !== i) })}>
+            <ActionIcon variant="default" size="lg" aria-label={`Remove closed time ${i + 1}`} onClick={() => set({ closures: draft.closures.filter((_, j) => j !== i) })}>
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -147,10 +175,29 @@ function HoursEditor() {
             variant="default"
             onClick={() => {
               const today = new Date().toISOString().slice(0, 10);
-              set({ closures: [...draft.closures, { startsOn: today, endsOn: today, reason: '' }] });
+              set({ closures: [...draft.closures, { startsOn: today, endsOn: today, from: '', until: '', reason: '' }] });
             }}
           >
-            Add closed days
+            Add closed time
+          </Button>
+        </Group>
+        <Title order={4} size="h4">
+          Extra openings
+        </Title>
+        <Text size="sm">Open on one date beyond the weekly hours, for example on a day you are normally closed.</Text>
+        {extras.map((o, i) => (
+          <Group key={i} wrap="wrap" align="flex-end">
+            <TextInput type="date" label={`Extra opening ${i + 1}: date`} value={o.date} onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, date: e.currentTarget.value } : x)) })} w={170} />
+            <TextInput type="time" label={`Extra opening ${i + 1}: from`} value={o.start} onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, start: e.currentTarget.value } : x)) })} w={130} />
+            <TextInput type="time" label={`Extra opening ${i + 1}: until`} value={o.end} onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, end: e.currentTarget.value } : x)) })} w={130} />
+            <ActionIcon variant="default" size="lg" aria-label={`Remove extra opening ${i + 1}`} onClick={() => set({ extraOpenings: extras.filter((_, j) => j !== i) })}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button variant="default" onClick={() => set({ extraOpenings: [...extras, { date: new Date().toISOString().slice(0, 10), start: '10:00', end: '12:00' }] })}>
+            Add extra opening
           </Button>
         </Group>
         <Group>
@@ -221,13 +268,11 @@ function BookingsList() {
   const [cancelling, setCancelling] = useState<AdminBookingDto | null>(null);
   const [message, setMessage] = useState('');
   const [moving, setMoving] = useState<AdminBookingDto | null>(null);
-  const [moveTo, setMoveTo] = useState<string | null>(null);
   const invalidate = useInvalidate();
   const move = useMutation(
     trpc.admin.visits.move.mutationOptions({
       onSuccess: async () => {
         setMoving(null);
-        setMoveTo(null);
         setMessage('');
         notifySaved('Booking moved', 'The family got the updated invitation.');
         await invalidate('visits');
@@ -330,31 +375,16 @@ function BookingsList() {
         )}
         {list.data && <Pager page={page} total={list.data.total} onChange={setPage} label="Bookings" />}
       </Stack>
-      <Modal opened={moving !== null} onClose={() => setMoving(null)} title="Move this booking">
-        {moving && (
-          <Stack
-            component="form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (moveTo) move.mutate({ id: moving.id, startsAt: moveTo, message });
-            }}
-          >
-            <Text size="sm">
-              {KIND_LABELS[moving.kind]} of {moving.familyName}, now {formatInZone(moving.startsAt, zone)}
-            </Text>
-            <SlotSelect kind={moving.kind} breederZone={zone} value={moveTo} onChange={setMoveTo} label="New time" />
-            <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setMoving(null)}>
-                Keep the time
-              </Button>
-              <Button type="submit" disabled={!moveTo} loading={move.isPending}>
-                Move booking
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <MoveBookingDialog
+        booking={moving}
+        breederZone={zone}
+        summary={moving && `${KIND_LABELS[moving.kind]} of ${moving.familyName}, now ${formatInZone(moving.startsAt, zone)}`}
+        pending={move.isPending}
+        onClose={() => setMoving(null)}
+        onMove={(startsAt) => moving && move.mutate({ id: moving.id, startsAt, message })}
+      >
+        <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+      </MoveBookingDialog>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this booking?">
         {cancelling && (
           <Stack

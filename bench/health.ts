@@ -1,9 +1,8 @@
 // Health records (issue 33): the server time to record one care item for a litter of 12 in one request (one
 // transaction), and to build the passport PDF of a puppy with 40 care items, on the embedded database.
 // Targets: litter of 12 ≤ 100 ms, passport ≤ 500 ms (medians; the service calls a request makes, in process).
-import { PGlite } from '@electric-sql/pglite';
 import { check, heading, median, ms, note, table } from './lib/report.ts';
-import { closeDatabase, openDatabase } from '../src/server/db.ts';
+import { closeDatabase, createPGlite, openDatabase } from '../src/server/db.ts';
 import { puppyFacts, recordCare } from '../src/features/health/server/health.service.ts';
 import { passportData, passportPdf } from '../src/features/health/server/passport.ts';
 
@@ -16,7 +15,7 @@ const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
 export async function run(): Promise<void> {
   heading('Health: a care item for a litter of 12 in one request; the passport PDF with 40 care items');
   note('Embedded PGlite, in process: the service work behind one request (no HTTP)');
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   const orm = await openDatabase({ pglite });
   try {
     await orm.migrator.up();

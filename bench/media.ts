@@ -8,7 +8,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PGlite } from '@electric-sql/pglite';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { autocannon, type LoadResult } from './lib/autocannon.ts';
@@ -16,7 +15,7 @@ import { createTempDatabase, postgresReachable, PG_HOST, PG_PORT } from './lib/p
 import { bytes, check, heading, int, median, message, ms, note, table } from './lib/report.ts';
 import { tempDir } from './lib/server.ts';
 import { buildApp } from '../src/server/app.ts';
-import { closeDatabase, openDatabase } from '../src/server/db.ts';
+import { closeDatabase, createPGlite, openDatabase } from '../src/server/db.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { ingestFile } from '../src/features/media/server/ingest.ts';
 import { mediaUrl } from '../src/features/media/server/media-store.ts';
@@ -240,7 +239,7 @@ export async function run(): Promise<void> {
   // (1) Embedded PGlite: the default, where the targets apply; then the cached-file comparison.
   {
     const scratch = tempDir('bench-media');
-    const pglite = await PGlite.create();
+    const pglite = await createPGlite();
     const orm = await openDatabase({ pglite });
     let app: App | undefined;
     try {

@@ -11,6 +11,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { appRouter } from '../src/server/router.ts';
 import { coiOf, type PedigreeLink } from '../src/features/dogs/coi.ts';
+import { backupDatabase } from '../src/server/backup.ts';
 
 const SCALES = [1, 100] as const;
 const ROUNDS = Number(process.env.SCALE_ROUNDS) > 0 ? Number(process.env.SCALE_ROUNDS) : 30;
@@ -204,6 +205,33 @@ export async function run() {
       console.log(
         `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: CSV export of every inquiry at N=100, peak RSS over idle', `+${grew.toFixed(1)} MB`, grew <= 50, '≤ +50 MB')}`,
       );
+    }
+
+    heading('Backup of the whole database at N = 100 (db:backup: a cursor per table, written as read)');
+    {
+      const dir = tempDir('bench-scale-backup');
+      const idle = process.memoryUsage().rss;
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const started = performance.now();
+      const summary = await backupDatabase(big.orm, path.join(dir.dir, 'site.bak'));
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      const grew = (peak - idle) / 2 ** 20;
+      const rowsWritten = summary.tables.reduce((n, t) => n + t.rows, 0);
+      console.log(`   ${int(rowsWritten)} rows in ${summary.tables.length} tables in ${ms(performance.now() - started)}`);
+      console.log(
+        `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: backup at N=100, peak RSS over idle', `+${grew.toFixed(1)} MB`, grew <= 50, '≤ +50 MB')}`,
+      );
+      dir.remove();
+    }
+
+    heading('Sitemap: GET /sitemap.xml (streamed from the database), median');
+    {
+      const [small, large] = await timeBoth(sides, (s) => s.app.inject({ method: 'GET', url: '/sitemap.xml' }), ROUNDS, median);
+      console.log(`   N = 1 ${ms(small!, 1)}, N = 100 ${ms(large!, 1)}, ratio ${(large! / small!).toFixed(2)}× (throughput ratio ${(small! / large!).toFixed(2)}, target ≥ 0.9)  ${check('scale: sitemap throughput N=100 ÷ N=1', (small! / large!).toFixed(2), small! / large! >= 0.9, '≥ 0.9')}`);
     }
 
     heading('Start-up on each database (in-process: open the database, build the app, first /readyz)');

@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** The server-rendering entry; defaults to the build's (<clientDir>-ssr/entry-server.js). */
   ssrEntry?: string;
+  /** Most addresses in one sitemap file before /sitemap.xml becomes an index (50,000; tests use a small one). */
+  sitemapUrlLimit?: number;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -193,7 +195,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthReminders);
   await app.register(healthPages);
   await app.register(visitReminders);
-  await app.register(discovery, { appOrigin: env.APP_ORIGIN });
+  await app.register(discovery, { appOrigin: env.APP_ORIGIN, sitemapUrlLimit: options.sitemapUrlLimit });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),
     appOrigin: env.APP_ORIGIN,

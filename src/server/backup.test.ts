@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BackupError, backupDatabase, restoreDatabase } from './backup.ts';
-import { closeDatabase, openDatabase, ROOT_DIR } from './db.ts';
+import { closeDatabase, createPGlite, openDatabase, ROOT_DIR } from './db.ts';
 import { DatabaseInUseError } from './db-lock.ts';
 import { seedDemoContent } from './seed/seed.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from './testing/test-db.ts';
@@ -47,7 +46,7 @@ async function mediaBytes(orm: MikroORM): Promise<{ id: string; bytes: Buffer }[
 
 /** A new, migrated, empty embedded database (fresh PGlite, whatever the run's database is). */
 async function embeddedDatabase(): Promise<TestDatabase> {
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   const orm = await openDatabase({ pglite });
   await orm.migrator.up();
   return {

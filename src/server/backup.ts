@@ -152,13 +152,16 @@ export async function backupDatabase(orm: MikroORM, file: string): Promise<Backu
           // Pages of about BATCH_BYTES: a hundred 1 MiB video pieces would be 200 MB of hex text at once.
           const [{ avg }] = (await q(`select coalesce(avg(pg_column_size(t.*)), 0)::float8 as avg from ${ident(table.name)} t`)) as [{ avg: number }];
           const pageRows = Math.max(1, Math.min(PAGE_ROWS, Math.floor(BATCH_BYTES / Math.max(1, avg))));
-          for (let offset = 0; offset < table.rows; offset += pageRows) {
-            const page = await q(
-              `select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order} limit ${pageRows} offset ${offset}`,
-            );
+          // A cursor in the snapshot, read a page at a time (issue 35): each page costs the same however deep into
+          // the table it is (OFFSET re-read every row before it), and memory holds one page.
+          await q(`declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order}`);
+          for (;;) {
+            const page = await q(`fetch forward ${pageRows} from backup_rows`);
             for (const { j } of page) await write(`["r",${String(j)}]`);
             total += page.length;
+            if (page.length < pageRows) break;
           }
+          await q('close backup_rows');
         }
         return { tables, migrations };
       });

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { buildApp } from './app.ts';
-import { closeDatabase, openDatabase } from './db.ts';
+import { closeDatabase, createPGlite, openDatabase } from './db.ts';
 import { pageServing, testEnv } from './testing/test-app.ts';
 import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './testing/test-db.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
@@ -77,7 +77,7 @@ describe('embedded database busy past the acquire timeout', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     // The migrated template file exists only when the run is on the embedded database.
-    pglite = serverUrl() ? await PGlite.create() : await PGlite.create({ loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
+    pglite = serverUrl() ? await createPGlite() : await createPGlite(undefined, { loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
     orm = await openDatabase({ pglite, acquireTimeoutMs: 300 });
     if (serverUrl()) await orm.migrator.up();
     // With the pages rendered as the build does, so a page's reads meet the outage too.
@@ -116,7 +116,7 @@ describe('embedded database busy past the acquire timeout', () => {
 
 describe('embedded database closed', () => {
   it('/readyz answers 503 within a second once the engine is gone, /healthz still 200', async () => {
-    const pglite = serverUrl() ? await PGlite.create() : await PGlite.create({ loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
+    const pglite = serverUrl() ? await createPGlite() : await createPGlite(undefined, { loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
     const orm = await openDatabase({ pglite, acquireTimeoutMs: 300 });
     const app = await buildApp({ orm, env: testEnv(), closeOrm: false, logger: false });
     try {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { serialPGliteDialect } from '../lib/server/pglite-dialect.ts';
 import { entities } from './entities.ts';
 import { migrations } from '../../migrations/index.ts';
@@ -31,6 +31,17 @@ export interface DbConfig {
 }
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
+
+/**
+ * Opens an embedded database with the extensions the schema uses (pg_trgm: the trigram indexes of the dashboard
+ * searches, issue 35, decision 125). Every embedded database is opened here (server, CLI, tests, benches): one
+ * opened without pg_trgm cannot write to a table that has a trigram index, and openDatabase refuses it.
+ */
+export async function createPGlite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  // Loaded only for the embedded database: a server on PostgreSQL never needs the engine's code.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return PGlite.create(dataDir, { ...options, extensions: { pg_trgm } });
+}
 
 /** The lock of each embedded database opened from a directory, released once it is closed. */
 const dirLocks = new WeakMap<PGlite, () => void>();
@@ -75,9 +86,7 @@ export async function ormOptions(config: DbConfig): Promise<Options> {
       unlock = lockEmbeddedDatabase(dir);
     }
     try {
-      // Loaded only for the embedded database: a server on PostgreSQL never needs the engine's code.
-      const { PGlite } = await import('@electric-sql/pglite');
-      pglite = new PGlite(dir);
+      pglite = await createPGlite(dir);
     } catch (error) {
       unlock?.();
       throw error;
@@ -107,12 +116,19 @@ export async function openDatabase(config: DbConfig): Promise<MikroORM> {
     if (owned) ownedPGlite.set(orm, owned);
     // Fail at start, not on the first request, when the server is unreachable.
     await orm.em.getConnection().execute('select 1');
+    if (pglite) await requireTrigram(orm);
     return orm;
   } catch (error) {
     await orm?.close(true).catch(() => undefined);
     if (owned) await closePGlite(owned).catch(() => undefined);
     throw error;
   }
+}
+
+/** An embedded database opened without pg_trgm (not through createPGlite) is refused with a message that says so. */
+async function requireTrigram(orm: MikroORM) {
+  const rows = await orm.em.getConnection().execute<{ ok: number }[]>(`select 1 as ok from pg_available_extensions where name = 'pg_trgm'`);
+  if (!rows.length) throw new Error('This embedded database was opened without the pg_trgm extension: open it with createPGlite() (src/server/db.ts).');
 }
 
 /** Closes the ORM and, when it opened one, the embedded database (flushing it to disk) and its lock. */

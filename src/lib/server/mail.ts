@@ -36,6 +36,22 @@ export interface BulkMessage {
   headers: Record<string, string>;
 }
 
+/** One newsletter as a template: `placeholder` stands in its text and HTML for each reader's own value (an unsubscribe link). */
+export interface BulkTemplate {
+  subject: string;
+  text: string;
+  html: string;
+  placeholder: string;
+}
+
+/** One reader of a templated newsletter: the placeholder's value in the text and (escaped) in the HTML, and the copy's headers. */
+export interface BulkRecipient {
+  to: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
 export interface DeliveryCounts {
   queued: number;
   sent: number;
@@ -60,6 +76,11 @@ export interface MailOutbox {
    * one of this newsletter is skipped, so repeating it never sends twice. Returns how many were new.
    */
   enqueueBulk(em: EntityManager, newsletterId: number, messages: BulkMessage[]): Promise<number>;
+  /**
+   * enqueueBulk for one template and many readers, in one INSERT … SELECT: the database writes each copy from the
+   * template (the placeholder replaced), so the copies' bodies are never built in the server's memory (issue 35).
+   */
+  enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, recipients: BulkRecipient[]): Promise<number>;
   /** Queued, sent and failed copies per newsletter. */
   counts(em: EntityManager, newsletterIds: number[]): Promise<Map<number, DeliveryCounts>>;
   /** Puts a newsletter's failed copies back in the queue; returns how many. */

@@ -18,3 +18,14 @@ export async function boundedCount<T extends object>(
   const rows = await em.createQueryBuilder(entity).select('id' as never).where(where as never).limit(cap + 1).execute('all', false);
   return rows.length > cap ? { total: cap, capped: true } : { total: rows.length, capped: false };
 }
+
+/**
+ * The trigram (pg_trgm) GIN index of each searched column of a table, as entity index declarations (decision 125):
+ * `ILIKE '%…%'` over these columns is answered from the indexes on PostgreSQL and PGlite alike.
+ * Created by Migration20261128155000_search_trigram_everywhere.
+ */
+export const trigramIndexes = (table: string, columns: readonly string[]) =>
+  columns.map((column) => {
+    const name = `${table}_${column}_trgm_index`;
+    return { name, expression: `create index "${name}" on "${table}" using gin ("${column}" gin_trgm_ops)` };
+  });

@@ -14,6 +14,7 @@ import {
   deliverDue,
   dismissFailed,
   enqueueBulk,
+  enqueueTemplated,
   enqueueMail,
   mailDomain,
   MAX_ATTEMPTS,
@@ -50,6 +51,7 @@ export function mailOutbox(): MailOutbox {
     // The mailer plugin puts its own in place when it starts.
     wake() {},
     enqueueBulk,
+    enqueueTemplated,
     counts: countsByNewsletter,
     retryFailed,
     dismissFailed,

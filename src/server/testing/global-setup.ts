@@ -1,9 +1,8 @@
 // Vitest global setup: migrate one template database that every test file copies.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { closeDatabase, openDatabase, ROOT_DIR } from '../db.ts';
+import { closeDatabase, createPGlite, openDatabase, ROOT_DIR } from '../db.ts';
 import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './test-db.ts';
 
 export default async function setup() {
@@ -29,7 +28,7 @@ export default async function setup() {
       await c.end();
     };
   }
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   const orm = await openDatabase({ pglite });
   await orm.migrator.up();
   await closeDatabase(orm);

@@ -3,10 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { closeDatabase, openDatabase, ROOT_DIR } from '../db.ts';
+import { closeDatabase, createPGlite, openDatabase, ROOT_DIR } from '../db.ts';
 
 export const TEMPLATE_FILE = path.join(ROOT_DIR, '.tmp/pglite-template.tar.gz');
 /** Per run (set by global-setup before workers start), so parallel runs on one server don't collide. */
@@ -52,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const blob = new Blob([await readFile(TEMPLATE_FILE)]);
-  const pglite = await PGlite.create({ loadDataDir: blob });
+  const pglite = await createPGlite(undefined, { loadDataDir: blob });
   const orm = await openDatabase({ pglite });
   return {
     orm,

@@ -1,6 +1,7 @@
 // Applications (each questionnaire answer a typed column), their timeline, the waitlist place and
 // deposit, and a signed-in family's saved draft.
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 import { User } from '../../auth/server/user.entity.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
@@ -78,7 +79,7 @@ export const Application = defineEntity({
   },
   uniques: [{ properties: ['user', 'idempotencyKey'] }],
   // No two families at one place of one list (the general list is litter 0 here).
-  indexes: [{ name: 'applications_list_order_index', expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")' }, { name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }],
+  indexes: [{ name: 'applications_list_order_index', expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")' }, { name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }, ...trigramIndexes('applications', ['name', 'email', 'location'])],
 });
 export type IApplication = InstanceType<typeof Application.class>;
 

@@ -5,7 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
-import { toCsv } from '../../../lib/server/csv.ts';
+import type { Readable } from 'node:stream';
+import { csvStream, olderThan } from '../../../lib/server/csv.ts';
 import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
 import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
@@ -249,17 +250,19 @@ export const APPLICATION_CSV_COLUMNS = [
   'heard about us', 'anything else', 'waitlist', 'deposit', 'deposit received', 'puppy', 'private notes',
 ];
 
-/** Every application matching the filters, newest first, as CSV safe to open in a spreadsheet. */
-export async function applicationsCsv(em: EntityManager, input: Omit<ListInput, 'page'>): Promise<string> {
-  const rows = await em.find(Application, filterOf(input), { orderBy: NEWEST_FIRST, populate: POPULATE });
-  return toCsv(
+/** Every application matching the filters, newest first, as CSV safe to open in a spreadsheet, streamed a batch at a time (issue 35). */
+export function applicationsCsv(em: EntityManager, input: Omit<ListInput, 'page'>, batch?: number): Readable {
+  const filter = filterOf(input);
+  return csvStream(
     APPLICATION_CSV_COLUMNS,
-    rows.map((a) => [
+    (last: IApplication | null, limit) => em.fork().find(Application, { $and: [filter, olderThan(last)] }, { orderBy: NEWEST_FIRST, populate: POPULATE, limit }),
+    (a) => [
       a.id, a.createdAt.toISOString(), a.status, a.name, a.email, a.phone ?? '', a.location, a.household, a.otherPets, a.allergies,
       a.allergyDetails ?? '', a.homeType, a.ownership, a.yard, a.fence ?? '', a.hoursAlone, a.experience, a.experienceDetails, a.size,
       a.gender, a.color, a.timing, a.litter?.name ?? '', a.heardAbout, a.notes,
       a.waitlistPosition ? waitlistPhrase(a.waitlistPosition, a.waitlistLitter?.name ?? null) : '',
       a.depositAmount ?? '', a.depositReceivedOn ?? '', a.puppy?.name ?? '', a.adminNotes,
-    ]),
+    ],
+    batch,
   );
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 import { mediaReference } from '../../../lib/server/media-references.ts';
 import { ARTICLE_KINDS, ARTICLE_STATUSES, LEGAL_PAGES, RESOURCE_CATEGORIES } from '../articles.schema.ts';
 
@@ -27,7 +28,7 @@ export const Article = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['kind', 'slug'] }],
-  indexes: [{ name: 'articles_list_order_index', expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")' }, { properties: ['kind', 'publishedAt'] }],
+  indexes: [{ name: 'articles_list_order_index', expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")' }, { properties: ['kind', 'publishedAt'] }, ...trigramIndexes('articles', ['title', 'summary', 'slug'])],
 });
 export type IArticle = InstanceType<typeof Article.class>;
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { notFound } from '../../../lib/server/errors.ts';
 import {
   BLOG_PAGE_SIZE,
+  LEGAL_PAGES,
   readingMinutes,
   type ArticleKind,
   type BlogListDto,
@@ -145,4 +146,40 @@ export async function listArticleAddresses(em: EntityManager, now = new Date()):
     { fields: ['kind', 'slug', 'legalPage', 'updatedAt'], orderBy: { kind: 'asc', publishedAt: 'desc' } },
   );
   return rows.map((a) => ({ kind: a.kind, slug: a.slug, legalPage: a.legalPage ?? null, updatedAt: a.updatedAt }));
+}
+
+/** The public articles that have an address of their own (sitemap): blog posts, guides and the legal pages listed. */
+function addressableWhere(now: Date, legalPages: readonly string[]) {
+  return { $or: [publicWhere('blog', now), publicWhere('resource', now), { ...publicWhere('legal', now), legalPage: { $in: legalPages.filter((p): p is (typeof LEGAL_PAGES)[number] => (LEGAL_PAGES as readonly string[]).includes(p)) } }] };
+}
+
+export async function countArticleAddresses(em: EntityManager, legalPages: readonly string[], now = new Date()): Promise<number> {
+  return em.count(Article, addressableWhere(now, legalPages));
+}
+
+/**
+ * A batch of those addresses in id order (issue 35: the sitemap streams them): after `afterId`, or from the
+ * `offset`-th one (where a sitemap part starts). Plain rows, no entities.
+ */
+export async function articleAddressBatch(
+  em: EntityManager,
+  legalPages: readonly string[],
+  batch: { afterId?: number; offset?: number; limit: number },
+  now = new Date(),
+): Promise<Array<{ id: number; kind: ArticleKind; slug: string; legalPage: string | null; updatedAt: Date }>> {
+  const where = batch.afterId ? { $and: [addressableWhere(now, legalPages), { id: { $gt: batch.afterId } }] } : addressableWhere(now, legalPages);
+  const rows = await em.find(Article, where, {
+    fields: ['id', 'kind', 'slug', 'legalPage', 'updatedAt'],
+    orderBy: { id: 'asc' },
+    limit: batch.limit,
+    offset: batch.offset ?? 0,
+    disableIdentityMap: true,
+  });
+  return rows.map((a) => ({ id: a.id, kind: a.kind, slug: a.slug, legalPage: a.legalPage ?? null, updatedAt: a.updatedAt }));
+}
+
+/** The newest `n` published blog posts (the RSS feed), without the list's count and tags. */
+export async function latestBlogPosts(em: EntityManager, n: number, now = new Date()): Promise<BlogPostSummaryDto[]> {
+  const rows = await em.find(Article, publicWhere('blog', now), { orderBy: { publishedAt: 'desc', id: 'desc' }, limit: n });
+  return rows.map(toBlogSummaryDto);
 }

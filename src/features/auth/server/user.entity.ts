@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export const User = defineEntity({
@@ -26,7 +27,7 @@ export const User = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'users_list_order_index', expression: 'create index "users_list_order_index" on "users" ("is_admin" desc, "username_key")' }],
+  indexes: [{ name: 'users_list_order_index', expression: 'create index "users_list_order_index" on "users" ("is_admin" desc, "username_key")' }, ...trigramIndexes('users', ['username_key', 'display_name', 'email', 'pending_email'])],
 });
 export type IUser = InstanceType<typeof User.class>;
 

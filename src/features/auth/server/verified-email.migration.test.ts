@@ -1,10 +1,10 @@
 // The verified-email migration (decision 108) on data written by the release before it: addresses never proven
 // wait as pending, and an account without a name takes its latest application's (one name for a family everywhere).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { closeDatabase, openDatabase } from '../../../server/db.ts';
+import { closeDatabase, createPGlite, openDatabase } from '../../../server/db.ts';
 
 describe('Migration verified_email', () => {
   let pglite: PGlite;
@@ -13,7 +13,7 @@ describe('Migration verified_email', () => {
     (await (orm.em.getConnection().getClient() as Kysely<unknown>).executeQuery<Record<string, unknown>>(CompiledQuery.raw(text))).rows;
 
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    pglite = await createPGlite();
     orm = await openDatabase({ pglite });
     await orm.migrator.up({ to: 'Migration20261126090000_media_chunks' });
   });

@@ -1,10 +1,10 @@
 // The registry migration on data written by the release before it: parent dogs become ours, litters find
 // their dam and sire by name once, and a name no dog has stays as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { closeDatabase, openDatabase } from '../../../server/db.ts';
+import { closeDatabase, createPGlite, openDatabase } from '../../../server/db.ts';
 
 describe('Migration dog_registry', () => {
   let pglite: PGlite;
@@ -13,7 +13,7 @@ describe('Migration dog_registry', () => {
     (await (orm.em.getConnection().getClient() as Kysely<unknown>).executeQuery<Record<string, unknown>>(CompiledQuery.raw(text))).rows;
 
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    pglite = await createPGlite();
     orm = await openDatabase({ pglite });
     await orm.migrator.up({ to: 'Migration20261124234500_parent_dog_photos' });
   });

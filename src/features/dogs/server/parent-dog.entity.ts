@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 import { mediaReference } from '../../../lib/server/media-references.ts';
 import { HEALTH_TEST_KINDS } from '../dogs.schema.ts';
 
@@ -41,7 +42,7 @@ export const ParentDog = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'parent_dogs_list_order_index', expression: 'create index "parent_dogs_list_order_index" on "parent_dogs" ("ours" desc, "sort_order", "name", "id")' }],
+  indexes: [{ name: 'parent_dogs_list_order_index', expression: 'create index "parent_dogs_list_order_index" on "parent_dogs" ("ours" desc, "sort_order", "name", "id")' }, ...trigramIndexes('parent_dogs', ['name', 'registered_name', 'registration_number'])],
 });
 export type IParentDog = InstanceType<typeof ParentDog.class>;
 

@@ -42,3 +42,21 @@ export async function listParentAddresses(em: EntityManager): Promise<Array<{ id
   const dogs = await em.find(ParentDog, { featured: true, ours: true }, { fields: ['id', 'updatedAt'], orderBy: { sortOrder: 'asc', id: 'asc' } });
   return dogs.map((d) => ({ id: d.id, updatedAt: d.updatedAt }));
 }
+
+const ADDRESSED = { featured: true, ours: true } as const;
+
+export async function countParentAddresses(em: EntityManager): Promise<number> {
+  return em.count(ParentDog, ADDRESSED);
+}
+
+/** A batch of the dogs whose family tree has a public address, in id order (the sitemap streams them, issue 35). */
+export async function parentAddressBatch(em: EntityManager, batch: { afterId?: number; offset?: number; limit: number }): Promise<Array<{ id: number; updatedAt: Date }>> {
+  const rows = await em.find(ParentDog, batch.afterId ? { ...ADDRESSED, id: { $gt: batch.afterId } } : ADDRESSED, {
+    fields: ['id', 'updatedAt'],
+    orderBy: { id: 'asc' },
+    limit: batch.limit,
+    offset: batch.offset ?? 0,
+    disableIdentityMap: true,
+  });
+  return rows.map((d) => ({ id: d.id, updatedAt: d.updatedAt }));
+}

@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
-import { Readable } from 'node:stream';
-import { csvRows, toCsv } from '../../../lib/server/csv.ts';
+import type { Readable } from 'node:stream';
+import { CSV_BATCH as SHARED_CSV_BATCH, csvStream, olderThan } from '../../../lib/server/csv.ts';
 import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
 import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
@@ -99,7 +99,7 @@ export async function removeInquiry(em: EntityManager, id: number): Promise<{ ok
 export const INQUIRY_CSV_COLUMNS = ['id', 'received', 'name', 'email', 'phone', 'interest', 'status', 'read', 'message', 'notes'];
 
 /** Rows read per query while an export streams: memory stays that of one batch, however many inquiries there are. */
-export const CSV_BATCH = 1000;
+export const CSV_BATCH = SHARED_CSV_BATCH;
 
 const csvRecord = (i: IInquiry) => [
   i.id,
@@ -121,20 +121,10 @@ const csvRecord = (i: IInquiry) => [
  */
 export function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page'>, batch = CSV_BATCH): Readable {
   const filter = filterOf(input);
-  async function* lines() {
-    yield toCsv(INQUIRY_CSV_COLUMNS, []);
-    let after: { createdAt: Date; id: number } | null = null;
-    for (;;) {
-      const where: Record<string, unknown> = after
-        ? { $and: [filter, { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }] }
-        : filter;
-      const rows = await em.fork().find(Inquiry, where, { orderBy: NEWEST_FIRST, limit: batch });
-      if (rows.length === 0) return;
-      yield csvRows(rows.map(csvRecord));
-      const last = rows[rows.length - 1]!;
-      after = { createdAt: last.createdAt, id: last.id };
-      if (rows.length < batch) return;
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  return csvStream(
+    INQUIRY_CSV_COLUMNS,
+    (last: IInquiry | null, limit) => em.fork().find(Inquiry, { $and: [filter, olderThan(last)] }, { orderBy: NEWEST_FIRST, limit }),
+    csvRecord,
+    batch,
+  );
 }

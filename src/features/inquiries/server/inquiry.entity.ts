@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 
 export const Inquiry = defineEntity({
   name: 'Inquiry',
@@ -17,6 +18,6 @@ export const Inquiry = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'inquiries_list_order_index', expression: 'create index "inquiries_list_order_index" on "inquiries" ("created_at", "id")' }],
+  indexes: [{ name: 'inquiries_list_order_index', expression: 'create index "inquiries_list_order_index" on "inquiries" ("created_at", "id")' }, ...trigramIndexes('inquiries', ['name', 'email', 'message'])],
 });
 export type IInquiry = InstanceType<typeof Inquiry.class>;

@@ -1,6 +1,6 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BulkMessage, DeliveryCounts, MailAttachment, MailCalendar, OutgoingMail } from '../../../lib/server/mail.ts';
+import type { BulkMessage, BulkRecipient, BulkTemplate, DeliveryCounts, MailAttachment, MailCalendar, OutgoingMail } from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -339,4 +339,23 @@ export async function enqueueBulk(em: EntityManager, newsletterId: number, messa
     values,
   );
   return inserted.length;
+}
+
+/**
+ * Queues one newsletter's copies from a template in one INSERT … SELECT (issue 35): the readers go to the database
+ * as one JSON parameter (address, the placeholder's values, headers), and the database writes each copy's text and
+ * HTML from the template. Same rules as enqueueBulk: one copy per (newsletter, address). Returns how many were new.
+ */
+export async function enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, recipients: BulkRecipient[]): Promise<number> {
+  if (!recipients.length) return 0;
+  const [row] = await em.execute<Array<{ n: string | number }>>(
+    `with "added" as (
+       insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "status", "attempts", "next_attempt_at", "created_at")
+       select r."to", ?, replace(?::text, ?::text, r."text"), replace(?::text, ?::text, r."html"), r."headers", ?, 'queued', 0, now(), now()
+       from json_to_recordset(?::json) as r("to" text, "text" text, "html" text, "headers" jsonb)
+       on conflict ("newsletter_id", "to") do nothing returning 1)
+     select count(*) as n from "added"`,
+    [template.subject.slice(0, 300), template.text, template.placeholder, template.html, template.placeholder, newsletterId, JSON.stringify(recipients)],
+  );
+  return Number(row?.n ?? 0);
 }

@@ -1,6 +1,7 @@
 // Conversations (one per family account, or per verified e-mail for a visitor's inquiry) and their messages.
 import { defineEntity, p } from '@mikro-orm/core';
 import { mediaReference } from '../../../lib/server/media-references.ts';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 import { User } from '../../auth/server/user.entity.ts';
 
 export const Conversation = defineEntity({
@@ -28,6 +29,11 @@ export const Conversation = defineEntity({
     emailFailingAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  // The list's order, and the search's columns (issue 35, Migration20261128155000_search_trigram_everywhere).
+  indexes: [
+    { name: 'conversations_list_order_index', expression: 'create index "conversations_list_order_index" on "conversations" ("last_message_at" desc nulls last, "id" desc)' },
+    ...trigramIndexes('conversations', ['email', 'preview']),
+  ],
 });
 export type IConversation = InstanceType<typeof Conversation.class>;
 

@@ -3,7 +3,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/server/errors.ts';
-import { toCsv } from '../../../lib/server/csv.ts';
+import type { Readable } from 'node:stream';
+import { csvStream } from '../../../lib/server/csv.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
@@ -219,21 +220,27 @@ export async function saveInstructions(em: EntityManager, input: z.output<typeof
 
 export const PAYMENT_CSV_COLUMNS = ['receipt', 'paid on', 'family', 'username', 'amount', 'method', 'reason', 'recorded at'] as const;
 
-/** Every payment and refund (optionally for matching families), oldest first, as CSV safe to open in a spreadsheet. */
-export async function paymentsCsv(em: EntityManager, search: string | undefined): Promise<string> {
+type PaymentCsvRow = { id: number; paid_on: string; name: string; username: string; amount_cents: number; method: keyof typeof PAYMENT_METHOD_LABELS; reason: string | null; recorded_at: Date | string };
+
+/**
+ * Every payment and refund (optionally for matching families), oldest first, as CSV safe to open in a spreadsheet,
+ * streamed a batch at a time after the last row sent (keyset on paid on, id; issue 35).
+ */
+export function paymentsCsv(em: EntityManager, search: string | undefined, batch?: number): Readable {
   const like = search ? likePattern(search) : null;
-  const rows = await em.execute<
-    Array<{ id: number; paid_on: string; name: string; username: string; amount_cents: number; method: keyof typeof PAYMENT_METHOD_LABELS; reason: string | null; recorded_at: Date | string }>
-  >(
-    `select "x"."id", "x"."paid_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name", "u"."username", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
-     from "payments" "x" join "users" "u" on "u"."id" = "x"."family_id"
-     where (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ?)
-     order by "x"."paid_on" asc, "x"."id" asc`,
-    [like, like, like],
-  );
-  return toCsv(
+  return csvStream(
     PAYMENT_CSV_COLUMNS,
-    rows.map((r) => [
+    (last: PaymentCsvRow | null, limit) =>
+      em.fork().execute<PaymentCsvRow[]>(
+        `select "x"."id", "x"."paid_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name", "u"."username", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
+         from "payments" "x" join "users" "u" on "u"."id" = "x"."family_id"
+         where (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ?)
+           and (?::int is null or ("x"."paid_on", "x"."id") > (?::text, ?::int))
+         order by "x"."paid_on" asc, "x"."id" asc
+         limit ${Number(limit)}`,
+        [like, like, like, last?.id ?? null, last?.paid_on ?? null, last?.id ?? null],
+      ),
+    (r) => [
       receiptNumber(r.id),
       r.paid_on,
       r.name,
@@ -242,6 +249,7 @@ export async function paymentsCsv(em: EntityManager, search: string | undefined)
       PAYMENT_METHOD_LABELS[r.method],
       r.reason ?? '',
       new Date(r.recorded_at).toISOString(),
-    ]),
+    ],
+    batch,
   );
 }

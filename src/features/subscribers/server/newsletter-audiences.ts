@@ -73,8 +73,14 @@ async function withoutUnsubscribed(em: EntityManager, segment: Recipient[]): Pro
   return families.filter((r) => !left.has(r.email));
 }
 
+/** Plain rows, not entities: 50,000 managed subscribers would cost hundreds of MB to send one newsletter (issue 35). */
 async function confirmedSubscribers(em: EntityManager): Promise<Recipient[]> {
-  const rows = await em.find(Subscriber, { status: 'active' }, { orderBy: { id: 'asc' } });
+  const rows = await em
+    .createQueryBuilder(Subscriber, 's')
+    .select(['s.email', 's.name'])
+    .where({ status: 'active' })
+    .orderBy({ id: 'asc' })
+    .execute<Array<{ email: string; name: string | null }>>('all', false);
   return once(rows.map((s) => ({ email: s.email, name: s.name ?? null })));
 }
 

@@ -20,8 +20,10 @@ import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
 import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { boundedCount } from '../../../lib/server/sql.ts';
-import { personalise, renderNewsletter } from './newsletter-email.ts';
+import { personalise, renderNewsletter, UNSUBSCRIBE_PLACEHOLDER } from './newsletter-email.ts';
 import { unsubscribeLinkFor } from './subscribers.service.ts';
+import { unsubscribeLinksFor } from './subscription-tokens.ts';
+import { escapeHtml } from '../../../lib/server/mail.ts';
 import { litterChoices, recipientsOf, type Recipient } from './newsletter-audiences.ts';
 import { articleDraft, litterDraft } from './newsletter-drafts.ts';
 import { publishBlogPost } from './newsletter-post.ts';
@@ -30,8 +32,8 @@ import type { BulkMessage } from '../../../lib/server/mail.ts';
 type Input = z.output<typeof NewsletterInputSchema>;
 type Services = Pick<AppServices, 'mail' | 'env'>;
 
-/** Copies queued per statement while a newsletter goes out. */
-const QUEUE_CHUNK = 200;
+/** Copies queued per statement while a newsletter goes out (one INSERT … SELECT from the template each). */
+const QUEUE_CHUNK = 2000;
 
 function toDto(n: INewsletter, c = { queued: 0, sent: 0, failed: 0 }): NewsletterAdminDto {
   // Sent copies are purged after the retention; what was queued and is neither waiting nor failed was sent.
@@ -233,8 +235,18 @@ export async function unscheduleNewsletter(em: EntityManager, id: number, servic
 async function queueCopies(em: EntityManager, n: INewsletter, recipients: Recipient[], services: Services): Promise<void> {
   // The dashboard says how many it goes to while the copies are queued.
   await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { recipientCount: Math.max(n.recipientCount, recipients.length + n.dismissedCount) });
+  // Rendered once; each copy is the template with the reader's unsubscribe link, written by the database (issue 35).
+  const { breeder, rendered } = await renderFor(em, n, services);
+  const template = { subject: n.subject, text: rendered.text, html: rendered.html, placeholder: UNSUBSCRIBE_PLACEHOLDER };
   for (let i = 0; i < recipients.length; i += QUEUE_CHUNK) {
-    await services.mail.enqueueBulk(em, n.id, await copiesFor(em, n, recipients.slice(i, i + QUEUE_CHUNK), services));
+    const chunk = recipients.slice(i, i + QUEUE_CHUNK);
+    const links = await unsubscribeLinksFor(em, services.env.appOrigin, chunk.map((r) => r.email));
+    await services.mail.enqueueTemplated(
+      em,
+      n.id,
+      template,
+      chunk.map((r, j) => ({ to: r.email, text: links[j]!, html: escapeHtml(links[j]!), headers: headersFor(links[j]!, breeder.email, r.email) })),
+    );
   }
   await em.nativeUpdate(
     Newsletter,

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 
 export const Subscriber = defineEntity({
   name: 'Subscriber',
@@ -19,6 +20,6 @@ export const Subscriber = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'subscribers_list_order_index', expression: 'create index "subscribers_list_order_index" on "subscribers" ("created_at", "id")' }],
+  indexes: [{ name: 'subscribers_list_order_index', expression: 'create index "subscribers_list_order_index" on "subscribers" ("created_at", "id")' }, ...trigramIndexes('subscribers', ['email', 'name'])],
 });
 export type ISubscriber = InstanceType<typeof Subscriber.class>;

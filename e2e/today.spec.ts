@@ -230,6 +230,32 @@ test.describe('Today', () => {
     expect((await uploads())[1]).toEqual({ name: 'IMG_0001.HEIC', type: 'image/heic', size: heic.length });
   });
 
+  test('@phone a family turns notifications on for this device on My Family, beside the e-mail switch', async ({ page }) => {
+    const username = `notify_${Date.now().toString(36)}`;
+    const registered = await page.request.post('/api/register', {
+      headers: { origin: server.base, 'content-type': 'application/json' },
+      data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'Notifications on this device' });
+    const messages = section.getByRole('switch', { name: 'A message from the breeder' });
+    const updates = section.getByRole('switch', { name: 'A new update about our puppy' });
+    await expect(messages).not.toBeChecked();
+    await expect(updates).not.toBeChecked();
+    await expect(messages).toBeEnabled();
+    // The e-mail switch stays.
+    await expect(page.getByRole('switch', { name: 'E-mail me a daily summary of new puppy updates' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-heading"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+    // Nothing is registered until she turns one on; then the families' worker takes /account, and a browser that
+    // does not allow notifications is told so, the switch left off.
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/account')))).toBe(false);
+    await messages.click();
+    await expect(section.getByRole('alert')).toContainText('does not allow notifications');
+    await expect(messages).not.toBeChecked();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(/\/account-sw\.js$/);
+  });
+
   // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
   test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
     // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.

@@ -238,4 +238,32 @@ describe('Web Push', () => {
     expect(toPhone.headers.ttl).toBe('86400');
     expect(open(toPhone.body, phone)).toEqual({ title: 'New booking: visit', url: '/admin/visits' });
   });
+
+  it('a family’s switch on My Family: its own device, messages and updates only; another family or the breeder cannot change or remove it', async () => {
+    const rivera = device(push.origin);
+    const { topics } = await t.caller(family).notifications.subscribe({ endpoint: rivera.endpoint, keys: rivera.keys, topics: ['message', 'update'] });
+    expect(topics).toEqual(['message', 'update']);
+    await expect(t.caller(family).notifications.setTopics({ endpoint: rivera.endpoint, topics: ['update', 'contract'] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const other = (await signIn(t.orm, { isAdmin: false, email: 'other-family@example.com' })).user;
+    for (const someoneElse of [other, breeder]) {
+      await expect(t.caller(someoneElse).notifications.setTopics({ endpoint: rivera.endpoint, topics: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await t.caller(someoneElse).notifications.unsubscribe({ endpoint: rivera.endpoint })).toEqual({ removed: false });
+      expect(await t.caller(someoneElse).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({ subscribed: false });
+    }
+    expect(await t.caller(family).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({ subscribed: true, topics: ['message', 'update'] });
+    // Through HTTP without a session: 401, nothing changed.
+    const res = await t.app.inject({ method: 'POST', url: '/trpc/notifications.setTopics', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, payload: { endpoint: rivera.endpoint, topics: [] } });
+    expect(res.statusCode).toBe(401);
+    // A new update about their puppy reaches the device, and only that family's.
+    const before = push.received.length;
+    await createPushSender({ afterAnswer: t.app.services.afterAnswer, log: { warn: () => {} }, subject: 'mailto:test@example.com' }).deliver(
+      t.orm.em.fork(),
+      'update',
+      { title: 'New update about Teddy', url: '/account' },
+      { userIds: [family.id] },
+    );
+    const got = push.received.slice(before).filter((r) => r.path === new URL(rivera.endpoint).pathname);
+    expect(got).toHaveLength(1);
+    expect(open(got[0]!.body, rivera)).toEqual({ title: 'New update about Teddy', url: '/account' });
+  });
 });

@@ -12,6 +12,7 @@ import { closeDatabase, openDatabase } from '../src/server/db.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { signIn } from '../src/server/testing/auth.ts';
+import { TODAY_SOURCES } from '../src/server/today-sources.ts';
 
 const ROUNDS = Number(process.env.TODAY_ROUNDS) > 0 ? Number(process.env.TODAY_ROUNDS) : 60;
 const TARGET_MS = 50;
@@ -135,6 +136,22 @@ export async function run() {
     console.log(`   ${check('today: admin.today.get p95 on the demo data', ms(demo, 1), demo <= TARGET_MS, `≤ ${TARGET_MS} ms`)}`);
     console.log(`   ${check('today: admin.today.get p95 at N = 100 ÷ demo', `${ratio.toFixed(2)}× (${ms(scale, 1)})`, ratio <= TARGET_RATIO, `≤ ${TARGET_RATIO}×`)}`);
     console.log(`   ${int(ROUNDS)} requests per database`);
+
+    heading('Today: each source alone (p95 of 20 calls, one after another), to find what grows with the data');
+    const perSource = [['source', 'demo', 'N = 100', 'ratio']];
+    for (const { name, source } of TODAY_SOURCES) {
+      const each = sides.map(() => [] as number[]);
+      for (let r = 0; r < 23; r++) {
+        for (const [i, side] of sides.entries()) {
+          const started = performance.now();
+          await source(side.orm.em.fork(), new Date());
+          if (r >= 3) each[i]!.push(performance.now() - started);
+        }
+      }
+      const [a, b] = each.map(p95) as [number, number];
+      perSource.push([name, ms(a, 1), ms(b, 1), `${(b / a).toFixed(2)}×`]);
+    }
+    table(perSource);
   } finally {
     for (const side of sides) {
       await side.app.close().catch(() => undefined);

@@ -192,6 +192,8 @@ test.describe('Today', () => {
   });
 
   test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({ page }) => {
+    // Decoding and re-encoding megapixels on a shared 2-core machine, then the server's own ingest: more than a minute at worst.
+    test.slow();
     // What each upload hands the network: the file in its form (a multipart body's bytes are not in Playwright's events).
     await page.addInitScript(() => {
       const send = XMLHttpRequest.prototype.send;
@@ -204,8 +206,8 @@ test.describe('Today', () => {
     const uploads = () => page.evaluate(() => (window as unknown as { uploads?: Array<{ name: string; type: string; size: number }> }).uploads ?? []);
     await signInAdminThroughForm(page, '/admin/families');
     const post = page.getByRole('form', { name: 'Post an update' });
-    // A 12-megapixel camera JPEG stored sideways (4000×3000) with EXIF orientation 6: it shows as 3000×4000.
-    const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    // An 8-megapixel camera JPEG stored sideways (3200×2400) with EXIF orientation 6: it shows as 2400×3200.
+    const camera = await sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
       .jpeg({ quality: 90 })
       .withMetadata({ orientation: 6 })
       .toBuffer();

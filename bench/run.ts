@@ -28,6 +28,7 @@ const MODULES: BenchModule[] = [
   { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
   { name: 'messages', file: './messages.ts', what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory' },
   { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, start-up' },
+  { name: 'today', file: './today.ts', what: 'the Today request (GET /trpc/admin.today.get) on the demo seed and at N = 100: p95, bytes, SQL statements' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 
@@ -41,7 +42,8 @@ settings (environment):
   BENCH_SECONDS  length of each API load run (default 10; shorter only while working on the benchmarks)
   FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)
   SCALE_ROUNDS   calls per operation and database in the scale benchmark (default 30)
-  SCALE_DATABASES  url1,url100: measure two databases seeded earlier instead of seeding two new ones`);
+  SCALE_DATABASES  url1,url100: measure two databases seeded earlier instead of seeding two new ones
+  TODAY_DATABASES  demoUrl,scaleUrl: the today benchmark measures two databases seeded earlier (TODAY_ROUNDS, default 60)`);
 }
 
 function git(args: string[]) {

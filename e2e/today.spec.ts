@@ -1,6 +1,11 @@
 // Today on the breeder's phone (issue 34): what needs her, each line a link to where she acts; the dashboard's
 // service worker installs, and Today reads offline from the last answer; signing out deletes that private cache.
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { usePrivateServer } from './private-server.ts';
 import { expect, test } from './fixtures.ts';
 import { signInAdminThroughForm } from './admin-fixture.ts';
@@ -92,8 +97,8 @@ test.describe('Today', () => {
     await post.getByRole('textbox', { name: "What's new" }).fill(text);
 
     const sent: string[] = [];
-    page.on('request', (r) => {
-      // The queue's own sends (the form's first try goes through the batching client).
+    context.on('request', (r) => {
+      // The queue's own sends, the page's or the service worker's (the form's first try goes through the batching client).
       if (r.url().endsWith('/trpc/admin.portal.postUpdate') && r.method() === 'POST') sent.push(r.postData() ?? '');
     });
     await context.setOffline(true);
@@ -105,6 +110,8 @@ test.describe('Today', () => {
     await context.setOffline(false);
     await expect(queue).toBeHidden();
     await expect.poll(stored).toBe(1);
+    // Sent once over the wire, though the page and the service worker's Background Sync both watch the queue.
+    expect(sent).toHaveLength(1);
     // A replay of the same request (as a queue may send it twice) stores nothing more.
     const replay = sent.at(-1)!;
     expect(JSON.parse(replay)).toMatchObject({ text, idempotencyKey: expect.any(String) });
@@ -113,4 +120,205 @@ test.describe('Today', () => {
     expect(await stored()).toBe(1);
     await expect(page.getByText(text)).toBeVisible();
   });
+
+  test('@desktop with the dashboard closed, the service worker sends the queued update when the connection returns (Background Sync), once', async ({ page, context }) => {
+    await signInAdminThroughForm(page, '/admin/families');
+    // Signed in through /auth, this document is not in the worker's scope: a dashboard page loaded as one is.
+    await page.reload();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const text = `Biscuit met the cat (${Date.now().toString(36)}).`;
+    const stored = async () => {
+      const res = await context.request.get(`/trpc/admin.portal.updates?input=${encodeURIComponent('{}')}`);
+      const updates = ((await res.json()) as { result: { data: Array<{ text: string }> } }).result.data;
+      return updates.filter((u) => u.text === text).length;
+    };
+    const sends: Array<{ body: string; byWorker: boolean }> = [];
+    context.on('request', (r) => {
+      if (r.url().endsWith('/trpc/admin.portal.postUpdate') && r.method() === 'POST') sends.push({ body: r.postData() ?? '', byWorker: !!r.serviceWorker() });
+    });
+
+    const post = page.getByRole('form', { name: 'Post an update' });
+    await post.getByRole('combobox', { name: 'For', exact: true }).click();
+    await page.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /^Teddy/ }).first().click();
+    await post.getByRole('textbox', { name: "What's new" }).fill(text);
+    await context.setOffline(true);
+    await post.getByRole('button', { name: 'Post update' }).click();
+    const queue = page.getByRole('list', { name: 'Not sent yet' });
+    await expect(queue.getByRole('listitem').filter({ hasText: text.slice(0, 30) })).toContainText('Waiting to send');
+    // The page asked the service worker for a sync of the queue.
+    await expect
+      .poll(() => page.evaluate(async () => ((await navigator.serviceWorker.getRegistration('/admin')) as unknown as { sync: { getTags(): Promise<string[]> } }).sync.getTags()))
+      .toContain('dashboard-queue');
+    const key = await page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('dashboard-queue');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('requests').objectStore('requests').getAll();
+            all.onsuccess = () => resolve((all.result as Array<{ key: string }>)[0]!.key);
+          };
+        }),
+    );
+
+    // The dashboard is closed; the connection returns; the browser fires the sync (CDP dispatches it as Chromium would).
+    const other = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    const cdp = await context.newCDPSession(other);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r) => r.scopeURL.endsWith('/admin') && !r.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(server.base).origin, registrationId: await registration, tag: 'dashboard-queue', lastChance: false });
+    await expect.poll(stored).toBe(1);
+    // Sent by the service worker, once, with the key the form gave it.
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.byWorker).toBe(true);
+    expect(JSON.parse(sends[0]!.body)).toMatchObject({ text, idempotencyKey: key });
+    // A second sync (the browser may fire one again) finds nothing left to send.
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(server.base).origin, registrationId: await registration, tag: 'dashboard-queue', lastChance: false });
+    // Opening the dashboard again: nothing waits, the update is listed once.
+    await other.goto('/admin/families');
+    await expect(other.getByText(text)).toBeVisible();
+    await expect(other.getByRole('list', { name: 'Not sent yet' })).toBeHidden();
+    expect(await stored()).toBe(1);
+    expect(sends).toHaveLength(1);
+  });
+
+  test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({ page }) => {
+    // Decoding and re-encoding megapixels on a shared 2-core machine, then the server's own ingest: more than a minute at worst.
+    test.slow();
+    // What each upload hands the network: the file in its form (a multipart body's bytes are not in Playwright's events).
+    await page.addInitScript(() => {
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        const file = body instanceof FormData ? body.get('file') : null;
+        if (file instanceof File) ((window as unknown as { uploads: object[] }).uploads ??= []).push({ name: file.name, type: file.type, size: file.size });
+        return send.call(this, body);
+      };
+    });
+    const uploads = () => page.evaluate(() => (window as unknown as { uploads?: Array<{ name: string; type: string; size: number }> }).uploads ?? []);
+    await signInAdminThroughForm(page, '/admin/families');
+    const post = page.getByRole('form', { name: 'Post an update' });
+    // An 8-megapixel camera JPEG stored sideways (3200×2400) with EXIF orientation 6: it shows as 2400×3200.
+    const camera = await sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/admin/media') && r.request().method() === 'POST');
+    await post.getByLabel('Upload photos').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: camera });
+    const res = await uploaded;
+    expect(res.status()).toBe(201);
+    const body = (await res.json()) as { width: number; height: number; size: number };
+    // 2560 px on the long edge, portrait: the orientation was applied before the resize, not lost with it.
+    expect({ width: body.width, height: body.height }).toEqual({ width: 1920, height: 2560 });
+    const [sent] = await uploads();
+    expect(sent).toMatchObject({ name: 'camera.jpg', type: 'image/jpeg' });
+    expect(sent!.size).toBeGreaterThan(0);
+    expect(sent!.size).toBeLessThan(camera.length / 2);
+    await expect(post.getByRole('button', { name: 'Remove this photo' })).toBeVisible();
+
+    // A HEIC photo is not decoded on the phone: its bytes go up as they were chosen (the server converts it).
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(200, 1)]);
+    const heicSent = page.waitForRequest((r) => r.url().endsWith('/api/admin/media') && r.method() === 'POST');
+    await post.getByLabel('Upload photos').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic });
+    await heicSent;
+    expect((await uploads())[1]).toEqual({ name: 'IMG_0001.HEIC', type: 'image/heic', size: heic.length });
+  });
+
+  test('@phone a family turns notifications on for this device on My Family, beside the e-mail switch', async ({ page }) => {
+    const username = `notify_${Date.now().toString(36)}`;
+    const registered = await page.request.post('/api/register', {
+      headers: { origin: server.base, 'content-type': 'application/json' },
+      data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'Notifications on this device' });
+    const messages = section.getByRole('switch', { name: 'A message from the breeder' });
+    const updates = section.getByRole('switch', { name: 'A new update about our puppy' });
+    await expect(messages).not.toBeChecked();
+    await expect(updates).not.toBeChecked();
+    await expect(messages).toBeEnabled();
+    // The e-mail switch stays.
+    await expect(page.getByRole('switch', { name: 'E-mail me a daily summary of new puppy updates' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-heading"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+    // Nothing is registered until she turns one on; then the families' worker takes /account, and a browser that
+    // does not allow notifications is told so, the switch left off.
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/account')))).toBe(false);
+    await messages.click();
+    await expect(section.getByRole('alert')).toContainText('does not allow notifications');
+    await expect(messages).not.toBeChecked();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(/\/account-sw\.js$/);
+  });
+
+  // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
+  test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
+    // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'doodle-install-'));
+    const { launchOptions, ...device } = info.project.use;
+    const context = await chromium.launchPersistentContext(profile, { ...device, ...launchOptions, baseURL: server.base });
+    try {
+      await installableJourney(context, request);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  async function installableJourney(context: BrowserContext, request: APIRequestContext) {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInAdminThroughForm(page, '/admin');
+    await page.goto('/admin');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/admin-sw\.js$/);
+
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: Array<{ message: string }> };
+    expect(manifest.url).toMatch(/\/admin\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+
+    // The manifest: names, standalone, start_url inside the scope, theme and background colours, every icon size.
+    const res = await request.get('/admin.webmanifest');
+    expect(res.ok()).toBe(true);
+    const app = (await res.json()) as { name: string; short_name: string; start_url: string; scope: string; display: string; theme_color: string; background_color: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
+    expect(app.name).toBeTruthy();
+    expect(app.short_name.length).toBeLessThanOrEqual(12);
+    expect(app.display).toBe('standalone');
+    expect(new URL(app.start_url, server.base).pathname.startsWith(new URL(app.scope, server.base).pathname)).toBe(true);
+    expect(app.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(app.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    // The sizes Android, Chrome, Windows and the stores ask for, each a real PNG of its size; a maskable one too.
+    const sizes = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512];
+    expect(sizes.filter((n) => !app.icons.some((i) => i.sizes === `${n}x${n}` && (i.purpose ?? 'any').includes('any')))).toEqual([]);
+    expect(app.icons.some((i) => i.sizes === '512x512' && i.purpose === 'maskable')).toBe(true);
+    for (const icon of app.icons) {
+      const png = await request.get(icon.src);
+      expect(png.headers()['content-type'], icon.src).toBe('image/png');
+      const { width, height } = await sharp(await png.body()).metadata();
+      expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+    }
+    // Theme colours for both themes, and the iPhone's icon.
+    const themes = await page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('media')));
+    expect(themes.sort()).toEqual(['(prefers-color-scheme: dark)', '(prefers-color-scheme: light)']);
+    expect((await request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!)).ok()).toBe(true);
+
+    // After that one visit, /admin opens without a connection (a new tab, as the installed app starts).
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto('/admin');
+    await expect(offline.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+    await context.setOffline(false);
+  }
 });

@@ -7,6 +7,9 @@ import { useTestApp } from './testing/test-app.ts';
 import { signIn } from './testing/auth.ts';
 import { startPushService } from './testing/push-service.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
+import { DEMO_TEMPLATE_BODY } from '../features/contracts/server/contracts.seed.ts';
+import { zonedToInstant, localDate } from '../features/visits/server/slots.ts';
+import { TEST_ORIGIN } from './testing/test-app.ts';
 import { createPushSender } from '../features/notifications/server/push.service.ts';
 import type { SessionUser } from '../lib/server/trpc.ts';
 
@@ -158,5 +161,109 @@ describe('Web Push', () => {
     expect(got.map((r) => r.path)).toEqual([new URL(familyPhone.endpoint).pathname]);
     expect(open(got[0]!.body, familyPhone)).toEqual({ title: 'A new message from your breeder', url: '/account#messages' });
     expect(sent.text).toBe('Can we visit on Saturday?');
+  });
+
+  it('a signed contract reaches the breeder’s devices that chose contracts, as a title and the contract’s link only', async () => {
+    const phone = device(push.origin);
+    const tablet = device(push.origin);
+    await t.caller(breeder).notifications.subscribe({ endpoint: phone.endpoint, keys: phone.keys, topics: ['contract'] });
+    await t.caller(breeder).notifications.subscribe({ endpoint: tablet.endpoint, keys: tablet.keys, topics: ['application', 'booking'] });
+    const buyer = await signIn(t.orm, { isAdmin: false, username: 'push_parkers', email: 'parkers@example.com' });
+    await t.orm.em.fork().execute(`update "users" set "display_name" = 'Jamie Parker' where "id" = ?`, [buyer.user.id]);
+    await t.orm.em.fork().execute(
+      `insert into "puppies" ("name", "gender", "color", "family_id", "status", "price", "created_at", "updated_at") values ('Luna', 'female', 'apricot', ?, 'reserved', 3200, now(), now())`,
+      [buyer.user.id],
+    );
+    const { id: templateId } = await t.caller(breeder).admin.contracts.saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY });
+    const draft = await t.caller(breeder).admin.contracts.prepare({ templateId, familyId: buyer.user.id });
+    await t.caller(breeder).admin.contracts.send({ id: draft.id });
+    await t.app.services.afterAnswer.idle();
+
+    const before = push.received.length;
+    await t.caller(buyer.user).contracts.sign({ id: draft.id, fullName: 'Jamie Parker', consent: true });
+    await t.app.services.afterAnswer.idle();
+    const sent = push.received.slice(before);
+    // The phone that chose contracts; not the tablet that did not.
+    expect(sent.map((r) => r.path)).toEqual([new URL(phone.endpoint).pathname]);
+    expect(sent[0]!.headers['content-encoding']).toBe('aes128gcm');
+    expect(sent[0]!.headers.ttl).toBe('86400');
+    expect(sent[0]!.body.includes(Buffer.from('Parker'))).toBe(false);
+    const opened = open(sent[0]!.body, phone);
+    expect(opened).toEqual({ title: 'A family signed its contract', url: `/admin/contracts?contract=${draft.id}` });
+    // No more than a title and a link, and no family's name in it.
+    expect(JSON.stringify(opened)).not.toContain('Parker');
+  });
+
+  it('a new booking reaches the breeder’s devices that chose bookings, through the REST booking', async () => {
+    const phone = device(push.origin);
+    const laptop = device(push.origin);
+    await t.caller(breeder).notifications.subscribe({ endpoint: phone.endpoint, keys: phone.keys, topics: ['booking'] });
+    await t.caller(breeder).notifications.subscribe({ endpoint: laptop.endpoint, keys: laptop.keys, topics: ['message'] });
+    const zone = 'America/Denver';
+    await t.caller(breeder).admin.visits.saveSettings({
+      timeZone: zone,
+      cutoffHours: 0,
+      kinds: {
+        visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
+        pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
+        video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
+      },
+      openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+      closures: [],
+    });
+    const visitor = await signIn(t.orm, { isAdmin: false, username: 'push_visitor', email: 'visitor@example.com' });
+    await t.caller(visitor.user).applications.submit({ ...ANSWERS, email: 'visitor@example.com', idempotencyKey: randomUUID() });
+    await t.orm.em.fork().execute(`update "applications" set "status" = 'approved' where "user_id" = ?`, [visitor.user.id]);
+    await t.app.services.afterAnswer.idle();
+
+    const before = push.received.length;
+    const day = (n: number) => new Date(zonedToInstant(localDate(Date.now() + n * 86_400_000, zone), '00:00', zone)).toISOString();
+    const [slot] = await t.caller(visitor.user).visits.availability({ kind: 'visit', from: day(3), to: day(4) });
+    const startsAt = slot!.startsAt;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: visitor.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ kind: 'visit', startsAt }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.services.afterAnswer.idle();
+    const sent = push.received.slice(before);
+    // Every breeder device that chose bookings (earlier tests' too), each once; not the laptop that chose messages.
+    const choseBookings = await t.orm.em.fork().execute<Array<{ endpoint: string }>>(`select "endpoint" from "push_subscriptions" where "topics" @> '["booking"]'::jsonb`);
+    expect(sent.map((r) => r.path).sort()).toEqual(choseBookings.map((r) => new URL(r.endpoint).pathname).sort());
+    expect(sent.some((r) => r.path === new URL(laptop.endpoint).pathname)).toBe(false);
+    const toPhone = sent.find((r) => r.path === new URL(phone.endpoint).pathname)!;
+    expect(toPhone.headers['content-encoding']).toBe('aes128gcm');
+    expect(toPhone.headers.ttl).toBe('86400');
+    expect(open(toPhone.body, phone)).toEqual({ title: 'New booking: visit', url: '/admin/visits' });
+  });
+
+  it('a family’s switch on My Family: its own device, messages and updates only; another family or the breeder cannot change or remove it', async () => {
+    const rivera = device(push.origin);
+    const { topics } = await t.caller(family).notifications.subscribe({ endpoint: rivera.endpoint, keys: rivera.keys, topics: ['message', 'update'] });
+    expect(topics).toEqual(['message', 'update']);
+    await expect(t.caller(family).notifications.setTopics({ endpoint: rivera.endpoint, topics: ['update', 'contract'] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const other = (await signIn(t.orm, { isAdmin: false, email: 'other-family@example.com' })).user;
+    for (const someoneElse of [other, breeder]) {
+      await expect(t.caller(someoneElse).notifications.setTopics({ endpoint: rivera.endpoint, topics: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await t.caller(someoneElse).notifications.unsubscribe({ endpoint: rivera.endpoint })).toEqual({ removed: false });
+      expect(await t.caller(someoneElse).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({ subscribed: false });
+    }
+    expect(await t.caller(family).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({ subscribed: true, topics: ['message', 'update'] });
+    // Through HTTP without a session: 401, nothing changed.
+    const res = await t.app.inject({ method: 'POST', url: '/trpc/notifications.setTopics', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, payload: { endpoint: rivera.endpoint, topics: [] } });
+    expect(res.statusCode).toBe(401);
+    // A new update about their puppy reaches the device, and only that family's.
+    const before = push.received.length;
+    await createPushSender({ afterAnswer: t.app.services.afterAnswer, log: { warn: () => {} }, subject: 'mailto:test@example.com' }).deliver(
+      t.orm.em.fork(),
+      'update',
+      { title: 'New update about Teddy', url: '/account' },
+      { userIds: [family.id] },
+    );
+    const got = push.received.slice(before).filter((r) => r.path === new URL(rivera.endpoint).pathname);
+    expect(got).toHaveLength(1);
+    expect(open(got[0]!.body, rivera)).toEqual({ title: 'New update about Teddy', url: '/account' });
   });
 });

@@ -14,6 +14,7 @@ import { HealthRecords } from '../../features/health/client/HealthRecord.tsx';
 import { MyVisits } from '../../features/visits/client/MyVisits.tsx';
 import { MyContracts } from '../../features/contracts/client/MyContracts.tsx';
 import { FamilyMessages } from '../../features/messages/client/FamilyMessages.tsx';
+import { FamilyNotifications } from '../../features/notifications/client/FamilyNotifications.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -40,6 +41,7 @@ function AccountPage() {
         <FamilyMessages />
         <MyApplications />
         <AccountProfile extra={<DigestSwitch />} />
+        <FamilyNotifications />
       </Stack>
     </Container>
   );

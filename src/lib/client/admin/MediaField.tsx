@@ -1,5 +1,5 @@
-// An image or video field: a Mantine Dropzone that uploads to POST /api/admin/media with progress,
-// then shows what was stored. The value is the stored file's /uploads URL (or null). And a drop for
+// An image or video field: a Mantine Dropzone that uploads to POST /api/admin/media with progress (a photo made
+// smaller on the device first), then shows what was stored. The value is the stored file's /uploads URL (or null). And a drop for
 // several files at once, each with its own progress, handed on in the order dropped.
 import '@mantine/dropzone/styles.css';
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { TRPCClientError } from '@trpc/client';
 import { errorMessage } from '../trpc.ts';
 import { IconFileTypePdf, IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
 import { imageUrl } from '../../shared/format.ts';
+import { resizePhoto } from './resize-photo.ts';
 
 export type MediaKind = 'image' | 'video' | 'document';
 
@@ -31,33 +32,50 @@ export interface UploadHandle {
   abort: () => void;
 }
 
-/** XMLHttpRequest, not fetch, because only XHR reports upload progress. Same origin, cookies included. */
+/**
+ * XMLHttpRequest, not fetch, because only XHR reports upload progress. Same origin, cookies included. A JPEG or WebP
+ * photo is first made smaller on the device (resize-photo.ts); everything else goes up as it is.
+ */
 export function uploadMedia(url: string, file: File, onProgress: (fraction: number) => void, kind?: MediaKind, isPrivate = false): UploadHandle {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadedMedia>((resolve, reject) => {
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.responseType = 'json';
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as (UploadedMedia & { message?: string }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body);
-      else reject(new Error(body?.message || `The upload failed (${xhr.status}). Please try again.`));
-    };
-    xhr.onerror = () => reject(new Error('There was an error connecting to the server. Please try again later.'));
-    xhr.onabort = () => reject(new Error('Upload cancelled.'));
-    const data = new FormData();
-    // A document field says so first: the server then takes a PDF only.
-    if (kind === 'document') data.append('kind', 'document');
-    // A family's private upload: never at a public address, served only after an access check.
-    if (isPrivate) data.append('visibility', 'private');
-    data.append('file', file);
-    xhr.send(data);
-  });
-  return { promise, abort: () => xhr.abort() };
+  const resizing = new AbortController();
+  const cancelled = () => new Error('Upload cancelled.');
+  const prepared = kind === 'document' || kind === 'video' ? Promise.resolve(file) : resizePhoto(file, resizing.signal);
+  const promise = prepared.then(
+    (toSend) =>
+      new Promise<UploadedMedia>((resolve, reject) => {
+        if (resizing.signal.aborted) return reject(cancelled());
+        xhr.open('POST', url);
+        xhr.withCredentials = true;
+        xhr.responseType = 'json';
+        xhr.setRequestHeader('Accept', 'application/json');
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable) onProgress(e.loaded / e.total);
+        };
+        xhr.onload = () => {
+          const body = xhr.response as (UploadedMedia & { message?: string }) | null;
+          if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body);
+          else reject(new Error(body?.message || `The upload failed (${xhr.status}). Please try again.`));
+        };
+        xhr.onerror = () => reject(new Error('There was an error connecting to the server. Please try again later.'));
+        xhr.onabort = () => reject(cancelled());
+        const data = new FormData();
+        // A document field says so first: the server then takes a PDF only.
+        if (kind === 'document') data.append('kind', 'document');
+        // A family's private upload: never at a public address, served only after an access check.
+        if (isPrivate) data.append('visibility', 'private');
+        data.append('file', toSend);
+        xhr.send(data);
+      }),
+    () => Promise.reject(cancelled()),
+  );
+  return {
+    promise,
+    abort: () => {
+      resizing.abort();
+      xhr.abort();
+    },
+  };
 }
 
 const isVideoUrl = (url: string) => /\.(mp4|webm)(\?|$)/i.test(url);

@@ -1,5 +1,6 @@
 // What the phone is holding to send: each post written without a signal, "waiting to send" or failed, with retry and
-// discard. Sends on mount and whenever the connection returns.
+// discard. Sends on mount and whenever the connection returns; the service worker's Background Sync sends too, with
+// the dashboard closed (offline-queue.ts), and this list follows what it did.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -16,7 +17,11 @@ export function useOfflineQueue() {
     const send = () => void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
     load();
     send();
-    const off = onQueueChange(load);
+    // The service worker's Background Sync sent something while this page was open: list it, and show what was stored.
+    const off = onQueueChange((storedByWorker) => {
+      load();
+      if (storedByWorker) void queryClient.invalidateQueries();
+    });
     window.addEventListener('online', send);
     return () => {
       off();

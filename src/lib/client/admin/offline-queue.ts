@@ -1,6 +1,14 @@
 // Posts written on the breeder's phone without a signal (issue 34): kept in IndexedDB, shown as "waiting to send",
 // and sent when the connection returns. Each keeps one idempotency key across every replay, and the server stores the
 // key with the row, so a request sent twice (a retry after a lost answer, two tabs) makes one record.
+//
+// Two senders share this one queue (decision 124): the open dashboard (on opening and on the `online` event), and the
+// dashboard's service worker on a Background Sync event, which the browser fires when the connection returns even
+// with every dashboard tab closed (public/admin-queue-sw.js reads the same database, store and record shape). They
+// take the same Web Lock, so one sends at a time and the other finds what was sent already gone.
+//
+// A new kind of post (a care record, ...) is one `enqueue({ key, label, path, input })` call with its own tRPC
+// mutation path, whose input carries `idempotencyKey: key` and whose server stores that key with the row.
 import { openDB, type IDBPDatabase } from 'idb';
 
 export interface QueuedRequest {
@@ -16,29 +24,76 @@ export interface QueuedRequest {
   createdAt: string;
 }
 
+/** Shared with the service worker (public/admin-queue-sw.js): the database, its store, the sync tag and the lock. */
+export const QUEUE_DB = 'dashboard-queue';
+export const QUEUE_STORE = 'requests';
+export const QUEUE_SYNC_TAG = 'dashboard-queue';
+export const QUEUE_LOCK = 'dashboard-queue-send';
+/** What the service worker posts to the open dashboards after each request it sent or marked failed. */
+export const QUEUE_CHANGED_MESSAGE = 'offline-queue-changed';
+
 const CHANGED = 'offline-queue-changed';
 let db: Promise<IDBPDatabase> | undefined;
-const open = () => (db ??= openDB('dashboard-queue', 1, { upgrade: (d) => d.createObjectStore('requests', { keyPath: 'key' }) }));
+const open = () => (db ??= openDB(QUEUE_DB, 1, { upgrade: (d) => d.createObjectStore(QUEUE_STORE, { keyPath: 'key' }) }));
 const changed = () => window.dispatchEvent(new Event(CHANGED));
 
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> };
+}
+
+/**
+ * Asks the dashboard's service worker for a Background Sync: the browser wakes it when the connection returns (at once
+ * when it already has one), tab open or not. Where the browser has no Background Sync (Firefox, Safari) or there is no
+ * worker (the dev server), nothing happens and the open dashboard sends on its `online` event.
+ */
+export async function requestBackgroundSync(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  try {
+    const registration = (await navigator.serviceWorker.getRegistration('/admin')) as SyncRegistration | undefined;
+    if (!registration?.active || !registration.sync) return false;
+    await registration.sync.register(QUEUE_SYNC_TAG);
+    return true;
+  } catch {
+    return false; // refused (no permission in this browser): the page still sends on reconnect
+  }
+}
+
+/** One sender at a time across the tabs and the service worker; without Web Locks, the idempotency key still holds. */
+function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request(QUEUE_LOCK, work) as Promise<T>) : work();
+}
+
 export async function queuedRequests(): Promise<QueuedRequest[]> {
-  const all = (await (await open()).getAll('requests')) as QueuedRequest[];
+  const all = (await (await open()).getAll(QUEUE_STORE)) as QueuedRequest[];
   return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 export async function enqueue(request: Omit<QueuedRequest, 'status' | 'createdAt'>) {
-  await (await open()).put('requests', { ...request, status: 'waiting', createdAt: new Date().toISOString() } satisfies QueuedRequest);
+  await (await open()).put(QUEUE_STORE, { ...request, status: 'waiting', createdAt: new Date().toISOString() } satisfies QueuedRequest);
   changed();
+  void requestBackgroundSync();
 }
 
 export async function discard(key: string) {
-  await (await open()).delete('requests', key);
+  await (await open()).delete(QUEUE_STORE, key);
   changed();
 }
 
-export function onQueueChange(listener: () => void) {
-  window.addEventListener(CHANGED, listener);
-  return () => window.removeEventListener(CHANGED, listener);
+/** Called on every change of the queue: this page's own, and the service worker's (with how many it stored). */
+export function onQueueChange(listener: (storedByWorker?: number) => void) {
+  const local = () => listener();
+  const fromWorker = (event: MessageEvent) => {
+    const data = event.data as { type?: string; stored?: number } | null;
+    if (data?.type === QUEUE_CHANGED_MESSAGE) listener(data.stored ?? 0);
+  };
+  const sw = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+  window.addEventListener(CHANGED, local);
+  sw?.addEventListener('message', fromWorker);
+  return () => {
+    window.removeEventListener(CHANGED, local);
+    sw?.removeEventListener('message', fromWorker);
+  };
 }
 
 /** A network failure (no answer at all), as opposed to an answer that refuses the request. */
@@ -48,33 +103,40 @@ let sending: Promise<number> | undefined;
 
 /** Sends what waits (and, with `retryFailed`, what failed), one at a time; one pass at once. Answers how many were stored. */
 export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = {}): Promise<number> {
-  sending ??= (async () => {
+  sending ??= exclusively(async () => {
     let stored = 0;
+    let later = false;
     try {
-      for (const request of await queuedRequests()) {
-        if (request.status === 'failed' && !retryFailed) continue;
+      for (const listed of await queuedRequests()) {
+        // Read again under the lock: the service worker may have sent it (or marked it) since the list was read.
+        const request = (await (await open()).get(QUEUE_STORE, listed.key)) as QueuedRequest | undefined;
+        if (!request || (request.status === 'failed' && !retryFailed)) continue;
         let res: Response;
         try {
           res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.input) });
         } catch {
+          later = true;
           return stored; // still offline: everything stays waiting
         }
         const store = await open();
         if (res.ok) {
-          await store.delete('requests', request.key);
+          await store.delete(QUEUE_STORE, request.key);
           stored++;
         } else if (res.status >= 500 || res.status === 429 || res.status === 408) {
+          later = true;
           return stored; // the server is not ready: try again later
         } else {
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-          await store.put('requests', { ...request, status: 'failed', error: body?.error?.message ?? `Refused (${res.status})` } satisfies QueuedRequest);
+          await store.put(QUEUE_STORE, { ...request, status: 'failed', error: body?.error?.message ?? `Refused (${res.status})` } satisfies QueuedRequest);
         }
         changed();
       }
       return stored;
     } finally {
       sending = undefined;
+      // What is left waiting goes with the service worker's next sync, should this tab close first.
+      if (later) void requestBackgroundSync();
     }
-  })();
+  });
   return sending;
 }

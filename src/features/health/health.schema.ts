@@ -245,3 +245,6 @@ export interface ShareLinkDto {
 }
 
 export const REMINDER_SUBJECT = (puppy: string) => `Coming up for ${puppy}: the next vet visit`;
+export const GO_HOME_SUBJECT = (puppy: string) => `Welcome home, ${puppy}: the health record and puppy passport`;
+/** How long the vet link in the go-home e-mail works (the longest a family can make one). */
+export const GO_HOME_LINK_DAYS = 30;

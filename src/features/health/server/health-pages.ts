@@ -7,21 +7,19 @@ import { escapeHtml } from '../../../lib/server/mail.ts';
 import { tooManyMessage } from '../../../lib/server/trpc.ts';
 import { CARE_KIND_LABELS, HEALTH_MESSAGES } from '../health.schema.ts';
 import { readablePuppy, type PuppyFacts } from './health.service.ts';
-import { careLine, passportData, passportPdf } from './passport.ts';
+import { careLine, passportData, passportFileName, passportPdf } from './passport.ts';
 import { openShareLink, VET_PATH } from './share-links.ts';
 
 export const PASSPORT_PATH = '/health/passport/';
 const RATE = { limit: 60, windowMs: 60_000 };
 type PuppyEm = Parameters<typeof passportData>[0];
 
-const fileName = (name: string) => `passport-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'puppy'}.pdf`;
-
 async function sendPdf(reply: FastifyReply, em: Parameters<typeof passportData>[0], puppy: PuppyFacts) {
   const pdf = await passportPdf(await passportData(em, puppy));
   return reply
     .code(200)
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${fileName(puppy.name)}"`)
+    .header('content-disposition', `inline; filename="${passportFileName(puppy.name)}"`)
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(pdf));
 }

@@ -88,3 +88,15 @@ export const HealthFamilyPrefs = defineEntity({
     remindersEnabled: p.boolean().default(true),
   },
 });
+
+/** The go-home e-mail sent for a puppy (with its passport and a vet link): the row is the once-only rule. */
+export const HealthGoHomeMail = defineEntity({
+  name: 'HealthGoHomeMail',
+  tableName: 'health_go_home_mails',
+  properties: {
+    puppyId: p.integer().primary(),
+    pickupAt: p.datetime(),
+    shareLinkId: p.integer().nullable(),
+    sentAt: p.datetime(),
+  },
+});

@@ -374,3 +374,12 @@ export async function canReadHealthUpload(em: EntityManager, user: SessionUser, 
   );
   return rows.length > 0;
 }
+
+/** Whether this upload is attached to one of this puppy's care records (what the vet's link may open). */
+export async function isCareFileOf(em: EntityManager, puppyId: number, uploadUrl: string): Promise<boolean> {
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as "one" from "health_care_items" where "puppy_id" = ? and "attachments" @> ?::jsonb limit 1`,
+    [puppyId, JSON.stringify([uploadUrl])],
+  );
+  return rows.length > 0;
+}

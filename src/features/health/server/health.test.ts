@@ -7,7 +7,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { TEST_ORIGIN, useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
-import { multipartBody, pdfPart, tinyPdf } from '../../../server/testing/uploads.ts';
+import { jpegPart, multipartBody, pdfPart, solidImage, tinyPdf } from '../../../server/testing/uploads.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { HEALTH_MESSAGES, REMINDER_SUBJECT } from '../health.schema.ts';
@@ -264,6 +264,54 @@ describe('health records', () => {
     const old = await createShareLink(t.orm.em.fork(), parkers.user, { puppyId: lunaId, days: 1 }, TEST_ORIGIN, new Date(Date.now() - 2 * 86_400_000));
     expect((await get(old.url.slice(TEST_ORIGIN.length))).statusCode).toBe(410);
     expect((await trpc('health.createShareLink', 'mutation', { puppyId: lunaId, days: 90 }, parkers.cookie)).statusCode).toBe(400);
+  });
+
+  it('the vet’s page shows the care records’ photos and PDFs, served only through a working link to that puppy', async () => {
+    const upload = async (part: ReturnType<typeof pdfPart>, kind: 'image' | 'document') => {
+      const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, { name: 'kind', value: kind }, part]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+      expect(res.statusCode).toBe(201);
+      return res.json().url as string;
+    };
+    const certificate = await upload(pdfPart(tinyPdf('Luna health certificate'), 'luna.pdf'), 'document');
+    const photo = await upload(jpegPart(await solidImage(640, 480, 'jpeg'), 'belly.jpg'), 'image');
+    const note = await t.caller(admin.user).admin.health.record({ puppyIds: [lunaId], kind: 'note', notes: 'Health certificate and a photo of the belly', givenOn: today, attachments: [certificate, photo] });
+    // Max's certificate (an earlier test) is another puppy's file.
+    const maxFile = (await t.caller(admin.user).admin.health.list({ search: 'Vet certificate attached' })).items[0]!.attachments[0]!.url.slice('/private-media/'.length);
+    const link = await t.caller(parkers.user).health.createShareLink({ puppyId: lunaId, days: 7 });
+    const path = link.url.slice(TEST_ORIGIN.length);
+    const name = (url: string) => url.slice('/uploads/'.length);
+
+    const page = await get(path);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`href="${path}/files/${name(certificate)}"`);
+    expect(page.body).toContain(`src="${path}/files/${name(photo)}?w=320" alt="Photo 1: Note of ${today}"`);
+    expect(page.body).not.toContain(maxFile);
+    const pdf = await get(`${path}/files/${name(certificate)}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Luna health certificate');
+    const image = await get(`${path}/files/${name(photo)}?w=320`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+
+    // Another puppy's file, a file that is no care record's, or nonsense: 404 (and nothing of the file).
+    for (const file of [maxFile, '00000000-0000-4000-8000-000000000000.pdf', '..%2F..%2Fetc%2Fpasswd']) {
+      const res = await get(`${path}/files/${file}`);
+      expect([file, res.statusCode]).toEqual([file, 404]);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // A forged token is 404; a revoked or expired link is 410, for the files too.
+    expect((await get(`${path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}/files/${name(certificate)}`)).statusCode).toBe(404);
+    const expired = await createShareLink(t.orm.em.fork(), parkers.user, { puppyId: lunaId, days: 1 }, TEST_ORIGIN, new Date(Date.now() - 2 * 86_400_000));
+    expect((await get(`${expired.url.slice(TEST_ORIGIN.length)}/files/${name(certificate)}`)).statusCode).toBe(410);
+    await t.caller(parkers.user).health.revokeShareLink({ id: link.id });
+    for (const file of [certificate, photo]) {
+      const gone = await get(`${path}/files/${name(file)}`);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.headers['content-type']).toMatch(/^text\/html/);
+    }
+    await t.caller(admin.user).admin.health.remove({ id: note.ids[0]! });
   });
 
   it('Today lists what is due this week or overdue per litter, not what is done', async () => {

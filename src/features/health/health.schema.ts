@@ -38,6 +38,7 @@ export const HEALTH_MESSAGES = {
   untilBeforeStart: 'The last day must be on or after the first.',
   shareDaysInvalid: 'A link can work for 1 to 30 days.',
   linkGone: 'This link has expired or was revoked. Ask the family for a new one.',
+  keyInvalid: 'The record’s key must be 8 to 64 letters, digits, - or _.',
 } as const;
 
 export const CARE_KINDS = ['vaccination', 'deworming', 'treatment', 'vet-check', 'microchip', 'note'] as const;
@@ -129,6 +130,8 @@ export const RecordCareSchema = z
     attachments: z.array(z.string().regex(UPLOAD_URL_PATTERN, HEALTH_MESSAGES.attachmentInvalid)).max(6, HEALTH_MESSAGES.tooManyAttachments).default([]),
     /** The protocol item this fulfils; when absent, the one protocol item of the same kind before go-home, if any. */
     scheduleItemId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+    /** One key per record however often it is sent (the dashboard's offline queue replays it): stored once. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, HEALTH_MESSAGES.keyInvalid).optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

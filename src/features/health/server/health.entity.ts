@@ -29,6 +29,8 @@ export const CareItem = defineEntity({
     /** Private upload URLs (/uploads/<id>.<ext>): photos or PDFs such as a vet certificate. */
     attachments: p.json<string[]>().default([]),
     scheduleItemId: p.integer().nullable(),
+    /** The recording request that made it (its idempotency key), for a replay's answer. */
+    requestId: p.integer().nullable().index(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -98,5 +100,16 @@ export const HealthGoHomeMail = defineEntity({
     pickupAt: p.datetime(),
     shareLinkId: p.integer().nullable(),
     sentAt: p.datetime(),
+  },
+});
+
+/** One recording request (one puppy or a litter), by its idempotency key: a replay of the key stores nothing new. */
+export const CareRequest = defineEntity({
+  name: 'CareRequest',
+  tableName: 'health_care_requests',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    idempotencyKey: p.string().length(64).unique(),
+    createdAt: p.datetime(),
   },
 });

@@ -1,6 +1,7 @@
 // The care records: recording for one puppy or a litter (one transaction), who may read a puppy's record, the
 // record with what comes next, the breeder's list and protocol. Puppies, litters, pickups and weights belong to
 // other features: they are read here with plain SQL over their tables, never through their code.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
@@ -24,7 +25,7 @@ import {
   CareListSchema,
 } from '../health.schema.ts';
 import type { z } from 'zod';
-import { CareItem, CareScheduleItem, HealthFamilyPrefs, type ICareItem } from './health.entity.ts';
+import { CareItem, CareRequest, CareScheduleItem, HealthFamilyPrefs, type ICareItem } from './health.entity.ts';
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
@@ -183,8 +184,14 @@ export async function recordFor(em: EntityManager, user: SessionUser, puppyId: n
 const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
 
 /** Records one care item for one puppy, several, or a whole litter: all stored in one transaction, or none. */
-export async function recordCare(em: EntityManager, raw: RecordCareInput): Promise<{ count: number; ids: number[]; warnings: string[] }> {
+export async function recordCare(em: EntityManager, raw: RecordCareInput): Promise<RecordCareResult> {
   const input = RecordCareSchema.parse(raw);
+  const key = input.idempotencyKey;
+  // A replay of a record already stored (the offline queue sending it again) answers with what was stored.
+  if (key) {
+    const stored = await storedRecord(em, key);
+    if (stored) return stored;
+  }
   let puppies: PuppyFacts[];
   if (input.litterId !== null) {
     const [litter] = await em.execute<{ id: number }[]>(`select "id" from "litters" where "id" = ?`, [input.litterId]);
@@ -229,35 +236,70 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
     const candidates = await em.find(CareScheduleItem, { kind: input.kind, afterGoHome: false }, { fields: ['id'] });
     if (candidates.length === 1) scheduleItemId = candidates[0]!.id;
   }
-  const rows = await em.transactional(async (tx) => {
-    const created = puppies.map((p) =>
-      tx.create(CareItem, {
-        puppyId: p.id,
-        kind: input.kind,
-        givenOn: input.givenOn,
-        product: input.product,
-        manufacturer: input.manufacturer,
-        lotNumber: input.lotNumber,
-        lotExpiry: input.lotExpiry,
-        dose: input.dose,
-        doseUnit: input.doseUnit,
-        givenBy: input.givenBy,
-        nextDueOn: input.nextDueOn,
-        findings: input.findings,
-        vet: input.vet,
-        clinic: input.clinic,
-        microchip,
-        registry: input.kind === 'microchip' ? input.registry : '',
-        notes: input.notes,
-        attachments: input.attachments,
-        scheduleItemId,
-        createdAt: new Date(),
-      }),
-    );
-    await tx.flush();
-    return created;
-  });
+  let rows: ICareItem[];
+  try {
+    rows = await em.transactional(async (tx) => {
+      // The key's row first: a second request with the same key waits here for this one's commit, then fails.
+      const [request] = key
+        ? await tx.execute<{ id: number }[]>(`insert into "health_care_requests" ("idempotency_key", "created_at") values (?, now()) returning "id"`, [key])
+        : [];
+      const created = puppies.map((p) =>
+        tx.create(CareItem, {
+          puppyId: p.id,
+          kind: input.kind,
+          givenOn: input.givenOn,
+          product: input.product,
+          manufacturer: input.manufacturer,
+          lotNumber: input.lotNumber,
+          lotExpiry: input.lotExpiry,
+          dose: input.dose,
+          doseUnit: input.doseUnit,
+          givenBy: input.givenBy,
+          nextDueOn: input.nextDueOn,
+          findings: input.findings,
+          vet: input.vet,
+          clinic: input.clinic,
+          microchip,
+          registry: input.kind === 'microchip' ? input.registry : '',
+          notes: input.notes,
+          attachments: input.attachments,
+          scheduleItemId,
+          requestId: request ? Number(request.id) : null,
+          createdAt: new Date(),
+        }),
+      );
+      await tx.flush();
+      return created;
+    });
+  } catch (error) {
+    // The same key sent twice at once: the other request stored it (its key and its rows in one transaction).
+    if (!(error instanceof UniqueConstraintViolationException) || !key) throw error;
+    const stored = await storedRecord(em.fork(), key);
+    if (!stored) throw error;
+    return stored;
+  }
   return { count: rows.length, ids: rows.map((r) => r.id), warnings };
+}
+
+export interface RecordCareResult {
+  count: number;
+  ids: number[];
+  warnings: string[];
+}
+
+/** What a recording request with this key stored, with the warnings it was answered with; null if none did. */
+async function storedRecord(em: EntityManager, key: string): Promise<RecordCareResult | null> {
+  const request = await em.findOne(CareRequest, { idempotencyKey: key });
+  if (!request) return null;
+  const items = await em.find(CareItem, { requestId: request.id }, { orderBy: { id: 'asc' } });
+  const warnings = new Set<string>();
+  for (const i of items) {
+    const chip = i.microchip ? checkMicrochip(i.microchip) : null;
+    if (chip?.ok && chip.warning) warnings.add(chip.warning);
+    const dose = doseWarning(i.dose === null || i.dose === undefined ? null : Number(i.dose), i.doseUnit);
+    if (dose) warnings.add(dose);
+  }
+  return { count: items.length, ids: items.map((i) => i.id), warnings: [...warnings] };
 }
 
 export async function removeCareItem(em: EntityManager, id: number): Promise<{ ok: true }> {

@@ -8,6 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
 import { toast } from '../../../../lib/client/toast.ts';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
+import { enqueue, isOffline } from '../../../../lib/client/admin/offline-queue.ts';
+import { OfflineQueue } from '../../../../lib/client/admin/OfflineQueue.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { pageCount } from '../../../../lib/shared/paging.ts';
@@ -77,43 +79,58 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
   const litter = targetKind === 'litter' ? litters.find((l) => l.id === Number(targetId)) : undefined;
   const chosen = litter ? litter.puppies.filter((p) => !excluded.includes(p.id)) : [];
 
+  const clear = () => {
+    setF(EMPTY);
+    setAttachments([]);
+    setDoseConfirmed(false);
+    setDropKey((k) => k + 1);
+  };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setErrors({});
+    // One key for this record, however often it is sent (a queued record is replayed with it).
+    const input = {
+      litterId: litter ? litter.id : null,
+      puppyIds: litter ? (excluded.length ? chosen.map((p) => p.id) : []) : targetKind === 'puppy' ? [Number(targetId)] : [],
+      kind,
+      givenOn,
+      product: f.product,
+      manufacturer: f.manufacturer,
+      lotNumber: f.lotNumber,
+      lotExpiry: f.lotExpiry || null,
+      dose: f.dose === '' ? null : Number(f.dose),
+      doseUnit: f.doseUnit,
+      doseConfirmed,
+      givenBy: f.givenBy,
+      nextDueOn: f.nextDueOn || null,
+      findings: f.findings,
+      vet: f.vet,
+      clinic: f.clinic,
+      microchip: f.microchip,
+      registry: f.registry,
+      notes: f.notes,
+      attachments,
+      idempotencyKey: crypto.randomUUID(),
+    };
+    // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
+    const keep = async () => {
+      const who = litter ? `${litter.name} (${chosen.length} ${chosen.length === 1 ? 'puppy' : 'puppies'})` : (litters.flatMap((l) => l.puppies).find((p) => p.id === Number(targetId))?.name ?? 'a puppy');
+      await enqueue({ key: input.idempotencyKey, label: `Care for ${who}: ${CARE_KIND_LABELS[kind]} on ${givenOn}`, path: 'admin.health.record', input });
+      toast({ title: 'Waiting to send', message: 'No connection: the record is kept on this phone and sent when the connection returns.' });
+      clear();
+    };
+    if (target && typeof navigator !== 'undefined' && !navigator.onLine) return keep();
     try {
-      const result = await record.mutateAsync({
-        litterId: litter ? litter.id : null,
-        puppyIds: litter ? (excluded.length ? chosen.map((p) => p.id) : []) : targetKind === 'puppy' ? [Number(targetId)] : [],
-        kind,
-        givenOn,
-        product: f.product,
-        manufacturer: f.manufacturer,
-        lotNumber: f.lotNumber,
-        lotExpiry: f.lotExpiry || null,
-        dose: f.dose === '' ? null : Number(f.dose),
-        doseUnit: f.doseUnit,
-        doseConfirmed,
-        givenBy: f.givenBy,
-        nextDueOn: f.nextDueOn || null,
-        findings: f.findings,
-        vet: f.vet,
-        clinic: f.clinic,
-        microchip: f.microchip,
-        registry: f.registry,
-        notes: f.notes,
-        attachments,
-      });
+      const result = await record.mutateAsync(input);
       toast({
         title: `Recorded for ${result.count} ${result.count === 1 ? 'puppy' : 'puppies'}`,
         message: result.warnings.length ? result.warnings.join(' ') : `${CARE_KIND_LABELS[kind]} on ${givenOn}.`,
         variant: 'success',
       });
-      setF(EMPTY);
-      setAttachments([]);
-      setDoseConfirmed(false);
-      setDropKey((k) => k + 1);
+      clear();
       await queryClient.invalidateQueries({ queryKey: trpc.admin.health.list.queryKey() });
     } catch (error) {
+      if (isOffline(error) && target) return keep();
       const fields = fieldErrorsOf(error) ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]!])));
       if (!Object.keys(fields).length) failed('Could not record')(error);
@@ -346,6 +363,7 @@ export function HealthAdmin({ litterId }: { litterId?: number }) {
   return (
     <Stack gap="xl">
       <SectionHeader title="Health" />
+      <OfflineQueue />
       <RecordCare initialLitter={litterId} />
       <OnePuppyRecord />
       <Records litterId={litterId} />

@@ -30,6 +30,7 @@ import { Migration20261128146000_list_indexes } from './Migration20261128146000_
 import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
 import { Migration20261128153000_health_go_home } from './Migration20261128153000_health_go_home.ts';
 import { Migration20261128153100_health_care_keys } from './Migration20261128153100_health_care_keys.ts';
+import { Migration20261128153200_health_protocols } from './Migration20261128153200_health_protocols.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -60,4 +61,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128146100_search_trigram,
   Migration20261128153000_health_go_home,
   Migration20261128153100_health_care_keys,
+  Migration20261128153200_health_protocols,
 ];

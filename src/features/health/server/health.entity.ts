@@ -42,6 +42,9 @@ export const CareScheduleItem = defineEntity({
   tableName: 'health_schedule_items',
   properties: {
     id: p.integer().primary().autoincrement(),
+    /** The protocol (health_protocols) this item belongs to. */
+    protocolId: p.integer().index(),
+    /** A heading within the protocol ("Before go-home", "Recommended to your vet"). */
     protocol: p.string().length(100),
     label: p.string().length(120),
     kind: p.enum(SCHEDULE_KINDS),
@@ -111,5 +114,27 @@ export const CareRequest = defineEntity({
     id: p.integer().primary().autoincrement(),
     idempotencyKey: p.string().length(64).unique(),
     createdAt: p.datetime(),
+  },
+});
+
+/** A named care protocol; one is the default, which litters follow unless they chose another or none. */
+export const HealthProtocol = defineEntity({
+  name: 'HealthProtocol',
+  tableName: 'health_protocols',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(100).unique(),
+    isDefault: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+/** A litter's choice of protocol (null: none). A litter without a row follows the default. */
+export const HealthLitterProtocol = defineEntity({
+  name: 'HealthLitterProtocol',
+  tableName: 'health_litter_protocols',
+  properties: {
+    litterId: p.integer().primary(),
+    protocolId: p.integer().nullable().index(),
   },
 });

@@ -183,7 +183,10 @@ describe('health records', () => {
       ['admin.health.puppyRecord', 'query', { puppyId: lunaId }],
       ['admin.health.remove', 'mutation', { id: 1 }],
       ['admin.health.protocol', 'query', undefined],
-      ['admin.health.saveProtocol', 'mutation', { items: [] }],
+      ['admin.health.saveProtocol', 'mutation', { name: 'X', items: [] }],
+      ['admin.health.removeProtocol', 'mutation', { id: 1 }],
+      ['admin.health.litterProtocols', 'query', {}],
+      ['admin.health.setLitterProtocol', 'mutation', { litterId, protocolId: null }],
     ];
     for (const [path, type, input] of adminCalls) {
       const asFamily = await trpc(path, type, input, parkers.cookie);
@@ -371,17 +374,78 @@ describe('health records', () => {
     expect((await as.list({ search: 'luna' })).total).toBe(2);
     expect(await failure(as.remove({ id: found.items[0]!.id }))).toMatchObject({ code: 'NOT_FOUND' });
 
-    const protocol = await as.protocol();
+    const [standard] = await as.protocol();
+    const protocol = standard!.items;
+    expect(standard).toMatchObject({ name: 'Natural start (no vaccinations before pickup)', isDefault: true });
     expect(protocol.map((p) => p.label)).toContain('Vet check');
-    const bad = await trpc('admin.health.saveProtocol', 'mutation', { items: [{ protocol: 'X', label: 'Y', kind: 'weighing', startDay: 10, untilDay: 5 }] }, admin.cookie);
+    const bad = await trpc('admin.health.saveProtocol', 'mutation', { id: standard!.id, name: standard!.name, items: [{ protocol: 'X', label: 'Y', kind: 'weighing', startDay: 10, untilDay: 5 }] }, admin.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.fieldErrors['items.0.untilDay']).toEqual([HEALTH_MESSAGES.untilBeforeStart]);
-    const saved = await as.saveProtocol({ items: [...protocol.slice(0, 3), { id: null, protocol: 'Before go-home', label: 'Deworming check', kind: 'deworming', startDay: 42, everyDays: null, untilDay: null, afterGoHome: false }] });
-    expect(saved.map((p) => p.label)).toEqual([...protocol.slice(0, 3).map((p) => p.label), 'Deworming check']);
-    expect(saved[0]!.id).toBe(protocol[0]!.id);
+    const [saved] = await as.saveProtocol({ id: standard!.id, name: standard!.name, items: [...protocol, { id: null, protocol: 'Before go-home', label: 'Deworming check', kind: 'deworming', startDay: 42, everyDays: null, untilDay: null, afterGoHome: false }] });
+    expect(saved!.items.map((p) => p.label)).toEqual([...protocol.map((p) => p.label), 'Deworming check']);
+    expect(saved!.items[0]!.id).toBe(protocol[0]!.id);
     const options = await as.options();
     expect(options.litters[0]).toMatchObject({ id: litterId, name: 'Spring Litter', birthDate: birth });
     expect(options.litters[0]!.puppies).toHaveLength(12);
+  });
+
+  it('several protocols: one default for new litters, each litter follows its own (or none), and what is due follows it', async () => {
+    const as = t.caller(admin.user).admin.health;
+    const em = t.orm.em.fork();
+    const [standard] = await as.protocol();
+    const due = async () => (await healthToday(t.orm.em.fork(), new Date())).map((i) => i.title);
+    expect((await due()).some((x) => x.startsWith('Spring Litter: Weekly weighing'))).toBe(true);
+    // A second protocol: a fecal check on day 45 (due this week for the Spring Litter, born 50 days ago).
+    const made = await as.saveProtocol({ id: null, name: 'Shelter rescue', items: [{ protocol: 'Before go-home', label: 'Fecal check', kind: 'deworming', startDay: 45 }] });
+    const rescue = made.find((p) => p.name === 'Shelter rescue')!;
+    expect(rescue.isDefault).toBe(false);
+    expect((await trpc('admin.health.saveProtocol', 'mutation', { name: 'Shelter rescue', items: [] }, admin.cookie)).json().error.data.fieldErrors.name).toEqual([HEALTH_MESSAGES.protocolNameTaken]);
+    const spring = async () => (await as.litterProtocols({ search: 'spring' })).items[0]!;
+    expect(await spring()).toMatchObject({ litterId, litterName: 'Spring Litter', protocolId: standard!.id, byDefault: true });
+
+    // The Spring Litter follows the rescue protocol: its due items are that protocol's, and Luna's record follows.
+    await as.setLitterProtocol({ litterId, protocolId: rescue.id });
+    expect(await spring()).toMatchObject({ protocolId: rescue.id, protocolName: 'Shelter rescue', byDefault: false });
+    const titles = await due();
+    // Ten puppies: Luna and Max are home (the reminders test), so their breeder's items are behind them.
+    expect(titles).toContain('Spring Litter: Fecal check (overdue), 10 puppies');
+    expect(titles.some((x) => x.includes('Weekly weighing'))).toBe(false);
+    expect((await as.puppyRecord({ puppyId: puppyIds[3]! })).due.map((d) => d.label)).toEqual(['Fecal check']);
+    // A care record of that kind is tied to the litter's protocol item.
+    const fecal = await as.record({ puppyIds: [puppyIds[2]!], kind: 'deworming', product: 'Fenbendazole', givenOn: today });
+    expect((await em.fork().findOneOrFail(CareItem, fecal.ids[0]!)).scheduleItemId).toBe(rescue.items[0]!.id);
+    expect(await due()).toContain('Spring Litter: Fecal check (overdue), 9 puppies');
+
+    // No protocol: nothing due for that litter.
+    await as.setLitterProtocol({ litterId, protocolId: null });
+    expect((await spring()).protocolId).toBeNull();
+    expect((await due()).filter((x) => x.startsWith('Spring Litter'))).toEqual([]);
+
+    // The default is for new litters: a litter that followed the old default keeps it when the default changes.
+    const [older] = await em.execute<{ id: number }[]>(
+      `insert into "litters" ("name", "mother_name", "father_name", "birth_date", "created_at", "updated_at") values ('Older Litter', 'A', 'B', ?, now(), now()) returning "id"`,
+      [addDays(today, -30)],
+    );
+    await as.saveProtocol({ id: rescue.id, name: 'Shelter rescue', isDefault: true, items: rescue.items });
+    expect((await as.litterProtocols({ search: 'older' })).items[0]).toMatchObject({ protocolId: standard!.id, byDefault: false });
+    const [newer] = await em.execute<{ id: number }[]>(
+      `insert into "litters" ("name", "mother_name", "father_name", "birth_date", "created_at", "updated_at") values ('Newer Litter', 'A', 'B', ?, now(), now()) returning "id"`,
+      [today],
+    );
+    expect((await as.litterProtocols({ search: 'newer' })).items[0]).toMatchObject({ litterId: Number(newer!.id), protocolId: rescue.id, byDefault: true });
+    expect(Number(older!.id)).toBeGreaterThan(0);
+
+    // Bad input: a clear 4xx, nothing changed.
+    expect(await failure(as.setLitterProtocol({ litterId, protocolId: 999_999 }))).toMatchObject({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.protocolNotFound });
+    expect(await failure(as.setLitterProtocol({ litterId: 999_999, protocolId: rescue.id }))).toMatchObject({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.litterNotFound });
+    expect(await failure(as.removeProtocol({ id: rescue.id }))).toMatchObject({ code: 'CONFLICT', message: HEALTH_MESSAGES.protocolIsDefault });
+    // Deleting a protocol leaves the litters that chose it with none.
+    await as.setLitterProtocol({ litterId, protocolId: standard!.id });
+    await as.removeProtocol({ id: standard!.id });
+    expect((await spring()).protocolId).toBeNull();
+    expect((await as.protocol()).map((p) => p.name)).toEqual(['Shelter rescue']);
+    // Back to the rescue protocol for the tests that follow.
+    await as.setLitterProtocol({ litterId, protocolId: rescue.id });
   });
 
   it('a litter of twelve is recorded in one request, all or nothing', async () => {

@@ -30,6 +30,9 @@ import { Migration20261128146000_list_indexes } from './Migration20261128146000_
 import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
 import { Migration20261128152000_visit_rules_and_exceptions } from './Migration20261128152000_visit_rules_and_exceptions.ts';
 import { Migration20261128155000_search_trigram_everywhere } from './Migration20261128155000_search_trigram_everywhere.ts';
+import { Migration20261128153000_health_go_home } from './Migration20261128153000_health_go_home.ts';
+import { Migration20261128153100_health_care_keys } from './Migration20261128153100_health_care_keys.ts';
+import { Migration20261128153200_health_protocols } from './Migration20261128153200_health_protocols.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -60,4 +63,7 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128146100_search_trigram,
   Migration20261128152000_visit_rules_and_exceptions,
   Migration20261128155000_search_trigram_everywhere,
+  Migration20261128153000_health_go_home,
+  Migration20261128153100_health_care_keys,
+  Migration20261128153200_health_protocols,
 ];

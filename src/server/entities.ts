@@ -28,6 +28,7 @@ import {
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '../features/articles/server/article.entity.ts';
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
 import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
+import { CareRequest, HealthGoHomeMail, HealthLitterProtocol, HealthProtocol } from '../features/health/server/health.entity.ts';
 import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
 import { PushSubscription } from '../features/notifications/server/push-subscription.entity.ts';
 import { Conversation, Message, MessageAttachment } from '../features/messages/server/message.entity.ts';
@@ -76,6 +77,10 @@ export const entities = [
   CareItem,
   CareScheduleItem,
   HealthShareLink,
+  HealthGoHomeMail,
+  CareRequest,
+  HealthProtocol,
+  HealthLitterProtocol,
   HealthReminder,
   HealthFamilyPrefs,
   VisitSettings,

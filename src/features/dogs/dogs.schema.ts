@@ -64,18 +64,8 @@ export type ParentDogInput = z.input<typeof ParentDogInputSchema>;
 
 export const DOG_REGISTRIES = ['AKC', 'CKC', 'UKC', 'GANA', 'ICA', 'ACHC', 'Other'] as const;
 export const DOG_GENERATIONS = ['Golden Retriever', 'Poodle', 'F1', 'F1B', 'F2', 'F2B', 'F3', 'Multigen'] as const;
-export const HEALTH_TEST_KINDS = ['ofa-hips', 'ofa-elbows', 'ofa-cardiac', 'ofa-eyes', 'ofa-patella', 'pennhip', 'genetic-panel', 'other'] as const;
-export type HealthTestKind = (typeof HEALTH_TEST_KINDS)[number];
-export const HEALTH_TEST_LABELS: Record<HealthTestKind, string> = {
-  'ofa-hips': 'OFA hips',
-  'ofa-elbows': 'OFA elbows',
-  'ofa-cardiac': 'OFA cardiac',
-  'ofa-eyes': 'OFA eyes (CAER)',
-  'ofa-patella': 'OFA patella',
-  pennhip: 'PennHIP',
-  'genetic-panel': 'Genetic panel',
-  other: 'Other test',
-};
+import { HEALTH_TEST_KINDS, HEALTH_TEST_LABELS, healthTestLabel, type HealthTestKind } from '../../lib/shared/health-tests.ts';
+export { HEALTH_TEST_KINDS, HEALTH_TEST_LABELS, healthTestLabel, type HealthTestKind };
 /** The most generations a pedigree reaches (the tree, the REST answer, the COI window). */
 import { PEDIGREE_MAX_GENERATIONS } from './pedigree-limits.ts';
 export { PEDIGREE_MAX_GENERATIONS };
@@ -107,9 +97,6 @@ export interface HealthTestDto {
   verificationUrl: string | null;
   certificateUrl: string | null;
 }
-
-export const healthTestLabel = (t: { kind: HealthTestKind; test: string }) =>
-  t.test ? `${t.kind === 'genetic-panel' || t.kind === 'other' ? '' : `${HEALTH_TEST_LABELS[t.kind]}: `}${t.test}` : HEALTH_TEST_LABELS[t.kind];
 
 const httpsUrl = z
   .string()

@@ -38,6 +38,12 @@ export const HEALTH_MESSAGES = {
   untilBeforeStart: 'The last day must be on or after the first.',
   shareDaysInvalid: 'A link can work for 1 to 30 days.',
   linkGone: 'This link has expired or was revoked. Ask the family for a new one.',
+  protocolNameRequired: 'Give the protocol a name.',
+  protocolNameTaken: 'Another protocol has that name.',
+  protocolNotFound: 'That protocol does not exist.',
+  tooManyProtocols: 'Keep at most 20 protocols.',
+  protocolIsDefault: 'This is the protocol new litters follow: make another one the default first.',
+  keyInvalid: 'The record’s key must be 8 to 64 letters, digits, - or _.',
 } as const;
 
 export const CARE_KINDS = ['vaccination', 'deworming', 'treatment', 'vet-check', 'microchip', 'note'] as const;
@@ -129,6 +135,8 @@ export const RecordCareSchema = z
     attachments: z.array(z.string().regex(UPLOAD_URL_PATTERN, HEALTH_MESSAGES.attachmentInvalid)).max(6, HEALTH_MESSAGES.tooManyAttachments).default([]),
     /** The protocol item this fulfils; when absent, the one protocol item of the same kind before go-home, if any. */
     scheduleItemId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+    /** One key per record however often it is sent (the dashboard's offline queue replays it): stored once. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, HEALTH_MESSAGES.keyInvalid).optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -162,7 +170,42 @@ export const ScheduleItemSchema = z
   .superRefine((v, ctx) => {
     if (v.untilDay !== null && v.untilDay < v.startDay) ctx.addIssue({ code: 'custom', path: ['untilDay'], message: HEALTH_MESSAGES.untilBeforeStart });
   });
-export const SaveProtocolSchema = z.object({ items: z.array(ScheduleItemSchema).max(100) });
+export const SaveProtocolSchema = z.object({
+  /** null: a new protocol. */
+  id: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+  name: z.string(HEALTH_MESSAGES.protocolNameRequired).trim().min(1, HEALTH_MESSAGES.protocolNameRequired).max(100, HEALTH_MESSAGES.textTooLong(100)),
+  /** The protocol new litters follow (litters that exist keep the one they followed). */
+  isDefault: z.boolean().default(false),
+  items: z.array(ScheduleItemSchema).max(100),
+});
+export const SetLitterProtocolSchema = z.object({
+  litterId: z.number().int().positive().max(2_147_483_647),
+  /** null: no protocol for this litter (nothing due). */
+  protocolId: z.number().int().positive().max(2_147_483_647).nullable(),
+});
+export const LitterProtocolsSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => (v ? v : undefined)),
+});
+export const MAX_PROTOCOLS = 20;
+
+export interface ProtocolDto {
+  id: number;
+  name: string;
+  isDefault: boolean;
+  items: ScheduleItemDto[];
+}
+
+export interface LitterProtocolDto {
+  litterId: number;
+  litterName: string;
+  birthDate: string | null;
+  /** The protocol that applies (the default when the litter chose none explicitly), or null for none. */
+  protocolId: number | null;
+  protocolName: string | null;
+  /** True when the litter follows the default because it never chose. */
+  byDefault: boolean;
+}
 export type ScheduleItemInput = z.input<typeof ScheduleItemSchema>;
 
 /** The largest id a PostgreSQL int holds: anything above names no row (and must not reach SQL as an overflow). */
@@ -245,3 +288,6 @@ export interface ShareLinkDto {
 }
 
 export const REMINDER_SUBJECT = (puppy: string) => `Coming up for ${puppy}: the next vet visit`;
+export const GO_HOME_SUBJECT = (puppy: string) => `Welcome home, ${puppy}: the health record and puppy passport`;
+/** How long the vet link in the go-home e-mail works (the longest a family can make one). */
+export const GO_HOME_LINK_DAYS = 30;

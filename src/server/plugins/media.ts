@@ -23,6 +23,11 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     mediaVariants: MediaVariants;
+    /**
+     * Answers a private upload (`<id>.<ext>`, a variant as `?w=&q=` ask) for a route that has already decided who
+     * may see it (a feature's own link, such as the vet's): 404 for one that is not a private upload.
+     */
+    sendPrivateMedia(request: FastifyRequest, reply: FastifyReply, file: string): Promise<FastifyReply>;
   }
 }
 
@@ -111,6 +116,14 @@ export default fp<MediaPluginOptions>(
         if (!(await opts.privateAccess(request.em, request.user, `/uploads/${name.id}.${name.ext}`))) return notFound(reply);
         return slowPath(request, reply, name, query, true);
       },
+    });
+
+    app.decorate('sendPrivateMedia', async (request: FastifyRequest, reply: FastifyReply, file: string) => {
+      const name = parseMediaFileName(file);
+      if (!name) return notFound(reply);
+      const query = parseVariantQuery(request.query as Record<string, unknown>);
+      if ('error' in query) return reply.code(400).send({ message: query.error });
+      return slowPath(request, reply, name, query, true);
     });
 
     async function slowPath(request: FastifyRequest, reply: FastifyReply, name: { id: string; ext: string }, query: VariantQuery, privateRoute: boolean) {

@@ -5,23 +5,21 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../lib/server/errors.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
 import { tooManyMessage } from '../../../lib/server/trpc.ts';
-import { CARE_KIND_LABELS, HEALTH_MESSAGES } from '../health.schema.ts';
-import { readablePuppy, type PuppyFacts } from './health.service.ts';
-import { careLine, passportData, passportPdf } from './passport.ts';
+import { CARE_KIND_LABELS, HEALTH_MESSAGES, PRIVATE_MEDIA_PREFIX, type CareItemDto } from '../health.schema.ts';
+import { isCareFileOf, readablePuppy, type PuppyFacts } from './health.service.ts';
+import { careLine, passportData, passportFileName, passportPdf } from './passport.ts';
 import { openShareLink, VET_PATH } from './share-links.ts';
 
 export const PASSPORT_PATH = '/health/passport/';
 const RATE = { limit: 60, windowMs: 60_000 };
 type PuppyEm = Parameters<typeof passportData>[0];
 
-const fileName = (name: string) => `passport-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'puppy'}.pdf`;
-
 async function sendPdf(reply: FastifyReply, em: Parameters<typeof passportData>[0], puppy: PuppyFacts) {
   const pdf = await passportPdf(await passportData(em, puppy));
   return reply
     .code(200)
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${fileName(puppy.name)}"`)
+    .header('content-disposition', `inline; filename="${passportFileName(puppy.name)}"`)
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(pdf));
 }
@@ -31,8 +29,23 @@ const page = (title: string, body: string) =>
   `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
   `<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1a1a;background:#fff}` +
   `table{border-collapse:collapse;width:100%}th,td{text-align:left;border-bottom:1px solid #ccc;padding:.4rem;vertical-align:top}` +
-  `a{color:#0b57d0}@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}a{color:#8ab4f8}th,td{border-color:#444}}</style>` +
+  `a{color:#0b57d0}.files{list-style:none;padding:0;margin:.4rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}.files img{max-width:100%;height:auto}@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}a{color:#8ab4f8}th,td{border-color:#444}}</style>` +
   `</head><body><main>${body}</main></body></html>`;
+
+/** A care record's photos (a thumbnail each) and PDFs, as links under the vet's token. */
+function filesHtml(item: CareItemDto, base: string): string {
+  if (!item.attachments.length) return '';
+  const what = `${CARE_KIND_LABELS[item.kind]} of ${item.givenOn}`;
+  let photos = 0;
+  let pdfs = 0;
+  const links = item.attachments.map((a) => {
+    const href = escapeHtml(`${base}${a.url.slice(PRIVATE_MEDIA_PREFIX.length)}`);
+    if (a.kind === 'pdf') return `<li><a href="${href}">PDF ${++pdfs}: ${escapeHtml(what)}</a></li>`;
+    const label = `Photo ${++photos}: ${what}`;
+    return `<li><a href="${href}"><img src="${href}?w=320" alt="${escapeHtml(label)}" width="160" loading="lazy"></a></li>`;
+  });
+  return `<ul aria-label="${escapeHtml(`Files of the ${what}`)}" class="files">${links.join('')}</ul>`;
+}
 
 export default fp(
   async (app) => {
@@ -64,8 +77,9 @@ export default fp(
       const opened = await open(request.em, request.params.token, request.ip);
       if (opened.state !== 'ok') return refuse(reply, opened);
       const { record, parents, breeder } = await passportData(request.em, opened.puppy);
+      const base = `${VET_PATH}${request.params.token}/files/`;
       const rows = record.items
-        .map((i) => `<tr><td>${escapeHtml(i.givenOn)}</td><td>${escapeHtml(CARE_KIND_LABELS[i.kind])}</td><td>${escapeHtml(careLine(i).split(': ').slice(1).join(': '))}</td></tr>`)
+        .map((i) => `<tr><td>${escapeHtml(i.givenOn)}</td><td>${escapeHtml(CARE_KIND_LABELS[i.kind])}</td><td>${escapeHtml(careLine(i).split(': ').slice(1).join(': '))}${filesHtml(i, base)}</td></tr>`)
         .join('');
       const next = record.due.filter((d) => d.afterGoHome || d.scheduleItemId === null);
       const body =
@@ -86,11 +100,23 @@ export default fp(
         .send(page(`Health record: ${record.puppy.name}`, body));
     });
 
+    // The care records' files (a vet certificate, a photo): only this link's puppy's, only while the link works.
+    app.get<{ Params: { token: string; file: string } }>(`${VET_PATH}:token/files/:file`, async (request, reply) => {
+      const opened = await open(request.em, request.params.token, request.ip);
+      if (opened.state !== 'ok') return refuse(reply, opened);
+      if (!/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(request.params.file) || !(await isCareFileOf(request.em, opened.puppy.id, `/uploads/${request.params.file}`))) {
+        return refuse(reply, { state: 'unknown' });
+      }
+      // The media plugin's answer: private caching (revalidated, so a revoked link stops), a PDF as a sandboxed download.
+      reply.header('referrer-policy', 'no-referrer');
+      return app.sendPrivateMedia(request, reply, request.params.file);
+    });
+
     app.get<{ Params: { token: string } }>(`${VET_PATH}:token/passport`, async (request, reply) => {
       const opened = await open(request.em, request.params.token, request.ip);
       if (opened.state !== 'ok') return refuse(reply, opened);
       return sendPdf(reply, request.em, opened.puppy);
     });
   },
-  { name: 'health-pages', dependencies: ['database', 'session'] },
+  { name: 'health-pages', dependencies: ['database', 'session', 'media'] },
 );

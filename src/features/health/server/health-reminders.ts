@@ -6,7 +6,7 @@ import { escapeHtml } from '../../../lib/server/mail.ts';
 import { addDays, dueItems } from '../due.ts';
 import { REMINDER_SUBJECT } from '../health.schema.ts';
 import { HealthReminder } from './health.entity.ts';
-import { doneByPuppy, plan, todayUtc } from './health.service.ts';
+import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
 
 /** How often an instance looks for reminders to send (the once-per-item rule is a unique row in the database). */
 export const REMINDERS_EVERY_MS = 60 * 60_000;
@@ -16,8 +16,8 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
   const today = todayUtc(now);
   // Puppies home with a family that has a verified address (users.email holds only verified ones, decision 108)
   // and has not turned reminders off.
-  const puppies = await em.execute<{ id: number; name: string; birth_date: string; email: string; greeting: string }[]>(
-    `select p."id", p."name", l."birth_date", u."email", coalesce(nullif(u."display_name", ''), u."username") as "greeting"
+  const puppies = await em.execute<{ id: number; name: string; litter_id: number; birth_date: string; email: string; greeting: string }[]>(
+    `select p."id", p."name", l."id" as "litter_id", l."birth_date", u."email", coalesce(nullif(u."display_name", ''), u."username") as "greeting"
        from "puppies" p join "litters" l on l."id" = p."litter_id" join "puppy_pickups" k on k."puppy_id" = p."id"
        join "users" u on u."id" = p."family_id" left join "health_family_prefs" f on f."family_id" = u."id"
       where l."birth_date" is not null and k."at" <= ? and u."email" is not null and coalesce(f."reminders_enabled", true)
@@ -25,7 +25,8 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
     [now],
   );
   if (!puppies.length) return 0;
-  const items = (await plan(em)).filter((i) => i.afterGoHome);
+  // Each litter's own protocol (or none): its items for the family's vet.
+  const plans = await plansForLitters(em, [...new Set(puppies.map((p) => Number(p.litter_id)))]);
   const BOOSTER = 0;
   const done = await doneByPuppy(em, puppies.map((p) => Number(p.id)));
   const sent = await em.find(HealthReminder, { puppyId: { $in: puppies.map((p) => Number(p.id)) } }, { fields: ['puppyId', 'scheduleItemId', 'dueOn'] });
@@ -33,6 +34,7 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
   const { name: breederName } = await mail.breeder(em);
   let queued = 0;
   for (const p of puppies) {
+    const items = (plans.get(Number(p.litter_id)) ?? []).filter((i) => i.afterGoHome);
     const due = dueItems(p.birth_date, items, done.get(Number(p.id)) ?? [], today).filter(
       // The protocol's items for the family's vet, and a next dose written on a record (a booster: item 0).
       (d) => (d.afterGoHome || d.scheduleItemId === null) && d.dueOn >= today && d.dueOn <= addDays(today, REMIND_DAYS_BEFORE),

@@ -1,7 +1,8 @@
-// The breeder's health procedures (all adminProcedure): record for a puppy or a litter, the records list, the protocol.
+// The breeder's health procedures (all adminProcedure): record for a puppy or a litter, the records list, the
+// protocols and which one each litter follows.
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { CareListSchema, IdSchema, PuppyIdSchema, RecordCareSchema, SaveProtocolSchema } from '../health.schema.ts';
-import { careList, protocol, recordCare, recordFor, recordingOptions, removeCareItem, saveProtocol } from './health.service.ts';
+import { CareListSchema, IdSchema, LitterProtocolsSchema, PuppyIdSchema, RecordCareSchema, SaveProtocolSchema, SetLitterProtocolSchema } from '../health.schema.ts';
+import { careList, litterProtocols, protocols, recordCare, recordFor, recordingOptions, removeCareItem, removeProtocol, saveProtocol, setLitterProtocol } from './health.service.ts';
 
 export const healthAdminRouter = router({
   options: adminProcedure.query(({ ctx }) => recordingOptions(ctx.em)),
@@ -9,6 +10,9 @@ export const healthAdminRouter = router({
   list: adminProcedure.input(CareListSchema).query(({ ctx, input }) => careList(ctx.em, input)),
   puppyRecord: adminProcedure.input(PuppyIdSchema).query(({ ctx, input }) => recordFor(ctx.em, ctx.user, input.puppyId)),
   remove: adminProcedure.input(IdSchema).mutation(({ ctx, input }) => removeCareItem(ctx.em, input.id)),
-  protocol: adminProcedure.query(({ ctx }) => protocol(ctx.em)),
+  protocol: adminProcedure.query(({ ctx }) => protocols(ctx.em)),
   saveProtocol: adminProcedure.input(SaveProtocolSchema).mutation(({ ctx, input }) => saveProtocol(ctx.em, input)),
+  removeProtocol: adminProcedure.input(IdSchema).mutation(({ ctx, input }) => removeProtocol(ctx.em, input.id)),
+  litterProtocols: adminProcedure.input(LitterProtocolsSchema).query(({ ctx, input }) => litterProtocols(ctx.em, input)),
+  setLitterProtocol: adminProcedure.input(SetLitterProtocolSchema).mutation(({ ctx, input }) => setLitterProtocol(ctx.em, input)),
 });

@@ -29,6 +29,8 @@ export const CareItem = defineEntity({
     /** Private upload URLs (/uploads/<id>.<ext>): photos or PDFs such as a vet certificate. */
     attachments: p.json<string[]>().default([]),
     scheduleItemId: p.integer().nullable(),
+    /** The recording request that made it (its idempotency key), for a replay's answer. */
+    requestId: p.integer().nullable().index(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -40,6 +42,9 @@ export const CareScheduleItem = defineEntity({
   tableName: 'health_schedule_items',
   properties: {
     id: p.integer().primary().autoincrement(),
+    /** The protocol (health_protocols) this item belongs to. */
+    protocolId: p.integer().index(),
+    /** A heading within the protocol ("Before go-home", "Recommended to your vet"). */
     protocol: p.string().length(100),
     label: p.string().length(120),
     kind: p.enum(SCHEDULE_KINDS),
@@ -86,5 +91,50 @@ export const HealthFamilyPrefs = defineEntity({
   properties: {
     familyId: p.integer().primary(),
     remindersEnabled: p.boolean().default(true),
+  },
+});
+
+/** The go-home e-mail sent for a puppy (with its passport and a vet link): the row is the once-only rule. */
+export const HealthGoHomeMail = defineEntity({
+  name: 'HealthGoHomeMail',
+  tableName: 'health_go_home_mails',
+  properties: {
+    puppyId: p.integer().primary(),
+    pickupAt: p.datetime(),
+    shareLinkId: p.integer().nullable(),
+    sentAt: p.datetime(),
+  },
+});
+
+/** One recording request (one puppy or a litter), by its idempotency key: a replay of the key stores nothing new. */
+export const CareRequest = defineEntity({
+  name: 'CareRequest',
+  tableName: 'health_care_requests',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    idempotencyKey: p.string().length(64).unique(),
+    createdAt: p.datetime(),
+  },
+});
+
+/** A named care protocol; one is the default, which litters follow unless they chose another or none. */
+export const HealthProtocol = defineEntity({
+  name: 'HealthProtocol',
+  tableName: 'health_protocols',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(100).unique(),
+    isDefault: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+/** A litter's choice of protocol (null: none). A litter without a row follows the default. */
+export const HealthLitterProtocol = defineEntity({
+  name: 'HealthLitterProtocol',
+  tableName: 'health_litter_protocols',
+  properties: {
+    litterId: p.integer().primary(),
+    protocolId: p.integer().nullable().index(),
   },
 });

@@ -1,6 +1,7 @@
 // The care records: recording for one puppy or a litter (one transaction), who may read a puppy's record, the
 // record with what comes next, the breeder's list and protocol. Puppies, litters, pickups and weights belong to
 // other features: they are read here with plain SQL over their tables, never through their code.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
@@ -22,9 +23,14 @@ import {
   RecordCareSchema,
   SaveProtocolSchema,
   CareListSchema,
+  LitterProtocolsSchema,
+  MAX_PROTOCOLS,
+  SetLitterProtocolSchema,
+  type LitterProtocolDto,
+  type ProtocolDto,
 } from '../health.schema.ts';
 import type { z } from 'zod';
-import { CareItem, CareScheduleItem, HealthFamilyPrefs, type ICareItem } from './health.entity.ts';
+import { CareItem, CareRequest, CareScheduleItem, HealthFamilyPrefs, HealthProtocol, type ICareItem } from './health.entity.ts';
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
@@ -118,9 +124,10 @@ export function toCareItemDto(i: ICareItem, puppyName: string): CareItemDto {
  * later empties stays empty. Not a migration's rows: a backup restores into a freshly migrated database.
  */
 export async function ensureProtocol(em: EntityManager): Promise<void> {
-  await em.execute(`with started as (insert into "health_settings" ("id") values (1) on conflict ("id") do nothing returning "id")
-    insert into "health_schedule_items" ("protocol", "label", "kind", "start_day", "every_days", "until_day", "after_go_home", "position")
-    select v.* from (values
+  await em.execute(`with started as (insert into "health_settings" ("id") values (1) on conflict ("id") do nothing returning "id"),
+    made as (insert into "health_protocols" ("name", "is_default") select 'Natural start (no vaccinations before pickup)', true where exists (select 1 from started) returning "id")
+    insert into "health_schedule_items" ("protocol_id", "protocol", "label", "kind", "start_day", "every_days", "until_day", "after_go_home", "position")
+    select made."id", v.* from made cross join (values
       ('Before go-home', 'Daily weighing', 'weighing', 0, 1, 14, false, 0),
       ('Before go-home', 'Weekly weighing', 'weighing', 21, 7, 56, false, 1),
       ('Before go-home', 'Vet check', 'vet-check', 49, null::int, null::int, false, 2),
@@ -128,13 +135,43 @@ export async function ensureProtocol(em: EntityManager): Promise<void> {
       ('Recommended to your vet', 'First vaccination (DHPP)', 'vaccination', 63, null::int, null::int, true, 4),
       ('Recommended to your vet', 'Second vaccination (DHPP)', 'vaccination', 84, null::int, null::int, true, 5),
       ('Recommended to your vet', 'Third vaccination (DHPP) and rabies', 'vaccination', 112, null::int, null::int, true, 6)
-    ) as v where exists (select 1 from started)`);
+    ) as v`);
 }
 
-export async function plan(em: EntityManager): Promise<PlanItem[]> {
+/**
+ * The protocol each of these litters follows: its own choice (a protocol, or none: null), else the default. One
+ * query for the choices, one for the protocols' items.
+ */
+export async function protocolOfLitters(em: EntityManager, litterIds: number[]): Promise<Map<number, number | null>> {
   await ensureProtocol(em);
-  const rows = await em.find(CareScheduleItem, {}, { orderBy: { position: 'asc', id: 'asc' } });
-  return rows.map((r) => ({ id: r.id, label: r.label, kind: r.kind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome }));
+  const out = new Map<number, number | null>();
+  if (!litterIds.length) return out;
+  const rows = await em.execute<{ id: number; protocol_id: number | null }[]>(
+    `select l."id", case when c."litter_id" is null then d."id" else c."protocol_id" end as "protocol_id"
+       from "litters" l left join "health_litter_protocols" c on c."litter_id" = l."id" left join "health_protocols" d on d."is_default"
+      where l."id" in (${litterIds.map(() => '?').join(', ')})`,
+    litterIds,
+  );
+  for (const r of rows) out.set(Number(r.id), r.protocol_id === null ? null : Number(r.protocol_id));
+  return out;
+}
+
+/** The plan (protocol items) each litter follows; a litter with no protocol has none. */
+export async function plansForLitters(em: EntityManager, litterIds: number[]): Promise<Map<number, PlanItem[]>> {
+  const chosen = await protocolOfLitters(em, litterIds);
+  const protocolIds = [...new Set([...chosen.values()].filter((id): id is number => id !== null))];
+  const rows = protocolIds.length ? await em.find(CareScheduleItem, { protocolId: { $in: protocolIds } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
+  const out = new Map<number, PlanItem[]>();
+  for (const litterId of litterIds) {
+    const protocolId = chosen.get(litterId) ?? null;
+    out.set(
+      litterId,
+      rows
+        .filter((r) => r.protocolId === protocolId)
+        .map((r) => ({ id: r.id, label: r.label, kind: r.kind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome })),
+    );
+  }
+  return out;
 }
 
 /** Weighings of these puppies from the portal's weights (the one source of weights). */
@@ -162,7 +199,8 @@ export async function healthRecord(em: EntityManager, puppy: PuppyFacts, now = n
   const items = await em.find(CareItem, { puppyId: puppy.id }, { orderBy: { givenOn: 'asc', id: 'asc' } });
   const weights = await weighings(em, [puppy.id]);
   const done = (await doneByPuppy(em, [puppy.id])).get(puppy.id) ?? [];
-  const due = puppy.birthDate ? dueItems(puppy.birthDate, await plan(em), done, today) : [];
+  const plan = puppy.litterId === null ? [] : ((await plansForLitters(em, [puppy.litterId])).get(puppy.litterId) ?? []);
+  const due = puppy.birthDate ? dueItems(puppy.birthDate, plan, done, today) : [];
   const chip = [...items].reverse().find((i) => i.kind === 'microchip' && i.microchip);
   const goneHome = !!puppy.pickupAt && puppy.pickupAt <= now;
   return {
@@ -183,8 +221,14 @@ export async function recordFor(em: EntityManager, user: SessionUser, puppyId: n
 const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
 
 /** Records one care item for one puppy, several, or a whole litter: all stored in one transaction, or none. */
-export async function recordCare(em: EntityManager, raw: RecordCareInput): Promise<{ count: number; ids: number[]; warnings: string[] }> {
+export async function recordCare(em: EntityManager, raw: RecordCareInput): Promise<RecordCareResult> {
   const input = RecordCareSchema.parse(raw);
+  const key = input.idempotencyKey;
+  // A replay of a record already stored (the offline queue sending it again) answers with what was stored.
+  if (key) {
+    const stored = await storedRecord(em, key);
+    if (stored) return stored;
+  }
   let puppies: PuppyFacts[];
   if (input.litterId !== null) {
     const [litter] = await em.execute<{ id: number }[]>(`select "id" from "litters" where "id" = ?`, [input.litterId]);
@@ -226,38 +270,78 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
   if (scheduleItemId !== null) {
     if (!(await em.count(CareScheduleItem, { id: scheduleItemId }))) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
   } else {
-    const candidates = await em.find(CareScheduleItem, { kind: input.kind, afterGoHome: false }, { fields: ['id'] });
-    if (candidates.length === 1) scheduleItemId = candidates[0]!.id;
+    // The one item of this kind before go-home in the protocol the puppies follow (when they all follow one).
+    const protocols = new Set((await protocolOfLitters(em, [...new Set(puppies.map((p) => p.litterId).filter((id): id is number => id !== null))])).values());
+    const [protocolId] = [...protocols];
+    if (protocols.size === 1 && protocolId !== null && protocolId !== undefined && puppies.every((p) => p.litterId !== null)) {
+      const candidates = await em.find(CareScheduleItem, { protocolId, kind: input.kind, afterGoHome: false }, { fields: ['id'] });
+      if (candidates.length === 1) scheduleItemId = candidates[0]!.id;
+    }
   }
-  const rows = await em.transactional(async (tx) => {
-    const created = puppies.map((p) =>
-      tx.create(CareItem, {
-        puppyId: p.id,
-        kind: input.kind,
-        givenOn: input.givenOn,
-        product: input.product,
-        manufacturer: input.manufacturer,
-        lotNumber: input.lotNumber,
-        lotExpiry: input.lotExpiry,
-        dose: input.dose,
-        doseUnit: input.doseUnit,
-        givenBy: input.givenBy,
-        nextDueOn: input.nextDueOn,
-        findings: input.findings,
-        vet: input.vet,
-        clinic: input.clinic,
-        microchip,
-        registry: input.kind === 'microchip' ? input.registry : '',
-        notes: input.notes,
-        attachments: input.attachments,
-        scheduleItemId,
-        createdAt: new Date(),
-      }),
-    );
-    await tx.flush();
-    return created;
-  });
+  let rows: ICareItem[];
+  try {
+    rows = await em.transactional(async (tx) => {
+      // The key's row first: a second request with the same key waits here for this one's commit, then fails.
+      const [request] = key
+        ? await tx.execute<{ id: number }[]>(`insert into "health_care_requests" ("idempotency_key", "created_at") values (?, now()) returning "id"`, [key])
+        : [];
+      const created = puppies.map((p) =>
+        tx.create(CareItem, {
+          puppyId: p.id,
+          kind: input.kind,
+          givenOn: input.givenOn,
+          product: input.product,
+          manufacturer: input.manufacturer,
+          lotNumber: input.lotNumber,
+          lotExpiry: input.lotExpiry,
+          dose: input.dose,
+          doseUnit: input.doseUnit,
+          givenBy: input.givenBy,
+          nextDueOn: input.nextDueOn,
+          findings: input.findings,
+          vet: input.vet,
+          clinic: input.clinic,
+          microchip,
+          registry: input.kind === 'microchip' ? input.registry : '',
+          notes: input.notes,
+          attachments: input.attachments,
+          scheduleItemId,
+          requestId: request ? Number(request.id) : null,
+          createdAt: new Date(),
+        }),
+      );
+      await tx.flush();
+      return created;
+    });
+  } catch (error) {
+    // The same key sent twice at once: the other request stored it (its key and its rows in one transaction).
+    if (!(error instanceof UniqueConstraintViolationException) || !key) throw error;
+    const stored = await storedRecord(em.fork(), key);
+    if (!stored) throw error;
+    return stored;
+  }
   return { count: rows.length, ids: rows.map((r) => r.id), warnings };
+}
+
+export interface RecordCareResult {
+  count: number;
+  ids: number[];
+  warnings: string[];
+}
+
+/** What a recording request with this key stored, with the warnings it was answered with; null if none did. */
+async function storedRecord(em: EntityManager, key: string): Promise<RecordCareResult | null> {
+  const request = await em.findOne(CareRequest, { idempotencyKey: key });
+  if (!request) return null;
+  const items = await em.find(CareItem, { requestId: request.id }, { orderBy: { id: 'asc' } });
+  const warnings = new Set<string>();
+  for (const i of items) {
+    const chip = i.microchip ? checkMicrochip(i.microchip) : null;
+    if (chip?.ok && chip.warning) warnings.add(chip.warning);
+    const dose = doseWarning(i.dose === null || i.dose === undefined ? null : Number(i.dose), i.doseUnit);
+    if (dose) warnings.add(dose);
+  }
+  return { count: items.length, ids: items.map((i) => i.id), warnings: [...warnings] };
 }
 
 export async function removeCareItem(em: EntityManager, id: number): Promise<{ ok: true }> {
@@ -317,28 +401,123 @@ export async function recordingOptions(em: EntityManager): Promise<{ litters: { 
   return { litters: [...litters.values()] };
 }
 
-export async function protocol(em: EntityManager): Promise<ScheduleItemDto[]> {
+const toScheduleDto = (r: InstanceType<typeof CareScheduleItem.class>): ScheduleItemDto => ({
+  id: r.id,
+  protocol: r.protocol,
+  label: r.label,
+  kind: r.kind as ScheduleKind,
+  startDay: r.startDay,
+  everyDays: r.everyDays ?? null,
+  untilDay: r.untilDay ?? null,
+  afterGoHome: r.afterGoHome,
+});
+
+/** Every protocol with its items, the default first (at most MAX_PROTOCOLS: a bounded list). */
+export async function protocols(em: EntityManager): Promise<ProtocolDto[]> {
   await ensureProtocol(em);
-  const rows = await em.find(CareScheduleItem, {}, { orderBy: { position: 'asc', id: 'asc' } });
-  return rows.map((r) => ({ id: r.id, protocol: r.protocol, label: r.label, kind: r.kind as ScheduleKind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome }));
+  const rows = await em.find(HealthProtocol, {}, { orderBy: { isDefault: 'desc', name: 'asc', id: 'asc' }, limit: MAX_PROTOCOLS });
+  const items = rows.length ? await em.find(CareScheduleItem, { protocolId: { $in: rows.map((r) => r.id) } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
+  return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.isDefault, items: items.filter((i) => i.protocolId === r.id).map(toScheduleDto) }));
 }
 
-/** Replaces the protocol: items keep their id (so records stay tied to them), new ones are added, missing ones go. */
-export async function saveProtocol(em: EntityManager, raw: z.input<typeof SaveProtocolSchema>): Promise<ScheduleItemDto[]> {
-  const { items } = SaveProtocolSchema.parse(raw);
+/**
+ * Saves one protocol (a new one when id is null): its name, whether it is the default, and its items (kept items
+ * keep their id, so records stay tied to them). Making it the default first pins every litter that followed the old
+ * default without choosing to that one: the default is for new litters.
+ */
+export async function saveProtocol(em: EntityManager, raw: z.input<typeof SaveProtocolSchema>): Promise<ProtocolDto[]> {
+  const input = SaveProtocolSchema.parse(raw);
   await ensureProtocol(em);
-  await em.transactional(async (tx) => {
-    const existing = await tx.find(CareScheduleItem, {});
-    const keep = new Set(items.map((i) => i.id).filter((id): id is number => id !== null));
-    for (const id of keep) if (!existing.some((e) => e.id === id)) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
-    for (const e of existing) if (!keep.has(e.id)) tx.remove(e);
-    items.forEach((i, position) => {
-      const row = i.id !== null ? existing.find((e) => e.id === i.id)! : tx.create(CareScheduleItem, { ...i, id: undefined, position });
-      Object.assign(row, { protocol: i.protocol, label: i.label, kind: i.kind, startDay: i.startDay, everyDays: i.everyDays, untilDay: i.untilDay, afterGoHome: i.afterGoHome, position });
+  try {
+    await em.transactional(async (tx) => {
+      let row = input.id === null ? null : await tx.findOne(HealthProtocol, input.id);
+      if (input.id !== null && !row) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.protocolNotFound);
+      if (!row) {
+        if ((await tx.count(HealthProtocol, {})) >= MAX_PROTOCOLS) throw new AppError('BAD_REQUEST', HEALTH_MESSAGES.tooManyProtocols);
+        row = tx.create(HealthProtocol, { name: input.name, isDefault: false, createdAt: new Date() });
+      }
+      row.name = input.name;
+      await tx.flush();
+      if (input.isDefault && !row.isDefault) await makeDefault(tx, row.id);
+      const existing = await tx.find(CareScheduleItem, { protocolId: row.id });
+      const keep = new Set(input.items.map((i) => i.id).filter((id): id is number => id !== null));
+      for (const id of keep) if (!existing.some((e) => e.id === id)) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
+      for (const e of existing) if (!keep.has(e.id)) tx.remove(e);
+      const protocolId = row.id;
+      input.items.forEach((i, position) => {
+        const item = i.id !== null ? existing.find((e) => e.id === i.id)! : tx.create(CareScheduleItem, { ...i, id: undefined, protocolId, position });
+        Object.assign(item, { protocol: i.protocol, label: i.label, kind: i.kind, startDay: i.startDay, everyDays: i.everyDays, untilDay: i.untilDay, afterGoHome: i.afterGoHome, position });
+      });
+      await tx.flush();
     });
-    await tx.flush();
-  });
-  return protocol(em);
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw fieldError('name', HEALTH_MESSAGES.protocolNameTaken);
+    throw error;
+  }
+  return protocols(em);
+}
+
+async function makeDefault(tx: EntityManager, protocolId: number): Promise<void> {
+  // Litters that followed the old default keep it; then the default moves.
+  await tx.execute(
+    `insert into "health_litter_protocols" ("litter_id", "protocol_id")
+       select l."id", d."id" from "litters" l cross join "health_protocols" d where d."is_default" on conflict ("litter_id") do nothing`,
+  );
+  await tx.execute(`update "health_protocols" set "is_default" = false where "is_default"`);
+  await tx.execute(`update "health_protocols" set "is_default" = true where "id" = ?`, [protocolId]);
+}
+
+/** Deletes a protocol that is not the default; litters that chose it then follow none. */
+export async function removeProtocol(em: EntityManager, id: number): Promise<ProtocolDto[]> {
+  const row = await em.findOne(HealthProtocol, id);
+  if (!row) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.protocolNotFound);
+  if (row.isDefault) throw new AppError('CONFLICT', HEALTH_MESSAGES.protocolIsDefault);
+  await em.remove(row).flush();
+  return protocols(em);
+}
+
+/** The litters with the protocol each follows: newest first, a page at a time, searched by name on the server. */
+export async function litterProtocols(em: EntityManager, raw: z.input<typeof LitterProtocolsSchema>): Promise<Page<LitterProtocolDto>> {
+  const input = LitterProtocolsSchema.parse(raw);
+  await ensureProtocol(em);
+  const where = input.search ? `where l."name" ilike ?` : '';
+  const params = input.search ? [likePattern(input.search)] : [];
+  const [{ total }] = (await em.execute<{ total: string | number }[]>(`select count(*) as "total" from "litters" l ${where}`, params)) as [{ total: string | number }];
+  const rows = await em.execute<{ id: number; name: string; birth_date: string | null; chose: boolean; protocol_id: number | null; protocol_name: string | null }[]>(
+    `select l."id", l."name", l."birth_date", c."litter_id" is not null as "chose", p."id" as "protocol_id", p."name" as "protocol_name"
+       from "litters" l left join "health_litter_protocols" c on c."litter_id" = l."id"
+       left join "health_protocols" p on p."id" = case when c."litter_id" is null then (select "id" from "health_protocols" where "is_default") else c."protocol_id" end
+       ${where} order by l."birth_date" desc nulls first, l."id" desc limit ? offset ?`,
+    [...params, PAGE_SIZE, (input.page - 1) * PAGE_SIZE],
+  );
+  return {
+    items: rows.map((r) => ({
+      litterId: Number(r.id),
+      litterName: r.name,
+      birthDate: r.birth_date,
+      protocolId: r.protocol_id === null ? null : Number(r.protocol_id),
+      protocolName: r.protocol_name,
+      byDefault: !r.chose,
+    })),
+    total: Number(total),
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** Sets which protocol a litter follows (null: none); what is due for it follows at once. */
+export async function setLitterProtocol(em: EntityManager, raw: z.input<typeof SetLitterProtocolSchema>): Promise<{ ok: true }> {
+  const input = SetLitterProtocolSchema.parse(raw);
+  const [litter] = await em.execute<{ id: number }[]>(`select "id" from "litters" where "id" = ?`, [input.litterId]);
+  if (!litter) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.litterNotFound);
+  if (input.protocolId !== null && !(await em.count(HealthProtocol, { id: input.protocolId }))) {
+    throw new AppError('NOT_FOUND', HEALTH_MESSAGES.protocolNotFound, { protocolId: [HEALTH_MESSAGES.protocolNotFound] });
+  }
+  await em.execute(
+    `insert into "health_litter_protocols" ("litter_id", "protocol_id") values (?, ?) on conflict ("litter_id") do update set "protocol_id" = excluded."protocol_id"`,
+    [input.litterId, input.protocolId],
+  );
+  return { ok: true };
 }
 
 export async function reminderPreference(em: EntityManager, userId: number): Promise<{ enabled: boolean }> {
@@ -371,6 +550,15 @@ export async function canReadHealthUpload(em: EntityManager, user: SessionUser, 
   const rows = await em.execute<{ one: number }[]>(
     `select 1 as "one" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where p."family_id" = ? and c."attachments" @> ?::jsonb limit 1`,
     [user.id, JSON.stringify([uploadUrl])],
+  );
+  return rows.length > 0;
+}
+
+/** Whether this upload is attached to one of this puppy's care records (what the vet's link may open). */
+export async function isCareFileOf(em: EntityManager, puppyId: number, uploadUrl: string): Promise<boolean> {
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as "one" from "health_care_items" where "puppy_id" = ? and "attachments" @> ?::jsonb limit 1`,
+    [puppyId, JSON.stringify([uploadUrl])],
   );
   return rows.length > 0;
 }

@@ -7,7 +7,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { TEST_ORIGIN, useTestApp } from '../../../server/testing/test-app.ts';
 import { signIn } from '../../../server/testing/auth.ts';
 import { startSmtpServer } from '../../../server/testing/smtp.ts';
-import { multipartBody, pdfPart, tinyPdf } from '../../../server/testing/uploads.ts';
+import { jpegPart, multipartBody, pdfPart, solidImage, tinyPdf } from '../../../server/testing/uploads.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { HEALTH_MESSAGES, REMINDER_SUBJECT } from '../health.schema.ts';
@@ -183,7 +183,10 @@ describe('health records', () => {
       ['admin.health.puppyRecord', 'query', { puppyId: lunaId }],
       ['admin.health.remove', 'mutation', { id: 1 }],
       ['admin.health.protocol', 'query', undefined],
-      ['admin.health.saveProtocol', 'mutation', { items: [] }],
+      ['admin.health.saveProtocol', 'mutation', { name: 'X', items: [] }],
+      ['admin.health.removeProtocol', 'mutation', { id: 1 }],
+      ['admin.health.litterProtocols', 'query', {}],
+      ['admin.health.setLitterProtocol', 'mutation', { litterId, protocolId: null }],
     ];
     for (const [path, type, input] of adminCalls) {
       const asFamily = await trpc(path, type, input, parkers.cookie);
@@ -266,6 +269,54 @@ describe('health records', () => {
     expect((await trpc('health.createShareLink', 'mutation', { puppyId: lunaId, days: 90 }, parkers.cookie)).statusCode).toBe(400);
   });
 
+  it('the vet’s page shows the care records’ photos and PDFs, served only through a working link to that puppy', async () => {
+    const upload = async (part: ReturnType<typeof pdfPart>, kind: 'image' | 'document') => {
+      const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, { name: 'kind', value: kind }, part]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+      expect(res.statusCode).toBe(201);
+      return res.json().url as string;
+    };
+    const certificate = await upload(pdfPart(tinyPdf('Luna health certificate'), 'luna.pdf'), 'document');
+    const photo = await upload(jpegPart(await solidImage(640, 480, 'jpeg'), 'belly.jpg'), 'image');
+    const note = await t.caller(admin.user).admin.health.record({ puppyIds: [lunaId], kind: 'note', notes: 'Health certificate and a photo of the belly', givenOn: today, attachments: [certificate, photo] });
+    // Max's certificate (an earlier test) is another puppy's file.
+    const maxFile = (await t.caller(admin.user).admin.health.list({ search: 'Vet certificate attached' })).items[0]!.attachments[0]!.url.slice('/private-media/'.length);
+    const link = await t.caller(parkers.user).health.createShareLink({ puppyId: lunaId, days: 7 });
+    const path = link.url.slice(TEST_ORIGIN.length);
+    const name = (url: string) => url.slice('/uploads/'.length);
+
+    const page = await get(path);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`href="${path}/files/${name(certificate)}"`);
+    expect(page.body).toContain(`src="${path}/files/${name(photo)}?w=320" alt="Photo 1: Note of ${today}"`);
+    expect(page.body).not.toContain(maxFile);
+    const pdf = await get(`${path}/files/${name(certificate)}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Luna health certificate');
+    const image = await get(`${path}/files/${name(photo)}?w=320`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+
+    // Another puppy's file, a file that is no care record's, or nonsense: 404 (and nothing of the file).
+    for (const file of [maxFile, '00000000-0000-4000-8000-000000000000.pdf', '..%2F..%2Fetc%2Fpasswd']) {
+      const res = await get(`${path}/files/${file}`);
+      expect([file, res.statusCode]).toEqual([file, 404]);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // A forged token is 404; a revoked or expired link is 410, for the files too.
+    expect((await get(`${path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}/files/${name(certificate)}`)).statusCode).toBe(404);
+    const expired = await createShareLink(t.orm.em.fork(), parkers.user, { puppyId: lunaId, days: 1 }, TEST_ORIGIN, new Date(Date.now() - 2 * 86_400_000));
+    expect((await get(`${expired.url.slice(TEST_ORIGIN.length)}/files/${name(certificate)}`)).statusCode).toBe(410);
+    await t.caller(parkers.user).health.revokeShareLink({ id: link.id });
+    for (const file of [certificate, photo]) {
+      const gone = await get(`${path}/files/${name(file)}`);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.headers['content-type']).toMatch(/^text\/html/);
+    }
+    await t.caller(admin.user).admin.health.remove({ id: note.ids[0]! });
+  });
+
   it('Today lists what is due this week or overdue per litter, not what is done', async () => {
     const items = await healthToday(t.orm.em.fork(), new Date());
     const titles = items.map((i) => i.title);
@@ -323,17 +374,78 @@ describe('health records', () => {
     expect((await as.list({ search: 'luna' })).total).toBe(2);
     expect(await failure(as.remove({ id: found.items[0]!.id }))).toMatchObject({ code: 'NOT_FOUND' });
 
-    const protocol = await as.protocol();
+    const [standard] = await as.protocol();
+    const protocol = standard!.items;
+    expect(standard).toMatchObject({ name: 'Natural start (no vaccinations before pickup)', isDefault: true });
     expect(protocol.map((p) => p.label)).toContain('Vet check');
-    const bad = await trpc('admin.health.saveProtocol', 'mutation', { items: [{ protocol: 'X', label: 'Y', kind: 'weighing', startDay: 10, untilDay: 5 }] }, admin.cookie);
+    const bad = await trpc('admin.health.saveProtocol', 'mutation', { id: standard!.id, name: standard!.name, items: [{ protocol: 'X', label: 'Y', kind: 'weighing', startDay: 10, untilDay: 5 }] }, admin.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.fieldErrors['items.0.untilDay']).toEqual([HEALTH_MESSAGES.untilBeforeStart]);
-    const saved = await as.saveProtocol({ items: [...protocol.slice(0, 3), { id: null, protocol: 'Before go-home', label: 'Deworming check', kind: 'deworming', startDay: 42, everyDays: null, untilDay: null, afterGoHome: false }] });
-    expect(saved.map((p) => p.label)).toEqual([...protocol.slice(0, 3).map((p) => p.label), 'Deworming check']);
-    expect(saved[0]!.id).toBe(protocol[0]!.id);
+    const [saved] = await as.saveProtocol({ id: standard!.id, name: standard!.name, items: [...protocol, { id: null, protocol: 'Before go-home', label: 'Deworming check', kind: 'deworming', startDay: 42, everyDays: null, untilDay: null, afterGoHome: false }] });
+    expect(saved!.items.map((p) => p.label)).toEqual([...protocol.map((p) => p.label), 'Deworming check']);
+    expect(saved!.items[0]!.id).toBe(protocol[0]!.id);
     const options = await as.options();
     expect(options.litters[0]).toMatchObject({ id: litterId, name: 'Spring Litter', birthDate: birth });
     expect(options.litters[0]!.puppies).toHaveLength(12);
+  });
+
+  it('several protocols: one default for new litters, each litter follows its own (or none), and what is due follows it', async () => {
+    const as = t.caller(admin.user).admin.health;
+    const em = t.orm.em.fork();
+    const [standard] = await as.protocol();
+    const due = async () => (await healthToday(t.orm.em.fork(), new Date())).map((i) => i.title);
+    expect((await due()).some((x) => x.startsWith('Spring Litter: Weekly weighing'))).toBe(true);
+    // A second protocol: a fecal check on day 45 (due this week for the Spring Litter, born 50 days ago).
+    const made = await as.saveProtocol({ id: null, name: 'Shelter rescue', items: [{ protocol: 'Before go-home', label: 'Fecal check', kind: 'deworming', startDay: 45 }] });
+    const rescue = made.find((p) => p.name === 'Shelter rescue')!;
+    expect(rescue.isDefault).toBe(false);
+    expect((await trpc('admin.health.saveProtocol', 'mutation', { name: 'Shelter rescue', items: [] }, admin.cookie)).json().error.data.fieldErrors.name).toEqual([HEALTH_MESSAGES.protocolNameTaken]);
+    const spring = async () => (await as.litterProtocols({ search: 'spring' })).items[0]!;
+    expect(await spring()).toMatchObject({ litterId, litterName: 'Spring Litter', protocolId: standard!.id, byDefault: true });
+
+    // The Spring Litter follows the rescue protocol: its due items are that protocol's, and Luna's record follows.
+    await as.setLitterProtocol({ litterId, protocolId: rescue.id });
+    expect(await spring()).toMatchObject({ protocolId: rescue.id, protocolName: 'Shelter rescue', byDefault: false });
+    const titles = await due();
+    // Ten puppies: Luna and Max are home (the reminders test), so their breeder's items are behind them.
+    expect(titles).toContain('Spring Litter: Fecal check (overdue), 10 puppies');
+    expect(titles.some((x) => x.includes('Weekly weighing'))).toBe(false);
+    expect((await as.puppyRecord({ puppyId: puppyIds[3]! })).due.map((d) => d.label)).toEqual(['Fecal check']);
+    // A care record of that kind is tied to the litter's protocol item.
+    const fecal = await as.record({ puppyIds: [puppyIds[2]!], kind: 'deworming', product: 'Fenbendazole', givenOn: today });
+    expect((await em.fork().findOneOrFail(CareItem, fecal.ids[0]!)).scheduleItemId).toBe(rescue.items[0]!.id);
+    expect(await due()).toContain('Spring Litter: Fecal check (overdue), 9 puppies');
+
+    // No protocol: nothing due for that litter.
+    await as.setLitterProtocol({ litterId, protocolId: null });
+    expect((await spring()).protocolId).toBeNull();
+    expect((await due()).filter((x) => x.startsWith('Spring Litter'))).toEqual([]);
+
+    // The default is for new litters: a litter that followed the old default keeps it when the default changes.
+    const [older] = await em.execute<{ id: number }[]>(
+      `insert into "litters" ("name", "mother_name", "father_name", "birth_date", "created_at", "updated_at") values ('Older Litter', 'A', 'B', ?, now(), now()) returning "id"`,
+      [addDays(today, -30)],
+    );
+    await as.saveProtocol({ id: rescue.id, name: 'Shelter rescue', isDefault: true, items: rescue.items });
+    expect((await as.litterProtocols({ search: 'older' })).items[0]).toMatchObject({ protocolId: standard!.id, byDefault: false });
+    const [newer] = await em.execute<{ id: number }[]>(
+      `insert into "litters" ("name", "mother_name", "father_name", "birth_date", "created_at", "updated_at") values ('Newer Litter', 'A', 'B', ?, now(), now()) returning "id"`,
+      [today],
+    );
+    expect((await as.litterProtocols({ search: 'newer' })).items[0]).toMatchObject({ litterId: Number(newer!.id), protocolId: rescue.id, byDefault: true });
+    expect(Number(older!.id)).toBeGreaterThan(0);
+
+    // Bad input: a clear 4xx, nothing changed.
+    expect(await failure(as.setLitterProtocol({ litterId, protocolId: 999_999 }))).toMatchObject({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.protocolNotFound });
+    expect(await failure(as.setLitterProtocol({ litterId: 999_999, protocolId: rescue.id }))).toMatchObject({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.litterNotFound });
+    expect(await failure(as.removeProtocol({ id: rescue.id }))).toMatchObject({ code: 'CONFLICT', message: HEALTH_MESSAGES.protocolIsDefault });
+    // Deleting a protocol leaves the litters that chose it with none.
+    await as.setLitterProtocol({ litterId, protocolId: standard!.id });
+    await as.removeProtocol({ id: standard!.id });
+    expect((await spring()).protocolId).toBeNull();
+    expect((await as.protocol()).map((p) => p.name)).toEqual(['Shelter rescue']);
+    // Back to the rescue protocol for the tests that follow.
+    await as.setLitterProtocol({ litterId, protocolId: rescue.id });
   });
 
   it('a litter of twelve is recorded in one request, all or nothing', async () => {

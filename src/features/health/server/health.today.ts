@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 import { addDays, dueItems } from '../due.ts';
-import { doneByPuppy, plan, todayUtc } from './health.service.ts';
+import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
 
 /** Litters born this long ago or less are looked at (the demo protocol ends at go-home, day 56). */
 const RECENT_DAYS = 120;
@@ -20,10 +20,12 @@ export const healthToday: TodaySource = async (em: EntityManager, now: Date): Pr
     [addDays(today, -RECENT_DAYS), today, now],
   );
   if (!puppies.length) return [];
-  const items = (await plan(em)).filter((i) => !i.afterGoHome);
+  // Each litter's own protocol (or none), the breeder's items only.
+  const plans = await plansForLitters(em, [...new Set(puppies.map((p) => Number(p.litter_id)))]);
   const done = await doneByPuppy(em, puppies.map((p) => Number(p.id)));
   const lines = new Map<string, { litterId: number; litterName: string; label: string; dueOn: string; overdue: boolean; count: number }>();
   for (const p of puppies) {
+    const items = (plans.get(Number(p.litter_id)) ?? []).filter((i) => !i.afterGoHome);
     for (const d of dueItems(p.birth_date, items, done.get(Number(p.id)) ?? [], today)) {
       if (d.dueOn > weekAhead) continue;
       const key = `${p.litter_id}:${d.scheduleItemId ?? d.label}`;

@@ -2,20 +2,11 @@
 // care record, the microchip, what comes next, and the breeder's contact. Parents and settings are read with SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { healthTestLabel, HEALTH_TEST_KINDS, type HealthTestKind } from '../../../lib/shared/health-tests.ts';
 import { CARE_KIND_LABELS, type CareItemDto, type HealthRecordDto } from '../health.schema.ts';
 import { healthRecord, type PuppyFacts } from './health.service.ts';
 
-/** The registry's test kinds as the dogs feature labels them (kept here: features do not import each other). */
-const TEST_LABELS: Record<string, string> = {
-  'ofa-hips': 'OFA hips',
-  'ofa-elbows': 'OFA elbows',
-  'ofa-cardiac': 'OFA cardiac',
-  'ofa-eyes': 'OFA eyes (CAER)',
-  'ofa-patella': 'OFA patella',
-  pennhip: 'PennHIP',
-  'genetic-panel': 'Genetic panel',
-  other: 'Other test',
-};
+const isTestKind = (k: string): k is HealthTestKind => (HEALTH_TEST_KINDS as readonly string[]).includes(k);
 
 export interface ParentInfo {
   role: 'Dam' | 'Sire';
@@ -31,8 +22,11 @@ export interface PassportData {
   breeder: { name: string; town: string; phone: string; email: string };
 }
 
-export async function passportData(em: EntityManager, puppy: PuppyFacts): Promise<PassportData> {
-  const record = await healthRecord(em, puppy);
+/** The passport's file name: passport-<puppy>.pdf. */
+export const passportFileName = (name: string) => `passport-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'puppy'}.pdf`;
+
+export async function passportData(em: EntityManager, puppy: PuppyFacts, now = new Date()): Promise<PassportData> {
+  const record = await healthRecord(em, puppy, now);
   const parents: ParentInfo[] = [];
   if (puppy.litterId !== null) {
     const [litter] = await em.execute<{ mother_name: string; father_name: string; sire_id: number | null; dam_id: number | null }[]>(
@@ -62,7 +56,7 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts): Promis
           registration: dog ? [dog.registry, dog.registration_number].filter(Boolean).join(' ') : '',
           tests: tests
             .filter((t) => dog && Number(t.dog_id) === Number(dog.id))
-            .map((t) => `${t.test ? (t.kind === 'genetic-panel' || t.kind === 'other' ? t.test : `${TEST_LABELS[t.kind] ?? t.kind}: ${t.test}`) : (TEST_LABELS[t.kind] ?? t.kind)}: ${t.result}${t.date ? ` (${t.date})` : ''}`),
+            .map((t) => `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${t.date})` : ''}`),
         });
       }
     }

@@ -34,9 +34,14 @@ export async function createShareLink(
   now = new Date(),
 ): Promise<ShareLinkDto> {
   const puppy = await readablePuppy(em, user, input.puppyId);
+  return issueShareLink(em, puppy.id, user.id, input.days, appOrigin, now);
+}
+
+/** A new link for this puppy in the name of `createdById` (the family: it lists and can revoke it), flushed in em. */
+export async function issueShareLink(em: EntityManager, puppyId: number, createdById: number, days: number, appOrigin: string, now = new Date()): Promise<ShareLinkDto> {
   // Whole seconds: the token carries the expiry in seconds, and the row must say the same.
-  const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + input.days * 86_400_000);
-  const link = em.create(HealthShareLink, { puppyId: puppy.id, createdById: user.id, expiresAt, revokedAt: null, createdAt: now });
+  const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + days * 86_400_000);
+  const link = em.create(HealthShareLink, { puppyId, createdById, expiresAt, revokedAt: null, createdAt: now });
   await em.flush();
   return toDto(em, link, appOrigin, now);
 }

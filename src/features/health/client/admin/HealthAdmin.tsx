@@ -8,6 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
 import { toast } from '../../../../lib/client/toast.ts';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
+import { enqueue, isOffline } from '../../../../lib/client/admin/offline-queue.ts';
+import { OfflineQueue } from '../../../../lib/client/admin/OfflineQueue.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { pageCount } from '../../../../lib/shared/paging.ts';
@@ -77,43 +79,58 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
   const litter = targetKind === 'litter' ? litters.find((l) => l.id === Number(targetId)) : undefined;
   const chosen = litter ? litter.puppies.filter((p) => !excluded.includes(p.id)) : [];
 
+  const clear = () => {
+    setF(EMPTY);
+    setAttachments([]);
+    setDoseConfirmed(false);
+    setDropKey((k) => k + 1);
+  };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setErrors({});
+    // One key for this record, however often it is sent (a queued record is replayed with it).
+    const input = {
+      litterId: litter ? litter.id : null,
+      puppyIds: litter ? (excluded.length ? chosen.map((p) => p.id) : []) : targetKind === 'puppy' ? [Number(targetId)] : [],
+      kind,
+      givenOn,
+      product: f.product,
+      manufacturer: f.manufacturer,
+      lotNumber: f.lotNumber,
+      lotExpiry: f.lotExpiry || null,
+      dose: f.dose === '' ? null : Number(f.dose),
+      doseUnit: f.doseUnit,
+      doseConfirmed,
+      givenBy: f.givenBy,
+      nextDueOn: f.nextDueOn || null,
+      findings: f.findings,
+      vet: f.vet,
+      clinic: f.clinic,
+      microchip: f.microchip,
+      registry: f.registry,
+      notes: f.notes,
+      attachments,
+      idempotencyKey: crypto.randomUUID(),
+    };
+    // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
+    const keep = async () => {
+      const who = litter ? `${litter.name} (${chosen.length} ${chosen.length === 1 ? 'puppy' : 'puppies'})` : (litters.flatMap((l) => l.puppies).find((p) => p.id === Number(targetId))?.name ?? 'a puppy');
+      await enqueue({ key: input.idempotencyKey, label: `Care for ${who}: ${CARE_KIND_LABELS[kind]} on ${givenOn}`, path: 'admin.health.record', input });
+      toast({ title: 'Waiting to send', message: 'No connection: the record is kept on this phone and sent when the connection returns.' });
+      clear();
+    };
+    if (target && typeof navigator !== 'undefined' && !navigator.onLine) return keep();
     try {
-      const result = await record.mutateAsync({
-        litterId: litter ? litter.id : null,
-        puppyIds: litter ? (excluded.length ? chosen.map((p) => p.id) : []) : targetKind === 'puppy' ? [Number(targetId)] : [],
-        kind,
-        givenOn,
-        product: f.product,
-        manufacturer: f.manufacturer,
-        lotNumber: f.lotNumber,
-        lotExpiry: f.lotExpiry || null,
-        dose: f.dose === '' ? null : Number(f.dose),
-        doseUnit: f.doseUnit,
-        doseConfirmed,
-        givenBy: f.givenBy,
-        nextDueOn: f.nextDueOn || null,
-        findings: f.findings,
-        vet: f.vet,
-        clinic: f.clinic,
-        microchip: f.microchip,
-        registry: f.registry,
-        notes: f.notes,
-        attachments,
-      });
+      const result = await record.mutateAsync(input);
       toast({
         title: `Recorded for ${result.count} ${result.count === 1 ? 'puppy' : 'puppies'}`,
         message: result.warnings.length ? result.warnings.join(' ') : `${CARE_KIND_LABELS[kind]} on ${givenOn}.`,
         variant: 'success',
       });
-      setF(EMPTY);
-      setAttachments([]);
-      setDoseConfirmed(false);
-      setDropKey((k) => k + 1);
+      clear();
       await queryClient.invalidateQueries({ queryKey: trpc.admin.health.list.queryKey() });
     } catch (error) {
+      if (isOffline(error) && target) return keep();
       const fields = fieldErrorsOf(error) ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]!])));
       if (!Object.keys(fields).length) failed('Could not record')(error);
@@ -261,30 +278,56 @@ function Records({ litterId }: { litterId?: number }) {
 }
 
 type Row = ScheduleItemInput & { key: number };
+const NEW = -1;
 
 function Protocol() {
   const queryClient = useQueryClient();
-  const protocol = useQuery(trpc.admin.health.protocol.queryOptions());
+  const list = useQuery(trpc.admin.health.protocol.queryOptions());
   const save = useMutation(trpc.admin.health.saveProtocol.mutationOptions());
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const removeOne = useMutation(trpc.admin.health.removeProtocol.mutationOptions());
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [draft, setDraft] = useState<{ name: string; isDefault: boolean; rows: Row[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  if (protocol.error) return <Text c="red.8">{errorMessage(protocol.error, 'Could not load the protocol.')}</Text>;
-  if (!protocol.data) return <PageSpinner />;
-  const list: Row[] = rows ?? protocol.data.map((r) => ({ ...r, key: r.id }));
-  const edit = (key: number, patch: Partial<Row>) => setRows(list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  if (list.error) return <Text c="red.8">{errorMessage(list.error, 'Could not load the protocols.')}</Text>;
+  if (!list.data) return <PageSpinner />;
+  const protocols = list.data;
+  const currentId = chosen ?? protocols[0]?.id ?? NEW;
+  const current = protocols.find((p) => p.id === currentId);
+  const form = draft ?? { name: current?.name ?? '', isDefault: current?.isDefault ?? false, rows: (current?.items ?? []).map((r) => ({ ...r, key: r.id })) };
+  const setForm = (patch: Partial<typeof form>) => setDraft({ ...form, ...patch });
+  const edit = (key: number, patch: Partial<Row>) => setForm({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
   const num = (v: number | string) => (v === '' ? null : Number(v));
+  const choose = (id: number) => {
+    setChosen(id);
+    setDraft(id === NEW ? { name: '', isDefault: false, rows: [] } : null);
+    setErrors({});
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.health.protocol.queryKey() }).then(() => queryClient.invalidateQueries({ queryKey: trpc.admin.health.litterProtocols.queryKey() }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setErrors({});
     try {
-      const saved = await save.mutateAsync({ items: list.map(({ key: _key, ...r }) => r) });
-      setRows(saved.map((r) => ({ ...r, key: r.id })));
+      const saved = await save.mutateAsync({ id: current ? current.id : null, name: form.name, isDefault: form.isDefault, items: form.rows.map(({ key: _key, ...r }) => r) });
+      const mine = saved.find((p) => p.name === form.name.trim());
+      setChosen(mine?.id ?? null);
+      setDraft(null);
       toast({ title: 'Protocol saved', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.health.protocol.queryKey() });
+      await refresh();
     } catch (error) {
       const fields = fieldErrorsOf(error) ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]!])));
       if (!Object.keys(fields).length) failed('Could not save the protocol')(error);
+    }
+  };
+  const remove = async () => {
+    if (!current || !window.confirm(`Delete the protocol “${current.name}”? Litters that follow it will follow none.`)) return;
+    try {
+      await removeOne.mutateAsync({ id: current.id });
+      choose(protocols.find((p) => p.id !== current.id)?.id ?? NEW);
+      toast({ title: 'Protocol deleted', variant: 'success' });
+      await refresh();
+    } catch (error) {
+      failed('Could not delete the protocol')(error);
     }
   };
   return (
@@ -292,12 +335,29 @@ function Protocol() {
       <form onSubmit={submit} noValidate aria-label="Care protocol">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Care protocol
+            Care protocols
           </Title>
           <Text size="sm" c="dimmed">
-            Days count from the litter's birth. A repeating item's next date counts from the day it was actually done. Items for after go-home are what you recommend to the family's vet; families get a reminder a week before.
+            Days count from the litter's birth. A repeating item's next date counts from the day it was actually done. Items for after go-home are what you recommend to the family's vet; families get a reminder a week before. New litters follow the default protocol; choose another for a litter below.
           </Text>
-          {list.map((r, i) => (
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <Select
+              label="Protocol to edit"
+              data={[...protocols.map((p) => ({ value: String(p.id), label: p.isDefault ? `${p.name} (default)` : p.name })), ...(currentId === NEW ? [{ value: String(NEW), label: 'New protocol' }] : [])]}
+              value={String(currentId)}
+              onChange={(v) => v && choose(Number(v))}
+              allowDeselect={false}
+              miw={220}
+            />
+            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => choose(NEW)}>
+              New protocol
+            </Button>
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput label="Protocol name" value={form.name} onChange={(e) => setForm({ name: e.currentTarget.value })} error={errors.name} required miw={220} />
+            <Switch label="Default for new litters" checked={form.isDefault} disabled={current?.isDefault} onChange={(e) => setForm({ isDefault: e.currentTarget.checked })} mb={8} />
+          </Group>
+          {form.rows.map((r, i) => (
             <Card key={r.key} withBorder padding="xs" component="fieldset" aria-label={`Protocol item ${i + 1}: ${r.label}`} style={{ margin: 0 }}>
               <Group gap="xs" align="flex-end" wrap="wrap">
                 <TextInput label="Item" value={r.label} onChange={(e) => edit(r.key, { label: e.currentTarget.value })} error={errors[`items.${i}.label`]} miw={170} />
@@ -307,22 +367,91 @@ function Protocol() {
                 <NumberInput label="Every (days)" min={1} value={r.everyDays ?? ''} onChange={(v) => edit(r.key, { everyDays: num(v) })} error={errors[`items.${i}.everyDays`]} w={110} />
                 <NumberInput label="Until day" min={0} value={r.untilDay ?? ''} onChange={(v) => edit(r.key, { untilDay: num(v) })} error={errors[`items.${i}.untilDay`]} w={100} />
                 <Switch label="After go-home" checked={r.afterGoHome ?? false} onChange={(e) => edit(r.key, { afterGoHome: e.currentTarget.checked })} mb={8} />
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.label || 'this item'}`} onClick={() => setRows(list.filter((x) => x.key !== r.key))} mb={6}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.label || 'this item'}`} onClick={() => setForm({ rows: form.rows.filter((x) => x.key !== r.key) })} mb={6}>
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
             </Card>
           ))}
           <Group>
-            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRows([...list, { key: -Date.now(), id: null, protocol: 'Before go-home', label: '', kind: 'note', startDay: 0, everyDays: null, untilDay: null, afterGoHome: false }])}>
+            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm({ rows: [...form.rows, { key: -Date.now(), id: null, protocol: 'Before go-home', label: '', kind: 'note', startDay: 0, everyDays: null, untilDay: null, afterGoHome: false }] })}>
               Add item
             </Button>
             <Button type="submit" loading={save.isPending}>
               Save protocol
             </Button>
+            {current && !current.isDefault && (
+              <Button variant="default" color="red" onClick={() => void remove()} loading={removeOne.isPending}>
+                Delete protocol
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>
+    </Card>
+  );
+}
+
+function LitterProtocols() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const protocols = useQuery(trpc.admin.health.protocol.queryOptions());
+  const list = useQuery(trpc.admin.health.litterProtocols.queryOptions({ page, search: search || undefined }));
+  const set = useMutation(
+    trpc.admin.health.setLitterProtocol.mutationOptions({
+      onSuccess: () => {
+        toast({ title: 'Protocol changed', variant: 'success' });
+        return queryClient.invalidateQueries({ queryKey: trpc.admin.health.litterProtocols.queryKey() });
+      },
+      onError: failed('Could not change the protocol'),
+    }),
+  );
+  const options = [...(protocols.data ?? []).map((p) => ({ value: String(p.id), label: p.name })), { value: 'none', label: 'No protocol' }];
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="litter-protocols-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="litter-protocols-heading">
+          Protocol per litter
+        </Title>
+        <TextInput
+          label="Search litters"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        {list.error && <Text c="red.8">{errorMessage(list.error, 'Could not load the litters.')}</Text>}
+        {!list.data && !list.error && <PageSpinner />}
+        {list.data && (
+          <>
+            <Text size="sm" role="status">
+              {list.data.total} litter{list.data.total === 1 ? '' : 's'}
+            </Text>
+            {list.data.items.map((l) => (
+              <Group key={l.litterId} justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={0}>
+                  <Text fw={600}>{l.litterName}</Text>
+                  <Text size="sm" c="dimmed">
+                    {l.birthDate ? `Born ${l.birthDate}` : 'Not born yet'}
+                    {l.byDefault ? ' · follows the default' : ''}
+                  </Text>
+                </Stack>
+                <Select
+                  label={`Protocol for ${l.litterName}`}
+                  data={options}
+                  value={l.protocolId === null ? 'none' : String(l.protocolId)}
+                  onChange={(v) => v && set.mutate({ litterId: l.litterId, protocolId: v === 'none' ? null : Number(v) })}
+                  allowDeselect={false}
+                  miw={220}
+                />
+              </Group>
+            ))}
+            {pageCount(list.data.total) > 1 && <Pagination total={pageCount(list.data.total)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />}
+          </>
+        )}
+      </Stack>
     </Card>
   );
 }
@@ -346,10 +475,12 @@ export function HealthAdmin({ litterId }: { litterId?: number }) {
   return (
     <Stack gap="xl">
       <SectionHeader title="Health" />
+      <OfflineQueue />
       <RecordCare initialLitter={litterId} />
       <OnePuppyRecord />
       <Records litterId={litterId} />
       <Protocol />
+      <LitterProtocols />
     </Stack>
   );
 }

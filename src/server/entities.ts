@@ -31,6 +31,7 @@ import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthSh
 import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
 import { PushSubscription } from '../features/notifications/server/push-subscription.entity.ts';
 import { Conversation, Message, MessageAttachment } from '../features/messages/server/message.entity.ts';
+import { MessageUpload } from '../features/messages/server/message.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
@@ -89,4 +90,5 @@ export const entities = [
   Conversation,
   Message,
   MessageAttachment,
+  MessageUpload,
 ];

@@ -68,6 +68,9 @@ export const ConversationPageSchema = z.object({ conversationId: z.number().int(
 export const ConversationIdSchema = z.object({ conversationId: z.number().int().positive() });
 export const FamilyIdSchema = z.object({ familyId: z.number().int().positive() });
 export const InquiryIdSchema = z.object({ inquiryId: z.number().int().positive() });
+/** An application's or an inquiry's conversation (exactly one of the two). */
+export const ThreadOfSchema = z.union([z.strictObject({ applicationId: z.number().int().positive() }), z.strictObject({ inquiryId: z.number().int().positive() })]);
+export type ThreadOfInput = z.input<typeof ThreadOfSchema>;
 export const ConversationListSchema = PageInputSchema.extend({ unreadOnly: z.boolean().default(false) });
 export type ConversationListInput = z.input<typeof ConversationListSchema>;
 export const EmailPreferenceSchema = z.object({ enabled: z.boolean() });
@@ -123,6 +126,16 @@ export interface ConversationSummaryDto {
 
 export interface AdminConversationDto extends MessagesPageDto {
   conversation: ConversationSummaryDto;
+}
+
+/** Where an application's or an inquiry's conversation is, or will be (nothing is made by asking). */
+export interface ThreadPlaceDto {
+  /** The conversation, once there is one. */
+  conversation: ConversationSummaryDto | null;
+  /** The family's account (an application's, or the one that verified the inquiry's address); null: none yet. */
+  familyId: number | null;
+  /** The address a visitor's conversation is e-mailed to and claimed by. */
+  email: string | null;
 }
 
 /** A live event: something changed in a conversation (a new message, or the other side read it). */

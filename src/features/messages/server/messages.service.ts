@@ -17,6 +17,7 @@ import {
   type MessageEventDto,
   type MessageSender,
   type MessagesPageDto,
+  type ThreadPlaceDto,
 } from '../messages.schema.ts';
 import { Conversation, Message, MessageAttachment, type IConversation, type IMessage } from './message.entity.ts';
 import { replyAddress } from './reply-token.ts';
@@ -234,6 +235,33 @@ export async function conversationForInquiry(em: EntityManager, inquiryId: numbe
   await importInquiries(em, conv.id, email, null);
   await em.refresh(conv);
   return summary(conv);
+}
+
+/**
+ * Where an application's or an inquiry's conversation is (the dashboard shows it inside that screen): the
+ * family's, when the application's account or an account with the inquiry's verified address exists; else a
+ * visitor's conversation for the inquiry's address. Read only: the first reply makes it (forFamily, forInquiry).
+ * Read through SQL: the applications and inquiries tables, not their code.
+ */
+export async function threadOf(em: EntityManager, input: { applicationId: number } | { inquiryId: number }): Promise<ThreadPlaceDto> {
+  let familyId: number | null;
+  let email: string;
+  if ('applicationId' in input) {
+    const [app] = await em.execute<Array<{ user_id: number | null; email: string }>>(`select "user_id", "email" from "applications" where "id" = ?`, [input.applicationId]);
+    if (!app) throw new AppError('NOT_FOUND', MESSAGES_TEXT.applicationNotFound);
+    familyId = app.user_id;
+    email = app.email.trim().toLowerCase();
+  } else {
+    const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [input.inquiryId]);
+    if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
+    email = inquiry.email.trim().toLowerCase();
+    const [user] = await em.execute<Array<{ id: number }>>(`select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`, [email]);
+    familyId = user?.id ?? null;
+  }
+  const conv =
+    (familyId !== null ? await em.findOne(Conversation, { family: familyId }, { populate: ['family'] }) : null) ??
+    (familyId === null ? await em.findOne(Conversation, { family: null, email }, { populate: ['family'] }) : null);
+  return { conversation: conv ? summary(conv) : null, familyId, email };
 }
 
 // ——— Writing ———

@@ -18,7 +18,7 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(val
 
 export async function run() {
   heading('Conversations: open a thread (50 families, 20,000 messages) and live delivery to 200 subscriptions, on PostgreSQL');
-  if (!postgresReachable()) {
+  if (!(await postgresReachable())) {
     note('PostgreSQL is not reachable on 127.0.0.1:5432: skipped');
     return;
   }

@@ -9,8 +9,21 @@ import { usePrivateServerWithMail } from './private-server.ts';
 import { expect, test, waitsForApp } from './fixtures.ts';
 import { signInAdmin, toast } from './admin-fixture.ts';
 import { type ReceivedMail } from '../src/features/mail/server/mail.test-helpers.ts';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 
 const SECRET = 'e2e-inbound-secret-for-messages';
+
+const scheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+/** Flips the theme through the theme manager's own path (another tab's choice: a storage event), as themes.spec.ts does. */
+async function flipTheme(page: Page) {
+  const next = (await scheme(page)) === 'dark' ? 'light' : 'dark';
+  await page.evaluate((t) => {
+    localStorage.setItem('vite-ui-theme', t);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'vite-ui-theme', newValue: t, storageArea: localStorage }));
+  }, next);
+  await expect.poll(() => scheme(page)).toBe(next);
+}
 
 test.describe('conversations', () => {
   test.describe.configure({ mode: 'serial' });
@@ -95,5 +108,61 @@ test.describe('conversations', () => {
     await expect(familyThread.getByText('Perfect, we will bring treats.')).toHaveText('Perfect, we will bring treats.');
     await expect(familyThread.getByText('On Sat, Nov 28, 2026')).toHaveCount(0);
     await context.close();
+  });
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('a family writes and attaches a photo from its phone, and the breeder’s answer arrives live @phone', async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const suffix = Date.now().toString(36).slice(-5);
+      const username = `rivera_${suffix}`;
+      await page.goto('/auth');
+      await page.getByRole('tab', { name: 'Register' }).click();
+      const form = page.getByRole('form', { name: 'Register' });
+      await form.getByRole('textbox', { name: 'Username' }).fill(username);
+      await form.getByRole('textbox', { name: 'Email' }).fill(`rivera-${suffix}@example.com`);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill('sunny-porch-swing');
+      await form.getByRole('textbox', { name: 'Confirm password' }).fill('sunny-porch-swing');
+      await form.getByRole('button', { name: 'Create Account' }).click();
+      await expect(toast(page, 'Registration successful')).toBeVisible();
+
+      // The family writes from Messages on its phone and attaches a photo from the camera roll.
+      await page.goto('/account#messages');
+      const card = page.getByRole('region', { name: 'Messages' });
+      await card.getByRole('textbox', { name: 'Your message' }).fill('Here is our fenced yard for Biscuit.');
+      const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#6a9955' } }).jpeg().toBuffer();
+      const chooser = page.waitForEvent('filechooser');
+      await card.getByRole('button', { name: 'Attach photos or PDFs' }).click();
+      await (await chooser).setFiles({ name: 'yard.jpg', mimeType: 'image/jpeg', buffer: photo });
+      const toSend = card.getByRole('list', { name: 'Files to send' });
+      await expect(toSend.getByRole('img', { name: 'yard.jpg' })).toBeVisible();
+      await card.getByRole('button', { name: 'Send' }).click();
+      const thread = card.getByRole('list', { name: 'Messages with the breeder, oldest first' });
+      await expect(thread.getByText('Here is our fenced yard for Biscuit.')).toBeVisible();
+      await expect(thread.getByRole('img', { name: 'yard.jpg' })).toBeVisible();
+      await expect(toSend).toHaveCount(0);
+      // The private photo is really served to the family that sent it.
+      const src = await thread.getByRole('img', { name: 'yard.jpg' }).getAttribute('src');
+      expect((await page.request.get(src!)).status()).toBe(200);
+
+      // The breeder answers from a second browser.
+      const context = await browser.newContext({ ...(test.info().project.use as object), baseURL: server.base });
+      const admin = waitsForApp(await context.newPage());
+      await signInAdmin(admin, '/admin/messages');
+      await admin.getByRole('button', { name: new RegExp(`Unread: ${username}`) }).click();
+      await expect(admin.getByRole('list', { name: `Messages with ${username}, oldest first` }).getByRole('img', { name: 'yard.jpg' })).toBeVisible();
+      await admin.getByRole('textbox', { name: `Reply to ${username}` }).fill('What a yard! Biscuit will love it.');
+      await admin.getByRole('button', { name: 'Send' }).click();
+
+      // It arrives on the phone without a reload.
+      await expect(thread.getByText('What a yard! Biscuit will love it.')).toBeVisible({ timeout: 5000 });
+      await context.close();
+
+      // Nothing wider than the phone, and axe clean in both themes.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect((await new AxeBuilder({ page }).include('#messages').analyze()).violations).toEqual([]);
+      await flipTheme(page);
+      expect((await new AxeBuilder({ page }).include('#messages').analyze()).violations).toEqual([]);
+    });
   });
 });

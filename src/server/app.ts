@@ -43,6 +43,7 @@ import { canReadMessageAttachment } from '../features/messages/server/messages-a
 import { createLiveBus } from '../lib/server/live-events.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
+import messageAttachments from '../features/messages/server/attachments.plugin.ts';
 import { startInboundSmtp } from '../features/messages/server/inbound-smtp.ts';
 
 export interface BuildAppOptions {
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });
   await app.register(oneClickUnsubscribe);
   await app.register(inboundEmail);
+  await app.register(messageAttachments);
   // Replies by SMTP when the domain's MX points at the site (optional; README "Conversations by e-mail").
   const inboundSmtpPort = env.INBOUND_SMTP_PORT;
   if (inboundSmtpPort !== undefined) {

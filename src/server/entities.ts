@@ -32,6 +32,7 @@ import { CareRequest, HealthGoHomeMail, HealthLitterProtocol, HealthProtocol } f
 import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
 import { PushSubscription } from '../features/notifications/server/push-subscription.entity.ts';
 import { Conversation, Message, MessageAttachment } from '../features/messages/server/message.entity.ts';
+import { MessageUpload } from '../features/messages/server/message.entity.ts';
 
 import { Payment, PaymentAccount, PaymentSettings } from '../features/payments/server/payments.entity.ts';
 import { Booking, VisitSettings } from '../features/visits/server/visits.entity.ts';
@@ -94,4 +95,5 @@ export const entities = [
   Conversation,
   Message,
   MessageAttachment,
+  MessageUpload,
 ];

@@ -25,7 +25,7 @@ describe('media references', () => {
 
   it('declares the features that hold upload URLs, each a known entity with real columns', () => {
     const known = new Set<unknown>(entities);
-    expect(mediaReferences).toHaveLength(17);
+    expect(mediaReferences).toHaveLength(18);
     for (const ref of mediaReferences) {
       expect(known.has(ref.entity)).toBe(true);
       const meta = t.orm.getMetadata().find(ref.entity as never);

@@ -11,6 +11,7 @@ import { familyDocumentMediaRefs, updatePhotoMediaRefs } from '../features/porta
 import { newsletterMediaRefs } from '../features/subscribers/server/newsletter.entity.ts';
 import { contractMediaRefs } from '../features/contracts/server/contract.entity.ts';
 import { messageAttachmentMediaRefs } from '../features/messages/server/message.entity.ts';
+import { messageUploadMediaRefs } from '../features/messages/server/message.entity.ts';
 
 export const mediaReferences: readonly MediaReference[] = [
   puppyMediaRefs,
@@ -30,4 +31,5 @@ export const mediaReferences: readonly MediaReference[] = [
   newsletterMediaRefs,
   contractMediaRefs,
   messageAttachmentMediaRefs,
+  messageUploadMediaRefs,
 ];

@@ -41,7 +41,7 @@ describe('OpenAPI contract', () => {
     await load();
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     // The route tables, and the two paths that read their bodies themselves (upload, one-click unsubscribe).
-    const registered = [...restEndpoints.map((e) => `${e.method} ${openApiPath(e.url)}`), 'POST /api/admin/media', 'POST /unsubscribe'];
+    const registered = [...restEndpoints.map((e) => `${e.method} ${openApiPath(e.url)}`), 'POST /api/admin/media', 'POST /unsubscribe', 'POST /api/messages/attachments'];
     expect(registered.length).toBeGreaterThanOrEqual(22);
     expect(documented.sort()).toEqual([...registered].sort());
   });
@@ -168,6 +168,11 @@ describe('OpenAPI contract', () => {
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([{ name: 'kind', value: 'nope' }, jpegPart(photo)]), admin.cookie) }),
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([jpegPart(photo)]), family.cookie) }),
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([jpegPart(photo)])) }),
+      ],
+      'POST /api/messages/attachments': [
+        () => t.app.inject({ method: 'POST', url: '/api/messages/attachments', ...withOrigin(multipartBody([jpegPart(photo)]), family.cookie) }),
+        () => t.app.inject({ method: 'POST', url: '/api/messages/attachments', ...withOrigin(multipartBody([jpegPart(Buffer.from('not a photo'))]), family.cookie) }),
+        () => t.app.inject({ method: 'POST', url: '/api/messages/attachments', ...withOrigin(multipartBody([jpegPart(photo)])) }),
       ],
       'POST /unsubscribe': [
         async () => {

@@ -112,6 +112,40 @@ const streamedPaths: ZodOpenApiPathsObject = {
       } as ZodOpenApiOperationObject['responses'],
     },
   },
+  '/api/messages/attachments': {
+    post: {
+      operationId: 'postApiMessagesAttachments',
+      summary: 'Upload a photo or PDF to attach to a message',
+      description: [
+        'A multipart/form-data body with one file in the field `file`, up to 20 MB. The content decides the type: a photo ' +
+          '(stored upright, without metadata) or a PDF. The file is private: served under /private-media only to this ' +
+          'family and admins. Pass the answer’s `url` in `attachments` of POST /api/messages.',
+        ACCESS_TEXT['signed-in'],
+      ].join('\n\n'),
+      tags: ['Messages'],
+      security: [{ session: [] }],
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }) }) } } },
+      responses: {
+        '201': {
+          description: 'Stored',
+          content: {
+            'application/json': {
+              schema: z
+                .object({
+                  url: z.string().describe('The upload, for attachments: /uploads/<id>.<ext>'),
+                  previewUrl: z.string().describe('Where this family reads it: /private-media/<id>.<ext>'),
+                  kind: z.enum(['photo', 'pdf']),
+                  name: z.string().nullable(),
+                })
+                .strict()
+                .meta({ id: 'MessageUpload' }),
+            },
+          },
+        },
+        ...Object.fromEntries([400, 401, 403, 413, 415, 429, 500, 503].map((status) => [String(status), errorAnswer(status)])),
+      } as ZodOpenApiOperationObject['responses'],
+    },
+  },
   '/unsubscribe': {
     post: {
       operationId: 'postUnsubscribeOneClick',

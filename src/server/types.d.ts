@@ -14,5 +14,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A state-changing route that takes form bodies from any site (security plugin); only one-click unsubscribe. */
     crossSiteForm?: boolean;
+    /** A same-site upload route that takes multipart/form-data (security plugin); it parses multipart in its own scope. */
+    multipartUpload?: boolean;
   }
 }

@@ -6,6 +6,12 @@ export const MESSAGE_MAX_CHARS = 10_000;
 export const MESSAGE_MAX_ATTACHMENTS = 10;
 /** Messages per page of a conversation (newest first, keyset on the id). */
 export const MESSAGES_PAGE_SIZE = 30;
+/** A family's photo or PDF from the site: the media pipeline's limit for both (it checks again after sniffing). */
+export const MESSAGE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** What the family's file picker offers (the phone's camera roll and files); the server sniffs the content. */
+export const MESSAGE_FILE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,application/pdf';
+/** Where a family uploads a file for a message (multipart/form-data, the field "file"). */
+export const MESSAGE_UPLOAD_PATH = '/api/messages/attachments';
 
 export const MESSAGES_TEXT = {
   empty: 'Write a message or attach a file.',
@@ -16,7 +22,23 @@ export const MESSAGES_TEXT = {
   familyNotFound: 'That family does not exist.',
   inquiryNotFound: 'That inquiry does not exist.',
   badCursor: 'The page cursor is not valid.',
+  applicationNotFound: 'That application does not exist.',
+  fileTooLarge: 'Photos and PDFs can be at most 20 MB.',
+  fileWrongType: 'Attach a photo (JPEG, PNG, WebP, AVIF or HEIC) or a PDF: this file is neither (its content is checked, not its name).',
+  fileMissing: 'Choose a photo or a PDF to attach.',
+  fileForm: 'Send the file as multipart/form-data in the field "file".',
+  fileFailed: 'The file could not be attached. Please try again.',
 } as const;
+
+/** What POST /api/messages/attachments answers (201): pass `url` in a message's attachments. */
+export interface MessageUploadDto {
+  /** The upload's canonical address, for `attachments`. */
+  url: string;
+  /** Where the family reads it back (private: this family and admins only). */
+  previewUrl: string;
+  kind: 'photo' | 'pdf';
+  name: string | null;
+}
 
 /** Upload URLs as the media pipeline hands them out (canonical form, before the private address). */
 const UPLOAD_URL = /^\/uploads\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
@@ -46,6 +68,9 @@ export const ConversationPageSchema = z.object({ conversationId: z.number().int(
 export const ConversationIdSchema = z.object({ conversationId: z.number().int().positive() });
 export const FamilyIdSchema = z.object({ familyId: z.number().int().positive() });
 export const InquiryIdSchema = z.object({ inquiryId: z.number().int().positive() });
+/** An application's or an inquiry's conversation (exactly one of the two). */
+export const ThreadOfSchema = z.union([z.strictObject({ applicationId: z.number().int().positive() }), z.strictObject({ inquiryId: z.number().int().positive() })]);
+export type ThreadOfInput = z.input<typeof ThreadOfSchema>;
 export const ConversationListSchema = PageInputSchema.extend({ unreadOnly: z.boolean().default(false) });
 export type ConversationListInput = z.input<typeof ConversationListSchema>;
 export const EmailPreferenceSchema = z.object({ enabled: z.boolean() });
@@ -101,6 +126,16 @@ export interface ConversationSummaryDto {
 
 export interface AdminConversationDto extends MessagesPageDto {
   conversation: ConversationSummaryDto;
+}
+
+/** Where an application's or an inquiry's conversation is, or will be (nothing is made by asking). */
+export interface ThreadPlaceDto {
+  /** The conversation, once there is one. */
+  conversation: ConversationSummaryDto | null;
+  /** The family's account (an application's, or the one that verified the inquiry's address); null: none yet. */
+  familyId: number | null;
+  /** The address a visitor's conversation is e-mailed to and claimed by. */
+  email: string | null;
 }
 
 /** A live event: something changed in a conversation (a new message, or the other side read it). */

@@ -93,7 +93,7 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
         return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
       }
       const type = (request.headers['content-type'] ?? '').toLowerCase();
-      const isMultipartUpload = url.startsWith('/api/admin/media') && type.startsWith('multipart/form-data');
+      const isMultipartUpload = (url.startsWith('/api/admin/media') || request.routeOptions.config?.multipartUpload === true) && type.startsWith('multipart/form-data');
       const length = request.headers['content-length'];
       const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
       if ((hasBody || type) && !type.startsWith('application/json') && !isMultipartUpload) {

@@ -1,6 +1,6 @@
 // The family's "Messages" card on /account: the conversation with the breeder, live, and the e-mail switch.
 import '@mantine/core/styles/Switch.layer.css';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -8,6 +8,8 @@ import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { Thread } from './Thread.tsx';
 import { Compose } from './Compose.tsx';
+import { AttachFiles } from './AttachFiles.tsx';
+import type { MessageUploadDto } from '../messages.schema.ts';
 
 export function FamilyMessages() {
   const queryClient = useQueryClient();
@@ -22,6 +24,8 @@ export function FamilyMessages() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unread]);
   const send = useMutation(trpc.messages.send.mutationOptions({ onSuccess: () => void refresh() }));
+  const [files, setFiles] = useState<MessageUploadDto[]>([]);
+  const [uploading, setUploading] = useState(false);
 
   return (
     <Card withBorder padding="lg" id="messages" component="section" aria-labelledby="messages-title">
@@ -44,7 +48,16 @@ export function FamilyMessages() {
             label="Messages with the breeder, oldest first"
           />
         )}
-        <Compose label="Your message" sending={send.isPending} onSend={(text) => send.mutateAsync({ text })} />
+        <Compose
+          label="Your message"
+          sending={send.isPending || uploading}
+          attachmentCount={files.length}
+          onSend={async (text) => {
+            await send.mutateAsync({ text, attachments: files.map((f) => f.url) });
+            setFiles([]);
+          }}
+          extra={<AttachFiles files={files} onChange={setFiles} onBusy={setUploading} />}
+        />
         <EmailSwitch />
       </Stack>
     </Card>

@@ -72,3 +72,21 @@ export const MessageAttachment = defineEntity({
 });
 
 export const messageAttachmentMediaRefs = mediaReference(MessageAttachment, ['url']);
+
+/**
+ * A file a family uploaded from the site for a message it has not sent yet (or has): the upload is the family's,
+ * so it may attach it and read it back. Sending keeps the row; the family's account going takes it along.
+ */
+export const MessageUpload = defineEntity({
+  name: 'MessageUpload',
+  tableName: 'message_uploads',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    family: () => p.manyToOne(User).deleteRule('cascade').index(),
+    url: p.string().length(500).unique(),
+    name: p.string().length(200).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export const messageUploadMediaRefs = mediaReference(MessageUpload, ['url']);

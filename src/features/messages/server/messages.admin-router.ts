@@ -7,6 +7,7 @@ import {
   ConversationPageSchema,
   FamilyIdSchema,
   InquiryIdSchema,
+  ThreadOfSchema,
   type MessageEventDto,
 } from '../messages.schema.ts';
 import {
@@ -17,6 +18,7 @@ import {
   markReadAsBreeder,
   MESSAGES_CHANNEL,
   sendAsBreeder,
+  threadOf,
   unreadTotal,
   type LiveMessageEvent,
 } from './messages.service.ts';
@@ -26,6 +28,8 @@ export const messagesAdminRouter = router({
   unreadCount: adminProcedure.query(({ ctx }) => unreadTotal(ctx.em)),
   conversation: adminProcedure.input(ConversationPageSchema).query(({ ctx, input }) => adminConversation(ctx.em, ctx.services, input.conversationId, input.cursor)),
   forFamily: adminProcedure.input(FamilyIdSchema).mutation(({ ctx, input }) => conversationForFamily(ctx.em, input.familyId)),
+  /** Where an application's or an inquiry's conversation is (shown inside those screens); makes nothing. */
+  threadOf: adminProcedure.input(ThreadOfSchema).query(({ ctx, input }) => threadOf(ctx.em, input)),
   forInquiry: adminProcedure.input(InquiryIdSchema).mutation(({ ctx, input }) => conversationForInquiry(ctx.em, input.inquiryId)),
   send: adminProcedure.input(AdminSendMessageSchema).mutation(({ ctx, input }) => sendAsBreeder(ctx.em, ctx.services, ctx.user.id, input)),
   markRead: adminProcedure.input(ConversationIdSchema).mutation(({ ctx, input }) => markReadAsBreeder(ctx.em, ctx.services, input.conversationId)),

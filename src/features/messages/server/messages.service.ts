@@ -17,6 +17,7 @@ import {
   type MessageEventDto,
   type MessageSender,
   type MessagesPageDto,
+  type ThreadPlaceDto,
 } from '../messages.schema.ts';
 import { Conversation, Message, MessageAttachment, type IConversation, type IMessage } from './message.entity.ts';
 import { replyAddress } from './reply-token.ts';
@@ -236,6 +237,33 @@ export async function conversationForInquiry(em: EntityManager, inquiryId: numbe
   return summary(conv);
 }
 
+/**
+ * Where an application's or an inquiry's conversation is (the dashboard shows it inside that screen): the
+ * family's, when the application's account or an account with the inquiry's verified address exists; else a
+ * visitor's conversation for the inquiry's address. Read only: the first reply makes it (forFamily, forInquiry).
+ * Read through SQL: the applications and inquiries tables, not their code.
+ */
+export async function threadOf(em: EntityManager, input: { applicationId: number } | { inquiryId: number }): Promise<ThreadPlaceDto> {
+  let familyId: number | null;
+  let email: string;
+  if ('applicationId' in input) {
+    const [app] = await em.execute<Array<{ user_id: number | null; email: string }>>(`select "user_id", "email" from "applications" where "id" = ?`, [input.applicationId]);
+    if (!app) throw new AppError('NOT_FOUND', MESSAGES_TEXT.applicationNotFound);
+    familyId = app.user_id;
+    email = app.email.trim().toLowerCase();
+  } else {
+    const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [input.inquiryId]);
+    if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
+    email = inquiry.email.trim().toLowerCase();
+    const [user] = await em.execute<Array<{ id: number }>>(`select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`, [email]);
+    familyId = user?.id ?? null;
+  }
+  const conv =
+    (familyId !== null ? await em.findOne(Conversation, { family: familyId }, { populate: ['family'] }) : null) ??
+    (familyId === null ? await em.findOne(Conversation, { family: null, email }, { populate: ['family'] }) : null);
+  return { conversation: conv ? summary(conv) : null, familyId, email };
+}
+
 // ——— Writing ———
 
 /** Attachments must be private uploads (never reachable at a public address). Read through SQL: the media table, not its code. */
@@ -376,21 +404,27 @@ export async function sendAsFamily(em: EntityManager, services: Services, userId
 }
 
 /**
- * A family may attach only what it can already read in its own conversation (a photo it was sent, forwarded
- * back): uploads are the breeder's (POST /api/admin/media) and inbound e-mail's. Anything else is refused, so
- * a family can never expose an upload that is not its own.
+ * A family may attach only what is its own: a file it uploaded from the site (POST /api/messages/attachments,
+ * recorded in message_uploads) or one it can already read in its own conversation (a photo it was sent,
+ * forwarded back). Anything else is refused, so a family can never expose an upload that is not its own.
  */
 async function familyAttachments(em: EntityManager, userId: number, urls: string[]) {
   const ok = await privateUploads(em, urls);
-  for (const { url } of ok) {
-    const [row] = await em.execute<Array<{ n: number }>>(
-      `select 1 as n from "message_attachments" a join "messages" m on m."id" = a."message_id" join "conversations" c on c."id" = m."conversation_id"
-        where a."url" = ? and c."family_id" = ? and m."held" = false limit 1`,
-      [url, userId],
+  const named: Array<{ url: string; name: string | null }> = [];
+  for (const { url, name } of ok) {
+    // The name the family's phone gave the file (a photo keeps none in the media table).
+    const [row] = await em.execute<Array<{ name: string | null }>>(
+      `select u."name" from "message_uploads" u where u."url" = ? and u."family_id" = ?
+       union all
+       select a."name" from "message_attachments" a join "messages" m on m."id" = a."message_id" join "conversations" c on c."id" = m."conversation_id"
+        where a."url" = ? and c."family_id" = ? and m."held" = false
+       limit 1`,
+      [url, userId, url, userId],
     );
     if (!row) throw new AppError('BAD_REQUEST', MESSAGES_TEXT.attachmentInvalid, { attachments: [MESSAGES_TEXT.attachmentInvalid] });
+    named.push({ url, name: name ?? row.name });
   }
-  return ok;
+  return named;
 }
 
 export async function sendAsBreeder(
@@ -458,6 +492,8 @@ export async function eraseMessagesOf(em: EntityManager, userId: number): Promis
     `select a."url" from "message_attachments" a join "messages" m on m."id" = a."message_id" join "conversations" c on c."id" = m."conversation_id" where c."family_id" = ?`,
     [userId],
   );
+  const uploads = await em.execute<Array<{ url: string }>>(`select "url" from "message_uploads" where "family_id" = ?`, [userId]);
   await em.execute(`delete from "conversations" where "family_id" = ?`, [userId]);
-  return { releasedUrls: rows.map((r) => r.url) };
+  await em.execute(`delete from "message_uploads" where "family_id" = ?`, [userId]);
+  return { releasedUrls: [...rows, ...uploads].map((r) => r.url) };
 }

@@ -236,6 +236,42 @@ describe('conversations', () => {
     expect(await code(t.caller(admin.user).admin.messages.forInquiry({ inquiryId: 999_999 }))).toBe('NOT_FOUND');
   });
 
+  it('an application and an inquiry say where their conversation is, without making one; another id is NOT_FOUND', async () => {
+    const em = t.orm.em.fork();
+    const insertApplication = async (userId: number | null, email: string) => {
+      const [row] = await em.execute<Array<{ id: number }>>(
+        `insert into "applications" ("user_id", "idempotency_key", "name", "email", "location", "household", "allergies", "home_type", "ownership", "yard", "hours_alone", "experience", "experience_details", "size", "gender", "color", "timing", "heard_about", "created_at", "updated_at")
+         values (?, ?, 'Applicant', ?, 'Denver, CO', 'Two adults', 'no', 'house', 'own', 'yes', 'under2', 'before', 'A lab for 12 years', 'mini', 'any', 'any', 'asap', 'search', now(), now()) returning "id"`,
+        [userId, `key-${email}`, email],
+      );
+      return row!.id;
+    };
+    // The Parkers applied and already write with the breeder: their application shows that thread.
+    const parkersApp = await insertApplication(parkers.user.id, 'parkers@example.com');
+    expect(await t.caller(admin.user).admin.messages.threadOf({ applicationId: parkersApp })).toMatchObject({
+      conversation: { id: conversationId, familyName: 'parkers' },
+      familyId: parkers.user.id,
+    });
+    // A family that never wrote: no conversation yet, and asking makes none.
+    const quiet = await signIn(t.orm, { isAdmin: false, username: 'quiet', email: 'quiet@example.com' });
+    const quietApp = await insertApplication(quiet.user.id, 'quiet@example.com');
+    const before = await em.count(Conversation, {});
+    expect(await t.caller(admin.user).admin.messages.threadOf({ applicationId: quietApp })).toEqual({ conversation: null, familyId: quiet.user.id, email: 'quiet@example.com' });
+    expect(await em.count(Conversation, {})).toBe(before);
+
+    // An inquiry from a visitor with no account: its conversation will be the address's, claimed on registration.
+    await t.caller(null, '10.30.0.9').inquiries.create({ name: 'Sam Lowe', email: 'Sam.Lowe@example.com', interest: 'waitlist', message: 'Do you have a waitlist?' });
+    const [inq] = await em.execute<Array<{ id: number }>>(`select "id" from "inquiries" where "email" = 'Sam.Lowe@example.com'`);
+    expect(await t.caller(admin.user).admin.messages.threadOf({ inquiryId: inq!.id })).toEqual({ conversation: null, familyId: null, email: 'sam.lowe@example.com' });
+    const started = await t.caller(admin.user).admin.messages.forInquiry({ inquiryId: inq!.id });
+    expect((await t.caller(admin.user).admin.messages.threadOf({ inquiryId: inq!.id })).conversation).toMatchObject({ id: started.id, familyId: null, email: 'sam.lowe@example.com' });
+
+    expect(await code(t.caller(admin.user).admin.messages.threadOf({ applicationId: 999_999 }))).toBe('NOT_FOUND');
+    expect(await code(t.caller(admin.user).admin.messages.threadOf({ inquiryId: 999_999 }))).toBe('NOT_FOUND');
+    expect(await code(t.caller(parkers.user).admin.messages.threadOf({ applicationId: parkersApp }))).toBe('FORBIDDEN');
+    expect(await code(t.caller(admin.user).admin.messages.threadOf({ applicationId: parkersApp, inquiryId: inq!.id } as never))).toBe('BAD_REQUEST');
+  });
+
   it('a family that deletes its account takes its conversation with it, and the photos in it are freed', async () => {
     const leaving = await signIn(t.orm, { isAdmin: false, username: 'leaving' });
     const first = await t.caller(leaving.user).messages.send({ text: 'Goodbye soon' });

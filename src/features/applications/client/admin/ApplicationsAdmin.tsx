@@ -10,6 +10,7 @@ import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { MessageRow, PrivateNotesForm, UnreadSummary, useMarkOpened } from '../../../../lib/client/admin/Messages.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { ConversationSlot } from '../../../../lib/client/admin/ConversationSlot.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import { formatDay } from '../../../../lib/shared/format.ts';
@@ -156,6 +157,8 @@ function ApplicationDetail({ id }: { id: number }) {
           </Paper>
           <StatusForm application={a} />
           {['approved', 'waitlisted', 'matched'].includes(a.status) && <DepositForm application={a} />}
+          {/* The family's conversation (issue 30), from the app layer's slot. */}
+          <ConversationSlot applicationId={a.id} />
           <NotesForm application={a} />
           <Paper withBorder p="md" radius="md">
             <Title order={3} size="h5" mb="sm">

@@ -13,6 +13,7 @@ import { ConfirmDeleteModal, QueryState } from '../../../../lib/client/admin/Lis
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { MessageRow, UnreadSummary, useMarkOpened } from '../../../../lib/client/admin/Messages.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
+import { ConversationSlot } from '../../../../lib/client/admin/ConversationSlot.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, InquiryUpdateSchema, INTEREST_LABELS, INTERESTS, type InquiryAdminDto, type InquiryStatus } from '../../inquiries.schema.ts';
 
@@ -148,6 +149,8 @@ function InquiryDetail({ id }: { id: number }) {
               </Group>
             </Stack>
           </Paper>
+          {/* The sender's conversation (issue 30), from the app layer's slot. */}
+          <ConversationSlot inquiryId={i.id} />
           <InquiryStatusForm inquiry={i} />
         </Stack>
       )}

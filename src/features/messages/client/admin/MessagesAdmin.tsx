@@ -97,74 +97,98 @@ export function MessagesAdmin() {
 
 function ConversationView({ id }: { id: number }) {
   const { close } = useEditorView();
-  const queryClient = useQueryClient();
-  const thread = useInfiniteQuery(
-    trpc.admin.messages.conversation.infiniteQueryOptions({ conversationId: id }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
-  );
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() });
-  const markRead = useMutation(trpc.admin.messages.markRead.mutationOptions({ onSuccess: () => void refresh() }));
-  const send = useMutation(trpc.admin.messages.send.mutationOptions({ onSuccess: () => void refresh() }));
-  const [attachments, setAttachments] = useState<string[]>([]);
-  const [dropKey, setDropKey] = useState(0);
-  const first = thread.data?.pages[0];
-  const unread = first?.unread ?? 0;
-  useEffect(() => {
-    if (unread > 0 && !markRead.isPending) markRead.mutate({ conversationId: id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unread, id]);
-  const c = first?.conversation;
+  const thread = useConversationThread(id);
+  const c = thread.data?.pages[0]?.conversation;
   return (
     <>
       <EditorHeader title={c ? `Conversation with ${c.familyName}` : 'Conversation'} onBack={close} backLabel="Back to messages" />
       <QueryState query={thread} what="the conversation" />
-      {c && thread.data && (
-        <Stack gap="md">
-          {c.emailFailing && (
-            <Text c="orange.9" role="status">
-              Mail to {c.email} bounced: reach this family another way until they fix their address.
-            </Text>
-          )}
-          <Paper withBorder p="md" radius="md">
-            <Thread
-              pages={thread.data.pages}
-              reader="breeder"
-              hasOlder={thread.hasNextPage}
-              loadingOlder={thread.isFetchingNextPage}
-              onLoadOlder={() => void thread.fetchNextPage()}
-              empty="No messages yet. Write the first one below."
-              label={`Messages with ${c.familyName}, oldest first`}
-            />
-          </Paper>
-          <Compose
-            label={`Reply to ${c.familyName}`}
-            sending={send.isPending}
-            attachmentCount={attachments.length}
-            onSend={async (text) => {
-              await send.mutateAsync({ conversationId: id, text, attachments });
-              setAttachments([]);
-              setDropKey((k) => k + 1);
-            }}
-            extra={
-              <Stack gap="xs">
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <MediaBatchDrop key={`p${dropKey}`} label="Attach photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
-                  <MediaBatchDrop key={`d${dropKey}`} label="Attach PDFs" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
-                </SimpleGrid>
-                {attachments.length > 0 && (
-                  <Stack gap={4} component="ul" aria-label="Attached files" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                    {attachments.map((url, n) => (
-                      <Group key={url} component="li" gap="xs">
-                        <Text size="sm">{url.endsWith('.pdf') ? `PDF ${n + 1}` : `Photo ${n + 1}`}</Text>
-                        <CloseButton size="sm" aria-label={`Remove attachment ${n + 1}`} onClick={() => setAttachments((l) => l.filter((u) => u !== url))} />
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            }
-          />
-        </Stack>
-      )}
+      {c && thread.data && <ConversationBody id={id} thread={thread} />}
     </>
+  );
+}
+
+/** One conversation's pages, newest first; marked read while unread messages show. */
+export function useConversationThread(id: number) {
+  const queryClient = useQueryClient();
+  const thread = useInfiniteQuery(
+    trpc.admin.messages.conversation.infiniteQueryOptions({ conversationId: id }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+  );
+  const markRead = useMutation(trpc.admin.messages.markRead.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }) }));
+  const unread = thread.data?.pages[0]?.unread ?? 0;
+  useEffect(() => {
+    if (unread > 0 && !markRead.isPending) markRead.mutate({ conversationId: id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread, id]);
+  return thread;
+}
+
+/**
+ * The thread and the answer box with photo and PDF uploads, for the Messages section and for the conversation
+ * shown inside an application or an inquiry.
+ */
+export function ConversationBody({ id, thread }: { id: number; thread: ReturnType<typeof useConversationThread> }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() });
+  const send = useMutation(trpc.admin.messages.send.mutationOptions({ onSuccess: () => void refresh() }));
+  const first = thread.data?.pages[0];
+  const c = first?.conversation;
+  if (!c || !thread.data) return null;
+  return (
+    <Stack gap="md">
+      {c.emailFailing && (
+        <Text c="orange.9" role="status">
+          Mail to {c.email} bounced: reach this family another way until they fix their address.
+        </Text>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Thread
+          pages={thread.data.pages}
+          reader="breeder"
+          hasOlder={thread.hasNextPage}
+          loadingOlder={thread.isFetchingNextPage}
+          onLoadOlder={() => void thread.fetchNextPage()}
+          empty="No messages yet. Write the first one below."
+          label={`Messages with ${c.familyName}, oldest first`}
+        />
+      </Paper>
+      <BreederCompose label={`Reply to ${c.familyName}`} pending={send.isPending} send={(text, attachments) => send.mutateAsync({ conversationId: id, text, attachments })} />
+    </Stack>
+  );
+}
+
+/** The breeder's answer box: text, and photos and PDFs uploaded through the dashboard's media upload (private). */
+export function BreederCompose({ label, pending, send }: { label: string; pending: boolean; send: (text: string, attachments: string[]) => Promise<unknown> }) {
+  const [attachments, setAttachments] = useState<string[]>([]);
+  const [dropKey, setDropKey] = useState(0);
+  return (
+    <Compose
+      label={label}
+      sending={pending}
+      attachmentCount={attachments.length}
+      onSend={async (text) => {
+        await send(text, attachments);
+        setAttachments([]);
+        setDropKey((k) => k + 1);
+      }}
+      extra={
+        <Stack gap="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <MediaBatchDrop key={`p${dropKey}`} label="Attach photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
+            <MediaBatchDrop key={`d${dropKey}`} label="Attach PDFs" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
+          </SimpleGrid>
+          {attachments.length > 0 && (
+            <Stack gap={4} component="ul" aria-label="Attached files" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {attachments.map((url, n) => (
+                <Group key={url} component="li" gap="xs">
+                  <Text size="sm">{url.endsWith('.pdf') ? `PDF ${n + 1}` : `Photo ${n + 1}`}</Text>
+                  <CloseButton size="sm" aria-label={`Remove attachment ${n + 1}`} onClick={() => setAttachments((l) => l.filter((u) => u !== url))} />
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      }
+    />
   );
 }

@@ -28,12 +28,12 @@ import { Migration20261128145000_push_subscriptions } from './Migration202611281
 import { Migration20261128145100_puppy_update_key } from './Migration20261128145100_puppy_update_key.ts';
 import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
 import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
+import { Migration20261128150000_message_uploads } from './Migration20261128150000_message_uploads.ts';
 import { Migration20261128152000_visit_rules_and_exceptions } from './Migration20261128152000_visit_rules_and_exceptions.ts';
 import { Migration20261128153000_health_go_home } from './Migration20261128153000_health_go_home.ts';
 import { Migration20261128153100_health_care_keys } from './Migration20261128153100_health_care_keys.ts';
 import { Migration20261128153200_health_protocols } from './Migration20261128153200_health_protocols.ts';
 import { Migration20261128155000_search_trigram_everywhere } from './Migration20261128155000_search_trigram_everywhere.ts';
-import { Migration20261128150000_message_uploads } from './Migration20261128150000_message_uploads.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -62,10 +62,10 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128145100_puppy_update_key,
   Migration20261128146000_list_indexes,
   Migration20261128146100_search_trigram,
+  Migration20261128150000_message_uploads,
   Migration20261128152000_visit_rules_and_exceptions,
   Migration20261128153000_health_go_home,
   Migration20261128153100_health_care_keys,
   Migration20261128153200_health_protocols,
   Migration20261128155000_search_trigram_everywhere,
-  Migration20261128150000_message_uploads,
 ];

@@ -28,6 +28,7 @@ import { Migration20261128145000_push_subscriptions } from './Migration202611281
 import { Migration20261128145100_puppy_update_key } from './Migration20261128145100_puppy_update_key.ts';
 import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
 import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
+import { Migration20261128151000_kept_sale_records } from './Migration20261128151000_kept_sale_records.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -56,4 +57,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128145100_puppy_update_key,
   Migration20261128146000_list_indexes,
   Migration20261128146100_search_trigram,
+  Migration20261128151000_kept_sale_records,
 ];

@@ -3,6 +3,9 @@
 import { z } from 'zod';
 
 export const CONTRACT_MESSAGES = {
+  familyErased: (on: string, email: string | null) =>
+    `The family deleted its account on ${on}. This signed contract is kept as a legal record, with the name${email ? ` and e-mail address (${email})` : ''} it was signed with; only you can open it.`,
+  erasedCannotChange: 'The family deleted its account: this signed contract is kept as it is and can no longer be changed.',
   nameRequired: 'Give the template a name.',
   nameTooLong: 'A name can be at most 200 characters.',
   bodyRequired: 'Write the contract text.',
@@ -225,7 +228,11 @@ export interface ContractSummaryDto {
 }
 
 export interface ContractDto extends ContractSummaryDto {
-  familyId: number;
+  /** Null once the family deleted its account (a signed contract is kept for the breeder). */
+  familyId: number | null;
+  /** The family's address when it signed, and when its account was deleted. */
+  familyEmail: string | null;
+  familyErasedAt: string | null;
   templateName: string;
   templateVersion: number;
   /** The text with placeholders, as the breeder edits it. */

@@ -131,6 +131,7 @@ export async function updateContract(ctx: AdminCtx, input: { id: number; values:
   const c = await byId(ctx.em, input.id);
   if (c.status === 'sealed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
   if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+  if (!c.family) throw new AppError('CONFLICT', CONTRACT_MESSAGES.erasedCannotChange);
   const breeder = await ctx.services.mail.breeder(ctx.em);
   const before = contractText(c, breeder.name);
   const v = input.values;
@@ -171,7 +172,7 @@ export async function sendContract(ctx: AdminCtx, id: number): Promise<ContractD
   c.textSha256 = sha256Hex(text);
   c.status = 'sent';
   recordEvent(ctx, c, 'sent');
-  const to = await familyMailAddress(ctx.em, c.family.id);
+  const to = await familyMailAddress(ctx.em, c.family?.id);
   if (to) {
     ctx.services.mail.enqueue(ctx.em, {
       to,
@@ -238,7 +239,7 @@ export async function countersignContract(ctx: AdminCtx, input: { id: number; fu
         `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
       ].join('\n');
     const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
-    const familyTo = await familyMailAddress(em, c.family.id);
+    const familyTo = await familyMailAddress(em, c.family?.id);
     if (familyTo) ctx.services.mail.enqueue(em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
     if (breeder.email) ctx.services.mail.enqueue(em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
     await em.flush();

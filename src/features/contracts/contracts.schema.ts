@@ -266,6 +266,10 @@ export interface VerifyResultDto {
   /** The PDF's digital signature: valid, invalid (altered or not matching), or missing. */
   signature: 'valid' | 'invalid' | 'missing';
   signer: string | null;
+  /** The signature's profile: "ETSI.CAdES.detached" (PAdES baseline) or "adbe.pkcs7.detached" (sealed before it). */
+  subFilter: string | null;
+  /** The RFC 3161 timestamp on the signature (PAdES B-T), when there is one: its time and the authority's name. */
+  timestamp: { at: string; authority: string } | null;
   sha256: string;
   /** One line for the page. */
   verdict: string;

@@ -29,6 +29,7 @@ import { Migration20261128145100_puppy_update_key } from './Migration20261128145
 import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
 import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
 import { Migration20261128151000_kept_sale_records } from './Migration20261128151000_kept_sale_records.ts';
+import { Migration20261128151100_contract_seal_waiting } from './Migration20261128151100_contract_seal_waiting.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -58,4 +59,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128146000_list_indexes,
   Migration20261128146100_search_trigram,
   Migration20261128151000_kept_sale_records,
+  Migration20261128151100_contract_seal_waiting,
 ];

@@ -135,12 +135,13 @@ export type UpdateContractInput = z.input<typeof UpdateContractSchema>;
 
 export const IdSchema = z.object({ id: z.number().int().positive() });
 
-export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'sealed', 'voided'] as const;
+export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'sealing', 'sealed', 'voided'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   draft: 'Draft',
   sent: 'Sent, waiting for the family',
   signed: 'Signed by the family, waiting for your countersignature',
+  sealing: 'Signed by both, waiting for the timestamp server to seal it',
   sealed: 'Signed by both and sealed',
   voided: 'Voided',
 };
@@ -190,7 +191,7 @@ export const VerifySchema = z.object({
 
 // What the screens receive.
 
-export const CONTRACT_EVENT_KINDS = ['prepared', 'edited', 'sent', 'opened', 'signed', 'countersigned', 'sealed', 'voided', 'signatures-voided'] as const;
+export const CONTRACT_EVENT_KINDS = ['prepared', 'edited', 'sent', 'opened', 'signed', 'countersigned', 'seal-waiting', 'sealed', 'voided', 'signatures-voided'] as const;
 export type ContractEventKind = (typeof CONTRACT_EVENT_KINDS)[number];
 export const CONTRACT_EVENT_LABELS: Record<ContractEventKind, string> = {
   prepared: 'Prepared',
@@ -199,6 +200,7 @@ export const CONTRACT_EVENT_LABELS: Record<ContractEventKind, string> = {
   opened: 'Opened by the family',
   signed: 'Signed by the family',
   countersigned: 'Countersigned by the breeder',
+  'seal-waiting': 'Sealing waits: the timestamp server did not answer',
   sealed: 'Sealed',
   voided: 'Voided',
   'signatures-voided': 'Signatures voided: the text changed',
@@ -249,6 +251,8 @@ export interface ContractDto extends ContractSummaryDto {
   pdfSha256: string | null;
   /** Why signatures were voided, when the text changed after the family signed. */
   notice: string | null;
+  /** Countersigned, the seal waits for the timestamp server (retried in the background): since when, and why. */
+  sealWaiting: { since: string; error: string | null } | null;
   events: ContractEventDto[];
 }
 

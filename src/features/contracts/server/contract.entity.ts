@@ -74,6 +74,9 @@ export const Contract = defineEntity({
     pdfUrl: p.string().length(500).nullable(),
     pdfSha256: p.string().length(64).nullable().index(),
     sealedAt: p.datetime().nullable(),
+    /** Countersigned while the timestamp server could not be reached: the seal is retried (status "sealing"). */
+    sealWaitingSince: p.datetime().nullable(),
+    sealError: p.string().length(300).nullable(),
     notice: p.string().length(300).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()).index(),

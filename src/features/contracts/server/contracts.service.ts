@@ -44,7 +44,8 @@ export const contractText = (c: IContract, breederName: string) => c.sentText ??
 /** Who did something, as the audit trail names them. */
 export const actorName = (ctx: Pick<Context, 'user'>) => (ctx.user ? (ctx.user.displayName ? `${ctx.user.displayName} (${ctx.user.username})` : ctx.user.username) : null);
 
-export function recordEvent(ctx: Pick<Context, 'em' | 'user' | 'req'>, contract: IContract, kind: ContractEventKind, at = new Date()) {
+/** Records a step of the contract; `req` is the request's (the background seal has none: "the website"). */
+export function recordEvent(ctx: Pick<Context, 'em' | 'user'> & { req: { ip?: string | null; userAgent?: string | null } }, contract: IContract, kind: ContractEventKind, at = new Date()) {
   ctx.em.create(ContractEvent, {
     contract,
     kind,
@@ -92,6 +93,7 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
     pdfUrl: c.pdfUrl ? c.pdfUrl.replace(/^\/uploads\//, '/private-media/') : null,
     pdfSha256: c.pdfSha256 ?? null,
     notice: c.notice ?? null,
+    sealWaiting: c.status === 'sealing' && c.sealWaitingSince ? { since: c.sealWaitingSince.toISOString(), error: c.sealError ?? null } : null,
     events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), who: e.who ?? null, ip: e.ip ?? null, userAgent: e.userAgent ?? null })),
   };
 }
@@ -182,6 +184,6 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
  * and address it signed with; what it never signed (a draft, a contract sent but not signed, a voided one) goes.
  */
 export async function eraseContractsOf(em: EntityManager, userId: number): Promise<void> {
-  await em.nativeDelete(Contract, { family: userId, status: { $nin: ['signed', 'sealed'] } });
+  await em.nativeDelete(Contract, { family: userId, status: { $nin: ['signed', 'sealing', 'sealed'] } });
   await em.nativeUpdate(Contract, { family: userId }, { family: null, familyErasedAt: new Date() });
 }

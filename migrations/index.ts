@@ -29,6 +29,8 @@ import { Migration20261128145100_puppy_update_key } from './Migration20261128145
 import { Migration20261128146000_list_indexes } from './Migration20261128146000_list_indexes.ts';
 import { Migration20261128146100_search_trigram } from './Migration20261128146100_search_trigram.ts';
 import { Migration20261128150000_message_uploads } from './Migration20261128150000_message_uploads.ts';
+import { Migration20261128151000_kept_sale_records } from './Migration20261128151000_kept_sale_records.ts';
+import { Migration20261128151100_contract_seal_waiting } from './Migration20261128151100_contract_seal_waiting.ts';
 import { Migration20261128152000_visit_rules_and_exceptions } from './Migration20261128152000_visit_rules_and_exceptions.ts';
 import { Migration20261128153000_health_go_home } from './Migration20261128153000_health_go_home.ts';
 import { Migration20261128153100_health_care_keys } from './Migration20261128153100_health_care_keys.ts';
@@ -63,6 +65,8 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128146000_list_indexes,
   Migration20261128146100_search_trigram,
   Migration20261128150000_message_uploads,
+  Migration20261128151000_kept_sale_records,
+  Migration20261128151100_contract_seal_waiting,
   Migration20261128152000_visit_rules_and_exceptions,
   Migration20261128153000_health_go_home,
   Migration20261128153100_health_care_keys,

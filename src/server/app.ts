@@ -29,6 +29,7 @@ import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
 import portalDigest from './plugins/portal-digest.ts';
 import payments from '../features/payments/server/payments.plugin.ts';
+import contractSeals from '../features/contracts/server/contracts.plugin.ts';
 import healthReminders from './plugins/health-reminders.ts';
 import healthPages from '../features/health/server/health-pages.ts';
 import { canReadHealthUpload } from '../features/health/server/health.service.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
       dataDir: path.resolve(env.DATA_DIR),
       mailDomain: env.MAIL_DOMAIN ?? new URL(env.APP_ORIGIN).hostname,
       inboundEmailSecret: env.INBOUND_EMAIL_SECRET ?? null,
+      contractTsaUrl: env.CONTRACT_TSA_URL ?? null,
     },
     mail: mailOutbox(),
     publicCache: new PublicCache(env.PUBLIC_CACHE_MS),
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(portalDigest);
   await app.register(payments);
+  await app.register(contractSeals);
   await app.register(healthReminders);
   await app.register(healthPages);
   await app.register(visitReminders);

@@ -95,6 +95,8 @@ export const EnvSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
   /** false starts on an empty database (end-to-end tests of the empty states); the seed never overwrites content. */
+  /** An RFC 3161 timestamp server for sealed contracts (PAdES B-T); unreachable, sealing waits and retries. None: no timestamp. */
+  CONTRACT_TSA_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
 });
 

@@ -3,6 +3,8 @@ import type { UserEraser } from '../lib/server/trpc.ts';
 import { erasePortalData } from '../features/portal/server/portal.service.ts';
 import { anonymiseApplicationsOf } from '../features/applications/server/applications.service.ts';
 import { eraseMessagesOf } from '../features/messages/server/messages.service.ts';
+import { eraseContractsOf } from '../features/contracts/server/contracts.service.ts';
+import { erasePaymentsOf } from '../features/payments/server/payments.service.ts';
 
 export const onUserErased: readonly UserEraser[] = [
   erasePortalData,
@@ -12,4 +14,8 @@ export const onUserErased: readonly UserEraser[] = [
   async (em, userId) => {
     await anonymiseApplicationsOf(em, userId);
   },
+  // Signed contracts and payments stay for the breeder (legal and accounting records), detached from the
+  // account with the name and address they were signed or paid under; unsigned contracts go (decision 121).
+  eraseContractsOf,
+  erasePaymentsOf,
 ];

@@ -3,6 +3,9 @@
 import { z } from 'zod';
 
 export const CONTRACT_MESSAGES = {
+  familyErased: (on: string, email: string | null) =>
+    `The family deleted its account on ${on}. This signed contract is kept as a legal record, with the name${email ? ` and e-mail address (${email})` : ''} it was signed with; only you can open it.`,
+  erasedCannotChange: 'The family deleted its account: this signed contract is kept as it is and can no longer be changed.',
   nameRequired: 'Give the template a name.',
   nameTooLong: 'A name can be at most 200 characters.',
   bodyRequired: 'Write the contract text.',
@@ -132,12 +135,13 @@ export type UpdateContractInput = z.input<typeof UpdateContractSchema>;
 
 export const IdSchema = z.object({ id: z.number().int().positive() });
 
-export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'sealed', 'voided'] as const;
+export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'sealing', 'sealed', 'voided'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   draft: 'Draft',
   sent: 'Sent, waiting for the family',
   signed: 'Signed by the family, waiting for your countersignature',
+  sealing: 'Signed by both, waiting for the timestamp server to seal it',
   sealed: 'Signed by both and sealed',
   voided: 'Voided',
 };
@@ -187,7 +191,7 @@ export const VerifySchema = z.object({
 
 // What the screens receive.
 
-export const CONTRACT_EVENT_KINDS = ['prepared', 'edited', 'sent', 'opened', 'signed', 'countersigned', 'sealed', 'voided', 'signatures-voided'] as const;
+export const CONTRACT_EVENT_KINDS = ['prepared', 'edited', 'sent', 'opened', 'signed', 'countersigned', 'seal-waiting', 'sealed', 'voided', 'signatures-voided'] as const;
 export type ContractEventKind = (typeof CONTRACT_EVENT_KINDS)[number];
 export const CONTRACT_EVENT_LABELS: Record<ContractEventKind, string> = {
   prepared: 'Prepared',
@@ -196,6 +200,7 @@ export const CONTRACT_EVENT_LABELS: Record<ContractEventKind, string> = {
   opened: 'Opened by the family',
   signed: 'Signed by the family',
   countersigned: 'Countersigned by the breeder',
+  'seal-waiting': 'Sealing waits: the timestamp server did not answer',
   sealed: 'Sealed',
   voided: 'Voided',
   'signatures-voided': 'Signatures voided: the text changed',
@@ -225,7 +230,11 @@ export interface ContractSummaryDto {
 }
 
 export interface ContractDto extends ContractSummaryDto {
-  familyId: number;
+  /** Null once the family deleted its account (a signed contract is kept for the breeder). */
+  familyId: number | null;
+  /** The family's address when it signed, and when its account was deleted. */
+  familyEmail: string | null;
+  familyErasedAt: string | null;
   templateName: string;
   templateVersion: number;
   /** The text with placeholders, as the breeder edits it. */
@@ -242,6 +251,8 @@ export interface ContractDto extends ContractSummaryDto {
   pdfSha256: string | null;
   /** Why signatures were voided, when the text changed after the family signed. */
   notice: string | null;
+  /** Countersigned, the seal waits for the timestamp server (retried in the background): since when, and why. */
+  sealWaiting: { since: string; error: string | null } | null;
   events: ContractEventDto[];
 }
 
@@ -259,6 +270,10 @@ export interface VerifyResultDto {
   /** The PDF's digital signature: valid, invalid (altered or not matching), or missing. */
   signature: 'valid' | 'invalid' | 'missing';
   signer: string | null;
+  /** The signature's profile: "ETSI.CAdES.detached" (PAdES baseline) or "adbe.pkcs7.detached" (sealed before it). */
+  subFilter: string | null;
+  /** The RFC 3161 timestamp on the signature (PAdES B-T), when there is one: its time and the authority's name. */
+  timestamp: { at: string; authority: string } | null;
   sha256: string;
   /** One line for the page. */
   verdict: string;

@@ -140,6 +140,13 @@ export interface AdminAccountDto {
   payments: PaymentDto[];
 }
 
+/** A payment kept after its family deleted the account (decision 121), with the name and address it was paid under. */
+export interface KeptPaymentDto extends PaymentDto {
+  familyName: string;
+  familyEmail: string | null;
+  erasedAt: string;
+}
+
 export interface FamilyOptionDto {
   id: number;
   name: string;

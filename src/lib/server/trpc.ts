@@ -51,6 +51,8 @@ export interface AppServices {
     mailDomain: string;
     /** The shared secret of POST /api/inbound-email (none: the webhook refuses everything). */
     inboundEmailSecret: string | null;
+    /** The RFC 3161 timestamp server sealed contracts are timestamped by (CONTRACT_TSA_URL; none: no timestamp). */
+    contractTsaUrl: string | null;
   };
   /** Counts one hit against a key's window (lib/server/rate-limit-store.ts). */
   rateLimit: RateLimiter;

@@ -148,6 +148,7 @@ function DeleteAccount() {
         >
           <Stack gap="sm">
             <Text size="sm">This cannot be undone.</Text>
+            <Text size="sm">A contract you signed and the payments you made are legal and accounting records: the breeder keeps them, with your name and e-mail address as they were, and only she can open them.</Text>
             <PasswordInput label="Current password" autoComplete="current-password" withAsterisk data-autofocus key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
             <TextInput label="Type DELETE to confirm" autoComplete="off" withAsterisk key={form.key('confirm')} {...form.getInputProps('confirm')} />
             <Group justify="flex-end">

@@ -50,6 +50,13 @@ export function VerifyPage() {
             <Stack gap={4}>
               <Text>{result.verdict}</Text>
               <Text size="sm">PDF signature: {result.signature === 'valid' ? `valid (signed by ${result.signer})` : result.signature === 'invalid' ? 'invalid: the file was changed' : 'none'}</Text>
+              {result.signature === 'valid' && (
+                <Text size="sm">
+                  {result.timestamp
+                    ? `Timestamped by ${result.timestamp.authority || 'a timestamp server'} at ${new Date(result.timestamp.at).toUTCString()}`
+                    : 'No timestamp: the signing time is the website’s own clock.'}
+                </Text>
+              )}
               <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
                 SHA-256 of this file: {result.sha256}
               </Text>

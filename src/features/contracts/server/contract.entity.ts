@@ -39,7 +39,8 @@ export const Contract = defineEntity({
   tableName: 'contracts',
   properties: {
     id: p.integer().primary().autoincrement(),
-    family: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** The family's account; null once the family deleted it (a signed contract is kept: decision 121). */
+    family: () => p.manyToOne(User).deleteRule('set null').nullable().index(),
     templateVersion: () => p.manyToOne(ContractTemplateVersion).deleteRule('restrict').index(),
     title: p.string().length(200),
     status: p.enum(CONTRACT_STATUSES).default('draft').index(),
@@ -61,6 +62,10 @@ export const Contract = defineEntity({
     familySignedIp: p.string().length(100).nullable(),
     familySignedUserAgent: p.string().length(500).nullable(),
     familyDrawing: p.text().nullable().lazy(),
+    /** The family's verified address when it signed (kept with the record if the account goes). */
+    familyEmail: p.string().length(320).nullable(),
+    /** When the family's account was deleted (the contract, signed, stays for the breeder). */
+    familyErasedAt: p.datetime().nullable(),
     breederSignedName: p.string().length(100).nullable(),
     breederSignedAt: p.datetime().nullable(),
     breederSignedBy: p.integer().nullable(),
@@ -69,6 +74,9 @@ export const Contract = defineEntity({
     pdfUrl: p.string().length(500).nullable(),
     pdfSha256: p.string().length(64).nullable().index(),
     sealedAt: p.datetime().nullable(),
+    /** Countersigned while the timestamp server could not be reached: the seal is retried (status "sealing"). */
+    sealWaitingSince: p.datetime().nullable(),
+    sealError: p.string().length(300).nullable(),
     notice: p.string().length(300).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()).index(),

@@ -15,6 +15,7 @@ import {
   type ContractSummaryDto,
   type SignInput,
 } from '../contracts.schema.ts';
+import { familyMailAddress } from '../../auth/server/user.entity.ts';
 import { Contract, ContractEvent, type IContract } from './contract.entity.ts';
 import { sha256Hex } from './pdf.ts';
 
@@ -43,7 +44,8 @@ export const contractText = (c: IContract, breederName: string) => c.sentText ??
 /** Who did something, as the audit trail names them. */
 export const actorName = (ctx: Pick<Context, 'user'>) => (ctx.user ? (ctx.user.displayName ? `${ctx.user.displayName} (${ctx.user.username})` : ctx.user.username) : null);
 
-export function recordEvent(ctx: Pick<Context, 'em' | 'user' | 'req'>, contract: IContract, kind: ContractEventKind, at = new Date()) {
+/** Records a step of the contract; `req` is the request's (the background seal has none: "the website"). */
+export function recordEvent(ctx: Pick<Context, 'em' | 'user'> & { req: { ip?: string | null; userAgent?: string | null } }, contract: IContract, kind: ContractEventKind, at = new Date()) {
   ctx.em.create(ContractEvent, {
     contract,
     kind,
@@ -68,7 +70,9 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
   const drawn = c.familySignedAt ? (await em.execute<Array<{ d: boolean }>>('select "family_drawing" is not null as d from "contracts" where "id" = ?', [c.id]))[0]?.d === true : false;
   return {
     ...toSummary(c),
-    familyId: c.family.id,
+    familyId: c.family?.id ?? null,
+    familyEmail: c.familyEmail ?? null,
+    familyErasedAt: c.familyErasedAt?.toISOString() ?? null,
     templateName: c.templateVersion.name,
     templateVersion: c.templateVersion.version,
     body: c.body,
@@ -89,6 +93,7 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
     pdfUrl: c.pdfUrl ? c.pdfUrl.replace(/^\/uploads\//, '/private-media/') : null,
     pdfSha256: c.pdfSha256 ?? null,
     notice: c.notice ?? null,
+    sealWaiting: c.status === 'sealing' && c.sealWaitingSince ? { since: c.sealWaitingSince.toISOString(), error: c.sealError ?? null } : null,
     events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), who: e.who ?? null, ip: e.ip ?? null, userAgent: e.userAgent ?? null })),
   };
 }
@@ -140,6 +145,8 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
   if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
   if (c.status !== 'sent') throw new AppError('CONFLICT', CONTRACT_MESSAGES.alreadySigned);
   const now = new Date();
+  // The address it signed with stays on the record, as the name does (decision 121).
+  const familyEmail = await familyMailAddress(ctx.em, ctx.user.id);
   // The text signed is the text sent: its hash was fixed when it was sent, checked again here.
   if (!c.sentText || sha256Hex(c.sentText) !== c.textSha256) throw new AppError('CONFLICT', CONTRACT_MESSAGES.notSent);
   const signature = {
@@ -149,6 +156,7 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
     familySignedIp: ctx.req.ip ?? null,
     familySignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
     familyDrawing: drawing,
+    familyEmail,
     notice: null,
   };
   // Only from "sent", in one statement: two signings at once (two tabs, a retried request) sign once.
@@ -169,4 +177,13 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
   // The breeder's devices that chose signed contracts (issue 34): a title and the link, no names of the family.
   ctx.services.push.notify(ctx.em, 'contract', { title: 'A family signed its contract', url: `/admin/contracts?contract=${c.id}` }, { breeder: true });
   return toDto(ctx.em, c, breeder.name);
+}
+
+/**
+ * The family deletes its account (decision 121): what it signed stays, detached from the account, with the name
+ * and address it signed with; what it never signed (a draft, a contract sent but not signed, a voided one) goes.
+ */
+export async function eraseContractsOf(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeDelete(Contract, { family: userId, status: { $nin: ['signed', 'sealing', 'sealed'] } });
+  await em.nativeUpdate(Contract, { family: userId }, { family: null, familyErasedAt: new Date() });
 }

@@ -1,11 +1,12 @@
 // Generic PDF helpers for documents we generate (contracts now, receipts later): pages from simple blocks
 // (headings, paragraphs, list items, label/value lines, a PNG), a PDF digital signature made with a PKCS#12
 // (@signpdf), and the check of such a signature (the ByteRange digest recomputed, the CMS signature verified).
-import { createHash, createPublicKey, generateKeyPairSync, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { createHash, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import forge from 'node-forge';
 import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { cadesDetached, checkCms, openP12, type Timestamper } from './cades.ts';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 
 export type PdfBlock =
@@ -181,13 +182,20 @@ export interface SignatureInfo {
 }
 
 /**
- * Saves the document with a signature placeholder and signs it (CMS, SHA-256, detached, over the whole
- * file but the signature itself), as every PDF reader checks it.
+ * Saves the document with a signature placeholder and signs it as a PAdES baseline signature (decision 121):
+ * ETSI.CAdES.detached, SHA-256, over the whole file but the signature itself; the time is the dictionary's /M;
+ * with a timestamper, the signature value is timestamped (B-T).
  */
-export async function signPdf(doc: PDFDocument, identity: SigningIdentity, info: SignatureInfo, signingTime = new Date()): Promise<Buffer> {
-  pdflibAddPlaceholder({ pdfDoc: doc, ...info, signingTime, signatureLength: 8192 });
+export async function signPdf(doc: PDFDocument, identity: SigningIdentity, info: SignatureInfo, signingTime = new Date(), timestamp?: Timestamper): Promise<Buffer> {
+  pdflibAddPlaceholder({ pdfDoc: doc, ...info, signingTime, signatureLength: 16384, subFilter: SUBFILTER_ETSI_CADES_DETACHED });
   const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(unsigned, new P12Signer(identity.p12, { passphrase: identity.passphrase }), signingTime);
+  const cms = await openP12(identity.p12, identity.passphrase);
+  const signer = new (class extends Signer {
+    override async sign(content: Buffer): Promise<Buffer> {
+      return cadesDetached(content, cms, timestamp);
+    }
+  })();
+  return new SignPdf().sign(unsigned, signer, signingTime);
 }
 
 export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -199,14 +207,19 @@ export interface PdfSignatureCheck {
   fingerprint: string | null;
   /** Why it is invalid, for the logs and tests. */
   reason?: string;
+  /** The signature dictionary's /SubFilter: ETSI.CAdES.detached (PAdES) or adbe.pkcs7.detached (sealed before decision 121). */
+  subFilter?: string | null;
+  /** The RFC 3161 signature timestamp, when there is one and it holds. */
+  timestamp?: { at: Date; authority: string } | null;
 }
 
 const latin1 = (b: Buffer, from: number, to: number) => b.toString('latin1', from, to);
 
 /**
  * Checks the last signature of a PDF: its byte range covers the whole file but the signature, the
- * messageDigest it signed is the SHA-256 of those bytes, and the signature over its signed attributes
- * verifies with the certificate it carries. Trust in that certificate is a separate question (the caller's).
+ * messageDigest it signed is the SHA-256 of those bytes, the signature over its signed attributes verifies with
+ * the certificate it names, its ESS signing-certificate-v2 (if any) is that certificate's hash, and its
+ * signature timestamp (if any) is over that signature. Trust in the certificates is a separate question.
  */
 export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
   const text = latin1(pdf, 0, pdf.length);
@@ -220,37 +233,16 @@ export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
   const hex = latin1(pdf, b + 1, c - 1).replace(/(00)+$/, '');
   if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2) return invalid('unreadable signature');
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  // The dictionary the signature sits in: from its /Type /Sig (or the last << before it) to the /Contents.
+  const dict = text.slice(Math.max(0, text.lastIndexOf('<<', b)), b);
+  const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(dict)?.[1] ?? /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(text.slice(Math.max(0, at - 2000), at + 2000))?.[1] ?? null;
   try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')), { parseAllBytes: false, strict: false } as never);
-    const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
-      rawCapture: { authenticatedAttributes?: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
-    };
-    const cert = message.certificates[0];
-    if (!cert) return invalid('no certificate');
-    const certDer = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
-    const x509 = new X509Certificate(certDer);
-    const signer = (cert.subject.getField('CN')?.value as string | undefined) ?? x509.subject;
-    const fingerprint = x509.fingerprint256.replace(/:/g, '').toLowerCase();
-    const attrs = message.rawCapture.authenticatedAttributes;
-    if (!attrs?.length) return invalid('no signed attributes', signer, fingerprint);
-    if (forge.asn1.derToOid(message.rawCapture.digestAlgorithm) !== forge.pki.oids.sha256) return invalid('not SHA-256', signer, fingerprint);
-    let digest: string | null = null;
-    for (const attr of attrs) {
-      const [oid, values] = attr.value as forge.asn1.Asn1[];
-      if (forge.asn1.derToOid(oid!.value as string) === forge.pki.oids.messageDigest) {
-        digest = Buffer.from(((values!.value as forge.asn1.Asn1[])[0]!.value as string), 'binary').toString('hex');
-      }
+    const check = checkCms(Buffer.from(hex, 'hex'), signed);
+    if (!check.ok) return invalid(check.reason ?? 'the signature does not match', check.signer, check.fingerprint);
+    if (subFilter === SUBFILTER_ETSI_CADES_DETACHED && (check.signingCertificateV2 !== 'matches' || check.signingTimeAttribute)) {
+      return invalid('not a PAdES baseline signature (signing-certificate-v2 missing, or a signing-time attribute)', check.signer, check.fingerprint);
     }
-    if (digest !== sha256Hex(signed)) return invalid('the document changed after it was signed', signer, fingerprint);
-    // The signature is over the DER of the attributes as a SET (RFC 5652 §5.4).
-    const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs);
-    const ok = verifySignature(
-      'sha256',
-      Buffer.from(forge.asn1.toDer(set).getBytes(), 'binary'),
-      createPublicKey(x509.publicKey.export({ type: 'spki', format: 'pem' })),
-      Buffer.from(message.rawCapture.signature, 'binary'),
-    );
-    return ok ? { status: 'valid', signer, fingerprint } : invalid('the signature does not match', signer, fingerprint);
+    return { status: 'valid', signer: check.signer, fingerprint: check.fingerprint, subFilter, timestamp: check.timestamp };
   } catch {
     return invalid('unreadable signature');
   }

@@ -7,6 +7,7 @@ import { DRAWN_SIGNATURE_PREFIX, CONTRACT_EVENT_LABELS } from '../contracts.sche
 import { ContractEvent, type IContract } from './contract.entity.ts';
 import { buildPdf, markdownBlocks, sha256Hex, signPdf, type PdfBlock } from './pdf.ts';
 import { signingIdentity } from './signing-key.ts';
+import { timestampRequest, timestampToken, type Timestamper } from './cades.ts';
 
 const utc = (d: Date) => `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
@@ -24,7 +25,29 @@ export interface SealedPdf {
   sha256: string;
 }
 
-export async function buildSealedPdf(em: EntityManager, c: IContract, breeder: { name: string; email: string }, drawing: string | null): Promise<SealedPdf> {
+/** The configured timestamp server did not grant a timestamp (unreachable, an error, a refusal): sealing waits. */
+export class TimestampUnavailable extends Error {}
+
+/** Asks an RFC 3161 server over HTTP (application/timestamp-query) for a token over the signature value. */
+export function tsaTimestamper(url: string, timeoutMs = 15_000): Timestamper {
+  return async (signatureValue) => {
+    const { der, nonce } = timestampRequest(signatureValue);
+    let res: Response;
+    try {
+      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: new Uint8Array(der), signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new TimestampUnavailable(`The timestamp server could not be reached (${(error as Error).message}).`);
+    }
+    if (!res.ok) throw new TimestampUnavailable(`The timestamp server answered HTTP ${res.status}.`);
+    try {
+      return timestampToken(new Uint8Array(await res.arrayBuffer()), signatureValue, nonce);
+    } catch (error) {
+      throw new TimestampUnavailable(`The timestamp server's answer was not a timestamp for this signature (${(error as Error).message}).`);
+    }
+  };
+}
+
+export async function buildSealedPdf(em: EntityManager, c: IContract, breeder: { name: string; email: string }, drawing: string | null, timestamp?: Timestamper): Promise<SealedPdf> {
   const events = await em.find(ContractEvent, { contract: c.id }, { orderBy: { at: 'asc', id: 'asc' } });
   const signature = (who: string, name: string | null, at: Date | null, ip: string | null): PdfBlock[] => [
     { kind: 'h3', text: who },
@@ -59,7 +82,7 @@ export async function buildSealedPdf(em: EntityManager, c: IContract, breeder: {
     name: breeder.name,
     location: 'Online',
     contactInfo: breeder.email,
-  });
+  }, new Date(), timestamp);
   return { bytes, sha256: sha256Hex(bytes) };
 }
 

@@ -19,5 +19,14 @@ export async function verifyPdf(em: EntityManager, base64: string): Promise<Veri
   else if (check.status === 'invalid') verdict = 'Not genuine: this file was changed after it was sealed.';
   else if (check.status === 'valid') verdict = 'The PDF signature is intact, but this file is not one of the contracts sealed on this site.';
   else verdict = 'Not one of our sealed contracts: this PDF has no digital signature.';
-  return { knownContract: check.status === 'valid' ? knownContract : null, signature: check.status, signer: check.signer, sha256, verdict };
+  const valid = check.status === 'valid';
+  return {
+    knownContract: valid ? knownContract : null,
+    signature: check.status,
+    signer: check.signer,
+    subFilter: valid ? (check.subFilter ?? null) : null,
+    timestamp: valid && check.timestamp ? { at: check.timestamp.at.toISOString(), authority: check.timestamp.authority } : null,
+    sha256,
+    verdict,
+  };
 }

@@ -6,6 +6,7 @@ import {
   adminAccount,
   familyOptions,
   getInstructions,
+  keptPayments,
   listAccounts,
   paymentsCsv,
   recordPayment,
@@ -19,6 +20,7 @@ export const paymentsAdminRouter = router({
   account: adminProcedure.input(FamilyInputSchema).query(({ ctx, input }) => adminAccount(ctx.em, input.familyId)),
   setTerms: adminProcedure.input(SetTermsSchema).mutation(({ ctx, input }) => setTerms(ctx.em, input)),
   record: adminProcedure.input(RecordPaymentSchema).mutation(({ ctx, input }) => recordPayment(ctx.em, ctx.services, input)),
+  kept: adminProcedure.input(PaymentListSchema).query(({ ctx, input }) => keptPayments(ctx.em, input)),
   instructions: adminProcedure.query(({ ctx }) => getInstructions(ctx.em)),
   saveInstructions: adminProcedure.input(InstructionsSchema).mutation(({ ctx, input }) => saveInstructions(ctx.em, input)),
   exportCsv: adminProcedure

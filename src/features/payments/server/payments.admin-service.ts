@@ -17,6 +17,7 @@ import {
   type AdminAccountDto,
   type FamilyAccountDto,
   type FamilyOptionDto,
+  type KeptPaymentDto,
   type InstructionsSchema,
   type RecordPaymentSchema,
   type SetTermsSchema,
@@ -172,6 +173,9 @@ export async function recordPayment(em: EntityManager, services: Pick<AppService
   em.create(Payment, {
     id,
     family: input.familyId,
+    // Kept on the record as they are now, in case the account goes later (decision 121).
+    familyName: family.name.slice(0, 200),
+    familyEmail: family.email,
     amountCents: input.amount,
     paidOn: input.paidOn,
     method: input.method,
@@ -232,13 +236,14 @@ export function paymentsCsv(em: EntityManager, search: string | undefined, batch
     PAYMENT_CSV_COLUMNS,
     (last: PaymentCsvRow | null, limit) =>
       em.fork().execute<PaymentCsvRow[]>(
-        `select "x"."id", "x"."paid_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name", "u"."username", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
-         from "payments" "x" join "users" "u" on "u"."id" = "x"."family_id"
-         where (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ?)
+        `select "x"."id", "x"."paid_on", coalesce(nullif("u"."display_name", ''), "u"."username", "x"."family_name") as "name",
+            coalesce("u"."username", '(account deleted)') as "username", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
+         from "payments" "x" left join "users" "u" on "u"."id" = "x"."family_id"
+         where (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or ("u"."id" is null and "x"."family_name" ilike ?))
            and (?::int is null or ("x"."paid_on", "x"."id") > (?::text, ?::int))
          order by "x"."paid_on" asc, "x"."id" asc
          limit ${Number(limit)}`,
-        [like, like, like, last?.id ?? null, last?.paid_on ?? null, last?.id ?? null],
+        [like, like, like, like, last?.id ?? null, last?.paid_on ?? null, last?.id ?? null],
       ),
     (r) => [
       receiptNumber(r.id),
@@ -252,4 +257,25 @@ export function paymentsCsv(em: EntityManager, search: string | undefined, batch
     ],
     batch,
   );
+}
+
+/**
+ * Payments kept from deleted accounts (decision 121): accounting records, listed for the breeder with the
+ * family's name and address as they were when paid, newest first, a page at a time, searched by that name or address.
+ */
+export async function keptPayments(em: EntityManager, input: { page: number; search?: string }): Promise<Page<KeptPaymentDto>> {
+  const like = input.search ? likePattern(input.search) : null;
+  const where = { family: null, familyErasedAt: { $ne: null }, ...(like ? { $or: [{ familyName: { $ilike: like } }, { familyEmail: { $ilike: like } }] } : {}) };
+  const [rows, total] = await em.findAndCount(Payment, where, {
+    orderBy: { paidOn: 'desc', id: 'desc' },
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+    fields: ['id', 'amountCents', 'paidOn', 'method', 'reason', 'familyName', 'familyEmail', 'familyErasedAt'],
+  });
+  return {
+    items: rows.map((p) => ({ ...toPaymentDto(p), familyName: p.familyName, familyEmail: p.familyEmail ?? null, erasedAt: p.familyErasedAt!.toISOString() })),
+    total,
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  };
 }

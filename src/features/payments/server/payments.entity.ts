@@ -28,7 +28,12 @@ export const Payment = defineEntity({
   tableName: 'payments',
   properties: {
     id: p.integer().primary().autoincrement(),
-    family: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** The family's account; null once the family deleted it (the payment is an accounting record and stays: decision 121). */
+    family: () => p.manyToOne(User).deleteRule('set null').nullable().index(),
+    /** The family's name and address when the payment was recorded. */
+    familyName: p.string().length(200).default(''),
+    familyEmail: p.string().length(320).nullable(),
+    familyErasedAt: p.datetime().nullable().index(),
     amountCents: p.integer(),
     paidOn: p.string().length(10),
     method: p.enum(PAYMENT_METHODS),

@@ -69,8 +69,18 @@ export async function readReceipt(em: EntityManager, user: SessionUser | null, p
   const missing = new AppError('NOT_FOUND', PAYMENTS_MESSAGES.paymentNotFound);
   const byToken = token ? verifyFor(await linkKey(em), RECEIPT_PURPOSE, String(paymentId), token) : false;
   if (!byToken && !user) throw missing;
-  const where = byToken || user?.isAdmin ? { id: paymentId } : { id: paymentId, family: user!.id };
+  // The e-mailed link opens it while the family's account exists; once deleted, only the breeder may (decision 121).
+  const where = user?.isAdmin ? { id: paymentId } : byToken ? { id: paymentId, family: { $ne: null } } : { id: paymentId, family: user!.id };
   const payment = await em.findOne(Payment, where, { fields: ['id', 'receiptPdf'] });
   if (!payment) throw missing;
   return { pdf: Buffer.from(payment.receiptPdf), number: receiptNumber(payment.id) };
+}
+
+/**
+ * The family deletes its account (decision 121): its terms go (nothing more is owed by nobody, no reminders),
+ * its payments stay as accounting records, detached, with the name and address they were recorded under.
+ */
+export async function erasePaymentsOf(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeDelete(PaymentAccount, { family: userId });
+  await em.nativeUpdate(Payment, { family: userId }, { family: null, familyErasedAt: new Date() });
 }

@@ -187,7 +187,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
     trpc.admin.contracts.countersign.mutationOptions({ onSuccess: done('Contract sealed', 'The signed PDF was e-mailed to the family and to you.'), onError: (e) => notifyFailed('Could not countersign', e) }),
   );
   const voidIt = useMutation(trpc.admin.contracts.void.mutationOptions({ onSuccess: done('Contract voided'), onError: (e) => notifyFailed('Could not void the contract', e) }));
-  const editable = c.status === 'draft' || c.status === 'sent' || c.status === 'signed';
+  const editable = !c.familyErasedAt && (c.status === 'draft' || c.status === 'sent' || c.status === 'signed');
   const err = (k: string) => errors[`values.${k}`]?.[0] ?? errors[k]?.[0];
   const set = (k: keyof typeof values) => (v: string | number) => setValues((old) => ({ ...old, [k]: v }));
 
@@ -200,6 +200,13 @@ function ContractDetail({ c }: { c: ContractDto }) {
       <Text size="sm">
         {c.familyName} · from “{c.templateName}”, version {c.templateVersion}
       </Text>
+      {c.familyErasedAt && <Alert color="gray">{CONTRACT_MESSAGES.familyErased(when(c.familyErasedAt), c.familyEmail)}</Alert>}
+      {c.sealWaiting && (
+        <Alert color="orange" title="Waiting for the timestamp server">
+          Both have signed. The sealed PDF is made as soon as the timestamp server answers (tried again every minute since {when(c.sealWaiting.since)}).
+          {c.sealWaiting.error ? ` Last answer: ${c.sealWaiting.error}` : ''}
+        </Alert>
+      )}
       {c.notice && <Alert color="orange">{c.notice}</Alert>}
       {editable && (
         <Card withBorder component="form" aria-label="Contract values and text" onSubmit={(e: React.FormEvent) => (e.preventDefault(), update.mutate({ id: c.id, values, body }))}>
@@ -274,7 +281,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
           </Text>
         </Stack>
       )}
-      {c.status !== 'sealed' && c.status !== 'voided' && (
+      {c.status !== 'sealed' && c.status !== 'sealing' && c.status !== 'voided' && (
         <Button color="red" variant="outline" w="fit-content" onClick={() => voidIt.mutate({ id: c.id })} loading={voidIt.isPending}>
           Void this contract
         </Button>

@@ -8,7 +8,7 @@ import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInp
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { useAdminForm } from '../../../../lib/client/admin/AdminForm.tsx';
-import { ItemCard, Meta, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
+import { ItemCard, Meta, Pager, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { formatDay } from '../../../../lib/shared/format.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
@@ -22,6 +22,7 @@ import {
   SetTermsSchema,
   type AdminAccountDto,
   type FamilyAccountDto,
+  type KeptPaymentDto,
   type PaymentMethod,
   type TermsDto,
 } from '../../payments.schema.ts';
@@ -34,18 +35,21 @@ export function PaymentsAdmin() {
     <AdminScreen
       editor={(target) => (target === 'new' ? <NewAccount /> : <AccountEditor familyId={target} />)}
       list={
-        <AdminList
-          noun={['family', 'families']}
-          title="Payments"
-          listLabel="Families’ payments, soonest due first"
-          queryOptions={(input) => trpc.admin.payments.list.queryOptions(input)}
-          csv="/api/admin/payments.csv"
-          addable
-          search={{ label: 'Search payments', placeholder: 'Family or puppy name' }}
-          empty="No payment terms yet. Add a matched family to set their price, deposit and due date."
-          intro={() => <InstructionsForm />}
-          renderItem={(a: FamilyAccountDto, row) => <AccountRow account={a} open={row.edit} />}
-        />
+        <>
+          <AdminList
+            noun={['family', 'families']}
+            title="Payments"
+            listLabel="Families’ payments, soonest due first"
+            queryOptions={(input) => trpc.admin.payments.list.queryOptions(input)}
+            csv="/api/admin/payments.csv"
+            addable
+            search={{ label: 'Search payments', placeholder: 'Family or puppy name' }}
+            empty="No payment terms yet. Add a matched family to set their price, deposit and due date."
+            intro={() => <InstructionsForm />}
+            renderItem={(a: FamilyAccountDto, row) => <AccountRow account={a} open={row.edit} />}
+            />
+          <KeptPayments />
+        </>
       }
     />
   );
@@ -295,5 +299,68 @@ function PaymentsTable({ account: a }: { account: AdminAccountDto }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Payments kept after a family deleted its account (decision 121): shown only when there are some. */
+function KeptPayments() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const query = useQuery({ ...trpc.admin.payments.kept.queryOptions({ page, ...(debounced ? { search: debounced } : {}) }), placeholderData: keepPreviousData });
+  if (!query.data) return <QueryState query={query} what="the payments of deleted accounts" />;
+  if (query.data.total === 0 && !debounced) return null;
+  return (
+    <Paper withBorder p="md" radius="md" mt="md" component="section" aria-label="Payments of deleted accounts">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Payments of deleted accounts
+        </Title>
+        <Text size="sm" c="dimmed">
+          Families who deleted their account: their payments are kept as accounting records, with the name and e-mail address they were paid under.
+        </Text>
+        <TextInput label="Search payments of deleted accounts" placeholder="Name or e-mail address" value={search} onChange={(e) => (setSearch(e.currentTarget.value), setPage(1))} maw={360} />
+        {query.data.items.length === 0 ? (
+          <Text>No payment of a deleted account matches.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing="xs" aria-label="Payments of deleted accounts, newest first">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Family</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Receipt</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.items.map((p: KeptPaymentDto) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      {p.familyName}
+                      {p.familyEmail && (
+                        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {p.familyEmail}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDay(p.paidOn)}</Table.Td>
+                    <Table.Td>
+                      {p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents)} · {PAYMENT_METHOD_LABELS[p.method]}
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
+                        {p.receiptNumber}
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Pager page={page} total={query.data.total} onChange={setPage} label="Pages of payments of deleted accounts" />
+      </Stack>
+    </Paper>
   );
 }

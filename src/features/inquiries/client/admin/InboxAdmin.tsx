@@ -149,9 +149,10 @@ function InquiryDetail({ id }: { id: number }) {
               </Group>
             </Stack>
           </Paper>
-          {/* The sender's conversation (issue 30), from the app layer's slot. */}
-          <ConversationSlot inquiryId={i.id} />
           <InquiryStatusForm inquiry={i} />
+          {/* The sender's conversation (issue 30), from the app layer's slot: below the status form, so the thread
+              arriving does not move the form while the breeder is using it. */}
+          <ConversationSlot inquiryId={i.id} />
         </Stack>
       )}
       <ConfirmDeleteModal

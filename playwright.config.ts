@@ -32,7 +32,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 60_000,
+  // A journey's own limit: generous, because the 2-core CI machine runs two browsers, two servers and their
+  // private servers at once and was measured at about half its usual speed (a journey that takes 15 s idle took
+  // over 60 s there). A stuck locator still fails, only later.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,

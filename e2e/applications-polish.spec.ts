@@ -152,7 +152,7 @@ test.describe('applications, families and portal polish', () => {
     await expect(page.getByRole('heading', { name: `Application from ${shown.name}` })).toBeVisible();
   });
 
-  test('a laptop screen: Families is in the sidebar without scrolling; Today’s activity links to the family’s application', async ({ page }) => {
+  test('a laptop screen: Families is in the sidebar without scrolling; Today’s activity links to the family’s application', { tag: '@desktop' }, async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInAdmin(page, '/admin');
     const families = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Families/ });
@@ -245,7 +245,7 @@ test.describe('applications, families and portal polish', () => {
     await admin.close();
   });
 
-  test.describe('on a phone', () => {
+  test.describe('on a phone', { tag: '@phone' }, () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
     test('the pickup table is one card per puppy: nothing runs off the screen, Save is within it', async ({ page }) => {

@@ -111,7 +111,8 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ]) {
-  test(`the lightbox picture and its controls fit a ${viewport.width}x${viewport.height} screen`, async ({ page }) => {
+  // The journey sets its own screen size: run once, on the project whose device it stands for.
+  test(`the lightbox picture and its controls fit a ${viewport.width}x${viewport.height} screen`, { tag: viewport.width < 768 ? '@phone' : '@desktop' }, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/#gallery');
     await page.getByRole('button', { name: /^Open photo 1 of/ }).click();
@@ -138,7 +139,8 @@ for (const viewport of [
   });
 }
 
-test.describe('on a phone', () => {
+// Its own phone (viewport, touch): the same on both projects, so run once, on the phone project.
+test.describe('on a phone', { tag: '@phone' }, () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('a sideways swipe turns a puppy’s photos in its dialog', async ({ page }) => {

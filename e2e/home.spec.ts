@@ -359,7 +359,8 @@ test.describe('seeded home page', () => {
     await expect(photos.nth(2)).toBeFocused();
   });
 
-  test('testimonial slider: 3, 2 and 1 per view at 1280, 800 and 375 px; it wraps both ways', async ({ page }) => {
+  // Sets each width itself: run once (desktop project).
+  test('testimonial slider: 3, 2 and 1 per view at 1280, 800 and 375 px; it wraps both ways', { tag: '@desktop' }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     const families = section(page, 'testimonials');
@@ -506,7 +507,7 @@ test.describe('seeded home page', () => {
     await expect(toastArea(page).getByRole('alert')).toHaveCount(0, { timeout: 8000 });
   });
 
-  test('mobile menu: collapsible groups, any link closes it, and the Contact Us button', async ({ page }) => {
+  test('mobile menu: collapsible groups, any link closes it, and the Contact Us button', { tag: '@phone' }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -548,7 +549,7 @@ test.describe('seeded home page', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('desktop dropdowns: Our Doodles and Resources', async ({ page }) => {
+  test('desktop dropdowns: Our Doodles and Resources', { tag: '@desktop' }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     const main = page.getByRole('navigation', { name: 'Main' });
@@ -646,7 +647,8 @@ async function homeReachedInTheBrowser(page: Page, route: (route: Route) => Prom
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
-test.describe('when the API fails', () => {
+// The sections' error and loading states are the same markup at any width: the phone checks them.
+test.describe('when the API fails', { tag: '@phone' }, () => {
   test('every section shows its loading error (network failure)', async ({ page }) => {
     await homeReachedInTheBrowser(page, (route) => route.abort());
     await expect(page.getByText('Error loading puppies. Please try again later.')).toBeVisible();
@@ -679,7 +681,8 @@ test.describe('when the API fails', () => {
   });
 });
 
-test.describe('on an empty database', () => {
+// Empty states are the same markup at any width; one private server (the phone project's) checks them.
+test.describe('on an empty database', { tag: '@phone' }, () => {
   const server = privateServer({ offset: 50, seed: false });
   const base = server.base;
 

@@ -46,7 +46,7 @@ test('a family opens the mother’s tree from a puppy, expands a branch by keybo
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test('the tree fits a 360 px phone without sideways scrolling, is axe clean, and unknown dogs are 404s', async ({ page, request }) => {
+test('the tree fits a 360 px phone without sideways scrolling, is axe clean, and unknown dogs are 404s', { tag: '@phone' }, async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const maple = ((await (await request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find((d) => d.name === 'Maple')!;
   await page.goto(`/family-tree/${maple.id}`);

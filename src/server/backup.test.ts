@@ -12,10 +12,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BackupError, backupDatabase, restoreDatabase } from './backup.ts';
-import { closeDatabase, createPGlite, openDatabase, ROOT_DIR } from './db.ts';
+import { closeDatabase, openDatabase, ROOT_DIR } from './db.ts';
 import { DatabaseInUseError } from './db-lock.ts';
 import { seedDemoContent } from './seed/seed.ts';
-import { createTestDatabase, serverUrl, type TestDatabase } from './testing/test-db.ts';
+import { createTestDatabase, embeddedCopy, serverUrl, type TestDatabase } from './testing/test-db.ts';
 import { migrations } from '../../migrations/index.ts';
 
 async function rows(orm: MikroORM, sql: string): Promise<Record<string, unknown>[]> {
@@ -44,16 +44,15 @@ async function mediaBytes(orm: MikroORM): Promise<{ id: string; bytes: Buffer }[
   }));
 }
 
-/** A new, migrated, empty embedded database (fresh PGlite, whatever the run's database is). */
+/** A new, migrated, empty embedded database (a copy of the run's migrated template, whatever the run's database is). */
 async function embeddedDatabase(): Promise<TestDatabase> {
-  const pglite = await createPGlite();
-  const orm = await openDatabase({ pglite });
-  await orm.migrator.up();
+  const copy = await embeddedCopy();
+  const orm = await openDatabase({ pglite: copy.pglite });
   return {
     orm,
     close: async () => {
       await closeDatabase(orm);
-      await pglite.close();
+      await copy.dispose();
     },
   };
 }

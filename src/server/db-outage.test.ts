@@ -1,16 +1,15 @@
 // Database outages: a clear 503 with Retry-After (never a 500 or a hang), /readyz reporting the outage
 // within a second, and a pool that heals to full size after connections die mid-transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { buildApp } from './app.ts';
-import { closeDatabase, createPGlite, openDatabase } from './db.ts';
+import { closeDatabase, openDatabase } from './db.ts';
 import { pageServing, testEnv } from './testing/test-app.ts';
-import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './testing/test-db.ts';
+import { embeddedCopy, serverUrl, templateDbName, withDatabase } from './testing/test-db.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../lib/server/db-errors.ts';
 
@@ -77,9 +76,9 @@ describe('embedded database busy past the acquire timeout', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     // The migrated template file exists only when the run is on the embedded database.
-    pglite = serverUrl() ? await createPGlite() : await createPGlite(undefined, { loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
+    // The migrated embedded template, whatever the run's database is.
+    pglite = (await embeddedCopy()).pglite;
     orm = await openDatabase({ pglite, acquireTimeoutMs: 300 });
-    if (serverUrl()) await orm.migrator.up();
     // With the pages rendered as the build does, so a page's reads meet the outage too.
     app = await buildApp({ orm, env: testEnv(), closeOrm: false, logger: false, ...pageServing() });
     await app.ready();
@@ -116,7 +115,7 @@ describe('embedded database busy past the acquire timeout', () => {
 
 describe('embedded database closed', () => {
   it('/readyz answers 503 within a second once the engine is gone, /healthz still 200', async () => {
-    const pglite = serverUrl() ? await createPGlite() : await createPGlite(undefined, { loadDataDir: new Blob([await readFile(TEMPLATE_FILE)]) });
+    const { pglite } = await embeddedCopy();
     const orm = await openDatabase({ pglite, acquireTimeoutMs: 300 });
     const app = await buildApp({ orm, env: testEnv(), closeOrm: false, logger: false });
     try {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { PGlite } from '@electric-sql/pglite';
 import { closeDatabase, createPGlite, openDatabase } from './db.ts';
-import { createTestDatabase, type TestDatabase } from './testing/test-db.ts';
+import { createTestDatabase, templateCopyDir, type TestDatabase } from './testing/test-db.ts';
 import { seedScale } from './seed/scale-seed.ts';
 
 describe('trigram search indexes', () => {
@@ -60,7 +60,8 @@ describe('trigram search indexes', () => {
 
 describe('opening the embedded database', () => {
   it('refuses a PGlite opened without pg_trgm, naming createPGlite', async () => {
-    const bare = await PGlite.create();
+    // A migrated database (its tables have trigram indexes) opened by hand, without the extension.
+    const bare = await PGlite.create(templateCopyDir());
     try {
       await expect(openDatabase({ pglite: bare })).rejects.toThrow(/pg_trgm.*createPGlite/);
     } finally {

@@ -1,14 +1,26 @@
 // Vitest global setup: migrate one template database that every test file copies.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { closeDatabase, createPGlite, openDatabase, ROOT_DIR } from '../db.ts';
-import { TEMPLATE_FILE, serverUrl, templateDbName, withDatabase } from './test-db.ts';
+import { embeddedBaseDir, embeddedTemplateDir, serverUrl, templateDbName, withDatabase } from './test-db.ts';
 
 export default async function setup() {
   process.env.NODE_ENV = 'test';
   // Test files that seed share the demo photos painted once (seed/demo-photos.ts).
   process.env.DEMO_PHOTO_CACHE ??= path.join(ROOT_DIR, '.tmp/demo-photos');
+  // The embedded template (on a PostgreSQL run too: some files test the embedded database itself), migrated once in
+  // this run's own directory: the workers start after this and find it through the setting; it goes when the run ends.
+  process.env.TEST_PGLITE_BASE_DIR = embeddedBaseDir();
+  const base = process.env.TEST_PGLITE_BASE_DIR;
+  rmSync(base, { recursive: true, force: true });
+  mkdirSync(base, { recursive: true });
+  const pglite = await createPGlite(embeddedTemplateDir());
+  const orm = await openDatabase({ pglite });
+  await orm.migrator.up();
+  await closeDatabase(orm);
+  await pglite.close();
+  const removeEmbedded = () => rmSync(base, { recursive: true, force: true });
   const url = serverUrl();
   if (url) {
     process.env.TEST_TEMPLATE_DB = `goldendoodle_tpl_${process.pid}`;
@@ -18,26 +30,16 @@ export default async function setup() {
     await admin.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
     await admin.query(`create database "${TEMPLATE_DB}"`);
     await admin.end();
-    const orm = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
-    await orm.migrator.up();
-    await closeDatabase(orm);
+    const serverOrm = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
+    await serverOrm.migrator.up();
+    await closeDatabase(serverOrm);
     return async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
       await c.end();
+      removeEmbedded();
     };
   }
-  const pglite = await createPGlite();
-  const orm = await openDatabase({ pglite });
-  await orm.migrator.up();
-  await closeDatabase(orm);
-  const dump = await pglite.dumpDataDir('gzip');
-  await pglite.close();
-  await mkdir(path.dirname(TEMPLATE_FILE), { recursive: true });
-  // Write then rename, so a parallel run never reads a half-written template.
-  const tmp = `${TEMPLATE_FILE}.${process.pid}`;
-  await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
-  await rename(tmp, TEMPLATE_FILE);
-  return undefined;
+  return removeEmbedded;
 }

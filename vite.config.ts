@@ -55,9 +55,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
               navigateFallback: null,
               cleanupOutdatedCaches: true,
-              // Push notifications and their taps (public/admin-push-sw.js); Background Sync of the posts queued
-              // offline (public/admin-queue-sw.js, decision 124).
-              importScripts: ['/admin-push-sw.js', '/admin-queue-sw.js'],
+              // Push notifications and their taps (public/push-sw.js, shared with the families' account-sw.js);
+              // Background Sync of the posts queued offline (public/admin-queue-sw.js, decision 124).
+              importScripts: ['/push-sw.js', '/admin-queue-sw.js'],
               clientsClaim: true,
               skipWaiting: true,
               runtimeCaching: [

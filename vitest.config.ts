@@ -1,22 +1,37 @@
+import { spawnSync } from 'node:child_process';
 import { globSync, readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const ALL_TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 
 /**
+ * Test files that need something the machine may lack run only where it is, so that no run reports a skipped test:
+ * `*.postgres.test.ts` need a PostgreSQL server (TEST_DATABASE_URL: CI's second stage), `*.redis.test.ts` start a
+ * redis-server of their own (installed on CI by .ci/run; a user's fresh machine may have none).
+ */
+const POSTGRES_ONLY = 'src/**/*.postgres.test.ts';
+const REDIS_ONLY = 'src/**/*.redis.test.ts';
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+const unavailable = [...(hasPostgres ? [] : [POSTGRES_ONLY]), ...(hasRedis ? [] : [REDIS_ONLY])];
+
+/**
  * With TEST_DATABASE_URL (CI's second stage) only the test files whose database that setting changes
- * run again: those that build it through the test harness (test-app.ts or test-db.ts). The rest (pure
- * functions, the lint's probes, CLIs and migrations on their own embedded database) already ran on the
- * first stage and would only repeat it.
+ * run again: those that build it through the test harness (test-app.ts or test-db.ts), the PostgreSQL-only
+ * ones among them. The rest (pure functions, the lint's probes, CLIs and migrations on their own embedded
+ * database) already ran on the first stage and would only repeat it.
  */
 function databaseTests(): string[] {
   const usesTestDatabase = /testing\/test-(app|db)\.ts'|from '\.\/test-(app|db)\.ts'/;
-  return ALL_TESTS.flatMap((pattern) => globSync(pattern)).filter((file) => usesTestDatabase.test(readFileSync(file, 'utf8')));
+  return ALL_TESTS.flatMap((pattern) => globSync(pattern, { exclude: unavailable.flatMap((p) => globSync(p)) })).filter((file) =>
+    usesTestDatabase.test(readFileSync(file, 'utf8')),
+  );
 }
 
 export default defineConfig({
   test: {
-    include: process.env.TEST_DATABASE_URL ? databaseTests() : ALL_TESTS,
+    include: hasPostgres ? databaseTests() : ALL_TESTS,
+    exclude: [...configDefaults.exclude, ...unavailable],
     globalSetup: ['./src/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',

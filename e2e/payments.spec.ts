@@ -1,6 +1,7 @@
 // Payments at the breeder's laptop (@desktop): she sets how families pay, the price, deposit and due date for the
 // matched demo family, and records the deposit; the receipt e-mail reaches a real SMTP server and its link opens the
-// receipt PDF (its text read back); the family sees on /account what is due, by when and how to pay (axe clean).
+// receipt PDF (its text read back); the family sees on /account what is due, by when and how to pay (axe clean);
+// once the family deletes its account, the breeder finds its payment among the payments of deleted accounts.
 import AxeBuilder from '@axe-core/playwright';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { usePrivateServerWithMail } from './private-server.ts';
@@ -96,5 +97,26 @@ test.describe('payments', { tag: '@desktop' }, () => {
     }
     const receipt = await page.request.get(server.base + (await card.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ }).getAttribute('href'))!);
     expect(receipt.headers()['content-type']).toBe('application/pdf');
+
+    // The family deletes its account: the breeder keeps its payment as an accounting record (decision 121), listed
+    // under the accounts with the name and address it was paid under, its receipt a link.
+    const deleted = await page.request.post('/trpc/auth.deleteAccount', {
+      headers: { origin: server.base, 'content-type': 'application/json' },
+      data: { currentPassword: PASSWORD, confirm: 'DELETE' },
+    });
+    expect(deleted.status()).toBe(200);
+    const again = waitsForApp(await (await browser.newContext({ ...(test.info().project.use as object), baseURL: server.base })).newPage());
+    await signInAdmin(again, '/admin');
+    await openSection(again, 'Payments');
+    const kept = again.getByRole('region', { name: 'Payments of deleted accounts' });
+    const rows = kept.getByRole('table', { name: 'Payments of deleted accounts, newest first' }).getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveText(['Family', 'Date', 'Amount', 'Receipt'].join(''));
+    await expect(rows.nth(1)).toContainText('The Parkersparkers@example.com');
+    await expect(rows.nth(1)).toContainText('$500.00 · Bank transfer');
+    await expect(rows.nth(1).getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ })).toBeVisible();
+    const keptAxe = await new AxeBuilder({ page: again }).include('section[aria-label="Payments of deleted accounts"]').analyze();
+    expect(keptAxe.violations.map((v) => v.id)).toEqual([]);
+    await again.context().close();
   });
 });

@@ -258,6 +258,45 @@ test.describe('Today', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(/\/account-sw\.js$/);
   });
 
+  // Both workers show pushes through one script (public/push-sw.js): what a push without a usable title or link
+  // shows comes from the worker's scope. The browser delivers each push as its push service would (DevTools' push).
+  test('@desktop a push shows its title and link on either worker; without them, the worker’s own title and page', async ({ page, context }) => {
+    await context.grantPermissions(['notifications'], { origin: server.base });
+    await page.goto('/');
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Map<string, string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      for (const r of updated) if (!r.isDeleted) registrations.set(new URL(r.scopeURL).pathname, r.registrationId);
+    });
+    await cdp.send('ServiceWorker.enable');
+    const shown = (scope: string) =>
+      page.evaluate(async (s) => {
+        const registration = await navigator.serviceWorker.getRegistration(s);
+        return (await registration!.getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }));
+      }, scope);
+    for (const [worker, scope, title] of [
+      ['/account-sw.js', '/account', 'Something new about your puppy'],
+      ['/admin-sw.js', '/admin', 'Something new on your dashboard'],
+    ] as const) {
+      await page.evaluate(
+        async ([w, s]) => {
+          const registration = await navigator.serviceWorker.register(w, { scope: s });
+          if (registration.active) return;
+          const installing = (registration.installing ?? registration.waiting)!;
+          await new Promise<void>((resolve) => installing.addEventListener('statechange', () => installing.state === 'activated' && resolve()));
+        },
+        [worker, scope] as const,
+      );
+      await expect.poll(() => registrations.get(scope)).toBeTruthy();
+      const deliver = (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.base, registrationId: registrations.get(scope)!, data: JSON.stringify(data) });
+      await deliver({ title: 'A new update about Luna', url: `${scope}?from=push` });
+      await expect.poll(() => shown(scope)).toEqual([{ title: 'A new update about Luna', url: `${scope}?from=push` }]);
+      // No title, and a link off the site: the worker's own title and page.
+      await deliver({ url: '//elsewhere.example/phish' });
+      await expect.poll(() => shown(scope)).toContainEqual({ title, url: scope });
+    }
+  });
+
   // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
   test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
     // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.

@@ -1,61 +1,20 @@
 // Backups: a seeded site round-trips through db:backup / db:restore with every table and media byte identical;
 // a restore is all or nothing (a damaged file, a newer version or a kill leaves the old database as it was), and
-// the embedded database is not backed up while another process holds it.
+// the embedded database is not backed up while another process holds it. Across to a PostgreSQL server (with
+// TEST_DATABASE_URL): backup.postgres.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { BackupError, backupDatabase, restoreDatabase } from './backup.ts';
-import { closeDatabase, openDatabase, ROOT_DIR } from './db.ts';
+import { closeDatabase, openDatabase } from './db.ts';
 import { DatabaseInUseError } from './db-lock.ts';
 import { seedDemoContent } from './seed/seed.ts';
-import { createTestDatabase, embeddedCopy, serverUrl, type TestDatabase } from './testing/test-db.ts';
+import { backupCli, embeddedDatabase, expectOneLine, mediaBytes, rows, snapshot, useSeededBackup, type TestDatabase } from './testing/backup.ts';
 import { migrations } from '../../migrations/index.ts';
-
-async function rows(orm: MikroORM, sql: string): Promise<Record<string, unknown>[]> {
-  const db = orm.em.getConnection().getClient() as Kysely<unknown>;
-  return (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sql))).rows;
-}
-
-/** Every site table as its rows' text, in primary-key order: what a byte-for-byte comparison needs. */
-async function snapshot(orm: MikroORM): Promise<Record<string, string[]>> {
-  const tables = await rows(
-    orm,
-    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const out: Record<string, string[]> = {};
-  for (const { name } of tables) {
-    if (name === 'mikro_orm_migrations') continue;
-    out[String(name)] = (await rows(orm, `select row_to_json(t)::text as j from "${String(name)}" t order by 1`)).map((r) => String(r.j));
-  }
-  return out;
-}
-
-async function mediaBytes(orm: MikroORM): Promise<{ id: string; bytes: Buffer }[]> {
-  return (await rows(orm, 'select id, bytes from media order by id')).map((r) => ({
-    id: String(r.id),
-    bytes: Buffer.from(r.bytes as Uint8Array),
-  }));
-}
-
-/** A new, migrated, empty embedded database (a copy of the run's migrated template, whatever the run's database is). */
-async function embeddedDatabase(): Promise<TestDatabase> {
-  const copy = await embeddedCopy();
-  const orm = await openDatabase({ pglite: copy.pglite });
-  return {
-    orm,
-    close: async () => {
-      await closeDatabase(orm);
-      await copy.dispose();
-    },
-  };
-}
 
 /** A backup's lines, uncompressed. */
 const backupLines = (file: string) => gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
@@ -70,59 +29,15 @@ function writeBackup(file: string, lines: string[]) {
 
 const rejection = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as Error);
 
-interface CliResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs src/server/cli/backup.ts as an operator would; `killAt`: SIGKILL it as soon as its output matches. */
-function backupCli(args: string[], env: Record<string, string>, killAt?: RegExp): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), ...args], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (killAt?.test(stdout) && child.exitCode === null) child.kill('SIGKILL');
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-
-/** The one line a refused command prints: one line, no stack trace. */
-function expectOneLine(result: CliResult, pattern: RegExp) {
-  expect(result.code).toBe(1);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr).toMatch(pattern);
-  expect(result.stderr).not.toMatch(/^\s+at /m);
-}
-
 describe('backup and restore', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'doodle-backup-'));
-  const file = path.join(dir, 'site.bak');
-  let source: TestDatabase;
+  const backup = useSeededBackup();
   let target: TestDatabase;
-  let original: Record<string, string[]>;
-
-  beforeAll(async () => {
-    source = await embeddedDatabase();
-    expect(await seedDemoContent(source.orm.em.fork(), { force: false })).toBe(true);
-    original = await snapshot(source.orm);
-    await backupDatabase(source.orm, file);
-  });
   afterAll(async () => {
     await target?.close();
-    await source?.close();
   });
 
   it('writes the format version, the schema version (last migration) and a SHA-256 of the contents', () => {
-    const lines = backupLines(file);
+    const lines = backupLines(backup.file);
     const header = JSON.parse(lines[0]!) as { version: number; schema: string; migrations: string[] };
     expect(header.version).toBe(2);
     expect(header.schema).toBe(migrations.at(-1)!.name);
@@ -131,16 +46,16 @@ describe('backup and restore', () => {
     expect(tag).toBe('end');
     const body = lines.slice(0, -1).map((l) => `${l}\n`).join('');
     expect(end.sha256).toBe(createHash('sha256').update(body).digest('hex'));
-    expect(end.rows).toBe(Object.values(original).flat().length);
+    expect(end.rows).toBe(Object.values(backup.original).flat().length);
   });
 
   it('restores a seeded embedded site into an empty database with every table and media file identical', async () => {
     target = await embeddedDatabase();
-    await restoreDatabase(target.orm, file);
-    expect(Object.values(original).flat().length).toBeGreaterThan(0);
-    expect(original.media?.length).toBeGreaterThan(0);
-    expect(await snapshot(target.orm)).toEqual(original);
-    const [before, after] = [await mediaBytes(source.orm), await mediaBytes(target.orm)];
+    await restoreDatabase(target.orm, backup.file);
+    expect(Object.values(backup.original).flat().length).toBeGreaterThan(0);
+    expect(backup.original.media?.length).toBeGreaterThan(0);
+    expect(await snapshot(target.orm)).toEqual(backup.original);
+    const [before, after] = [await mediaBytes(backup.source.orm), await mediaBytes(target.orm)];
     expect(after.map((m) => m.id)).toEqual(before.map((m) => m.id));
     expect(after[0]!.bytes.length).toBeGreaterThan(1000);
     expect(after[0]!.bytes.equals(before[0]!.bytes)).toBe(true);
@@ -155,39 +70,22 @@ describe('backup and restore', () => {
 
   it('refuses to overwrite a database with content unless forced, and then replaces it', async () => {
     await rows(target.orm, `update litters set name = 'Changed after the backup'`);
-    const refused = await restoreDatabase(target.orm, file).then(() => null, (e: unknown) => e);
+    const refused = await restoreDatabase(target.orm, backup.file).then(() => null, (e: unknown) => e);
     expect(refused).toBeInstanceOf(BackupError);
     expect((refused as Error).message).toMatch(/not empty.*--force/s);
-    expect((await snapshot(target.orm)).litters).not.toEqual(original.litters);
-    await restoreDatabase(target.orm, file, { force: true });
-    expect(await snapshot(target.orm)).toEqual(original);
+    expect((await snapshot(target.orm)).litters).not.toEqual(backup.original.litters);
+    await restoreDatabase(target.orm, backup.file, { force: true });
+    expect(await snapshot(target.orm)).toEqual(backup.original);
   });
 
   it('refuses a file that is not a backup with a clear message', async () => {
-    const refused = await restoreDatabase(target.orm, path.join(dir, 'missing.bak')).then(() => null, (e: unknown) => e);
+    const refused = await restoreDatabase(target.orm, path.join(backup.dir, 'missing.bak')).then(() => null, (e: unknown) => e);
     expect(refused).toBeInstanceOf(BackupError);
     expect((refused as Error).message).toMatch(/Cannot read .*missing\.bak/);
-    const notABackup = path.join(dir, 'not-a-backup.bak');
+    const notABackup = path.join(backup.dir, 'not-a-backup.bak');
     await writeFile(notABackup, 'hello');
     const refusedToo = await restoreDatabase(target.orm, notABackup).then(() => null, (e: unknown) => e);
     expect((refusedToo as Error).message).toMatch(/is not a backup made by db:backup/);
-  });
-
-  it.runIf(serverUrl())('restores the embedded backup into a PostgreSQL server identically (needs TEST_DATABASE_URL)', async () => {
-    const server = await createTestDatabase();
-    try {
-      await restoreDatabase(server.orm, file);
-      expect(await snapshot(server.orm)).toEqual(original);
-      const [before, after] = [await mediaBytes(source.orm), await mediaBytes(server.orm)];
-      expect(after.every((m, i) => m.id === before[i]!.id && m.bytes.equals(before[i]!.bytes))).toBe(true);
-      // And back: a backup made on the server restores into the embedded database identically.
-      const fromServer = path.join(dir, 'server.bak');
-      await backupDatabase(server.orm, fromServer);
-      await restoreDatabase(target.orm, fromServer, { force: true });
-      expect(await snapshot(target.orm)).toEqual(original);
-    } finally {
-      await server.close();
-    }
   });
 });
 
@@ -403,25 +301,6 @@ describe('db:restore and db:backup as commands (child processes)', () => {
       expect(media.every((m, i) => m.bytes.equals(originalMedia[i]!.bytes))).toBe(true);
     } finally {
       await fresh.close();
-    }
-  }, 240_000);
-
-  it.runIf(serverUrl())('leaves a PostgreSQL database as it was when the restore is killed (needs TEST_DATABASE_URL)', async () => {
-    const server = await createTestDatabase();
-    try {
-      await restoreDatabase(server.orm, file);
-      await rows(server.orm, `update litters set name = name || ' (before the restore)'`);
-      const before = await snapshot(server.orm);
-      const killed = await backupCli(['restore', file, '--force'], { DATABASE_URL: server.url! }, /^ {2}\w+: [\d,]+ rows$/m);
-      expect(killed.signal).toBe('SIGKILL');
-      expect(killed.stdout).toMatch(/^Replacing the PostgreSQL database/m);
-      expect(await snapshot(server.orm)).toEqual(before);
-      const damaged = path.join(dir, 'pg-bad.bak');
-      writeFileSync(damaged, readFileSync(file).subarray(0, 5000));
-      expectOneLine(await backupCli(['restore', damaged, '--force'], { DATABASE_URL: server.url! }), /cut short/);
-      expect(await snapshot(server.orm)).toEqual(before);
-    } finally {
-      await server.close();
     }
   }, 240_000);
 });

@@ -1,5 +1,6 @@
 // Newsletters end to end on the server: double opt-in, well-formed bulk e-mail received by a real SMTP server,
 // one-click unsubscribe, exactly-once delivery across a restart and two instances, the send rate, retry, purge.
+// One instance purging at a time (two connections hold the lock: a PostgreSQL server only): outbox-purge.postgres.test.ts.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,6 @@ import { testEnv, TEST_ORIGIN, type TestContext } from './testing/test-app.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from './testing/test-db.ts';
 import type { Context, SessionUser } from '../lib/server/trpc.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
-import { PURGE_LOCK } from '../features/mail/server/outbox.service.ts';
 import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
 import { confirmTokenFor, subscribeConfirmed } from './testing/subscribers.ts';
 import { CONFIRM_INVALID, UNSUBSCRIBE_NOT_FOUND } from '../features/subscribers/subscribers.schema.ts';
@@ -297,25 +297,6 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     // The newsletter still counts its purged copy as sent.
     const [spring] = (await as().admin.newsletters.list({})).items.filter((x) => x.subject === 'Spring news');
     expect(spring!.counts).toMatchObject({ recipients: 1, sent: 1, queued: 0 });
-  });
-
-  // Two connections are needed to hold the lock elsewhere: the embedded database has one.
-  it.runIf(serverUrl())('purges one instance at a time: while another instance purges, housekeeping skips (needs TEST_DATABASE_URL)', async () => {
-    await sql(`update outbox_messages set sent_at = now() - interval '31 days' where status = 'sent'`);
-    const other = await openSecondOrm(db.orm);
-    try {
-      // Another instance is purging: it holds the purge lock in its transaction.
-      await other.em.fork().transactional(async (tx) => {
-        await tx.execute('select pg_advisory_xact_lock(?)', [PURGE_LOCK]);
-        expect((await app.mailer.housekeeping()).purged).toBeNull();
-      });
-      const sentBefore = await sql<{ n: string }>(`select count(*) as n from outbox_messages where status = 'sent'`);
-      expect(Number(sentBefore[0]!.n)).toBeGreaterThan(0);
-      // Once it is done, this one purges.
-      expect((await app.mailer.housekeeping()).purged).toBe(Number(sentBefore[0]!.n));
-    } finally {
-      await closeDatabase(other);
-    }
   });
 
   it('sends at most MAIL_RATE_PER_MINUTE messages a minute', async () => {

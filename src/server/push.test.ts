@@ -8,7 +8,7 @@ import { signIn } from './testing/auth.ts';
 import { startPushService } from './testing/push-service.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
 import { DEMO_TEMPLATE_BODY } from '../features/contracts/server/contracts.seed.ts';
-import { zonedToInstant, localDate } from '../features/visits/server/slots.ts';
+import { bookingFamily, denverAt, OPEN_EVERY_DAY } from '../features/visits/server/visits.test-helpers.ts';
 import { TEST_ORIGIN } from './testing/test-app.ts';
 import { createPushSender } from '../features/notifications/server/push.service.ts';
 import type { SessionUser } from '../lib/server/trpc.ts';
@@ -199,26 +199,12 @@ describe('Web Push', () => {
     const laptop = device(push.origin);
     await t.caller(breeder).notifications.subscribe({ endpoint: phone.endpoint, keys: phone.keys, topics: ['booking'] });
     await t.caller(breeder).notifications.subscribe({ endpoint: laptop.endpoint, keys: laptop.keys, topics: ['message'] });
-    const zone = 'America/Denver';
-    await t.caller(breeder).admin.visits.saveSettings({
-      timeZone: zone,
-      cutoffHours: 0,
-      kinds: {
-        visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
-        pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
-        video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
-      },
-      openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
-      closures: [],
-    });
-    const visitor = await signIn(t.orm, { isAdmin: false, username: 'push_visitor', email: 'visitor@example.com' });
-    await t.caller(visitor.user).applications.submit({ ...ANSWERS, email: 'visitor@example.com', idempotencyKey: randomUUID() });
-    await t.orm.em.fork().execute(`update "applications" set "status" = 'approved' where "user_id" = ?`, [visitor.user.id]);
+    await t.caller(breeder).admin.visits.saveSettings(OPEN_EVERY_DAY);
+    const visitor = await bookingFamily(t.orm, (user) => t.caller(user), 'push_visitor', 'approved');
     await t.app.services.afterAnswer.idle();
 
     const before = push.received.length;
-    const day = (n: number) => new Date(zonedToInstant(localDate(Date.now() + n * 86_400_000, zone), '00:00', zone)).toISOString();
-    const [slot] = await t.caller(visitor.user).visits.availability({ kind: 'visit', from: day(3), to: day(4) });
+    const [slot] = await t.caller(visitor.user).visits.availability({ kind: 'visit', from: denverAt(3, '00:00'), to: denverAt(4, '00:00') });
     const startsAt = slot!.startsAt;
     const res = await t.app.inject({
       method: 'POST',

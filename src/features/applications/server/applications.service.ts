@@ -29,7 +29,7 @@ import {
   type WithdrawSchema,
 } from '../applications.schema.ts';
 
-type Mail = Pick<AppServices, 'mail' | 'env'> & Partial<Pick<AppServices, 'push'>>;
+type Mail = Pick<AppServices, 'mail' | 'env' | 'push'>;
 
 /** Loads the timeline of these applications, oldest change first. */
 export async function timelines(em: EntityManager, ids: number[]) {
@@ -92,7 +92,7 @@ const userIdOf = (app: IApplication) => (app.user == null ? null : typeof app.us
  * Queues an application's e-mail to the family: to the account's VERIFIED address, never to the address typed into
  * the questionnaire (issue 28: a form must not mail whatever address it is given). No verified address: nothing is sent.
  */
-export async function queueFamilyMail(em: EntityManager, services: Mail, app: IApplication, mail: ReturnType<typeof statusMail>): Promise<boolean> {
+export async function queueFamilyMail(em: EntityManager, services: Pick<AppServices, 'mail'>, app: IApplication, mail: ReturnType<typeof statusMail>): Promise<boolean> {
   const to = await familyMailAddress(em, userIdOf(app));
   if (!to) return false;
   services.mail.enqueue(em, { to, ...mail });
@@ -181,7 +181,7 @@ export async function submitApplication(
     return { id: first.id, status: first.status };
   }
   // The breeder's devices that chose it hear of it at once (a title and a link only).
-  services.push?.notify(em, 'application', { title: `New application from ${oneLine(input.name)}`, url: `/admin/applications?edit=${app.id}` }, { breeder: true });
+  services.push.notify(em, 'application', { title: `New application from ${oneLine(input.name)}`, url: `/admin/applications?edit=${app.id}` }, { breeder: true });
   return { id: app.id, status: app.status };
 }
 

@@ -1,13 +1,14 @@
-// Generic PDF helpers for documents we generate (contracts now, receipts later): pages from simple blocks
-// (headings, paragraphs, list items, label/value lines, a PNG), a PDF digital signature made with a PKCS#12
+// The contracts' PDFs: pages from simple blocks (headings, paragraphs, list items, label/value lines, a PNG) laid out
+// with what every PDF of the site shares (src/lib/server/pdf.ts), a PDF digital signature made with a PKCS#12
 // (@signpdf), and the check of such a signature (the ByteRange digest recomputed, the CMS signature verified).
 import { createHash, generateKeyPairSync, X509Certificate } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont } from 'pdf-lib';
 import forge from 'node-forge';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { cadesDetached, checkCms, openP12, type Timestamper } from './cades.ts';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { drawable, INK, LETTER, newPdf, PageFlow, wrapText } from '../../../lib/server/pdf.ts';
 
 export type PdfBlock =
   | { kind: 'h1' | 'h2' | 'h3' | 'p' | 'li' | 'small'; text: string }
@@ -16,7 +17,7 @@ export type PdfBlock =
   | { kind: 'space' }
   | { kind: 'page' };
 
-const PAGE = { width: 612, height: 792, margin: 56 } as const; // US Letter
+const MARGIN = 56;
 const STYLE = {
   h1: { size: 18, gap: 12, bold: true },
   h2: { size: 14, gap: 10, bold: true },
@@ -54,40 +55,6 @@ export function markdownBlocks(markdown: string): PdfBlock[] {
   return blocks;
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-/** What the standard fonts cannot draw (WinAnsi) becomes '?', instead of failing the whole document. */
-function drawable(font: PDFFont, text: string): string {
-  const set = new Set(font.getCharacterSet());
-  return [...text.replace(/\t/g, ' ')].map((c) => (set.has(c.codePointAt(0)!) ? c : c === '\u2011' ? '-' : '?')).join('');
-}
-
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) line = next;
-    else {
-      if (line) lines.push(line);
-      // A word wider than the line (a hash) is cut where it must be.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        let n = rest.length;
-        while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n--;
-        lines.push(rest.slice(0, n));
-        rest = rest.slice(n);
-      }
-      line = rest;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.length ? lines : [''];
-}
-
 export interface PdfOptions {
   title: string;
   author: string;
@@ -97,30 +64,18 @@ export interface PdfOptions {
 
 /** Lays the blocks out on Letter pages with Helvetica; returns the document (to sign, or to save). */
 export async function buildPdf(blocks: PdfBlock[], options: PdfOptions): Promise<PDFDocument> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(options.title);
-  doc.setAuthor(options.author);
-  doc.setProducer('pdf-lib');
-  doc.setCreator(options.author);
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const width = PAGE.width - 2 * PAGE.margin;
-  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - PAGE.margin;
-  const newPage = () => {
-    page = doc.addPage([PAGE.width, PAGE.height]);
-    y = PAGE.height - PAGE.margin;
-  };
-  const room = (h: number) => {
-    if (y - h < PAGE.margin + 20) newPage();
-  };
-  const color = rgb(0.1, 0.1, 0.1);
+  const { doc, fonts } = await newPdf({ title: options.title, author: options.author, producer: 'pdf-lib', creator: options.author });
+  const width = LETTER.width - 2 * MARGIN;
+  const flow = new PageFlow(doc, { top: MARGIN, bottom: MARGIN + 20 });
+  // Words as the breeder typed them, any run of white space between them one space.
+  const lines = (font: PDFFont, text: string, size: number, w: number) => wrapText(font, drawable(font, text).split(/\s+/).filter(Boolean).join(' '), size, w);
   for (const block of blocks) {
     if (block.kind === 'page') {
-      newPage();
+      flow.newPage();
       continue;
     }
     if (block.kind === 'space') {
-      y -= 10;
+      flow.y -= 10;
       continue;
     }
     if (block.kind === 'png') {
@@ -128,9 +83,9 @@ export async function buildPdf(blocks: PdfBlock[], options: PdfOptions): Promise
       const scale = block.height / image.height;
       const w = Math.min(width, image.width * scale);
       const h = (w / image.width) * image.height;
-      room(h + 6);
-      page.drawImage(image, { x: PAGE.margin, y: y - h, width: w, height: h });
-      y -= h + 6;
+      flow.room(h + 6);
+      flow.page.drawImage(image, { x: MARGIN, y: flow.y - h, width: w, height: h });
+      flow.y -= h + 6;
       continue;
     }
     const style = STYLE[block.kind];
@@ -139,31 +94,31 @@ export async function buildPdf(blocks: PdfBlock[], options: PdfOptions): Promise
     if (block.kind === 'kv') {
       const labelWidth = 150;
       const label = drawable(fonts.bold, block.label);
-      const lines = wrap(fonts.regular, drawable(fonts.regular, block.text), style.size, width - labelWidth);
-      room(lead * lines.length);
-      page.drawText(label, { x: PAGE.margin, y: y - style.size, size: style.size, font: fonts.bold, color });
-      for (const l of lines) {
-        page.drawText(l, { x: PAGE.margin + labelWidth, y: y - style.size, size: style.size, font: fonts.regular, color });
-        y -= lead;
+      const values = lines(fonts.regular, block.text, style.size, width - labelWidth);
+      flow.room(lead * values.length);
+      flow.page.drawText(label, { x: MARGIN, y: flow.y - style.size, size: style.size, font: fonts.bold, color: INK });
+      for (const l of values) {
+        flow.page.drawText(l, { x: MARGIN + labelWidth, y: flow.y - style.size, size: style.size, font: fonts.regular, color: INK });
+        flow.y -= lead;
       }
-      y -= style.gap;
+      flow.y -= style.gap;
       continue;
     }
     const indent = block.kind === 'li' && !/^\d/.test(block.text) ? 14 : 0;
-    const lines = wrap(font, drawable(font, block.text), style.size, width - indent);
-    room(lead * Math.min(lines.length, 2) + (block.kind.startsWith('h') ? 30 : 0));
-    lines.forEach((l, i) => {
-      room(lead);
-      if (i === 0 && indent) page.drawText('•', { x: PAGE.margin + 3, y: y - style.size, size: style.size, font, color });
-      page.drawText(l, { x: PAGE.margin + indent, y: y - style.size, size: style.size, font, color });
-      y -= lead;
+    const wrapped = lines(font, block.text, style.size, width - indent);
+    flow.room(lead * Math.min(wrapped.length, 2) + (block.kind.startsWith('h') ? 30 : 0));
+    wrapped.forEach((l, i) => {
+      flow.room(lead);
+      if (i === 0 && indent) flow.page.drawText('•', { x: MARGIN + 3, y: flow.y - style.size, size: style.size, font, color: INK });
+      flow.page.drawText(l, { x: MARGIN + indent, y: flow.y - style.size, size: style.size, font, color: INK });
+      flow.y -= lead;
     });
-    y -= style.gap;
+    flow.y -= style.gap;
   }
   const pages = doc.getPages();
   pages.forEach((p, i) => {
     const text = drawable(fonts.regular, `${options.footer} · Page ${i + 1} of ${pages.length}`);
-    p.drawText(text, { x: PAGE.margin, y: PAGE.margin - 24, size: 8, font: fonts.regular, color: rgb(0.35, 0.35, 0.35) });
+    p.drawText(text, { x: MARGIN, y: MARGIN - 24, size: 8, font: fonts.regular, color: rgb(0.35, 0.35, 0.35) });
   });
   return doc;
 }

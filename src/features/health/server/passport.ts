@@ -1,7 +1,8 @@
-// The puppy passport: a PDF (pdf-lib) with the puppy, its parents (names, registrations, health tests), the full
+// The puppy passport: a PDF (the page, fonts and wrapping from src/lib/server/pdf.ts) with the puppy, its parents (names, registrations, health tests), the full
 // care record, the microchip, what comes next, and the breeder's contact. Parents and settings are read with SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { drawable, INK, newPdf, PageFlow, wrapText, type PdfFonts } from '../../../lib/server/pdf.ts';
 import { healthTestLabel, HEALTH_TEST_KINDS, type HealthTestKind } from '../../../lib/shared/health-tests.ts';
 import { CARE_KIND_LABELS, type CareItemDto, type HealthRecordDto } from '../health.schema.ts';
 import { healthRecord, type PuppyFacts } from './health.service.ts';
@@ -67,16 +68,6 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts, now = n
   return { record, parents, breeder: { name: settings?.breeder_name ?? '', town: settings?.town ?? '', phone: settings?.phone ?? '', email: settings?.email ?? '' } };
 }
 
-/** Standard PDF fonts speak WinAnsi only: typographic punctuation is mapped, anything else becomes '?'. */
-const winAnsi = (s: string) =>
-  s
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\u2026/g, '...')
-    .replace(/[\r\t]/g, ' ')
-    .replace(/[^\n\x20-\x7E\xA0-\xFF]/g, '?');
-
 export function careLine(i: CareItemDto): string {
   const parts: string[] = [];
   if (i.product) parts.push(i.product);
@@ -92,58 +83,33 @@ export function careLine(i: CareItemDto): string {
   return `${i.givenOn}  ${CARE_KIND_LABELS[i.kind]}: ${parts.join('; ')}`;
 }
 
+/** Lines down the pages (10 pt unless said, each `size + 4` below the last), wrapped to the page's width. */
 class Writer {
-  page: PDFPage;
-  y: number;
-  private doc: PDFDocument;
-  private font: PDFFont;
-  private bold: PDFFont;
-  constructor(doc: PDFDocument, font: PDFFont, bold: PDFFont) {
-    this.doc = doc;
-    this.font = font;
-    this.bold = bold;
-    this.page = doc.addPage([612, 792]);
-    this.y = 740;
-  }
-  private ensure(height: number) {
-    if (this.y - height < 50) {
-      this.page = this.doc.addPage([612, 792]);
-      this.y = 740;
-    }
+  private readonly flow: PageFlow;
+  private readonly fonts: PdfFonts;
+  constructor(doc: PDFDocument, fonts: PdfFonts) {
+    this.flow = new PageFlow(doc, { top: 52, bottom: 50 });
+    this.fonts = fonts;
   }
   line(text: string, { size = 10, bold = false, indent = 0 }: { size?: number; bold?: boolean; indent?: number } = {}) {
-    const font = bold ? this.bold : this.font;
-    const width = 512 - indent;
-    for (const para of winAnsi(text).split('\n')) {
-      let current = '';
-      const words = para.split(' ');
-      const flush = () => {
-        this.ensure(size + 4);
-        this.page.drawText(current, { x: 50 + indent, y: this.y, size, font, color: rgb(0.1, 0.1, 0.1) });
-        this.y -= size + 4;
-        current = '';
-      };
-      for (const word of words) {
-        const next = current ? `${current} ${word}` : word;
-        if (font.widthOfTextAtSize(next, size) > width && current) {
-          flush();
-          current = word;
-        } else current = next;
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    for (const para of text.split('\n')) {
+      for (const l of wrapText(font, drawable(font, para), size, 512 - indent)) {
+        this.flow.room(size + 4);
+        this.flow.page.drawText(l, { x: 50 + indent, y: this.flow.y, size, font, color: INK });
+        this.flow.y -= size + 4;
       }
-      flush();
     }
   }
   gap(h = 8) {
-    this.y -= h;
+    this.flow.y -= h;
   }
 }
 
 export async function passportPdf(data: PassportData): Promise<Uint8Array> {
   const { record, parents, breeder } = data;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Puppy passport: ${winAnsi(record.puppy.name)}`);
-  doc.setCreator(winAnsi(breeder.name || 'Breeder'));
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const { doc, fonts } = await newPdf({ title: `Puppy passport: ${record.puppy.name}`, creator: breeder.name || 'Breeder' });
+  const w = new Writer(doc, fonts);
   w.line(`Puppy passport: ${record.puppy.name}`, { size: 20, bold: true });
   w.gap();
   if (record.puppy.litterName) w.line(`Litter: ${record.puppy.litterName}`);

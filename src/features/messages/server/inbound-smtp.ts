@@ -9,7 +9,7 @@ import { receiveInboundEmail } from './inbound.ts';
 import { parseReplyAddress } from './reply-token.ts';
 import { INBOUND_BODY_LIMIT } from './inbound-email.plugin.ts';
 
-type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'media'>;
+type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'media' | 'push'>;
 
 const refuse = (message: string) => Object.assign(new Error(message), { responseCode: 550 });
 

@@ -21,7 +21,7 @@ export const INBOUND_TEXT = {
 
 export type InboundOutcome = 'posted' | 'held' | 'duplicate' | 'auto-reply' | 'bounce' | 'empty';
 
-type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'media'>;
+type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'media' | 'push'>;
 
 const OUT_OF_OFFICE = /^(?:auto(?:matic)?[ -]?(?:reply|response|antwort)|out of (?:the )?office|abwesenheit|absence|away from|on vacation|vacation reply|r[ée]ponse automatique)\b|\b(?:out of (?:the )?office|autoreply)\b/i;
 const DAEMON = /^(?:mailer-daemon|postmaster|mail-daemon|bounces?)(?:[+@]|$)/i;

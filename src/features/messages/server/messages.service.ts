@@ -32,7 +32,7 @@ export interface LiveMessageEvent extends MessageEventDto {
 /** At most one e-mail per conversation and side in this window while the earlier one is unread. */
 export const EMAIL_BATCH_MS = 10 * 60_000;
 
-type Services = Pick<AppServices, 'mail' | 'env' | 'live'> & Partial<Pick<AppServices, 'push'>>;
+type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'push'>;
 
 const nameOf = (u: { username: string; displayName?: string | null }) => u.displayName || u.username;
 const conversationName = (c: IConversation) => (c.family ? nameOf(c.family) : (c.email ?? 'Visitor'));
@@ -331,9 +331,9 @@ export async function postMessage(em: EntityManager, services: Services, convers
     const familyId = await publish(services, { kind: 'message', conversationId, messageId: message.id }, em);
     // The other side's devices that chose messages (issue 34): a title and a link, nothing of the text.
     if (!input.held && input.sender === 'family') {
-      services.push?.notify(em, 'message', { title: 'A family wrote to you', url: `/admin/messages?edit=${conversationId}` }, { breeder: true });
+      services.push.notify(em, 'message', { title: 'A family wrote to you', url: `/admin/messages?edit=${conversationId}` }, { breeder: true });
     } else if (!input.held && familyId !== null) {
-      services.push?.notify(em, 'message', { title: 'A new message from your breeder', url: '/account#messages' }, { userIds: [familyId] });
+      services.push.notify(em, 'message', { title: 'A new message from your breeder', url: '/account#messages' }, { userIds: [familyId] });
     }
   }
   return message;

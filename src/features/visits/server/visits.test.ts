@@ -11,21 +11,14 @@ import { testEnv, TEST_ORIGIN } from '../../../server/testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../server/testing/test-db.ts';
 import { signIn, TEST_PASSWORD } from '../../../server/testing/auth.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../server/testing/smtp.ts';
-import { ANSWERS } from '../../../server/testing/applications.ts';
 import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
 import { DELETED_FAMILY, VISITS_MESSAGES, type AvailabilitySettingsInput, type BookingDto } from '../visits.schema.ts';
 import { addDays, localDate, zonedToInstant } from './slots.ts';
 import { runReminders } from './visits.service.ts';
+import { bookingFamily, DENVER, denverAt as at, OPEN_EVERY_DAY as SETTINGS, type BookingFamily as Family } from './visits.test-helpers.ts';
 
-const DENVER = 'America/Denver';
 const DAY = 86_400_000;
 const BREEDER = 'breeder@example.com';
-
-interface Family {
-  cookie: string;
-  user: SessionUser;
-  email: string;
-}
 
 describe('visits and go-home day', () => {
   let db: TestDatabase;
@@ -42,8 +35,6 @@ describe('visits and go-home day', () => {
   const caller = (user: SessionUser | null) =>
     appRouter.createCaller({ em: db.orm.em.fork(), user, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } } satisfies Context);
   const sql = <T = unknown>(text: string, params: unknown[] = []) => db.orm.em.fork().getConnection().execute<T[]>(text, params);
-  /** An instant at a Denver wall-clock time, `days` after today. */
-  const at = (days: number, time: string) => new Date(zonedToInstant(localDate(Date.now() + days * DAY, DENVER), time, DENVER)).toISOString();
   const send = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
     app.inject({
       method,
@@ -71,27 +62,7 @@ describe('visits and go-home day', () => {
     return { comp, event: new ICAL.Event(comp.getFirstSubcomponent('vevent')!) };
   }
 
-  const SETTINGS: AvailabilitySettingsInput = {
-    timeZone: DENVER,
-    cutoffHours: 0,
-    kinds: {
-      visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
-      pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
-      video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
-    },
-    openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
-    closures: [],
-  };
-
-  async function family(name: string, status: string | null): Promise<Family> {
-    const email = `${name}@example.com`;
-    const f = await signIn(db.orm, { isAdmin: false, username: name, email });
-    if (status) {
-      await caller(f.user).applications.submit({ ...ANSWERS, email, idempotencyKey: `${name}-key` });
-      await sql(`update "applications" set "status" = ? where "user_id" = ?`, [status, f.user.id]);
-    }
-    return { ...f, email };
-  }
+  const family = (name: string, status: string | null) => bookingFamily(db.orm, caller, name, status);
 
   async function puppyFor(f: Family, bornDaysAgo: number): Promise<number> {
     const born = new Date(Date.now() - bornDaysAgo * DAY).toISOString().slice(0, 10);

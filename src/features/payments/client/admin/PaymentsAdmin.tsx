@@ -1,7 +1,7 @@
 // The breeder's Payments screen (/admin/payments): how families pay (instructions and link), the accounts with
 // their balances (paged and searched on the server, CSV of every payment), and one family's terms, payments,
 // refunds and receipts.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
@@ -23,6 +23,7 @@ import {
   type AdminAccountDto,
   type FamilyAccountDto,
   type KeptPaymentDto,
+  type PaymentDto,
   type PaymentMethod,
   type TermsDto,
 } from '../../payments.schema.ts';
@@ -263,43 +264,92 @@ function Summary({ account: a }: { account: AdminAccountDto }) {
   );
 }
 
-function PaymentsTable({ account: a }: { account: AdminAccountDto }) {
-  if (a.payments.length === 0) return <Text c="dimmed">No payments recorded yet.</Text>;
+/** A column of a table of payments: its header and what each payment shows in it. */
+interface PaymentColumn<P extends PaymentDto> {
+  header: string;
+  cell: (payment: P) => ReactNode;
+}
+
+const amountText = (p: PaymentDto) => (p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents));
+
+/** The columns both tables have: the day it was paid, and its receipt (the PDF). */
+const DATE_COLUMN: PaymentColumn<PaymentDto> = { header: 'Date', cell: (p) => formatDay(p.paidOn) };
+const RECEIPT_COLUMN: PaymentColumn<PaymentDto> = {
+  header: 'Receipt',
+  cell: (p) => (
+    <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
+      {p.receiptNumber}
+    </Anchor>
+  ),
+};
+
+/** One table of payments, newest first, for a family's payments and for those kept after an account was deleted. */
+function PaymentTable<P extends PaymentDto>({ label, payments, columns }: { label: string; payments: P[]; columns: PaymentColumn<P>[] }) {
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label={`Payments of ${a.familyName}, newest first`}>
+      <Table verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>Receipt</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.header}>{c.header}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {a.payments.map((p) => (
+          {payments.map((p) => (
             <Table.Tr key={p.id}>
-              <Table.Td>{formatDay(p.paidOn)}</Table.Td>
-              <Table.Td>
-                {p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents)}
-                {p.reason && (
-                  <Text size="sm" c="dimmed">
-                    {p.reason}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>
-              <Table.Td>
-                <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
-                  {p.receiptNumber}
-                </Anchor>
-              </Table.Td>
+              {columns.map((c) => (
+                <Table.Td key={c.header}>{c.cell(p)}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+const FAMILY_COLUMNS: PaymentColumn<PaymentDto>[] = [
+  DATE_COLUMN,
+  {
+    header: 'Amount',
+    cell: (p) => (
+      <>
+        {amountText(p)}
+        {p.reason && (
+          <Text size="sm" c="dimmed">
+            {p.reason}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { header: 'Method', cell: (p) => PAYMENT_METHOD_LABELS[p.method] },
+  RECEIPT_COLUMN,
+];
+
+const KEPT_COLUMNS: PaymentColumn<KeptPaymentDto>[] = [
+  {
+    header: 'Family',
+    cell: (p) => (
+      <>
+        {p.familyName}
+        {p.familyEmail && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {p.familyEmail}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  DATE_COLUMN,
+  { header: 'Amount', cell: (p) => `${amountText(p)} · ${PAYMENT_METHOD_LABELS[p.method]}` },
+  RECEIPT_COLUMN,
+];
+
+function PaymentsTable({ account: a }: { account: AdminAccountDto }) {
+  if (a.payments.length === 0) return <Text c="dimmed">No payments recorded yet.</Text>;
+  return <PaymentTable label={`Payments of ${a.familyName}, newest first`} payments={a.payments} columns={FAMILY_COLUMNS} />;
 }
 
 /** Payments kept after a family deleted its account (decision 121): shown only when there are some. */
@@ -323,41 +373,7 @@ function KeptPayments() {
         {query.data.items.length === 0 ? (
           <Text>No payment of a deleted account matches.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs" aria-label="Payments of deleted accounts, newest first">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Family</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Receipt</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.items.map((p: KeptPaymentDto) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      {p.familyName}
-                      {p.familyEmail && (
-                        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {p.familyEmail}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatDay(p.paidOn)}</Table.Td>
-                    <Table.Td>
-                      {p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents)} · {PAYMENT_METHOD_LABELS[p.method]}
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
-                        {p.receiptNumber}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PaymentTable label="Payments of deleted accounts, newest first" payments={query.data.items} columns={KEPT_COLUMNS} />
         )}
         <Pager page={page} total={query.data.total} onChange={setPage} label="Pages of payments of deleted accounts" />
       </Stack>

@@ -1,11 +1,12 @@
-// The accessibility sweep in the states a visitor, a family or the breeder opens (issues 16 and 29): a toast on
+// The accessibility sweep in the states a visitor, a family or the breeder opens (issues 16, 29 and 31): a toast on
 // screen, the header's menus and dropdowns, the account menu, the dashboard's phone menu, every dialog and
-// confirmation of the dashboard and of My Family, the editors with their open panels. Axe with the WCAG 2.2 AA
+// confirmation of the dashboard and of My Family, the editors with their open panels, the Visits dashboard's Move
+// and Cancel dialogs, and the contracts and payments screens of both sides with /contracts/verify's two answers. Axe with the WCAG 2.2 AA
 // tags, each state in both themes (flipped in place, e2e/axe.ts), at both viewport sizes; one page load per
 // screen, the screen's states opened one after another on it.
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, waitsForApp, type APIRequestContext } from './fixtures.ts';
 import { usePrivateServer } from './private-server.ts';
-import { isPhone, signInAdmin } from './admin-fixture.ts';
+import { isPhone, signInAdmin, toast } from './admin-fixture.ts';
 import { inBothThemes } from './axe.ts';
 import sharp from 'sharp';
 
@@ -82,7 +83,7 @@ const json = (base: string) => ({ origin: base, 'content-type': 'application/jso
 
 /** A tRPC query's answer, read over HTTP as the page would. */
 async function query<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const res = await request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  const res = await request.get(input === undefined ? `/trpc/${path}` : `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { result: { data: T } }).result.data;
 }
@@ -233,6 +234,180 @@ test.describe('every dialog, confirmation and open panel', () => {
     found.push(...(await inBothThemes(page, 'deleting the account')));
     await page.keyboard.press('Escape');
     await expect(remove).toBeHidden();
+    expect(found).toEqual([]);
+  });
+  test('visits’ Move and Cancel dialogs; contracts, payments and /contracts/verify on both sides', async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    const base = server.base;
+    const found: string[] = [];
+    await signInAdmin(page, '/admin/visits');
+    const admin = page.request;
+    const post = async (path: string, data: unknown) => {
+      const res = await admin.post(`/trpc/${path}`, { headers: json(base), data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+      return ((await res.json()) as { result: { data: unknown } }).result.data;
+    };
+    // The demo family, matched to Teddy, gets a password and applies (video calls are for applicants) from its own device.
+    const users = await query<{ items: Array<{ id: number; username: string }> }>(admin, 'admin.users.list', { page: 1, search: 'parkers' });
+    const password = 'meadow-porch-swing-31';
+    await post('admin.users.resetPassword', { id: users.items.find((u) => u.username === 'parkers')!.id, password });
+    const familyContext = await browser.newContext({ ...(test.info().project.use as object), baseURL: base });
+    const family = waitsForApp(await familyContext.newPage());
+    expect((await family.request.post('/api/login', { headers: json(base), data: { username: 'parkers', password } })).ok()).toBe(true);
+    const applied = await family.request.post('/api/applications', { headers: json(base), data: applicationOf('The Parkers', 'parkers@example.com') });
+    expect(applied.status()).toBe(201);
+    const { id: applicationId } = (await applied.json()) as { id: number };
+    const today = new Date().toISOString().slice(0, 10);
+    await post('admin.applications.changeStatus', { id: applicationId, status: 'approved' });
+    await post('admin.applications.setDeposit', { id: applicationId, amount: 500, receivedOn: today, method: 'check', nonRefundable: false, refundedOn: today, refundAmount: 100 });
+
+    // Visits: the breeder opens every day; the family books a video call; the breeder's Move and Cancel dialogs.
+    const { hasFeed: _hasFeed, ...hours } = await query<Record<string, unknown>>(admin, 'admin.visits.settings', undefined);
+    await post('admin.visits.saveSettings', { ...hours, openings: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })) });
+    const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const slots = (await (await family.request.get(`/api/availability?kind=video&from=${from}&to=${to}`)).json()) as Array<{ startsAt: string }>;
+    expect((await family.request.post('/api/bookings', { headers: json(base), data: { kind: 'video', startsAt: slots[0]!.startsAt, note: 'We would love to see the puppies.' } })).status()).toBe(201);
+    await page.goto('/admin/visits');
+    const moveButton = page.getByRole('button', { name: 'Move video call of The Parkers' });
+    await moveButton.click();
+    const move = page.getByRole('dialog', { name: 'Move this booking' });
+    await expect(move.getByRole('combobox', { name: 'New time' })).toHaveAttribute('placeholder', 'Pick a free time');
+    await expect(move.locator(':focus')).toHaveCount(1);
+    found.push(...(await inBothThemes(page, 'the Move booking dialog')));
+    await page.keyboard.press('Escape');
+    await expect(move).toBeHidden();
+    await expect(moveButton).toBeFocused();
+    const cancelButton = page.getByRole('button', { name: 'Cancel video call of The Parkers' });
+    await cancelButton.click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(cancel.getByRole('textbox', { name: 'Message to the family' })).toBeVisible();
+    await expect(cancel.locator(':focus')).toHaveCount(1);
+    found.push(...(await inBothThemes(page, 'the Cancel booking dialog')));
+    await page.keyboard.press('Escape');
+    await expect(cancel).toBeHidden();
+    await expect(cancelButton).toBeFocused();
+
+    // Contracts: the list with its Prepare form, the templates with the certificate, the template editor.
+    await page.goto('/admin/contracts');
+    await expect(page.getByRole('form', { name: 'Prepare a contract' }).getByLabel('Family')).toContainText('The Parkers (Teddy)');
+    found.push(...(await inBothThemes(page, 'Contracts')));
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await expect(page.getByRole('region', { name: 'Signing certificate' }).getByText(/^SHA-256 fingerprint/)).toBeVisible();
+    found.push(...(await inBothThemes(page, 'Contracts › Templates')));
+    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await expect(page.getByRole('form', { name: 'Template' }).getByRole('textbox', { name: 'Text (Markdown)' })).not.toBeEmpty();
+    found.push(...(await inBothThemes(page, 'the template editor')));
+    await page.getByRole('tab', { name: 'Contracts' }).click();
+    // Prepared: the values and text to edit; sent to the family.
+    await page.getByRole('form', { name: 'Prepare a contract' }).getByRole('button', { name: 'Prepare' }).click();
+    const values = page.getByRole('form', { name: 'Contract values and text' });
+    await expect(values.getByLabel('Puppy name')).toHaveValue('Teddy');
+    await values.getByLabel('Microchip number').fill('985112345678901');
+    await values.getByLabel('Pickup date').fill('2027-01-09');
+    await values.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Contract saved')).toBeVisible();
+    found.push(...(await inBothThemes(page, 'a prepared contract')));
+    await values.getByRole('button', { name: 'Send to the family' }).click();
+    await expect(toast(page, 'Contract sent')).toBeVisible();
+
+    // The family signs on its own device: the form with both its messages and a drawn signature, then signed.
+    await family.goto('/account');
+    const card = family.getByRole('region', { name: 'Contract' });
+    await card.getByRole('button', { name: 'Read and sign' }).click();
+    const sign = card.getByRole('form', { name: 'Sign the contract' });
+    await sign.getByRole('button', { name: 'Sign the contract' }).click();
+    await expect(sign.getByText('Type your full name to sign.')).toBeVisible();
+    const pad = sign.getByRole('img', { name: 'Draw your signature (optional)' });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await family.mouse.move(box.x + 20, box.y + 60);
+    await family.mouse.down();
+    for (const [dx, dy] of [[60, 20], [110, 70], [170, 30], [230, 75]] as const) await family.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
+    await family.mouse.up();
+    await expect(sign.getByRole('button', { name: 'Clear the drawing' })).toBeVisible();
+    found.push(...(await inBothThemes(family, 'signing the contract')));
+    await sign.getByLabel('Your full name').fill('Jamie Parker');
+    await sign.getByLabel('I agree to sign electronically').check();
+    await sign.getByRole('button', { name: 'Sign the contract' }).click();
+    await expect(card.getByText('You signed: waiting for the breeder’s countersignature')).toBeVisible();
+
+    // The breeder countersigns; the sealed contract.
+    const contracts = await query<{ items: Array<{ id: number }> }>(admin, 'admin.contracts.list', { page: 1, search: 'Parkers', status: 'signed' });
+    const contractId = contracts.items[0]!.id;
+    await page.goto(`/admin/contracts?contract=${contractId}`);
+    const countersign = page.getByRole('form', { name: 'Countersign' });
+    await countersign.getByRole('button', { name: 'Countersign and seal' }).click();
+    await expect(countersign.getByText('Type your full name to sign.')).toBeVisible();
+    found.push(...(await inBothThemes(page, 'countersigning')));
+    await countersign.getByLabel('Your full name').fill('Sarah Meadows');
+    await countersign.getByLabel('I agree to sign electronically').check();
+    await countersign.getByRole('button', { name: 'Countersign and seal' }).click();
+    await expect(page.getByRole('link', { name: 'Download the sealed PDF' })).toBeVisible();
+    found.push(...(await inBothThemes(page, 'a sealed contract')));
+
+    // Payments: the list with how families pay, new terms for a family, a payment and a refund.
+    await page.goto('/admin/payments');
+    const how = page.getByRole('form', { name: 'How families pay' });
+    await how.getByRole('textbox', { name: 'Payment instructions' }).fill('Zelle to pay@example.com, or a check to Golden Meadow.');
+    await how.getByRole('textbox', { name: 'Payment link' }).fill('https://pay.example.com/golden-meadow');
+    await how.getByRole('button', { name: 'Save instructions' }).click();
+    await expect(toast(page, 'Payment instructions saved')).toBeVisible();
+    found.push(...(await inBothThemes(page, 'Payments')));
+    await page.getByRole('button', { name: 'Add family' }).click();
+    const chosen = page.getByRole('combobox', { name: 'Family' });
+    await chosen.selectOption({ label: (await chosen.locator('option', { hasText: 'The Parkers' }).textContent())! });
+    const terms = page.getByRole('form', { name: 'Price, deposit and due date' });
+    await terms.getByRole('textbox', { name: 'Price' }).fill('3,000.00');
+    await terms.getByRole('textbox', { name: 'Deposit' }).fill('500');
+    await terms.getByLabel('Balance due by').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    found.push(...(await inBothThemes(page, 'new payment terms')));
+    await terms.getByRole('button', { name: 'Save terms' }).click();
+    await expect(page.getByRole('heading', { name: 'Payments: The Parkers', level: 2 })).toBeVisible();
+    const record = page.getByRole('form', { name: 'Record a payment' });
+    await record.getByRole('textbox', { name: 'Amount' }).fill('300');
+    await record.getByRole('button', { name: 'Record payment' }).click();
+    await expect(toast(page, 'Payment recorded')).toBeVisible();
+    await expect(record.getByRole('textbox', { name: 'Amount' })).toHaveValue('');
+    await record.getByRole('textbox', { name: 'Amount' }).fill('-100');
+    await record.getByRole('textbox', { name: 'Reason' }).fill('Paid twice by mistake');
+    await record.getByRole('button', { name: 'Record payment' }).click();
+    const table = page.getByRole('table', { name: 'Payments of The Parkers, newest first' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(record.getByRole('textbox', { name: 'Amount' })).toHaveValue('');
+    // One more refund, without its reason: refused in the form, shown with the payment and the refund recorded.
+    await record.getByRole('textbox', { name: 'Amount' }).fill('-50');
+    await record.getByRole('button', { name: 'Record payment' }).click();
+    await expect(record.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
+    found.push(...(await inBothThemes(page, 'a family’s payments and refund, one more refused without its reason')));
+    await expect(table.getByRole('row')).toHaveCount(3);
+
+    // My Family: the sealed contract, what is due with its receipts, the application's deposit and its refund.
+    await family.goto('/account');
+    await card.getByRole('button', { name: 'Open the contract' }).click();
+    await expect(card.getByRole('link', { name: 'Download the signed contract (PDF)' })).toBeVisible();
+    const payments = family.getByRole('region', { name: 'Payments' });
+    await expect(payments.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ })).toHaveCount(2);
+    await expect(payments).toContainText('Deposit still due');
+    await expect(family.getByText(/^Deposit of \$500 received .*; \$100 refunded /)).toBeVisible();
+    found.push(...(await inBothThemes(family, 'My Family: contract, payments, deposit')));
+
+    // /contracts/verify: the sealed PDF is genuine, a copy with one byte changed is not.
+    const sealed = await query<{ pdfUrl: string }>(admin, 'admin.contracts.byId', { id: contractId });
+    const pdf = Buffer.from(await (await admin.get(sealed.pdfUrl)).body());
+    await family.goto('/contracts/verify');
+    const check = family.getByRole('form', { name: 'Check a contract PDF' });
+    await check.locator('input[type=file]').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await check.getByRole('button', { name: 'Check the PDF' }).click();
+    await expect(family.getByRole('status').filter({ hasText: 'Genuine and unchanged' })).toBeVisible();
+    found.push(...(await inBothThemes(family, '/contracts/verify, a genuine PDF')));
+    const changed = Buffer.from(pdf);
+    changed[12] = changed[12]! ^ 0x01;
+    await check.locator('input[type=file]').setInputFiles({ name: 'contract-copy.pdf', mimeType: 'application/pdf', buffer: changed });
+    await check.getByRole('button', { name: 'Check the PDF' }).click();
+    await expect(family.getByRole('status').filter({ hasText: 'Not genuine: this file was changed after it was sealed.' })).toBeVisible();
+    found.push(...(await inBothThemes(family, '/contracts/verify, a changed PDF')));
+    await familyContext.close();
     expect(found).toEqual([]);
   });
 });

@@ -27,6 +27,9 @@ export const theme = createTheme({
     // Dropdowns are positioned fixed: one opened at the foot of a page on a phone otherwise grew the page
     // below it, the page scrolled to follow, the field left the view and the list hid itself.
     Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
+    // An alert's title in the text colour: Mantine's coloured title on its own light tint is under 4.5:1 in the light
+    // theme for green, teal, yellow and orange (the verify page's "Genuine", the waitlist's "matched" alert).
+    Alert: { classNames: { title: a11y.alertTitle } },
     Notification: { classNames: { description: a11y.toastBody }, defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });

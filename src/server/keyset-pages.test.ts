@@ -7,6 +7,8 @@ import { signIn } from './testing/auth.ts';
 import { seedScale } from './seed/scale-seed.ts';
 import { CURSOR_INVALID, PAGE_SIZE } from '../lib/shared/paging.ts';
 import type { SessionUser } from '../lib/server/trpc.ts';
+import { keysetWhere, NEWEST_FIRST, orderByOf } from '../lib/server/keyset.ts';
+import { Inquiry } from '../features/inquiries/server/inquiry.entity.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 
@@ -111,6 +113,27 @@ describe('keyset pages of the dashboard lists', () => {
     // The seeded lists are long enough to have taken more than one page.
     expect((await walk((input) => as().admin.subscribers.list(input))).pages).toBe(6);
     expect((await walk((input) => as().admin.parents.list(input))).pages).toBe(2);
+  });
+
+  it("the page after a cursor starts at the cursor in the list's order index (not at the top of it)", async () => {
+    const em = t.orm.em.fork();
+    await em.execute('analyze inquiries');
+    const sql = em
+      .createQueryBuilder(Inquiry)
+      .select('id')
+      .where(keysetWhere(NEWEST_FIRST, [new Date(INSTANTS[1]!), rows[80]!.id]) as never)
+      .orderBy(orderByOf(NEWEST_FIRST) as never)
+      .limit(PAGE_SIZE + 1)
+      .getFormattedQuery();
+    const plan = await em.transactional(async (trx) => {
+      await trx.execute('set local enable_seqscan = off');
+      await trx.execute('set local enable_bitmapscan = off');
+      const lines = await trx.execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`);
+      return lines.map((l) => l['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index (Only )?Scan Backward using inquiries_list_order_index/);
+    expect(plan).toMatch(/Index Cond: \(created_at <= /);
+    expect(plan).not.toMatch(/Sort/);
   });
 
   it('a forged, garbled or foreign cursor is a 400 saying the page link is no longer valid', async () => {

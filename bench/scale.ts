@@ -81,7 +81,7 @@ interface ListOp {
   first: (c: Caller) => Promise<unknown>;
   /** Page 2: after the cursor page 1 gave (keyset, decision 127), or by its number (OFFSET) when `after` is undefined. */
   next: (c: Caller, after?: string) => Promise<unknown>;
-  /** Page 1 of what `next` continues, for its cursor (not timed); absent: the list has no cursor (posts). */
+  /** Page 1 of what `next` continues, for its cursor (not timed); absent: the list has no cursor. */
   page1?: (c: Caller) => Promise<{ nextCursor?: string | null }>;
   search: (c: Caller) => Promise<unknown>;
 }
@@ -99,7 +99,7 @@ const LISTS: ListOp[] = [
   { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), page1: (c) => c.admin.subscribers.list({ page: 1 }), next: (c, after) => c.admin.subscribers.list({ page: 2, after }), search: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
   { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), page1: (c) => c.admin.users.list({ page: 1 }), next: (c, after) => c.admin.users.list({ page: 2, after }), search: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
   { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), page1: (c) => c.admin.parents.list({ page: 1 }), next: (c, after) => c.admin.parents.list({ page: 2, after }), search: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
-  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c) => c.admin.articles.list({ kind: 'blog', page: 2 }), search: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }) },
+  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), page1: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c, after) => c.admin.articles.list({ kind: 'blog', page: 2, after }), search: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }) },
   { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), page1: (c) => c.admin.newsletters.list({ page: 1 }), next: (c, after) => c.admin.newsletters.list({ page: 2, after }), search: (c) => c.admin.newsletters.list({ page: 1 }) },
 ];
 

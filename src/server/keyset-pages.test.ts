@@ -59,6 +59,17 @@ describe('keyset pages of the dashboard lists', () => {
     }
     rows = rows.sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
     await seedScale(t.orm.em.fork(), { scale: 0.6, tables: ['subscribers', 'families', 'applications', 'dogs'] });
+    // Posts: 55 drafts (no publication time: listed first, so page 1 ends on one) and 15 published on 3 instants; 60 guides over the
+    // categories with repeated places and titles.
+    for (let i = 0; i < 130; i++) {
+      const kind = i < 70 ? 'blog' : 'resource';
+      const published = kind === 'blog' ? (i < 55 ? null : INSTANTS[i % 3]) : INSTANTS[0];
+      await em.execute(
+        `insert into "articles" ("kind", "title", "slug", "summary", "body", "tags", "author_name", "status", "published_at", "category", "sort_order", "created_at", "updated_at")
+         values (?, ?, ?, '', '', '{}', '', ?, ?, ?, ?, ?, ?)`,
+        [kind, kind === 'blog' ? `Post ${i}` : `Guide ${i % 7}`, `keyset-${i}`, published ? 'published' : 'draft', published, kind === 'resource' ? ['training', 'health', 'go-home'][i % 3] : null, i % 4, INSTANTS[i % 2], INSTANTS[i % 2]],
+      );
+    }
   });
 
   it('inquiries: the cursors walk every row once, newest first, ties on the instant broken by id', async () => {
@@ -98,6 +109,8 @@ describe('keyset pages of the dashboard lists', () => {
       ['applications', (input) => as().admin.applications.list(input)],
       ['dogs', (input) => as().admin.parents.list(input)],
       ['newsletters', (input) => as().admin.newsletters.list(input)],
+      ['posts (drafts first)', (input) => as().admin.articles.list({ kind: 'blog', ...input })],
+      ['guides', (input) => as().admin.articles.list({ kind: 'resource', ...input })],
       ['conversations', (input) => as().admin.messages.list(input)],
       ['gallery', (input) => as().admin.gallery.list(input)],
       ['payment accounts', (input) => as().admin.payments.list(input)],
@@ -113,6 +126,8 @@ describe('keyset pages of the dashboard lists', () => {
     // The seeded lists are long enough to have taken more than one page.
     expect((await walk((input) => as().admin.subscribers.list(input))).pages).toBe(6);
     expect((await walk((input) => as().admin.parents.list(input))).pages).toBe(2);
+    expect((await walk((input) => as().admin.articles.list({ kind: 'blog', ...input }))).pages).toBe(2);
+    expect((await walk((input) => as().admin.articles.list({ kind: 'resource', ...input }))).pages).toBe(2);
   });
 
   it("the page after a cursor starts at the cursor in the list's order index (not at the top of it)", async () => {

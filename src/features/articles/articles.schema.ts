@@ -2,6 +2,7 @@
 // the server and the dashboard's forms check the same rules with the same messages.
 import { z } from 'zod';
 import { slugify } from '../../lib/shared/format.ts';
+import { CursorSchema } from '../../lib/shared/paging.ts';
 import { requiredDocumentPath } from '../media/media.schema.ts';
 import { RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, formatArticleDate, type ResourceCategory } from './article-labels.ts';
 
@@ -97,6 +98,7 @@ export const PublishInputSchema = z.object({
 export const AdminArticleListInputSchema = z.object({
   kind: ArticleKindSchema,
   page: z.number().int().min(1).max(100_000).default(1),
+  after: CursorSchema.optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => v || undefined),
   status: z.enum(ARTICLE_STATUSES).optional(),
 });

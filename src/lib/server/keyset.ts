@@ -14,6 +14,8 @@ export interface KeyField {
   dir: 'asc' | 'desc';
   /** The column is nullable and its nulls come after every value (PostgreSQL's default for asc, `nulls last` for desc). */
   nullsLast?: boolean;
+  /** The column is nullable and its nulls come before every value (drafts first in the posts list). */
+  nullsFirst?: boolean;
 }
 export type KeyOrder = readonly KeyField[];
 
@@ -24,7 +26,7 @@ export const NEWEST_FIRST: KeyOrder = [
 ];
 
 /** The order as MikroORM's `orderBy`. */
-export const orderByOf = (order: KeyOrder) => order.map((k) => ({ [k.field]: k.dir === 'desc' && k.nullsLast ? 'desc nulls last' : k.dir }));
+export const orderByOf = (order: KeyOrder) => order.map((k) => ({ [k.field]: k.nullsLast ? `${k.dir} nulls last` : k.nullsFirst ? `${k.dir} nulls first` : k.dir }));
 
 export type KeyValue = string | number | boolean | null | Date;
 
@@ -57,7 +59,7 @@ export function decodeCursor(cursor: string, order: KeyOrder): KeyValue[] {
   return parsed.map((raw: unknown, i) => {
     const key = order[i]!;
     if (raw === null) {
-      if (!key.nullsLast) throw badRequest(CURSOR_INVALID);
+      if (!key.nullsLast && !key.nullsFirst) throw badRequest(CURSOR_INVALID);
       return null;
     }
     if (key.type === 'string' && typeof raw === 'string' && !raw.includes('\u0000')) return raw;
@@ -73,8 +75,8 @@ export function decodeCursor(cursor: string, order: KeyOrder): KeyValue[] {
 }
 
 const after = (key: KeyField, value: KeyValue): Record<string, unknown> | null => {
-  // Nothing sorts after a null (nulls come last); its ties are decided by the next fields.
-  if (value === null) return null;
+  // After a null: every value when nulls come first; nothing when they come last (its ties go by the next fields).
+  if (value === null) return key.nullsFirst ? { [key.field]: { $ne: null } } : null;
   const beyond = { [key.field]: { [key.dir === 'desc' ? '$lt' : '$gt']: value } };
   return key.nullsLast ? { $or: [beyond, { [key.field]: null }] } : beyond;
 };
@@ -96,7 +98,13 @@ export function keysetWhere(order: KeyOrder, values: readonly KeyValue[]): Recor
   const first = order[0]!;
   const v0 = values[0]!;
   const bound =
-    v0 === null ? { [first.field]: null } : first.nullsLast ? null : { [first.field]: { [first.dir === 'desc' ? '$lte' : '$gte']: v0 } };
+    v0 === null
+      ? first.nullsFirst
+        ? null
+        : { [first.field]: null }
+      : first.nullsLast
+        ? null
+        : { [first.field]: { [first.dir === 'desc' ? '$lte' : '$gte']: v0 } };
   // No term: the cursor was the very last row (every field null but the id cannot be): nothing comes after it.
   const rest = terms.length > 0 ? { $or: terms } : { id: { $in: [] } };
   return bound ? { $and: [bound, rest] } : rest;

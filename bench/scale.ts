@@ -79,24 +79,28 @@ type Caller = ReturnType<Side['admin']>;
 interface ListOp {
   list: string;
   first: (c: Caller) => Promise<unknown>;
-  next: (c: Caller) => Promise<unknown>;
+  /** Page 2: after the cursor page 1 gave (keyset, decision 127), or by its number (OFFSET) when `after` is undefined. */
+  next: (c: Caller, after?: string) => Promise<unknown>;
+  /** Page 1 of what `next` continues, for its cursor (not timed); absent: the list has no cursor. */
+  page1?: (c: Caller) => Promise<{ nextCursor?: string | null }>;
   search: (c: Caller) => Promise<unknown>;
 }
 
 /**
- * Each dashboard list: its first page, the page after, and a search (a surname the seed and the demo both use).
+ * Each dashboard list: its first page, the page after (by the cursor the first page gave, as the dashboard's pager
+ * does; by page number too, for comparison), and a search (a surname the seed and the demo both use).
  * The waitlist is one list, returned whole (it is reordered by hand): its "next page" is the applications list
  * filtered to the waitlisted; newsletters have no search, so theirs repeats the first page.
  */
 const LISTS: ListOp[] = [
-  { list: 'inquiries', first: (c) => c.admin.inquiries.list({ page: 1 }), next: (c) => c.admin.inquiries.list({ page: 2 }), search: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }) },
-  { list: 'applications', first: (c) => c.admin.applications.list({ page: 1 }), next: (c) => c.admin.applications.list({ page: 2 }), search: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }) },
-  { list: 'waitlist', first: (c) => c.admin.applications.waitlist({ litterId: null }), next: (c) => c.admin.applications.list({ page: 2, status: 'waitlisted' }), search: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }) },
-  { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), next: (c) => c.admin.subscribers.list({ page: 2 }), search: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
-  { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), next: (c) => c.admin.users.list({ page: 2 }), search: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
-  { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), next: (c) => c.admin.parents.list({ page: 2 }), search: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
-  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c) => c.admin.articles.list({ kind: 'blog', page: 2 }), search: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }) },
-  { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), next: (c) => c.admin.newsletters.list({ page: 2 }), search: (c) => c.admin.newsletters.list({ page: 1 }) },
+  { list: 'inquiries', first: (c) => c.admin.inquiries.list({ page: 1 }), page1: (c) => c.admin.inquiries.list({ page: 1 }), next: (c, after) => c.admin.inquiries.list({ page: 2, after }), search: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }) },
+  { list: 'applications', first: (c) => c.admin.applications.list({ page: 1 }), page1: (c) => c.admin.applications.list({ page: 1 }), next: (c, after) => c.admin.applications.list({ page: 2, after }), search: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }) },
+  { list: 'waitlist', first: (c) => c.admin.applications.waitlist({ litterId: null }), page1: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted' }), next: (c, after) => c.admin.applications.list({ page: 2, status: 'waitlisted', after }), search: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }) },
+  { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), page1: (c) => c.admin.subscribers.list({ page: 1 }), next: (c, after) => c.admin.subscribers.list({ page: 2, after }), search: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
+  { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), page1: (c) => c.admin.users.list({ page: 1 }), next: (c, after) => c.admin.users.list({ page: 2, after }), search: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
+  { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), page1: (c) => c.admin.parents.list({ page: 1 }), next: (c, after) => c.admin.parents.list({ page: 2, after }), search: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
+  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), page1: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c, after) => c.admin.articles.list({ kind: 'blog', page: 2, after }), search: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }) },
+  { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), page1: (c) => c.admin.newsletters.list({ page: 1 }), next: (c, after) => c.admin.newsletters.list({ page: 2, after }), search: (c) => c.admin.newsletters.list({ page: 1 }) },
 ];
 
 async function links(side: Side) {
@@ -134,12 +138,21 @@ export async function run() {
     heading('Dashboard lists: server time p95 (tRPC procedure in-process)');
     const rows: string[][] = [['list', 'operation', 'N = 1', 'N = 100', 'ratio', `target ≤ ${LIST_RATIO}× and ≤ ${LIST_MS} ms`]];
     for (const l of LISTS) {
-      for (const [opName, op] of [['first page', l.first], ['next page', l.next], ['search', l.search]] as const) {
-        const [small, large] = await timeBoth(sides, (s) => op(s.admin()));
+      // The cursor each side's first page hands the pager for "next" (read once, not timed).
+      const cursors = new Map<Side, string | undefined>();
+      for (const s of sides) cursors.set(s, (l.page1 ? (await l.page1(s.admin())).nextCursor : undefined) ?? undefined);
+      const ops: Array<[string, (s: Side) => Promise<unknown>, boolean]> = [
+        ['first page', (s) => l.first(s.admin()), true],
+        [l.page1 ? 'next page (cursor)' : 'next page', (s) => l.next(s.admin(), cursors.get(s)), true],
+        ...(l.page1 ? [['page 2 (offset), for comparison', (s: Side) => l.next(s.admin()), false] as [string, (s: Side) => Promise<unknown>, boolean]] : []),
+        ['search', (s) => l.search(s.admin()), true],
+      ];
+      for (const [opName, op, target] of ops) {
+        const [small, large] = await timeBoth(sides, op);
         const ratio = large! / small!;
         const ok = ratio <= LIST_RATIO && large! <= LIST_MS;
-        rows.push([l.list, opName, ms(small!, 1), ms(large!, 1), `${ratio.toFixed(2)}×`, ok ? 'HOLDS' : 'MISSED']);
-        check(`scale: ${l.list} ${opName} (p95 N=100, ratio)`, `${ms(large!, 1)}, ${ratio.toFixed(2)}×`, ok, `≤ ${LIST_MS} ms, ≤ ${LIST_RATIO}×`);
+        rows.push([l.list, opName, ms(small!, 1), ms(large!, 1), `${ratio.toFixed(2)}×`, target ? (ok ? 'HOLDS' : 'MISSED') : '(no target)']);
+        if (target) check(`scale: ${l.list} ${opName} (p95 N=100, ratio)`, `${ms(large!, 1)}, ${ratio.toFixed(2)}×`, ok, `≤ ${LIST_MS} ms, ≤ ${LIST_RATIO}×`);
       }
     }
     table(rows);

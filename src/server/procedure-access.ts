@@ -22,6 +22,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = {
   'articles.blogList': 'public',
   'articles.blogPost': 'public',
   'articles.resources': 'public',
+  'articles.resourceSearch': 'public',
   'articles.resource': 'public',
   'articles.legal': 'public',
   // Forms anyone may send.

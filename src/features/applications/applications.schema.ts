@@ -2,6 +2,7 @@
 // questions), of the breeder's changes and of deposits, beside their vocabulary (applications.vocabulary.ts,
 // re-exported here). Isomorphic: the form and the server validate with the same schema and the same messages.
 import { z } from 'zod';
+import { CursorSchema } from '../../lib/shared/paging.ts';
 import { InquirySchema } from '../inquiries/inquiries.schema.ts';
 import {
   ALLERGY_CHOICES,
@@ -133,6 +134,7 @@ export type StatusChangeInput = z.input<typeof StatusChangeSchema>;
 
 export const ApplicationListSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
+  after: CursorSchema.optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional(),
   status: z.enum(APPLICATION_STATUSES, 'Unknown status.').optional(),
 });

@@ -2,6 +2,7 @@
 // the server and the dashboard's forms check the same rules with the same messages.
 import { z } from 'zod';
 import { slugify } from '../../lib/shared/format.ts';
+import { CursorSchema } from '../../lib/shared/paging.ts';
 import { requiredDocumentPath } from '../media/media.schema.ts';
 import { RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, formatArticleDate, type ResourceCategory } from './article-labels.ts';
 
@@ -97,6 +98,7 @@ export const PublishInputSchema = z.object({
 export const AdminArticleListInputSchema = z.object({
   kind: ArticleKindSchema,
   page: z.number().int().min(1).max(100_000).default(1),
+  after: CursorSchema.optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => v || undefined),
   status: z.enum(ARTICLE_STATUSES).optional(),
 });
@@ -105,12 +107,31 @@ export const PreviewInputSchema = z.object({
   body: z.string().refine((s) => utf8Bytes(s) <= BODY_MAX_BYTES, ARTICLE_MESSAGES.bodyTooLarge),
 });
 
+/** The longest search the public blog and resources take (the dashboard lists take the same). */
+export const ARTICLE_SEARCH_MAX = 100;
+export const ARTICLE_SEARCH_TOO_LONG = `Search for at most ${ARTICLE_SEARCH_MAX} characters.`;
+
+/** A visitor's search of the posts or guides (`?q=`): words found in the title, the summary or the text. */
+export const ArticleSearchSchema = z
+  .string(ARTICLE_SEARCH_TOO_LONG)
+  .trim()
+  .max(ARTICLE_SEARCH_MAX, ARTICLE_SEARCH_TOO_LONG)
+  .optional()
+  .transform((v) => v || undefined);
+
 export const BlogListInputSchema = z
   .object({
     page: z.number().int().min(1).max(100_000).default(1),
     tag: z.string().trim().max(40).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+    q: ArticleSearchSchema,
   })
-  .default({ page: 1, tag: undefined });
+  .default({ page: 1, tag: undefined, q: undefined });
+
+/** The owner resources searched (`/resources?q=`), a page at a time. */
+export const ResourceSearchInputSchema = z.object({
+  q: z.string(ARTICLE_SEARCH_TOO_LONG).trim().min(1, 'Type a word to search for.').max(ARTICLE_SEARCH_MAX, ARTICLE_SEARCH_TOO_LONG),
+  page: z.number().int().min(1).max(100_000).default(1),
+});
 
 export const SlugInputSchema = z.object({ slug: z.string().trim().min(1).max(200) });
 export const LegalInputSchema = z.object({ page: z.enum(LEGAL_PAGES), version: z.number().int().positive().optional() });
@@ -131,6 +152,8 @@ export interface BlogListDto {
   total: number;
   page: number;
   pageSize: number;
+  /** The search the posts were found by, when there was one. */
+  q?: string;
   /** Every tag of a published post, for the filter. */
   tags: string[];
 }
@@ -157,6 +180,15 @@ export interface ResourceSummaryDto {
   coverImageUrl: string | null;
   category: ResourceCategory;
   order: number;
+}
+
+/** Owner resources found by a search, a page at a time. */
+export interface ResourceSearchDto {
+  items: ResourceSummaryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  q: string;
 }
 
 export interface ResourceDto extends ResourceSummaryDto {

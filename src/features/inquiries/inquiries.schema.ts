@@ -1,5 +1,6 @@
 // The contact form: one zod schema for the browser form and the server, with SPEC §5's messages.
 import { z } from 'zod';
+import { CursorSchema } from '../../lib/shared/paging.ts';
 
 export const INTERESTS = ['available', 'upcoming', 'waitlist', 'information'] as const;
 export type Interest = (typeof INTERESTS)[number];
@@ -68,6 +69,7 @@ export interface InquiryAdminDto {
 
 export const InquiryListSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
+  after: CursorSchema.optional(),
   search: z.string().trim().max(100).optional(),
   status: z.enum(INQUIRY_STATUSES).optional(),
   interest: z.enum(INTERESTS).optional(),

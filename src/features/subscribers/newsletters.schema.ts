@@ -1,5 +1,6 @@
 // Newsletters the breeder composes and sends to confirmed subscribers: shared by the dashboard and the server.
 import { z } from 'zod';
+import { PageInputSchema } from '../../lib/shared/paging.ts';
 
 export const NEWSLETTER_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
@@ -71,7 +72,7 @@ export const NewsletterStartSchema = z.discriminatedUnion('from', [
   z.object({ from: z.literal('article'), articleId: z.number().int().positive() }),
 ]);
 
-export const NewsletterListSchema = z.object({ page: z.number().int().min(1).max(100_000).default(1) });
+export const NewsletterListSchema = PageInputSchema.pick({ page: true, after: true });
 
 export interface NewsletterCounts {
   /** Addresses it was queued for. */

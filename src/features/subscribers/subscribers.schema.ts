@@ -1,5 +1,6 @@
 // The newsletter form: shared by the browser and the server.
 import { z } from 'zod';
+import { CursorSchema } from '../../lib/shared/paging.ts';
 
 export const SubscribeSchema = z.object({
   email: z
@@ -68,6 +69,7 @@ export interface SubscriberAdminDto {
 
 export const SubscriberListSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
+  after: CursorSchema.optional(),
   search: z.string().trim().max(100).optional(),
   status: z.enum(SUBSCRIBER_STATUSES).optional(),
 });

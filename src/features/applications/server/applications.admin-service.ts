@@ -7,8 +7,9 @@ import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import type { Readable } from 'node:stream';
 import { csvStream, olderThan } from '../../../lib/server/csv.ts';
-import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
-import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
+import type { Page } from '../../../lib/shared/paging.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application, type IApplication } from './application.entity.ts';
@@ -88,12 +89,8 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 }
 
 export async function listApplications(em: EntityManager, input: ListInput): Promise<Page<ApplicationAdminDto>> {
-  const where = filterOf(input);
-  const [rows, count] = await Promise.all([
-    em.find(Application, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE, populate: POPULATE }),
-    boundedCount(em, Application, where, countCap(input.page)),
-  ]);
-  return { items: await toAdminDtos(em, rows), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, Application, filterOf(input), NEWEST_FIRST_KEYS, input, { populate: POPULATE });
+  return { ...page, items: await toAdminDtos(em, rows) };
 }
 
 /** Applications the breeder has not opened yet (beside the inbox count). */

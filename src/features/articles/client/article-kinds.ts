@@ -2,6 +2,11 @@
 // (their titles are the routes' heads: article-heads.ts).
 export type PublicArticleKind = 'blog' | 'resource';
 
+/** `?q=`, as the list routes read it: trimmed, and kept when too long so that the page can say so (it is not searched). */
+export function searchParam(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 1000) : undefined;
+}
+
 export interface ArticleKindText {
   listPath: '/blog' | '/resources';
   /** The address of one article (the resources' route names its segment `id`). */
@@ -9,6 +14,8 @@ export interface ArticleKindText {
   listTitle: string;
   listIntro: string;
   empty: string;
+  /** The search box's label, the button's, and what a search that finds nothing says. */
+  search: { label: string; placeholder: string; none: (q: string) => string; found: (n: number, q: string) => string; all: string };
   backLink: string;
   notFound: { title: string; text: string; link: string };
   closing: { before: string; link: string; after: string };
@@ -21,6 +28,13 @@ export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
     listTitle: 'Our Blog',
     listIntro: 'Advice from our home to yours: getting ready for a puppy, the first weeks together and caring for a doodle coat.',
     empty: 'No articles yet. Check back soon!',
+    search: {
+      label: 'Search posts',
+      placeholder: 'Crate training, grooming…',
+      none: (q) => `No posts match “${q}”.`,
+      found: (n, q) => `${n} ${n === 1 ? 'post matches' : 'posts match'} “${q}”.`,
+      all: 'See all posts',
+    },
     backLink: '← All articles',
     notFound: {
       title: 'Article not found',
@@ -36,6 +50,13 @@ export const ARTICLE_KIND_TEXT: Record<PublicArticleKind, ArticleKindText> = {
     listIntro:
       'Practical guides for the weeks before and after your puppy comes home. Your veterinarian is always your first call for health questions, and we are always happy to help too.',
     empty: 'No guides yet. Check back soon!',
+    search: {
+      label: 'Search the guides',
+      placeholder: 'Feeding, vaccines…',
+      none: (q) => `No guides match “${q}”.`,
+      found: (n, q) => `${n} ${n === 1 ? 'guide matches' : 'guides match'} “${q}”.`,
+      all: 'See all owner resources',
+    },
     backLink: '← All owner resources',
     notFound: {
       title: 'Guide not found',

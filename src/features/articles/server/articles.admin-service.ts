@@ -4,8 +4,9 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
-import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
-import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
+import type { Page } from '../../../lib/shared/paging.ts';
 import {
   ARTICLE_MESSAGES,
   readingMinutes,
@@ -63,6 +64,20 @@ async function setAttachments(em: EntityManager, article: IArticle, files: Attac
   await em.flush();
 }
 
+/** Posts (and legal pages): drafts first (no publication time), then the latest published; articles_list_order_index. */
+const NEWEST_POST_FIRST: KeyOrder = [
+  { field: 'publishedAt', type: 'date', dir: 'desc', nullsFirst: true },
+  { field: 'updatedAt', type: 'date', dir: 'desc' },
+  { field: 'id', type: 'integer', dir: 'desc' },
+];
+/** Guides by category, then in the breeder's order and by title (a guide always has a category). */
+const GUIDE_ORDER: KeyOrder = [
+  { field: 'category', type: 'string', dir: 'asc' },
+  { field: 'sortOrder', type: 'integer', dir: 'asc' },
+  { field: 'title', type: 'string', dir: 'asc' },
+  { field: 'id', type: 'integer', dir: 'asc' },
+];
+
 export async function listArticlesAdmin(em: EntityManager, input: z.output<typeof AdminArticleListInputSchema>, now = new Date()): Promise<Page<ArticleAdminDto>> {
   const statusWhere =
     input.status === 'draft'
@@ -75,17 +90,10 @@ export async function listArticlesAdmin(em: EntityManager, input: z.output<typeo
   const searchWhere = input.search
     ? { $or: [{ title: { $ilike: likePattern(input.search) } }, { summary: { $ilike: likePattern(input.search) } }, { slug: { $ilike: likePattern(input.search) } }] }
     : {};
-  const orderBy =
-    input.kind === 'resource'
-      ? { category: 'asc' as const, sortOrder: 'asc' as const, title: 'asc' as const }
-      : { publishedAt: 'desc nulls first' as const, updatedAt: 'desc' as const, id: 'desc' as const };
   const where = { kind: input.kind, ...statusWhere, ...searchWhere };
-  const [rows, count] = await Promise.all([
-    em.find(Article, where, { orderBy, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
-    boundedCount(em, Article, where, countCap(input.page)),
-  ]);
+  const { rows, ...page } = await keysetPage(em, Article, where, input.kind === 'resource' ? GUIDE_ORDER : NEWEST_POST_FIRST, input);
   const files = await attachmentsOf(em, rows.map((a) => a.id));
-  return { items: rows.map((a) => toArticleAdminDto(a, now, files.get(a.id) ?? [])), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
+  return { ...page, items: rows.map((a) => toArticleAdminDto(a, now, files.get(a.id) ?? [])) };
 }
 
 async function findArticle(em: EntityManager, id: number) {

@@ -4,6 +4,7 @@ import { IsoInstantSchema } from '../../../lib/shared/api-error.ts';
 import {
   BlogListInputSchema,
   LEGAL_PAGES,
+  ResourceSearchInputSchema,
   LegalInputSchema,
   RESOURCE_CATEGORIES,
   type BlogListDto,
@@ -31,6 +32,7 @@ const BlogListSchema = z
     page: z.number().int(),
     pageSize: z.number().int(),
     tags: z.array(z.string()),
+    q: z.string().optional().meta({ description: 'The search the posts were found by, when there was one' }),
   })
   .meta({ id: 'BlogList' }) satisfies z.ZodType<BlogListDto>;
 const ArticleLinkSchema = z.strictObject({ slug: z.string(), title: z.string() });
@@ -81,10 +83,11 @@ export const articlesRest = restRoutes(articlesRouter, [
   {
     method: 'GET',
     url: '/api/blog',
-    call: (c, req) => c.blogList({ page: pageOf(req.query.page), tag: queryValue(req.query.tag) }),
+    call: (c, req) => c.blogList({ page: pageOf(req.query.page), tag: queryValue(req.query.tag), q: queryValue(req.query.q) }),
     doc: {
       tag: 'Blog',
       summary: 'Published posts, newest first, a page at a time',
+      description: 'With `q`: only the posts whose title, summary or text contain it (at most 100 characters).',
       query: BlogListInputSchema.unwrap(),
       response: BlogListSchema,
       errors: [400],
@@ -100,8 +103,18 @@ export const articlesRest = restRoutes(articlesRouter, [
   {
     method: 'GET',
     url: '/api/resources',
-    call: (c) => c.resources(),
-    doc: { tag: 'Owner resources', summary: 'Published owner guides', response: z.array(ResourceSummarySchema) },
+    call: (c, req) => {
+      const q = queryValue(req.query.q);
+      return !q ? c.resources() : c.resourceSearch({ q, page: pageOf(req.query.page) }).then((found) => found.items);
+    },
+    doc: {
+      tag: 'Owner resources',
+      summary: 'Published owner guides',
+      description: 'Every guide; with `q`, the guides whose title, summary or text contain it, 10 a page (`page`).',
+      query: ResourceSearchInputSchema.partial(),
+      response: z.array(ResourceSummarySchema),
+      errors: [400],
+    },
   },
   {
     method: 'GET',

@@ -16,8 +16,11 @@ import {
   type LegalPageDto,
   type MovedDto,
   type ResourceDto,
+  type ResourceSearchDto,
+  type ResourceSearchInputSchema,
   type ResourceSummaryDto,
 } from '../articles.schema.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
 import type { AttachmentDto } from '../articles.schema.ts';
 
@@ -65,8 +68,18 @@ export function toResourceSummaryDto(a: IArticle): ResourceSummaryDto {
   };
 }
 
+/**
+ * A visitor's search: the words, as typed, found in the title, the summary or the text (`ILIKE '%…%'`, answered from
+ * the trigram indexes of the three columns on PostgreSQL and PGlite alike, decision 125), as a filter.
+ */
+export function searchWhere(q: string | undefined) {
+  if (!q) return {};
+  const like = likePattern(q);
+  return { $or: [{ title: { $ilike: like } }, { summary: { $ilike: like } }, { body: { $ilike: like } }] };
+}
+
 export async function listBlogPosts(em: EntityManager, input: z.output<typeof BlogListInputSchema>, now = new Date()): Promise<BlogListDto> {
-  const where = { ...publicWhere('blog', now), ...(input.tag ? { tags: { $contains: [input.tag] } } : {}) };
+  const where = { ...publicWhere('blog', now), ...(input.tag ? { tags: { $contains: [input.tag] } } : {}), ...searchWhere(input.q) };
   const [rows, total] = await em.findAndCount(Article, where, {
     orderBy: { publishedAt: 'desc', id: 'desc' },
     limit: BLOG_PAGE_SIZE,
@@ -74,7 +87,7 @@ export async function listBlogPosts(em: EntityManager, input: z.output<typeof Bl
   });
   const tagged = await em.find(Article, publicWhere('blog', now), { fields: ['tags'] });
   const tags = [...new Set(tagged.flatMap((a) => a.tags ?? []))].sort();
-  return { items: rows.map(toBlogSummaryDto), total, page: input.page, pageSize: BLOG_PAGE_SIZE, tags };
+  return { items: rows.map(toBlogSummaryDto), total, page: input.page, pageSize: BLOG_PAGE_SIZE, tags, ...(input.q ? { q: input.q } : {}) };
 }
 
 /** The article behind an address of `kind`: the live one, or the one an old address now points to. */
@@ -108,6 +121,16 @@ export async function getBlogPost(em: EntityManager, slug: string, now = new Dat
 export async function listResources(em: EntityManager, now = new Date()): Promise<ResourceSummaryDto[]> {
   const rows = await em.find(Article, publicWhere('resource', now), { orderBy: { category: 'asc', sortOrder: 'asc', title: 'asc' } });
   return rows.map(toResourceSummaryDto);
+}
+
+/** The guides a search finds, in the list's order (by category, then the breeder's order), a page at a time. */
+export async function searchResources(em: EntityManager, input: z.output<typeof ResourceSearchInputSchema>, now = new Date()): Promise<ResourceSearchDto> {
+  const [rows, total] = await em.findAndCount(Article, { ...publicWhere('resource', now), ...searchWhere(input.q) }, {
+    orderBy: { category: 'asc', sortOrder: 'asc', title: 'asc', id: 'asc' },
+    limit: BLOG_PAGE_SIZE,
+    offset: (input.page - 1) * BLOG_PAGE_SIZE,
+  });
+  return { items: rows.map(toResourceSummaryDto), total, page: input.page, pageSize: BLOG_PAGE_SIZE, q: input.q };
 }
 
 export async function getResource(em: EntityManager, id: string, now = new Date()): Promise<ResourceDto | MovedDto> {

@@ -4,8 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session, User, type IUser } from './user.entity.ts';
 import { hashPassword } from './password.ts';
 import { LAST_ADMIN_MESSAGE, type AdminUserDto } from '../auth.schema.ts';
-import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
-import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
+import { type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 export function toAdminUserDto(u: IUser): AdminUserDto {
@@ -21,17 +22,20 @@ export function toAdminUserDto(u: IUser): AdminUserDto {
   };
 }
 
+/** The list's order, as users_list_order_index holds it: the username key is unique, so it breaks every tie. */
+const LIST_ORDER: KeyOrder = [
+  { field: 'isAdmin', type: 'boolean', dir: 'desc' },
+  { field: 'usernameKey', type: 'string', dir: 'asc' },
+];
+
 /** Administrators first, then by name; the search matches the username, the name or an address. */
-export async function listUsers(em: EntityManager, input: { page: number; search?: string }): Promise<Page<AdminUserDto>> {
+export async function listUsers(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<AdminUserDto>> {
   const like = input.search ? likePattern(input.search.toLowerCase()) : null;
   const where = like
     ? { $or: [{ usernameKey: { $ilike: like } }, { displayName: { $ilike: like } }, { email: { $ilike: like } }, { pendingEmail: { $ilike: like } }] }
     : {};
-  const [rows, count] = await Promise.all([
-    em.find(User, where, { orderBy: { isAdmin: 'desc', usernameKey: 'asc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
-    boundedCount(em, User, where, countCap(input.page)),
-  ]);
-  return { items: rows.map(toAdminUserDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, User, where, LIST_ORDER, input);
+  return { ...page, items: rows.map(toAdminUserDto) };
 }
 
 /**

@@ -17,8 +17,9 @@ import {
   type PairingDto,
   type PairingInputSchema,
 } from '../dogs.schema.ts';
-import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
-import { countCap, PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
+import { type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';
 import { coiOfPairing, completenessOfPairing } from '../coi.ts';
 
@@ -92,16 +93,21 @@ async function setHealthTests(em: EntityManager, dog: IParentDog, tests: DogData
   tests.forEach((t, position) => em.create(DogHealthTest, { dog, ...t, position }));
 }
 
+/** The list's order, as its index (parent_dogs_list_order_index) holds it. */
+const LIST_ORDER: KeyOrder = [
+  { field: 'ours', type: 'boolean', dir: 'desc' },
+  { field: 'sortOrder', type: 'integer', dir: 'asc' },
+  { field: 'name', type: 'string', dir: 'asc' },
+  { field: 'id', type: 'integer', dir: 'asc' },
+];
+
 /** Ours first (in the home page's order), then every other dog by name. */
 export async function listParentsAdmin(em: EntityManager, input: z.output<typeof PageInputSchema>): Promise<Page<DogAdminDto>> {
   const where = input.search
     ? { $or: [{ name: { $ilike: likePattern(input.search) } }, { registeredName: { $ilike: likePattern(input.search) } }, { registrationNumber: { $ilike: likePattern(input.search) } }] }
     : {};
-  const [rows, count] = await Promise.all([
-    em.find(ParentDog, where, { orderBy: { ours: 'desc', sortOrder: 'asc', name: 'asc', id: 'asc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
-    boundedCount(em, ParentDog, where, countCap(input.page)),
-  ]);
-  return { items: await toDogAdminDtos(em, rows), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, ParentDog, where, LIST_ORDER, input);
+  return { ...page, items: await toDogAdminDtos(em, rows) };
 }
 
 /** Dogs by (registered) name for the sire and dam pickers: at most 20, ours first. */

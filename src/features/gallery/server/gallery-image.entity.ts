@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { trigramIndexes } from '../../../lib/server/sql.ts';
 import { mediaReference } from '../../../lib/server/media-references.ts';
 
 export const GalleryImage = defineEntity({
@@ -13,6 +14,10 @@ export const GalleryImage = defineEntity({
     sortOrder: p.integer().default(0).index(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  indexes: [
+    { name: 'gallery_images_list_order_index', expression: 'create index "gallery_images_list_order_index" on "gallery_images" ("sort_order", "id")' },
+    ...trigramIndexes('gallery_images', ['title']),
+  ],
 });
 export type IGalleryImage = InstanceType<typeof GalleryImage.class>;
 

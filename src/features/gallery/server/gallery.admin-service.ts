@@ -5,7 +5,8 @@ import { GalleryImage, type IGalleryImage } from './gallery-image.entity.ts';
 import { toGalleryImageDto } from './gallery.service.ts';
 import type { GalleryImageAdminDto, GalleryImageInputSchema } from '../gallery.schema.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
-import { PAGE_SIZE, type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
+import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
+import { type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
 
 type GalleryData = z.output<typeof GalleryImageInputSchema>;
@@ -15,15 +16,15 @@ export function toGalleryImageAdminDto(g: IGalleryImage): GalleryImageAdminDto {
 }
 
 const DISPLAY_ORDER = { sortOrder: 'asc', id: 'asc' } as const;
+const DISPLAY_KEYS: KeyOrder = [
+  { field: 'sortOrder', type: 'integer', dir: 'asc' },
+  { field: 'id', type: 'integer', dir: 'asc' },
+];
 
 export async function listGalleryAdmin(em: EntityManager, input: z.output<typeof PageInputSchema>): Promise<Page<GalleryImageAdminDto>> {
   const where = input.search ? { title: { $ilike: likePattern(input.search) } } : {};
-  const [rows, total] = await em.findAndCount(GalleryImage, where, {
-    orderBy: DISPLAY_ORDER,
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: rows.map(toGalleryImageAdminDto), total, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, GalleryImage, where, DISPLAY_KEYS, input);
+  return { ...page, items: rows.map(toGalleryImageAdminDto) };
 }
 
 async function findImage(em: EntityManager, id: number) {

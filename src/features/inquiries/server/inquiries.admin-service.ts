@@ -5,8 +5,9 @@ import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
 import type { Readable } from 'node:stream';
 import { CSV_BATCH as SHARED_CSV_BATCH, csvStream, olderThan } from '../../../lib/server/csv.ts';
-import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
-import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
+import type { Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ListInput = z.output<typeof InquiryListSchema>;
@@ -26,7 +27,7 @@ export function toInquiryAdminDto(i: IInquiry): InquiryAdminDto {
   };
 }
 
-function filterOf(input: Omit<ListInput, 'page'>) {
+function filterOf(input: Omit<ListInput, 'page' | 'after'>) {
   const where: Record<string, unknown> = {};
   if (input.status) where.status = input.status;
   if (input.interest) where.interest = input.interest;
@@ -40,12 +41,8 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listInquiries(em: EntityManager, input: ListInput): Promise<Page<InquiryAdminDto>> {
-  const where = filterOf(input);
-  const [rows, count] = await Promise.all([
-    em.find(Inquiry, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
-    boundedCount(em, Inquiry, where, countCap(input.page)),
-  ]);
-  return { items: rows.map(toInquiryAdminDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, Inquiry, filterOf(input), NEWEST_FIRST_KEYS, input);
+  return { ...page, items: rows.map(toInquiryAdminDto) };
 }
 
 /** Inquiries the breeder has not opened yet. */
@@ -119,7 +116,7 @@ const csvRecord = (i: IInquiry) => [
  * in batches after the last row sent (keyset on the list's order and index), each batch from a fresh unit of work,
  * written as it comes. The bytes are those of one toCsv() over every row.
  */
-export function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page'>, batch = CSV_BATCH): Readable {
+export function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page' | 'after'>, batch = CSV_BATCH): Readable {
   const filter = filterOf(input);
   return csvStream(
     INQUIRY_CSV_COLUMNS,

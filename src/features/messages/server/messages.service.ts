@@ -6,7 +6,8 @@ import { AppError } from '../../../lib/server/errors.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { oneLine, textToHtml } from '../../../lib/server/mail.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
+import { type Page } from '../../../lib/shared/paging.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
 import {
   MESSAGES_PAGE_SIZE,
@@ -172,6 +173,12 @@ function summary(c: IConversation): ConversationSummaryDto {
   };
 }
 
+/** Latest message first, conversations without one last (conversations_list_order_index). */
+const LIST_ORDER: KeyOrder = [
+  { field: 'lastMessageAt', type: 'date', dir: 'desc', nullsLast: true },
+  { field: 'id', type: 'integer', dir: 'desc' },
+];
+
 export async function listConversations(em: EntityManager, input: z.output<typeof ConversationListSchema>): Promise<Page<ConversationSummaryDto>> {
   const where: Record<string, unknown> = {};
   if (input.unreadOnly) where.breederUnread = { $gt: 0 };
@@ -185,13 +192,8 @@ export async function listConversations(em: EntityManager, input: z.output<typeo
       { family: { email: { $ilike: like } } },
     ];
   }
-  const [rows, total] = await em.findAndCount(Conversation, where, {
-    populate: ['family'],
-    orderBy: [{ lastMessageAt: 'desc nulls last' }, { id: 'desc' }],
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items: rows.map(summary), total, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, Conversation, where, LIST_ORDER, input, { populate: ['family'] });
+  return { ...page, items: rows.map(summary) };
 }
 
 export async function adminConversation(em: EntityManager, services: Services, id: number, cursor?: number) {

@@ -2,13 +2,14 @@
 // recording a payment or refund (receipt PDF and e-mail in the same transaction), instructions, the CSV export.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { AppError } from '../../../lib/server/errors.ts';
+import { AppError, badRequest } from '../../../lib/server/errors.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../../lib/server/csv.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
-import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { CURSOR_INVALID, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { decodeCursor, encodeCursor, keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import { centsToDecimal, formatCents, MAX_CENTS, sumCents } from '../money.ts';
 import {
   PAYMENT_METHOD_LABELS,
@@ -62,10 +63,27 @@ export async function familyOptions(em: EntityManager, search: string | undefine
 }
 
 /** The accounts, the soonest balance due first, a page at a time, searched by family or puppy name. */
-export async function listAccounts(em: EntityManager, input: { page: number; search?: string }): Promise<Page<FamilyAccountDto>> {
+/** The accounts list's order: soonest balance due first, accounts without a date last. */
+const ACCOUNT_ORDER: KeyOrder = [
+  { field: 'dueOn', type: 'string', dir: 'asc', nullsLast: true },
+  { field: 'familyId', type: 'integer', dir: 'asc' },
+];
+
+/** The accounts after a cursor, in ACCOUNT_ORDER, as SQL (the list reads plain rows). */
+function accountsAfter(after: string | undefined): { sql: string; params: unknown[] } {
+  if (!after) return { sql: 'true', params: [] };
+  const [dueOn, familyId] = decodeCursor(after, ACCOUNT_ORDER);
+  if (typeof familyId !== 'number' || (dueOn !== null && typeof dueOn !== 'string')) throw badRequest(CURSOR_INVALID);
+  return dueOn === null
+    ? { sql: `("a"."due_on" is null and "a"."family_id" > ?)`, params: [familyId] }
+    : { sql: `("a"."due_on" > ? or "a"."due_on" is null or ("a"."due_on" = ? and "a"."family_id" > ?))`, params: [dueOn, dueOn, familyId] };
+}
+
+export async function listAccounts(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<FamilyAccountDto>> {
   const like = input.search ? likePattern(input.search) : null;
   const where = `(?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))`;
   const params = [like, like, like, like];
+  const from = accountsAfter(input.after);
   const [count] = await em.execute<Array<{ n: string }>>(
     `select count(*) as "n" from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id" where ${where}`,
     params,
@@ -78,13 +96,17 @@ export async function listAccounts(em: EntityManager, input: { page: number; sea
        coalesce((select sum("x"."amount_cents") from "payments" "x" where "x"."family_id" = "a"."family_id"), 0) as "paid",
        (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "a"."family_id") as "puppy_name"
      from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id"
-     where ${where}
+     where ${where} and ${from.sql}
      order by "a"."due_on" asc nulls last, "a"."family_id" asc
      limit ? offset ?`,
-    [...params, PAGE_SIZE, (input.page - 1) * PAGE_SIZE],
+    [...params, ...from.params, PAGE_SIZE + 1, input.after ? 0 : (input.page - 1) * PAGE_SIZE],
   );
+  const more = rows.length > PAGE_SIZE;
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown[shown.length - 1];
   return {
-    items: rows.map((r) => {
+    nextCursor: more && last ? encodeCursor([last.due_on, last.family_id]) : null,
+    items: shown.map((r) => {
       const paidCents = Number(r.paid);
       return {
         id: r.family_id,
@@ -259,23 +281,24 @@ export function paymentsCsv(em: EntityManager, search: string | undefined, batch
   );
 }
 
+/** Newest payment first (payments_kept_order_index). */
+const KEPT_ORDER: KeyOrder = [
+  { field: 'paidOn', type: 'string', dir: 'desc' },
+  { field: 'id', type: 'integer', dir: 'desc' },
+];
+
 /**
  * Payments kept from deleted accounts (decision 121): accounting records, listed for the breeder with the
  * family's name and address as they were when paid, newest first, a page at a time, searched by that name or address.
  */
-export async function keptPayments(em: EntityManager, input: { page: number; search?: string }): Promise<Page<KeptPaymentDto>> {
+export async function keptPayments(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<KeptPaymentDto>> {
   const like = input.search ? likePattern(input.search) : null;
   const where = { family: null, familyErasedAt: { $ne: null }, ...(like ? { $or: [{ familyName: { $ilike: like } }, { familyEmail: { $ilike: like } }] } : {}) };
-  const [rows, total] = await em.findAndCount(Payment, where, {
-    orderBy: { paidOn: 'desc', id: 'desc' },
-    limit: PAGE_SIZE,
-    offset: (input.page - 1) * PAGE_SIZE,
+  const { rows, ...page } = await keysetPage(em, Payment, where, KEPT_ORDER, input, {
     fields: ['id', 'amountCents', 'paidOn', 'method', 'reason', 'familyName', 'familyEmail', 'familyErasedAt'],
   });
   return {
+    ...page,
     items: rows.map((p) => ({ ...toPaymentDto(p), familyName: p.familyName, familyEmail: p.familyEmail ?? null, erasedAt: p.familyErasedAt!.toISOString() })),
-    total,
-    page: input.page,
-    pageSize: PAGE_SIZE,
   };
 }

@@ -19,6 +19,7 @@ export const PaymentAccount = defineEntity({
     dayReminderFor: p.string().length(10).nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  indexes: [{ name: 'payment_accounts_list_order_index', expression: 'create index "payment_accounts_list_order_index" on "payment_accounts" ("due_on", "family_id")' }],
 });
 export type IPaymentAccount = InstanceType<typeof PaymentAccount.class>;
 
@@ -42,6 +43,12 @@ export const Payment = defineEntity({
     /** The receipt PDF made when the payment was recorded (served only to the family and the breeder). */
     receiptPdf: p.blob().lazy(),
   },
+  indexes: [
+    {
+      name: 'payments_kept_order_index',
+      expression: 'create index "payments_kept_order_index" on "payments" ("paid_on" desc, "id" desc) where "family_id" is null',
+    },
+  ],
 });
 export type IPayment = InstanceType<typeof Payment.class>;
 

@@ -20,7 +20,7 @@ import {
 } from './newsletters.admin-service.ts';
 
 export const newslettersAdminRouter = router({
-  list: adminProcedure.input(NewsletterListSchema).query(({ ctx, input }) => listNewsletters(ctx.em, input.page, ctx.services)),
+  list: adminProcedure.input(NewsletterListSchema).query(({ ctx, input }) => listNewsletters(ctx.em, input, ctx.services)),
   byId: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => getNewsletter(ctx.em, input.id, ctx.services)),
   audiences: adminProcedure.query(({ ctx }) => audienceOptions(ctx.em)),
   create: adminProcedure.input(NewsletterInputSchema).mutation(({ ctx, input }) => createNewsletter(ctx.em, input)),

@@ -18,8 +18,8 @@ import {
 } from '../newsletters.schema.ts';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
-import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
-import { boundedCount } from '../../../lib/server/sql.ts';
+import type { Page } from '../../../lib/shared/paging.ts';
+import { keysetPage, NEWEST_FIRST } from '../../../lib/server/keyset.ts';
 import { personalise, renderNewsletter, UNSUBSCRIBE_PLACEHOLDER } from './newsletter-email.ts';
 import { unsubscribeLinkFor } from './subscribers.service.ts';
 import { unsubscribeLinksFor } from './subscription-tokens.ts';
@@ -66,12 +66,9 @@ async function load(em: EntityManager, id: number): Promise<INewsletter> {
   return n;
 }
 
-export async function listNewsletters(em: EntityManager, page: number, services: Services): Promise<Page<NewsletterAdminDto>> {
-  const [rows, count] = await Promise.all([
-    em.find(Newsletter, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    boundedCount(em, Newsletter, {}, countCap(page)),
-  ]);
-  return { items: await dtos(em, rows, services), total: count.total, totalCapped: count.capped, page, pageSize: PAGE_SIZE };
+export async function listNewsletters(em: EntityManager, input: { page: number; after?: string }, services: Services): Promise<Page<NewsletterAdminDto>> {
+  const { rows, ...page } = await keysetPage(em, Newsletter, {}, NEWEST_FIRST, input);
+  return { ...page, items: await dtos(em, rows, services) };
 }
 
 export async function getNewsletter(em: EntityManager, id: number, services: Pick<AppServices, 'mail'>): Promise<NewsletterAdminDto> {

@@ -5,8 +5,9 @@ import { Subscriber, type ISubscriber } from './subscriber.entity.ts';
 import type { SubscriberAdminDto, SubscriberListSchema } from '../subscribers.schema.ts';
 import type { Readable } from 'node:stream';
 import { csvStream, olderThan } from '../../../lib/server/csv.ts';
-import { boundedCount, likePattern } from '../../../lib/server/sql.ts';
-import { countCap, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { likePattern } from '../../../lib/server/sql.ts';
+import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
+import type { Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
 
 type ListInput = z.output<typeof SubscriberListSchema>;
@@ -28,12 +29,8 @@ function filterOf(input: Omit<ListInput, 'page'>) {
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listSubscribers(em: EntityManager, input: ListInput): Promise<Page<SubscriberAdminDto>> {
-  const where = filterOf(input);
-  const [rows, count] = await Promise.all([
-    em.find(Subscriber, where, { orderBy: NEWEST_FIRST, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
-    boundedCount(em, Subscriber, where, countCap(input.page)),
-  ]);
-  return { items: rows.map(toSubscriberAdminDto), total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE };
+  const { rows, ...page } = await keysetPage(em, Subscriber, filterOf(input), NEWEST_FIRST_KEYS, input);
+  return { ...page, items: rows.map(toSubscriberAdminDto) };
 }
 
 export async function removeSubscriber(em: EntityManager, id: number): Promise<{ ok: true }> {

@@ -17,10 +17,12 @@ export interface ListPage<T> {
   total: number;
   /** The server stopped counting at `total` (a large list): shown as "550+". */
   totalCapped?: boolean;
+  /** The page after this one, read from where this one ends (keyset): null on the last page, absent on lists without. */
+  nextCursor?: string | null;
 }
 
 type Filters = Record<string, string>;
-export type ListInput<F extends Filters> = { page: number; search?: string } & Partial<F>;
+export type ListInput<F extends Filters> = { page: number; search?: string; after?: string } & Partial<F>;
 
 /** What a section lists, singular and plural ("parent dog", "parent dogs"): most texts follow from it. */
 export type Noun = [one: string, many: string];
@@ -86,12 +88,15 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
   const [one, many] = props.noun;
   const nameOf = props.nameOf ?? defaultName;
   const { open, edit } = useEditorView();
-  const [page, setPage] = useState(1);
+  // The page shown, and the cursor it was reached by ("next" passes the one the page before gave; a page number
+  // jumped to goes by its number).
+  const [{ page, after }, setPosition] = useState<{ page: number; after?: string }>({ page: 1 });
+  const setPage = (next: number) => setPosition({ page: next });
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Partial<F>>({});
   const [debounced] = useDebouncedValue(search, 300);
   const criteria = { ...(debounced ? { search: debounced } : {}), ...filters } as Omit<ListInput<F>, 'page'>;
-  const input = { page, ...criteria } as ListInput<F>;
+  const input = { page, ...(after ? { after } : {}), ...criteria } as ListInput<F>;
   const query = useQuery(props.queryOptions(input));
   const filtered = !!debounced || Object.values(filters).some(Boolean);
   const items = query.data?.items ?? [];
@@ -198,7 +203,12 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
               })}
             </Stack>
           )}
-          <Pager page={page} total={query.data.total} onChange={setPage} label={listLabel} />
+          <Pager
+            page={page}
+            total={query.data.total}
+            onChange={(next) => setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })}
+            label={listLabel}
+          />
         </>
       )}
       {removal && (

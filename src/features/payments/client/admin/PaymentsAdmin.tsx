@@ -354,10 +354,12 @@ function PaymentsTable({ account: a }: { account: AdminAccountDto }) {
 
 /** Payments kept after a family deleted its account (decision 121): shown only when there are some. */
 function KeptPayments() {
-  const [page, setPage] = useState(1);
+  // The page shown and the cursor "next" reached it by (decision 127); a page number jumped to goes by its number.
+  const [{ page, after }, setPosition] = useState<{ page: number; after?: string }>({ page: 1 });
+  const setPage = (next: number) => setPosition({ page: next });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const query = useQuery({ ...trpc.admin.payments.kept.queryOptions({ page, ...(debounced ? { search: debounced } : {}) }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.admin.payments.kept.queryOptions({ page, ...(after ? { after } : {}), ...(debounced ? { search: debounced } : {}) }), placeholderData: keepPreviousData });
   if (!query.data) return <QueryState query={query} what="the payments of deleted accounts" />;
   if (query.data.total === 0 && !debounced) return null;
   return (
@@ -375,7 +377,12 @@ function KeptPayments() {
         ) : (
           <PaymentTable label="Payments of deleted accounts, newest first" payments={query.data.items} columns={KEPT_COLUMNS} />
         )}
-        <Pager page={page} total={query.data.total} onChange={setPage} label="Pages of payments of deleted accounts" />
+        <Pager
+          page={page}
+          total={query.data.total}
+          onChange={(next) => setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })}
+          label="Pages of payments of deleted accounts"
+        />
       </Stack>
     </Paper>
   );

@@ -37,6 +37,7 @@ import { Migration20261128153100_health_care_keys } from './Migration20261128153
 import { Migration20261128153200_health_protocols } from './Migration20261128153200_health_protocols.ts';
 import { Migration20261128155000_search_trigram_everywhere } from './Migration20261128155000_search_trigram_everywhere.ts';
 import { Migration20261128160000_keyset_indexes } from './Migration20261128160000_keyset_indexes.ts';
+import { Migration20261128161000_today_indexes } from './Migration20261128161000_today_indexes.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -74,4 +75,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128153200_health_protocols,
   Migration20261128155000_search_trigram_everywhere,
   Migration20261128160000_keyset_indexes,
+  Migration20261128161000_today_indexes,
 ];

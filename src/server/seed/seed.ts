@@ -13,6 +13,7 @@ import { Article, LegalVersion } from '../../features/articles/server/article.en
 import { DEMO_GUIDES, DEMO_POSTS } from './demo-articles.ts';
 import { demoLegalPages } from './demo-legal.ts';
 import { seedDemoPortal } from './demo-portal.ts';
+import { seedDemoToday } from './demo-today.ts';
 import { seedContractTemplate } from '../../features/contracts/server/contracts.seed.ts';
 
 function isoDaysAgo(days: number): string {
@@ -72,11 +73,12 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
   });
   const expected = em.create(Litter, {
     name: 'Spring Litter',
-    description: 'Our next litter is expected in the spring. Join the waitlist to hear first.',
+    description: 'Willow is due any day now: our next litter of mini Goldendoodles. Join the waitlist to hear first.',
     imageUrl: await photo(em, 1, 'Spring Litter'),
     motherName: 'Willow',
     fatherName: 'Bear',
-    expectedDate: isoDaysAgo(-75),
+    // Due within two weeks: Today shows a litter due (issue 34).
+    expectedDate: isoDaysAgo(-10),
     birthDate: null,
     puppyCount: null,
     active: true,
@@ -197,6 +199,8 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
     em.create(Testimonial, { name, location, content, rating, imageUrl: null, featured: true, createdAt: now });
   }
   await em.flush();
+  // Today's lines (issue 34): families, a visit, money due, a contract to countersign, a failed e-mail… relative to now.
+  await seedDemoToday(em, { born, sold: created.find((p) => p.status === 'sold')! }, settings);
   return true;
 }
 

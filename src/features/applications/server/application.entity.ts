@@ -79,7 +79,7 @@ export const Application = defineEntity({
   },
   uniques: [{ properties: ['user', 'idempotencyKey'] }],
   // No two families at one place of one list (the general list is litter 0 here).
-  indexes: [{ name: 'applications_list_order_index', expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")' }, { name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }, ...trigramIndexes('applications', ['name', 'email', 'location'])],
+  indexes: [{ name: 'applications_list_order_index', expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")' }, { name: 'applications_undecided_index', expression: `create index "applications_undecided_index" on "applications" ("created_at") where "status" in ('submitted', 'in_review') and "anonymised_at" is null` }, { name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }, ...trigramIndexes('applications', ['name', 'email', 'location'])],
 });
 export type IApplication = InstanceType<typeof Application.class>;
 

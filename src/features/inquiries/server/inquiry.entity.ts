@@ -18,6 +18,9 @@ export const Inquiry = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'inquiries_list_order_index', expression: 'create index "inquiries_list_order_index" on "inquiries" ("created_at", "id")' }, ...trigramIndexes('inquiries', ['name', 'email', 'message'])],
+  indexes: [
+    { name: 'inquiries_list_order_index', expression: 'create index "inquiries_list_order_index" on "inquiries" ("created_at", "id")' },
+    // Today's unread inquiries (Migration20261128161000_today_indexes).
+    { name: 'inquiries_unread_index', expression: 'create index "inquiries_unread_index" on "inquiries" ("created_at") where "read_at" is null' }, ...trigramIndexes('inquiries', ['name', 'email', 'message'])],
 });
 export type IInquiry = InstanceType<typeof Inquiry.class>;

@@ -41,7 +41,11 @@ export const OutboxMessage = defineEntity({
     claimedBy: p.string().length(200).nullable(),
   },
   // What every poll asks for: queued messages that are due.
-  indexes: [{ properties: ['nextAttemptAt'], where: { status: 'queued' } }],
+  // And Today's failed e-mails among the sent ones (Migration20261128161000_today_indexes).
+  indexes: [
+    { properties: ['nextAttemptAt'], where: { status: 'queued' } },
+    { name: 'outbox_messages_failed_index', expression: `create index "outbox_messages_failed_index" on "outbox_messages" ("created_at") where "status" = 'failed'` },
+  ],
   // Each recipient gets a newsletter once, however many instances or restarts queue it.
   uniques: [{ name: 'outbox_messages_newsletter_recipient_unique', properties: ['newsletterId', 'to'] }],
 });

@@ -36,6 +36,7 @@ import { Migration20261128153000_health_go_home } from './Migration2026112815300
 import { Migration20261128153100_health_care_keys } from './Migration20261128153100_health_care_keys.ts';
 import { Migration20261128153200_health_protocols } from './Migration20261128153200_health_protocols.ts';
 import { Migration20261128155000_search_trigram_everywhere } from './Migration20261128155000_search_trigram_everywhere.ts';
+import { Migration20261128164000_outbox_templates } from './Migration20261128164000_outbox_templates.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -72,4 +73,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128153100_health_care_keys,
   Migration20261128153200_health_protocols,
   Migration20261128155000_search_trigram_everywhere,
+  Migration20261128164000_outbox_templates,
 ];

@@ -221,7 +221,7 @@ async function pedigrees(sides: Side[]) {
 }
 
 async function csvExport(big: Side) {
-  heading('CSV export of every inquiry at N = 100 (admin.inquiries.exportCsv, the stream the download sends)');
+  heading('CSV export of every inquiry at N = 100 in the bench process (admin.inquiries.exportCsv; the target is checked in the server, below)');
   {
     const idle = process.memoryUsage().rss;
     let peak = idle;
@@ -241,7 +241,7 @@ async function csvExport(big: Side) {
     const grew = (peak - idle) / 2 ** 20;
     console.log(`   ${int(lines - 1)} inquiries, ${(size / 2 ** 20).toFixed(1)} MB of CSV in ${ms(performance.now() - started)}`);
     console.log(
-      `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: CSV export of every inquiry at N=100, peak RSS over idle', `+${grew.toFixed(1)} MB`, grew <= 50, '≤ +50 MB')}`,
+      `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  (no target here: the bench process has V8's default young generation, the server npm start's --max-semi-space-size=4)`,
     );
   }
 
@@ -277,7 +277,7 @@ async function publicPages(sides: Side[]) {
   const pick = async (side: Side) => {
     const conn = side.orm.em.getConnection();
     const [post] = await conn.execute<{ slug: string }[]>(`select slug from articles where kind = 'blog' and status = 'published' order by published_at desc, id desc limit 1`);
-    const [dog] = await conn.execute<{ id: number }[]>(`select id from parent_dogs order by id desc limit 1`);
+    const [dog] = await conn.execute<{ id: number }[]>(`select id from parent_dogs where featured and ours order by id desc limit 1`);
     return { post: `/blog/${post!.slug}`, tree: `/family-tree/${dog!.id}` };
   };
   const picked = await Promise.all(sides.map(pick));
@@ -285,7 +285,7 @@ async function publicPages(sides: Side[]) {
     ['home', () => '/'],
     ['blog list', () => '/blog'],
     ['a post (the newest)', (i) => picked[i]!.post],
-    ['a family tree (the newest dog)', (i) => picked[i]!.tree],
+    ['a family tree (the newest of our dogs)', (i) => picked[i]!.tree],
     [`sitemap index (past ${SITEMAP_INDEX_LIMIT} addresses)`, () => '/sitemap.xml'],
   ];
   const rows: string[][] = [['page', 'N = 1', 'N = 100', 'throughput ratio', 'target ≥ 0.9']];
@@ -364,7 +364,6 @@ async function newsletter(sides: Side[]) {
 
     const server = await startApp({ databaseUrl: big.url, dataDir: dirs[1]!.dir, extraEnv });
     await sleep(2000);
-    const before = rss(server.child.pid);
     const origin = server.url;
     const call = async (path: string, body: unknown, cookie = '') => {
       const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(body) });
@@ -374,10 +373,34 @@ async function newsletter(sides: Side[]) {
     };
     const login = await call('/api/login', BENCH_ADMIN);
     const cookie = (login.res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    // The CSV export of every inquiry, downloaded from the server as the breeder's browser would.
+    {
+      await sleep(1000);
+      const idleBefore = rss(server.child.pid);
+      const csvSampler = sampleRss(server.child.pid, 20);
+      const started = performance.now();
+      const res = await fetch(`${origin}/api/admin/inquiries.csv`, { headers: { cookie } });
+      if (!res.ok || !res.body) throw new Error(`/api/admin/inquiries.csv answered ${res.status}`);
+      let size = 0;
+      let lines = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.length;
+        for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+      }
+      const took = performance.now() - started;
+      const { peak: csvPeak } = csvSampler.stop();
+      const grew = (csvPeak - idleBefore) / MB;
+      console.log(`   CSV export: ${int(lines - 1)} inquiries, ${(size / MB).toFixed(1)} MB in ${ms(took)} (GET /api/admin/inquiries.csv)`);
+      console.log(
+        `   server RSS: before ${(idleBefore / MB).toFixed(0)} MB, peak ${(csvPeak / MB).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: CSV export of every inquiry at N=100, server peak RSS over idle', `+${grew.toFixed(1)} MB`, lines > 100_000 * 0.99 && grew <= 50, '≤ +50 MB')}`,
+      );
+    }
     const [{ n: confirmed }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from subscribers where status = 'active'`)) as [{ n: string }];
     const draft = await call('/trpc/admin.newsletters.create', { subject: 'Scale bench: puppy news', preheader: '', body: 'Hello from the **bench**.', audience: { kind: 'all' } }, cookie);
     id = Number(draft.json.result!.data.id);
 
+    await sleep(1000);
+    const before = rss(server.child.pid);
     const sampler = sampleRss(server.child.pid, 20);
     const started = performance.now();
     const answer = await call('/trpc/admin.newsletters.send', { id }, cookie);

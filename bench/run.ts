@@ -27,7 +27,7 @@ const MODULES: BenchModule[] = [
   { name: 'visits', file: './visits.ts', what: 'free slots for 60 days with 500 bookings (GET /api/availability, p95 ≤ 30 ms)' },
   { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
   { name: 'messages', file: './messages.ts', what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory' },
-  { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, start-up' },
+  { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, CSV export, backup, public pages, start-up, a newsletter in the server' },
   { name: 'today', file: './today.ts', what: 'the Today request (GET /trpc/admin.today.get) on the demo seed and at N = 100: p95, bytes, SQL statements' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
@@ -43,6 +43,8 @@ settings (environment):
   FAULTS_CASES   the faults cases to run, of outage,sigterm,restore,newsletter (default all)
   SCALE_ROUNDS   calls per operation and database in the scale benchmark (default 30)
   SCALE_DATABASES  url1,url100: measure two databases seeded earlier instead of seeding two new ones
+  SCALE_PARTS    the scale sections to run, of lists,pedigrees,csv,backup,public,startup,newsletter (default all)
+  SCALE_SEND_SECONDS  the scale newsletter's shortened sending run into an SMTP sink (default 30)
   TODAY_DATABASES  demoUrl,scaleUrl: the today benchmark measures two databases seeded earlier (TODAY_ROUNDS, default 60)`);
 }
 

@@ -38,6 +38,7 @@ import { Migration20261128153200_health_protocols } from './Migration20261128153
 import { Migration20261128155000_search_trigram_everywhere } from './Migration20261128155000_search_trigram_everywhere.ts';
 import { Migration20261128160000_keyset_indexes } from './Migration20261128160000_keyset_indexes.ts';
 import { Migration20261128161000_today_indexes } from './Migration20261128161000_today_indexes.ts';
+import { Migration20261128164000_outbox_templates } from './Migration20261128164000_outbox_templates.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -76,4 +77,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128155000_search_trigram_everywhere,
   Migration20261128160000_keyset_indexes,
   Migration20261128161000_today_indexes,
+  Migration20261128164000_outbox_templates,
 ];

@@ -14,6 +14,7 @@ import { testEnv, TEST_ORIGIN, type TestContext } from './testing/test-app.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from './testing/test-db.ts';
 import type { Context, SessionUser } from '../lib/server/trpc.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
+import { unsubscribeLinkSql, unsubscribeLinksFor } from '../features/subscribers/server/subscription-tokens.ts';
 import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
 import { confirmTokenFor, subscribeConfirmed } from './testing/subscribers.ts';
 import { CONFIRM_INVALID, UNSUBSCRIBE_NOT_FOUND } from '../features/subscribers/subscribers.schema.ts';
@@ -349,5 +350,55 @@ describe('newsletters through the outbox and a real SMTP server', () => {
       [n.id],
     );
     expect({ n: Number(copies!.n), readers: Number(copies!.readers) }).toEqual({ n: recipients, readers: recipients });
+  });
+
+  it('signs in the database the same unsubscribe links as the server, and stores the body once, not in every copy (issue 35, decision 131)', async () => {
+    const addresses = [
+      'plain@example.com',
+      "o'brien+news@example.com",
+      // Past 57 bytes its base64 is longer than a line of PostgreSQL's encode(): the line breaks must not reach the link.
+      `${'a-very-long-local-part.'.repeat(4)}reader@some-long-domain.example.com`,
+      'zoë@example.com',
+    ];
+    const em = db.orm.em.fork();
+    const link = await unsubscribeLinkSql(em, TEST_ORIGIN, 'r.e');
+    const rows = await sql<{ e: string; link: string }>(
+      `select r.e, ${link.sql} as link from (${addresses.map(() => 'select ?::text as e').join(' union all ')}) r`,
+      [...link.params, ...addresses],
+    );
+    const byAddress = new Map(rows.map((r) => [r.e, r.link]));
+    expect(addresses.map((a) => byAddress.get(a))).toEqual(await unsubscribeLinksFor(em, TEST_ORIGIN, addresses));
+
+    // A newsletter to every confirmed subscriber: one template row, and copies that hold only their reader's link.
+    // (The 200 readers of the test before leave, and what it queued is dropped, so this one drains in a few polls;
+    // the app of the rate test, 3 a minute, gives way to one at the usual rate.)
+    await app.close();
+    app = await start(db.orm);
+    await sql(`update subscribers set status = 'unsubscribed' where email like 'bulk%@example.com'`);
+    await sql(`delete from outbox_messages where status = 'queued'`);
+    const now = new Date();
+    for (const [i, email] of addresses.entries()) {
+      em.create(Subscriber, { email, name: null, status: 'active', unsubscribeToken: `sql-link-${i}`, pendingSince: null, confirmedAt: now, createdAt: now, updatedAt: now });
+    }
+    await em.flush();
+    const n = await newsletter('Signed by the database');
+    await as().admin.newsletters.send({ id: n.id });
+    await app.services.afterAnswer.idle();
+    const copies = await sql<{ to: string; text: string; html: string | null; template_id: number | null; template_value: string | null }>(
+      `select "to", "text", "html", "template_id", "template_value" from outbox_messages where newsletter_id = ?`,
+      [n.id],
+    );
+    expect(new Set(copies.map((c) => c.template_id)).size).toBe(1);
+    expect(copies.every((c) => c.text === '' && c.html === null && c.template_id !== null)).toBe(true);
+    const mine = copies.filter((c) => addresses.includes(c.to));
+    expect(mine.map((c) => c.template_value).sort()).toEqual((await unsubscribeLinksFor(em, TEST_ORIGIN, mine.map((c) => c.to))).sort());
+
+    // The sender fills the template as it sends: the reader's link in the text, the HTML and the headers.
+    await drain(app, n.id);
+    const [oBrienLink] = await unsubscribeLinksFor(em, TEST_ORIGIN, ["o'brien+news@example.com"]);
+    const received = copiesOf('Signed by the database').find((m) => m.to.includes("o'brien+news@example.com"))!;
+    expect(received.text).toContain(`Unsubscribe: ${oBrienLink}`);
+    expect(received.html).toContain(`href="${oBrienLink}"`);
+    expect(received.headers['list-unsubscribe']).toBe(`<${oBrienLink}>, <mailto:${BREEDER}?subject=unsubscribe%20o'brien%2Bnews%40example.com>`);
   });
 });

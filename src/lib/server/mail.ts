@@ -36,20 +36,36 @@ export interface BulkMessage {
   headers: Record<string, string>;
 }
 
-/** One newsletter as a template: `placeholder` stands in its text and HTML for each reader's own value (an unsubscribe link). */
+/**
+ * One newsletter as a template, stored once beside its copies (decision 131): `placeholder` stands in its text,
+ * HTML (escaped there) and header values for each reader's own value (an unsubscribe link), and
+ * RECIPIENT_URI_PLACEHOLDER in a header value for the copy's address, URI-encoded. The sender fills them in as
+ * it claims each copy, so the body is written to the database once, not once per reader (issue 35).
+ */
 export interface BulkTemplate {
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string>;
   placeholder: string;
 }
 
-/** One reader of a templated newsletter: the placeholder's value in the text and (escaped) in the HTML, and the copy's headers. */
+/** In a templated copy's header values: the copy's own address, as encodeURIComponent writes it. */
+export const RECIPIENT_URI_PLACEHOLDER = '%%RECIPIENT_URI%%';
+
+/** One reader of a templated newsletter: the address and the placeholder's value (not escaped). */
 export interface BulkRecipient {
   to: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
+  value: string;
+}
+
+/**
+ * The readers of a templated newsletter as one SQL SELECT with the columns "to" and "value" (`?` for each of
+ * `params`, in order): the copies are written by one INSERT … SELECT, no reader passes through the server.
+ */
+export interface BulkSource {
+  sql: string;
+  params: unknown[];
 }
 
 export interface DeliveryCounts {
@@ -77,10 +93,10 @@ export interface MailOutbox {
    */
   enqueueBulk(em: EntityManager, newsletterId: number, messages: BulkMessage[]): Promise<number>;
   /**
-   * enqueueBulk for one template and many readers, in one INSERT … SELECT: the database writes each copy from the
-   * template (the placeholder replaced), so the copies' bodies are never built in the server's memory (issue 35).
+   * enqueueBulk for one template and many readers (a list, or a SELECT run by the database), in one statement:
+   * the template is stored once and each copy holds its reader's value (issue 35, decision 131).
    */
-  enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, recipients: BulkRecipient[]): Promise<number>;
+  enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, readers: BulkRecipient[] | BulkSource): Promise<number>;
   /** Queued, sent and failed copies per newsletter. */
   counts(em: EntityManager, newsletterIds: number[]): Promise<Map<number, DeliveryCounts>>;
   /** Puts a newsletter's failed copies back in the queue; returns how many. */

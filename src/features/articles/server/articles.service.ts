@@ -85,8 +85,12 @@ export async function listBlogPosts(em: EntityManager, input: z.output<typeof Bl
     limit: BLOG_PAGE_SIZE,
     offset: (input.page - 1) * BLOG_PAGE_SIZE,
   });
-  const tagged = await em.find(Article, publicWhere('blog', now), { fields: ['tags'] });
-  const tags = [...new Set(tagged.flatMap((a) => a.tags ?? []))].sort();
+  // Every tag in use, from the database: not every post read into the server (issue 35: 2,000 posts).
+  const tagged = await em.execute<Array<{ tag: string }>>(
+    `select distinct unnest("tags") as "tag" from "articles" where "kind" = 'blog' and "status" <> 'draft' and "published_at" <= ?`,
+    [now],
+  );
+  const tags = tagged.map((t) => t.tag).sort();
   return { items: rows.map(toBlogSummaryDto), total, page: input.page, pageSize: BLOG_PAGE_SIZE, tags, ...(input.q ? { q: input.q } : {}) };
 }
 
@@ -103,17 +107,21 @@ export async function getBlogPost(em: EntityManager, slug: string, now = new Dat
   const found = await findPublic(em, 'blog', slug, now);
   if (!found) throw notFound('Article');
   if ('movedTo' in found) return found;
-  // Newest first, as the list shows them: "previous" is the next older post, "next" the next newer one.
-  const order = await em.find(Article, publicWhere('blog', now), { fields: ['slug', 'title'], orderBy: { publishedAt: 'desc', id: 'desc' } });
-  const at = order.findIndex((a) => a.id === found.id);
-  const link = (a: { slug: string; title: string } | undefined) => (a ? { slug: a.slug, title: a.title } : null);
+  // Newest first, as the list shows them: "previous" is the next older post, "next" the next newer one; each one
+  // row from the list's index (issue 35: not every post read to find the neighbours).
+  const at = found.publishedAt!;
+  const [older, newer] = await Promise.all([
+    em.findOne(Article, { ...publicWhere('blog', now), $or: [{ publishedAt: { $lt: at } }, { publishedAt: at, id: { $lt: found.id } }] }, { fields: ['slug', 'title'], orderBy: { publishedAt: 'desc', id: 'desc' } }),
+    em.findOne(Article, { ...publicWhere('blog', now), $or: [{ publishedAt: { $gt: at } }, { publishedAt: at, id: { $gt: found.id } }] }, { fields: ['slug', 'title'], orderBy: { publishedAt: 'asc', id: 'asc' } }),
+  ]);
+  const link = (a: { slug: string; title: string } | null) => (a ? { slug: a.slug, title: a.title } : null);
   return {
     ...toBlogSummaryDto(found),
     authorName: found.authorName,
     html: renderMarkdown(found.body),
     readingMinutes: readingMinutes(found.body),
-    previous: link(order[at + 1]),
-    next: at > 0 ? link(order[at - 1]) : null,
+    previous: link(older),
+    next: link(newer),
   };
 }
 

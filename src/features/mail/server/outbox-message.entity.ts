@@ -39,6 +39,12 @@ export const OutboxMessage = defineEntity({
      * on the same host releases the claims of its dead processes at once (decision 109).
      */
     claimedBy: p.string().length(200).nullable(),
+    /**
+     * A newsletter copy's template (outbox_templates, decision 131): its text and HTML are empty here, and the
+     * sender fills the template with templateValue (the reader's unsubscribe link) as it claims the copy.
+     */
+    templateId: p.integer().nullable(),
+    templateValue: p.text().nullable(),
   },
   // What every poll asks for: queued messages that are due.
   // And Today's failed e-mails among the sent ones (Migration20261128161000_today_indexes).

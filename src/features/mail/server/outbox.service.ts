@@ -1,6 +1,6 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BulkMessage, BulkRecipient, BulkTemplate, DeliveryCounts, MailAttachment, MailCalendar, OutgoingMail } from '../../../lib/server/mail.ts';
+import { escapeHtml, RECIPIENT_URI_PLACEHOLDER, type BulkMessage, type BulkRecipient, type BulkSource, type BulkTemplate, type DeliveryCounts, type MailAttachment, type MailCalendar, type OutgoingMail } from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -125,6 +125,26 @@ interface ClaimedRow {
   attachments: MailAttachment[] | null;
   attempts: number;
   created_at: Date | string;
+  /** A templated copy (decision 131): its reader's value and the template it fills. */
+  template_value: string | null;
+  template: { text: string; html: string | null; headers: Record<string, string> | null; placeholder: string } | string | null;
+}
+
+/** A claimed copy's text, HTML and headers: its own, or its template's with the reader's value filled in. */
+function bodyOf(row: ClaimedRow): Pick<ClaimedMessage, 'text' | 'html' | 'headers'> {
+  const template = typeof row.template === 'string' ? (JSON.parse(row.template) as Exclude<ClaimedRow['template'], string>) : row.template;
+  if (!template) return { text: row.text, html: row.html, headers: row.headers };
+  const { placeholder } = template;
+  const value = row.template_value ?? '';
+  const recipient = encodeURIComponent(row.to);
+  const headers = Object.fromEntries(
+    Object.entries(template.headers ?? {}).map(([name, v]) => [name, v.replaceAll(placeholder, value).replaceAll(RECIPIENT_URI_PLACEHOLDER, recipient)]),
+  );
+  return {
+    text: template.text.replaceAll(placeholder, value),
+    html: template.html?.replaceAll(placeholder, escapeHtml(value)) ?? null,
+    headers: { ...headers, ...row.headers },
+  };
 }
 
 /** Serialises claims across instances while the send rate is counted (any 64-bit constant of our own). */
@@ -167,15 +187,16 @@ export async function deliverDue(
     const row = await claimOne(em, { leaseMs, ratePerMinute, claimant });
     if (!row) break;
     report.claimed++;
+    const body = bodyOf(row);
     const message: ClaimedMessage = {
       id: row.id,
       to: row.to,
       replyTo: row.reply_to,
       subject: row.subject,
-      text: row.text,
-      html: row.html,
+      text: body.text,
+      html: body.html,
       // Every message the site sends is machine-made: auto-responders must not answer it (RFC 3834), so no mail loops.
-      headers: { 'Auto-Submitted': 'auto-generated', ...row.headers },
+      headers: { 'Auto-Submitted': 'auto-generated', ...body.headers },
       calendar: row.calendar,
       attachments: row.attachments,
       attempts: row.attempts,
@@ -231,7 +252,9 @@ async function claimOne(
        where "id" = (
          select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
          order by "newsletter_id" nulls first, "next_attempt_at", "id" limit 1 for update skip locked)
-       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "calendar", "attachments", "attempts", "created_at"`,
+       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "calendar", "attachments", "attempts", "created_at", "template_value",
+         (select row_to_json(t) from (select "text", "html", "headers", "placeholder" from "outbox_templates"
+           where "id" = "outbox_messages"."template_id") t) as "template"`,
       [claimant, leaseMs],
     );
   });
@@ -281,6 +304,11 @@ export async function purgeSent(em: EntityManager, retentionDays = SENT_RETENTIO
     const deleted = await tx.execute<Array<{ id: number }>>(
       `delete from "outbox_messages" where "status" = 'sent' and "sent_at" < now() - (? * interval '1 day') returning "id"`,
       [retentionDays],
+    );
+    // Templates whose copies are all gone (or that no copy used: everyone had one already).
+    await tx.execute(
+      `delete from "outbox_templates" t where t."created_at" < now() - interval '1 hour'
+       and not exists (select 1 from "outbox_messages" m where m."template_id" = t."id")`,
     );
     return deleted.length;
   });
@@ -342,20 +370,27 @@ export async function enqueueBulk(em: EntityManager, newsletterId: number, messa
 }
 
 /**
- * Queues one newsletter's copies from a template in one INSERT … SELECT (issue 35): the readers go to the database
- * as one JSON parameter (address, the placeholder's values, headers), and the database writes each copy's text and
- * HTML from the template. Same rules as enqueueBulk: one copy per (newsletter, address). Returns how many were new.
+ * Queues one newsletter's copies from a template in one statement (issue 35, decision 131): the template is stored
+ * once, and each copy is a small row with its reader's value (the sender fills the template as it claims the copy).
+ * The readers come as one JSON parameter, or as a SELECT the database runs (no reader passes through the server).
+ * Same rules as enqueueBulk: one copy per (newsletter, address). Returns how many were new; a template no copy
+ * uses (everyone had one already) is deleted by purgeSent.
  */
-export async function enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, recipients: BulkRecipient[]): Promise<number> {
-  if (!recipients.length) return 0;
+export async function enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, readers: BulkRecipient[] | BulkSource): Promise<number> {
+  const source: BulkSource = Array.isArray(readers)
+    ? { sql: `select r."to", r."value" from json_to_recordset(?::json) as r("to" text, "value" text)`, params: [JSON.stringify(readers)] }
+    : readers;
+  if (Array.isArray(readers) && !readers.length) return 0;
   const [row] = await em.execute<Array<{ n: string | number }>>(
-    `with "added" as (
-       insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "status", "attempts", "next_attempt_at", "created_at")
-       select r."to", ?, replace(?::text, ?::text, r."text"), replace(?::text, ?::text, r."html"), r."headers", ?, 'queued', 0, now(), now()
-       from json_to_recordset(?::json) as r("to" text, "text" text, "html" text, "headers" jsonb)
+    `with "template" as (
+       insert into "outbox_templates" ("text", "html", "headers", "placeholder", "created_at") values (?, ?, ?::jsonb, ?, now()) returning "id"),
+     "added" as (
+       insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "status", "attempts", "next_attempt_at", "created_at", "template_id", "template_value")
+       select r."to", ?, '', null, null, ?, 'queued', 0, now(), now(), (select "id" from "template"), r."value"
+       from (${source.sql}) as r
        on conflict ("newsletter_id", "to") do nothing returning 1)
      select count(*) as n from "added"`,
-    [template.subject.slice(0, 300), template.text, template.placeholder, template.html, template.placeholder, newsletterId, JSON.stringify(recipients)],
+    [template.text, template.html, JSON.stringify(template.headers), template.placeholder, template.subject.slice(0, 300), newsletterId, ...source.params],
   );
   return Number(row?.n ?? 0);
 }

@@ -22,18 +22,15 @@ import type { Page } from '../../../lib/shared/paging.ts';
 import { keysetPage, NEWEST_FIRST } from '../../../lib/server/keyset.ts';
 import { personalise, renderNewsletter, UNSUBSCRIBE_PLACEHOLDER } from './newsletter-email.ts';
 import { unsubscribeLinkFor } from './subscribers.service.ts';
-import { unsubscribeLinksFor } from './subscription-tokens.ts';
-import { escapeHtml } from '../../../lib/server/mail.ts';
-import { litterChoices, recipientsOf, type Recipient } from './newsletter-audiences.ts';
+import { unsubscribeLinkSql, unsubscribeLinksFor } from './subscription-tokens.ts';
+import { RECIPIENT_URI_PLACEHOLDER, type BulkRecipient, type BulkSource } from '../../../lib/server/mail.ts';
+import { audienceSize, audienceSql, litterChoices, recipientsOf, type Recipient } from './newsletter-audiences.ts';
 import { articleDraft, litterDraft } from './newsletter-drafts.ts';
 import { publishBlogPost } from './newsletter-post.ts';
 import type { BulkMessage } from '../../../lib/server/mail.ts';
 
 type Input = z.output<typeof NewsletterInputSchema>;
 type Services = Pick<AppServices, 'mail' | 'env'>;
-
-/** Copies queued per statement while a newsletter goes out (one INSERT … SELECT from the template each). */
-const QUEUE_CHUNK = 2000;
 
 function toDto(n: INewsletter, c = { queued: 0, sent: 0, failed: 0 }): NewsletterAdminDto {
   // Sent copies are purged after the retention; what was queued and is neither waiting nor failed was sent.
@@ -139,7 +136,7 @@ export async function previewNewsletter(em: EntityManager, input: Input, service
 
 /** How many addresses an audience reaches now. */
 export async function countAudience(em: EntityManager, audience: Audience): Promise<AudienceCount> {
-  return { recipients: (await recipientsOf(em, audience)).length };
+  return { recipients: await audienceSize(em, audience) };
 }
 
 /** Copies of a newsletter in the outbox (sent ones stay until the retention purges them). */
@@ -147,9 +144,10 @@ async function copiesQueued(em: EntityManager, id: number): Promise<number> {
   return em.count(OutboxMessage, { newsletterId: id });
 }
 
-function headersFor(unsubscribeUrl: string, breederEmail: string, email: string): Record<string, string> {
+/** `encodedEmail`: the reader's address as encodeURIComponent writes it (or the template's placeholder for it). */
+function headersFor(unsubscribeUrl: string, breederEmail: string, encodedEmail: string): Record<string, string> {
   // The mailto goes to the breeder, who removes the address by hand; mail providers prefer the https one.
-  const mailto = breederEmail ? `, <mailto:${breederEmail}?subject=${encodeURIComponent(`unsubscribe ${email}`)}>` : '';
+  const mailto = breederEmail ? `, <mailto:${breederEmail}?subject=${encodeURIComponent('unsubscribe ')}${encodedEmail}>` : '';
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>${mailto}`,
     // RFC 8058: a POST to the https link unsubscribes at once, no page in between.
@@ -162,7 +160,7 @@ async function copiesFor(em: EntityManager, n: { subject: string; preheader: str
   const out: BulkMessage[] = [];
   for (const r of recipients) {
     const url = await unsubscribeLinkFor(em, services.env.appOrigin, r.email);
-    out.push({ to: r.email, subject: n.subject, ...personalise(rendered, url), headers: headersFor(url, breeder.email, r.email) });
+    out.push({ to: r.email, subject: n.subject, ...personalise(rendered, url), headers: headersFor(url, breeder.email, encodeURIComponent(r.email)) });
   }
   return out;
 }
@@ -191,8 +189,8 @@ export async function sendNewsletter(
 ): Promise<NewsletterAdminDto> {
   const n = await load(em, input.id);
   if (n.status === 'sending' || n.status === 'sent') throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.alreadySent);
-  const recipients = await recipientsOf(em, n.audience);
-  if (!recipients.length) throw badRequest(NEWSLETTER_MESSAGES.noRecipients);
+  const size = await audienceSize(em, n.audience);
+  if (!size) throw badRequest(NEWSLETTER_MESSAGES.noRecipients);
   if (input.at) {
     const at = new Date(input.at);
     if (at.getTime() <= now.getTime()) throw badRequest(NEWSLETTER_MESSAGES.scheduleInPast, { at: [NEWSLETTER_MESSAGES.scheduleInPast] });
@@ -203,13 +201,13 @@ export async function sendNewsletter(
   }
   n.status = 'sending';
   n.scheduledAt = now;
-  n.recipientCount = recipients.length + n.dismissedCount;
+  n.recipientCount = size + n.dismissedCount;
   await em.flush();
   const id = n.id;
   services.afterAnswer.run('queue newsletter copies', async (later) => {
     const fresh = await later.findOne(Newsletter, { id });
     if (fresh?.status !== 'sending') return; // a sender's poll got there first
-    await queueCopies(later, fresh, recipients, services);
+    await queueCopies(later, fresh, services);
     services.mail.wake();
   });
   return getNewsletter(em, n.id, services);
@@ -228,23 +226,33 @@ export async function unscheduleNewsletter(em: EntityManager, id: number, servic
 /**
  * Queues a copy for every recipient who has none yet, then marks the newsletter sent. Safe to repeat and
  * to run on two instances at once: the outbox's unique (newsletter, address) index keeps one copy each.
+ * Rendered once and stored once as the copies' template; each copy holds only its reader's unsubscribe link
+ * (issue 35, decision 131). The confirmed subscribers are queued by one INSERT … SELECT in the database, the
+ * links signed there; the segments of families (a few dozen) go as one list.
  */
-async function queueCopies(em: EntityManager, n: INewsletter, recipients: Recipient[], services: Services): Promise<void> {
+async function queueCopies(em: EntityManager, n: INewsletter, services: Services, size?: number): Promise<void> {
   // The dashboard says how many it goes to while the copies are queued.
-  await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { recipientCount: Math.max(n.recipientCount, recipients.length + n.dismissedCount) });
-  // Rendered once; each copy is the template with the reader's unsubscribe link, written by the database (issue 35).
+  const sql = audienceSql(n.audience);
+  const families = sql === null ? await recipientsOf(em, n.audience) : [];
+  const readers = size ?? (sql === null ? families.length : await audienceSize(em, n.audience));
+  await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { recipientCount: Math.max(n.recipientCount, readers + n.dismissedCount) });
   const { breeder, rendered } = await renderFor(em, n, services);
-  const template = { subject: n.subject, text: rendered.text, html: rendered.html, placeholder: UNSUBSCRIBE_PLACEHOLDER };
-  for (let i = 0; i < recipients.length; i += QUEUE_CHUNK) {
-    const chunk = recipients.slice(i, i + QUEUE_CHUNK);
-    const links = await unsubscribeLinksFor(em, services.env.appOrigin, chunk.map((r) => r.email));
-    await services.mail.enqueueTemplated(
-      em,
-      n.id,
-      template,
-      chunk.map((r, j) => ({ to: r.email, text: links[j]!, html: escapeHtml(links[j]!), headers: headersFor(links[j]!, breeder.email, r.email) })),
-    );
+  const template = {
+    subject: n.subject,
+    text: rendered.text,
+    html: rendered.html,
+    headers: headersFor(UNSUBSCRIBE_PLACEHOLDER, breeder.email, RECIPIENT_URI_PLACEHOLDER),
+    placeholder: UNSUBSCRIBE_PLACEHOLDER,
+  };
+  let source: BulkRecipient[] | BulkSource;
+  if (sql === null) {
+    const links = await unsubscribeLinksFor(em, services.env.appOrigin, families.map((r) => r.email));
+    source = families.map((r, i) => ({ to: r.email, value: links[i]! }));
+  } else {
+    const link = await unsubscribeLinkSql(em, services.env.appOrigin, 'q."to"');
+    source = { sql: `select q."to", ${link.sql} as "value" from (${sql}) q order by q."first"`, params: link.params };
   }
+  await services.mail.enqueueTemplated(em, n.id, template, source);
   await em.nativeUpdate(
     Newsletter,
     { id: n.id, status: 'sending' },
@@ -262,13 +270,13 @@ export async function dispatchDueNewsletters(em: EntityManager, services: Servic
   await em.nativeUpdate(Newsletter, { status: 'scheduled', scheduledAt: { $lte: now } }, { status: 'sending' });
   const due = await em.find(Newsletter, { status: 'sending' }, { orderBy: { id: 'asc' } });
   for (const n of due) {
-    const recipients = await recipientsOf(em, n.audience);
-    if (!recipients.length && (await copiesQueued(em, n.id)) === 0) {
+    const size = await audienceSize(em, n.audience);
+    if (!size && (await copiesQueued(em, n.id)) === 0) {
       // Everyone left before it was due: nothing to send; back to a draft, where the breeder sees it.
       await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { status: 'draft', scheduledAt: null });
       continue;
     }
-    await queueCopies(em, n, recipients, services);
+    await queueCopies(em, n, services, size);
   }
   return due.length;
 }

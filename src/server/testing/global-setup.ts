@@ -11,8 +11,8 @@ export default async function setup() {
   process.env.DEMO_PHOTO_CACHE ??= path.join(ROOT_DIR, '.tmp/demo-photos');
   // The embedded template (on a PostgreSQL run too: some files test the embedded database itself), migrated once in
   // this run's own directory: the workers start after this and find it through the setting; it goes when the run ends.
-  process.env.TEST_PGLITE_BASE_DIR = embeddedBaseDir();
-  const base = process.env.TEST_PGLITE_BASE_DIR;
+  const base = embeddedBaseDir();
+  process.env.TEST_PGLITE_RUN_DIR = base;
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
   const pglite = await createPGlite(embeddedTemplateDir());

@@ -1,6 +1,6 @@
 // Fresh databases for tests: a copy of one migrated PGlite template, or (TEST_DATABASE_URL) a new
 // PostgreSQL database created from a migrated template database.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,11 +15,22 @@ import { closeDatabase, createPGlite, openDatabase } from '../db.ts';
  * data directory into PGlite's in-memory file system instead took about 2.5x as long per test file.
  */
 export function embeddedBaseDir(): string {
-  const configured = process.env.TEST_PGLITE_BASE_DIR;
-  if (configured) return configured;
+  // Set by global-setup.ts for the workers it starts: the run's own directory.
+  const run = process.env.TEST_PGLITE_RUN_DIR;
+  if (run) return run;
+  // TEST_PGLITE_TMPDIR: where to make it instead of /dev/shm or the temp directory.
+  return path.join(process.env.TEST_PGLITE_TMPDIR || roomyMemoryDir() || os.tmpdir(), `goldendoodle-test-${process.pid}`);
+}
+
+/** /dev/shm when it exists with room for the template and a copy per worker (containers often give it 64 MB). */
+function roomyMemoryDir(): string | undefined {
   const shm = '/dev/shm';
-  const root = existsSync(shm) ? shm : os.tmpdir();
-  return path.join(root, `goldendoodle-test-${process.pid}`);
+  try {
+    const { bavail, bsize } = statfsSync(shm);
+    return bavail * bsize >= 1024 ** 3 ? shm : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The migrated template every embedded test database copies (made by global-setup.ts). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BlogList, searchTooLong } from '../../features/articles/client/ArticleList.tsx';
-import { searchParam } from '../../features/articles/client/article-kinds.ts';
+import { BlogList } from '../../features/articles/client/ArticleList.tsx';
+import { searchParam, searchTooLong } from '../../features/articles/client/article-kinds.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { routeHead } from '../../lib/client/route-head.ts';
 import { blogListHead } from '../../features/articles/client/article-heads.ts';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResourceList, searchTooLong } from '../../features/articles/client/ArticleList.tsx';
-import { searchParam } from '../../features/articles/client/article-kinds.ts';
+import { ResourceList } from '../../features/articles/client/ArticleList.tsx';
+import { searchParam, searchTooLong } from '../../features/articles/client/article-kinds.ts';
 import { trpc } from '../../lib/client/trpc.ts';
 import { routeHead } from '../../lib/client/route-head.ts';
 import { resourceListHead } from '../../features/articles/client/article-heads.ts';

@@ -108,8 +108,8 @@ export const PreviewInputSchema = z.object({
 });
 
 /** The longest search the public blog and resources take (the dashboard lists take the same). */
-export const ARTICLE_SEARCH_MAX = 100;
-export const ARTICLE_SEARCH_TOO_LONG = `Search for at most ${ARTICLE_SEARCH_MAX} characters.`;
+export { ARTICLE_SEARCH_MAX, ARTICLE_SEARCH_TOO_LONG } from './article-search.ts';
+import { ARTICLE_SEARCH_MAX, ARTICLE_SEARCH_TOO_LONG } from './article-search.ts';
 
 /** A visitor's search of the posts or guides (`?q=`): words found in the title, the summary or the text. */
 export const ArticleSearchSchema = z

@@ -7,8 +7,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../../lib/client/trpc.ts';
 import { ResponsiveImage } from '../../../lib/client/ResponsiveImage.tsx';
 import { formatArticleDate, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS } from '../article-labels.ts';
-import { ARTICLE_SEARCH_MAX, ARTICLE_SEARCH_TOO_LONG, type BlogPostSummaryDto, type ResourceSummaryDto } from '../articles.schema.ts';
-import { ARTICLE_KIND_TEXT, type PublicArticleKind } from './article-kinds.ts';
+import { ARTICLE_SEARCH_TOO_LONG, type BlogPostSummaryDto, type ResourceSummaryDto } from '../articles.schema.ts';
+import { ARTICLE_KIND_TEXT, searchTooLong, type PublicArticleKind } from './article-kinds.ts';
 
 function ListHeader({ kind }: { kind: PublicArticleKind }) {
   const text = ARTICLE_KIND_TEXT[kind];
@@ -67,8 +67,6 @@ function SearchSummary({ kind, q, total }: { kind: PublicArticleKind; q: string;
     </Group>
   );
 }
-
-export const searchTooLong = (q: string | undefined) => !!q && q.length > ARTICLE_SEARCH_MAX;
 
 function TooLong({ kind, q }: { kind: PublicArticleKind; q: string }) {
   return (

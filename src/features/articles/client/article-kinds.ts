@@ -1,11 +1,16 @@
 // What differs between the blog and the owner resources: addresses and words. The pages themselves are shared
 // (their titles are the routes' heads: article-heads.ts).
+import { ARTICLE_SEARCH_MAX } from '../article-search.ts';
+
 export type PublicArticleKind = 'blog' | 'resource';
 
 /** `?q=`, as the list routes read it: trimmed, and kept when too long so that the page can say so (it is not searched). */
 export function searchParam(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim().slice(0, 1000) : undefined;
 }
+
+/** Too long a search is not sent: the page says so. */
+export const searchTooLong = (q: string | undefined) => !!q && q.length > ARTICLE_SEARCH_MAX;
 
 export interface ArticleKindText {
   listPath: '/blog' | '/resources';

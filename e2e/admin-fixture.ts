@@ -48,7 +48,13 @@ export async function signInAdmin(page: Page, at = '/admin') {
 /** Opens a dashboard section from the navigation and waits for its heading. */
 export async function openSection(page: Page, name: string, heading = name) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  if (isPhone(page)) {
+    // A phone shows toasts at the top, over the menu's links; the pointer resting on one pauses its timer, so a
+    // link under it would wait forever. A breeder would dismiss it: so does the journey.
+    // (One that leaves by itself meanwhile needs nothing more.)
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await dismiss.click({ timeout: 2_000 }).catch(() => undefined);
+    await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  }
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }

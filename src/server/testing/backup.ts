@@ -9,9 +9,11 @@ import path from 'node:path';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { backupDatabase } from '../backup.ts';
-import { closeDatabase, openDatabase, ROOT_DIR } from '../db.ts';
+import { ROOT_DIR } from '../db.ts';
 import { seedDemoContent } from '../seed/seed.ts';
-import { embeddedCopy, type TestDatabase } from './test-db.ts';
+import { embeddedDatabase, type TestDatabase } from './test-db.ts';
+
+export { embeddedDatabase };
 
 export type { TestDatabase };
 
@@ -39,19 +41,6 @@ export async function mediaBytes(orm: MikroORM): Promise<{ id: string; bytes: Bu
     id: String(r.id),
     bytes: Buffer.from(r.bytes as Uint8Array),
   }));
-}
-
-/** A new, migrated, empty embedded database (a copy of the run's migrated template, whatever the run's database is). */
-export async function embeddedDatabase(): Promise<TestDatabase> {
-  const copy = await embeddedCopy();
-  const orm = await openDatabase({ pglite: copy.pglite });
-  return {
-    orm,
-    close: async () => {
-      await closeDatabase(orm);
-      await copy.dispose();
-    },
-  };
 }
 
 export interface CliResult {

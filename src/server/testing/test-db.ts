@@ -104,6 +104,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
+  return embeddedDatabase();
+}
+
+/** A new, migrated, empty embedded database (a copy of the run's migrated template, whatever the run's database is). */
+export async function embeddedDatabase(): Promise<TestDatabase> {
   const copy = await embeddedCopy();
   const orm = await openDatabase({ pglite: copy.pglite });
   return {

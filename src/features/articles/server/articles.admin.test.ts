@@ -211,9 +211,12 @@ describe('admin.articles', () => {
     // Saving without a change writes no version; a published legal page can be neither unpublished nor deleted.
     await as().admin.articles.update({ id: page.id, data: { kind: 'legal', legalPage: 'privacy', title: 'Privacy Policy', body: 'Version two.' } });
     expect((await t.caller().articles.legal({ page: 'privacy' })).versions).toHaveLength(2);
-    for (const attempt of [as().admin.articles.unpublish({ id: page.id }), as().admin.articles.remove({ id: page.id })]) {
-      expect(((await attempt.catch((e: unknown) => e)) as TRPCError).code).toBe('BAD_REQUEST');
-    }
+    // One at a time: both calls started at once would leave the second's rejection unhandled while the first is awaited.
+    const refused = [
+      await as().admin.articles.unpublish({ id: page.id }).catch((e: unknown) => e),
+      await as().admin.articles.remove({ id: page.id }).catch((e: unknown) => e),
+    ] as TRPCError[];
+    expect(refused.map((e) => e.code)).toEqual(['BAD_REQUEST', 'BAD_REQUEST']);
     const twice = (await as().admin.articles.create({ kind: 'legal', legalPage: 'privacy', title: 'Privacy 2' }).catch((e: unknown) => e)) as TRPCError;
     expect(twice.code).toBe('CONFLICT');
     expect((await get(`/api/legal/privacy?version=999999`)).statusCode).toBe(404);

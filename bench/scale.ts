@@ -18,6 +18,8 @@ import { backupDatabase } from '../src/server/backup.ts';
 
 const SCALES = [1, 100] as const;
 const ROUNDS = Number(process.env.SCALE_ROUNDS) > 0 ? Number(process.env.SCALE_ROUNDS) : 30;
+/** Calls per list operation and side: a p95 of 100 calls is the sixth slowest, not the second as of 30 (decision 133). */
+const LIST_ROUNDS = Math.max(ROUNDS, 100);
 const LIST_RATIO = 1.5;
 const LIST_MS = 50;
 const MB = 2 ** 20;
@@ -100,25 +102,37 @@ interface ListOp {
   next: (c: Caller, after?: string) => Promise<unknown>;
   /** Page 1 of what `next` continues, for its cursor (not timed); absent: the list has no cursor. */
   page1?: (c: Caller) => Promise<{ nextCursor?: string | null }>;
-  search: (c: Caller) => Promise<unknown>;
+  /** One family's record, found by what only it holds (its e-mail address, a registration number): one row at both scales. */
+  one: (c: Caller) => Promise<unknown>;
+  /** A word most rows hold: a page of matches at both scales where N = 1 has one. */
+  many: (c: Caller) => Promise<unknown>;
+  /** A surname or a name part, whose matches grow with the records (the search these rounds measured first). */
+  name: (c: Caller) => Promise<unknown>;
 }
 
 /**
  * Each dashboard list: its first page, the page after (by the cursor the first page gave, as the dashboard's pager
- * does; by page number too, for comparison), and a search (a surname the seed and the demo both use).
- * The waitlist is one list, returned whole (it is reordered by hand): its "next page" is the applications list
- * filtered to the waitlisted; newsletters have no search, so theirs repeats the first page.
+ * does; by page number too, for comparison), and three searches (decision 133): one family's record, a word most
+ * records hold, and a name whose matches grow with the records. The waitlist is one list, returned whole (it is
+ * reordered by hand): its "next page" and searches are the applications list filtered to the waitlisted; newsletters
+ * have no search, so theirs repeat the first page.
  */
 const LISTS: ListOp[] = [
-  { list: 'inquiries', first: (c) => c.admin.inquiries.list({ page: 1 }), page1: (c) => c.admin.inquiries.list({ page: 1 }), next: (c, after) => c.admin.inquiries.list({ page: 2, after }), search: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }) },
-  { list: 'applications', first: (c) => c.admin.applications.list({ page: 1 }), page1: (c) => c.admin.applications.list({ page: 1 }), next: (c, after) => c.admin.applications.list({ page: 2, after }), search: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }) },
-  { list: 'waitlist', first: (c) => c.admin.applications.waitlist({ litterId: null }), page1: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted' }), next: (c, after) => c.admin.applications.list({ page: 2, status: 'waitlisted', after }), search: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }) },
-  { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), page1: (c) => c.admin.subscribers.list({ page: 1 }), next: (c, after) => c.admin.subscribers.list({ page: 2, after }), search: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
-  { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), page1: (c) => c.admin.users.list({ page: 1 }), next: (c, after) => c.admin.users.list({ page: 2, after }), search: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
-  { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), page1: (c) => c.admin.parents.list({ page: 1 }), next: (c, after) => c.admin.parents.list({ page: 2, after }), search: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
-  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), page1: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c, after) => c.admin.articles.list({ kind: 'blog', page: 2, after }), search: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }) },
-  { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), page1: (c) => c.admin.newsletters.list({ page: 1 }), next: (c, after) => c.admin.newsletters.list({ page: 2, after }), search: (c) => c.admin.newsletters.list({ page: 1 }) },
+  { list: 'inquiries', first: (c) => c.admin.inquiries.list({ page: 1 }), page1: (c) => c.admin.inquiries.list({ page: 1 }), next: (c, after) => c.admin.inquiries.list({ page: 2, after }), one: (c) => c.admin.inquiries.list({ page: 1, search: '.42@example.com' }), many: (c) => c.admin.inquiries.list({ page: 1, search: 'puppy' }), name: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }) },
+  { list: 'applications', first: (c) => c.admin.applications.list({ page: 1 }), page1: (c) => c.admin.applications.list({ page: 1 }), next: (c, after) => c.admin.applications.list({ page: 2, after }), one: (c) => c.admin.applications.list({ page: 1, search: 'applicant42@' }), many: (c) => c.admin.applications.list({ page: 1, search: 'example.com' }), name: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }) },
+  { list: 'waitlist', first: (c) => c.admin.applications.waitlist({ litterId: null }), page1: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted' }), next: (c, after) => c.admin.applications.list({ page: 2, status: 'waitlisted', after }), one: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'applicant42@' }), many: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'example.com' }), name: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }) },
+  { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), page1: (c) => c.admin.subscribers.list({ page: 1 }), next: (c, after) => c.admin.subscribers.list({ page: 2, after }), one: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42.' }), many: (c) => c.admin.subscribers.list({ page: 1, search: 'example.net' }), name: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
+  { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), page1: (c) => c.admin.users.list({ page: 1 }), next: (c, after) => c.admin.users.list({ page: 2, after }), one: (c) => c.admin.users.list({ page: 1, search: 'family42@' }), many: (c) => c.admin.users.list({ page: 1, search: 'example.org' }), name: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
+  { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), page1: (c) => c.admin.parents.list({ page: 1 }), next: (c, after) => c.admin.parents.list({ page: 2, after }), one: (c) => c.admin.parents.list({ page: 1, search: 'GANA-0000042' }), many: (c) => c.admin.parents.list({ page: 1, search: 'GANA-' }), name: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
+  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), page1: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c, after) => c.admin.articles.list({ kind: 'blog', page: 2, after }), one: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy culture' }), many: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }), name: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'walk' }) },
+  { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), page1: (c) => c.admin.newsletters.list({ page: 1 }), next: (c, after) => c.admin.newsletters.list({ page: 2, after }), one: (c) => c.admin.newsletters.list({ page: 1 }), many: (c) => c.admin.newsletters.list({ page: 1 }), name: (c) => c.admin.newsletters.list({ page: 1 }) },
 ];
+
+/** How many rows an operation answered: a list page's items, or the waitlist's whole list. */
+const rowsOf = (answer: unknown): number => {
+  const a = answer as { items?: unknown[] } | unknown[];
+  return Array.isArray(a) ? a.length : (a.items?.length ?? 0);
+};
 
 async function links(side: Side) {
   const rows = await side.orm.em.getConnection().execute<{ id: number; sire_id: number | null; dam_id: number | null; gender: string }[]>(
@@ -167,25 +181,44 @@ export async function run() {
   }
 }
 
+/**
+ * The ratio says how an operation's cost grows with the records, so it compares the same work: where N = 1 answers
+ * fewer rows than N = 100 because it has no more (posts and the waitlisted have one page at N = 1; a name has more
+ * matches at N = 100), the ratio compares page sizes, not data, and only the 50 ms target applies (decision 133). The
+ * rows each side answered are printed beside it.
+ */
 async function lists(sides: Side[]) {
   heading('Dashboard lists: server time p95 (tRPC procedure in-process)');
-  const rows: string[][] = [['list', 'operation', 'N = 1', 'N = 100', 'ratio', `target ≤ ${LIST_RATIO}× and ≤ ${LIST_MS} ms`]];
+  const rows: string[][] = [['list', 'operation', 'rows', 'N = 1', 'N = 100', 'ratio', `target ≤ ${LIST_RATIO}× and ≤ ${LIST_MS} ms`]];
+  type Op = [name: string, run: (s: Side) => Promise<unknown>, target: boolean];
   for (const l of LISTS) {
     // The cursor each side's first page hands the pager for "next" (read once, not timed).
     const cursors = new Map<Side, string | undefined>();
     for (const s of sides) cursors.set(s, (l.page1 ? (await l.page1(s.admin())).nextCursor : undefined) ?? undefined);
-    const ops: Array<[string, (s: Side) => Promise<unknown>, boolean]> = [
+    const ops: Op[] = [
       ['first page', (s) => l.first(s.admin()), true],
       [l.page1 ? 'next page (cursor)' : 'next page', (s) => l.next(s.admin(), cursors.get(s)), true],
-      ...(l.page1 ? [['page 2 (offset), for comparison', (s: Side) => l.next(s.admin()), false] as [string, (s: Side) => Promise<unknown>, boolean]] : []),
-      ['search', (s) => l.search(s.admin()), true],
+      ...(l.page1 ? [['page 2 (offset), for comparison', (s: Side) => l.next(s.admin()), false] as Op] : []),
+      ['search: one family', (s) => l.one(s.admin()), true],
+      ['search: a word most hold', (s) => l.many(s.admin()), true],
+      ['search: a name', (s) => l.name(s.admin()), true],
     ];
     for (const [opName, op, target] of ops) {
-      const [small, large] = await timeBoth(sides, op);
+      const counts = await Promise.all(sides.map(async (s) => rowsOf(await op(s))));
+      const sameWork = counts[0] === counts[1];
+      const [small, large] = await timeBoth(sides, op, LIST_ROUNDS);
       const ratio = large! / small!;
-      const ok = ratio <= LIST_RATIO && large! <= LIST_MS;
-      rows.push([l.list, opName, ms(small!, 1), ms(large!, 1), `${ratio.toFixed(2)}×`, target ? (ok ? 'HOLDS' : 'MISSED') : '(no target)']);
-      if (target) check(`scale: ${l.list} ${opName} (p95 N=100, ratio)`, `${ms(large!, 1)}, ${ratio.toFixed(2)}×`, ok, `≤ ${LIST_MS} ms, ≤ ${LIST_RATIO}×`);
+      const ok = (!sameWork || ratio <= LIST_RATIO) && large! <= LIST_MS;
+      const verdict = !target ? '(no target)' : `${ok ? 'HOLDS' : 'MISSED'}${sameWork ? '' : ` (${LIST_MS} ms only)`}`;
+      rows.push([l.list, opName, `${counts[0]} / ${counts[1]}`, ms(small!, 1), ms(large!, 1), `${ratio.toFixed(2)}×`, verdict]);
+      if (target) {
+        check(
+          `scale: ${l.list} ${opName} (p95 N=100${sameWork ? ', ratio' : ''})`,
+          sameWork ? `${ms(large!, 1)}, ${ratio.toFixed(2)}×` : ms(large!, 1),
+          ok,
+          sameWork ? `≤ ${LIST_MS} ms, ≤ ${LIST_RATIO}×` : `≤ ${LIST_MS} ms (rows ${counts[0]} / ${counts[1]})`,
+        );
+      }
     }
   }
   table(rows);

@@ -5,6 +5,8 @@ import { useTestApp } from './testing/test-app.ts';
 import { seedScale } from './seed/scale-seed.ts';
 import { COUNT_PAGES_AHEAD, PAGE_SIZE } from '../lib/shared/paging.ts';
 import type { SessionUser } from '../lib/server/trpc.ts';
+import { likePattern, searchReadsMatches } from '../lib/server/sql.ts';
+import { Inquiry } from '../features/inquiries/server/inquiry.entity.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
 const SCALE = 0.6; // 600 inquiries, 300 subscribers, 120 families, 60 applications and dogs, 12 posts
@@ -58,5 +60,45 @@ describe('dashboard lists never answer more than a page', () => {
     expect(pages[2]!.total).toBe(60);
     expect(pages[4]!.items).toHaveLength(PAGE_SIZE);
     expect(pages[4]!.total).toBe(60);
+  });
+
+  it('a search is counted as far as its page: "50+" while there is a next page, exact on the last (decision 133)', async () => {
+    const first = await as().admin.inquiries.list({ page: 1, search: 'example.com' });
+    expect(first.items).toHaveLength(PAGE_SIZE);
+    expect(first).toMatchObject({ total: PAGE_SIZE, totalCapped: true });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // Walked to the end by cursor, each page says how far the search has come; the last one says how many there are.
+    let page = first;
+    let seen = first.items.length;
+    for (let n = 2; page.nextCursor; n++) {
+      page = await as().admin.inquiries.list({ page: n, search: 'example.com', after: page.nextCursor });
+      seen += page.items.length;
+      expect(page).toMatchObject({ total: seen, totalCapped: page.nextCursor !== null });
+    }
+    expect(seen).toBe(600);
+    expect(page.totalCapped).toBe(false);
+    // A page number past the last match: nothing, and a total that says so.
+    expect(await as().admin.inquiries.list({ page: 13, search: 'example.com' })).toMatchObject({ items: [], total: 600, totalCapped: false });
+  });
+
+  it('a search with few matches is read from them, one with many by walking the order; either way the page is the same (decision 133)', async () => {
+    const em = t.orm.em.fork();
+    // The planner's estimates, as autovacuum keeps them.
+    await em.execute('analyze "inquiries"');
+    const where = (s: string) => ({ $or: [{ name: { $ilike: likePattern(s) } }, { email: { $ilike: likePattern(s) } }, { message: { $ilike: likePattern(s) } }] });
+    expect(await searchReadsMatches(em, Inquiry, where('garcia'), PAGE_SIZE)).toBe(true);
+    expect(await searchReadsMatches(em, Inquiry, where('example.com'), PAGE_SIZE)).toBe(false);
+    const expected = async (s: string) =>
+      (
+        await em.execute<{ id: number }[]>(
+          `select id from inquiries where name ilike ? or email ilike ? or message ilike ? order by created_at desc, id desc limit ${PAGE_SIZE}`,
+          [likePattern(s), likePattern(s), likePattern(s)],
+        )
+      ).map((r) => r.id);
+    for (const s of ['garcia', 'example.com']) {
+      const found = await as().admin.inquiries.list({ page: 1, search: s });
+      expect(found.items.length).toBeGreaterThan(0);
+      expect(ids(found)).toEqual(await expected(s));
+    }
   });
 });

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EntityName, FilterQuery, FindOptions } from '@mikro-orm/core';
 import { badRequest } from './errors.ts';
-import { boundedCount } from './sql.ts';
+import { boundedCount, readingMatches, searchReadsMatches } from './sql.ts';
 import { CURSOR_INVALID, countCap, PAGE_SIZE } from '../shared/paging.ts';
 
 /** One column of a list's order. The last one must be unique (the id): it breaks every tie. */
@@ -113,12 +113,19 @@ export function keysetWhere(order: KeyOrder, values: readonly KeyValue[]): Recor
 export interface KeysetInput {
   page: number;
   after?: string;
+  /** A free-text search: its matches are not counted past the page (decision 133). */
+  search?: string;
 }
 
 /**
  * A page of a list in a stable order: after the cursor when one is given (keyset), else at (page - 1) × 50 (a jump
  * to a page number), with the bounded count (ten pages ahead) and the cursor of the page after (null on the last).
  * One row more than a page is read to know whether there is a next page.
+ *
+ * A search is not counted beyond its page (decision 133): a common word matches a share of the table, so counting
+ * ten pages of its matches reads a share of the table too (at N = 100, "garcia" is 3,366 inquiries: 15,000 rows
+ * read, 64 ms, against 4 ms for the page). Its total is the rows up to this page, "+" when there is a next one.
+ * A search whose matches are few is read from them rather than by walking the order (`searchReadsMatches`).
  */
 export async function keysetPage<T extends object>(
   em: EntityManager,
@@ -130,17 +137,21 @@ export async function keysetPage<T extends object>(
 ): Promise<{ rows: T[]; total: number; totalCapped: boolean; page: number; pageSize: number; nextCursor: string | null }> {
   const from = input.after ? keysetWhere(order, decodeCursor(input.after, order)) : null;
   const filter = (from ? { $and: [where, from] } : where) as FilterQuery<T>;
-  const [found, count] = await Promise.all([
-    em.find(entity, filter as never, {
+  const read = (on: EntityManager) =>
+    on.find(entity, filter as never, {
       ...options,
       orderBy: orderByOf(order),
       limit: PAGE_SIZE + 1,
       offset: from ? 0 : (input.page - 1) * PAGE_SIZE,
-    } as FindOptions<T>) as Promise<T[]>,
-    boundedCount(em, entity, where as never, countCap(input.page)),
+    } as FindOptions<T>) as Promise<T[]>;
+  const [found, counted] = await Promise.all([
+    input.search ? searchReadsMatches(em, entity, where, PAGE_SIZE).then((fromMatches) => (fromMatches ? readingMatches(em, read) : read(em))) : read(em),
+    input.search ? null : boundedCount(em, entity, where as never, countCap(input.page)),
   ]);
   const rows = found.slice(0, PAGE_SIZE);
+  const more = found.length > PAGE_SIZE;
+  const count = counted ?? { total: (input.page - 1) * PAGE_SIZE + rows.length, capped: more };
   const last = rows[rows.length - 1] as Record<string, unknown> | undefined;
-  const nextCursor = found.length > PAGE_SIZE && last ? encodeCursor(order.map((k) => (last[k.field] ?? null) as KeyValue)) : null;
+  const nextCursor = more && last ? encodeCursor(order.map((k) => (last[k.field] ?? null) as KeyValue)) : null;
   return { rows, total: count.total, totalCapped: count.capped, page: input.page, pageSize: PAGE_SIZE, nextCursor };
 }

@@ -206,6 +206,7 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
           <Pager
             page={page}
             total={query.data.total}
+            capped={query.data.totalCapped}
             onChange={(next) => setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })}
             label={listLabel}
           />

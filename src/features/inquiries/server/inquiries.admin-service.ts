@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
 import type { Readable } from 'node:stream';
-import { CSV_BATCH as SHARED_CSV_BATCH, csvStream, olderThan } from '../../../lib/server/csv.ts';
+import { CSV_BATCH as SHARED_CSV_BATCH, csvStream, exportBatch } from '../../../lib/server/csv.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
@@ -38,7 +38,6 @@ function filterOf(input: Omit<ListInput, 'page' | 'after'>) {
   return where;
 }
 
-const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listInquiries(em: EntityManager, input: ListInput): Promise<Page<InquiryAdminDto>> {
   const { rows, ...page } = await keysetPage(em, Inquiry, filterOf(input), NEWEST_FIRST_KEYS, input);
@@ -120,7 +119,7 @@ export function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page' | 
   const filter = filterOf(input);
   return csvStream(
     INQUIRY_CSV_COLUMNS,
-    (last: IInquiry | null, limit) => em.fork().find(Inquiry, { $and: [filter, olderThan(last)] }, { orderBy: NEWEST_FIRST, limit }),
+    (last: IInquiry | null, limit) => exportBatch(em, Inquiry, filter, last, limit),
     csvRecord,
     batch,
   );

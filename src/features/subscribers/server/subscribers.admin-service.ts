@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { Subscriber, type ISubscriber } from './subscriber.entity.ts';
 import type { SubscriberAdminDto, SubscriberListSchema } from '../subscribers.schema.ts';
 import type { Readable } from 'node:stream';
-import { csvStream, olderThan } from '../../../lib/server/csv.ts';
+import { csvStream, exportBatch } from '../../../lib/server/csv.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
@@ -26,7 +26,6 @@ function filterOf(input: Omit<ListInput, 'page'>) {
   return where;
 }
 
-const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 export async function listSubscribers(em: EntityManager, input: ListInput): Promise<Page<SubscriberAdminDto>> {
   const { rows, ...page } = await keysetPage(em, Subscriber, filterOf(input), NEWEST_FIRST_KEYS, input);
@@ -48,7 +47,7 @@ export function subscribersCsv(em: EntityManager, input: Omit<ListInput, 'page'>
   const filter = filterOf(input);
   return csvStream(
     SUBSCRIBER_CSV_COLUMNS,
-    (last: ISubscriber | null, limit) => em.fork().find(Subscriber, { $and: [filter, olderThan(last)] }, { orderBy: NEWEST_FIRST, limit }),
+    (last: ISubscriber | null, limit) => exportBatch(em, Subscriber, filter, last, limit),
     (s) => [s.email, s.name ?? '', s.status, s.createdAt.toISOString()],
     batch,
   );

@@ -9,8 +9,14 @@ import { closeDemoPhotos, demoPhoto } from './demo-photos.ts';
 
 describe('demo photos with a cache folder', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'doodle-demo-photos-'));
+  const before = process.env.DEMO_PHOTO_CACHE;
   process.env.DEMO_PHOTO_CACHE = dir;
-  afterAll(() => closeDemoPhotos());
+  // Test files share their worker's process (vitest.config.ts: isolate false): the next file paints its own photos.
+  afterAll(() => {
+    closeDemoPhotos();
+    if (before === undefined) delete process.env.DEMO_PHOTO_CACHE;
+    else process.env.DEMO_PHOTO_CACHE = before;
+  });
 
   it('paints a photo once, keeps it, and answers the kept bytes after', async () => {
     const first = await demoPhoto(3, 'Cached caption');

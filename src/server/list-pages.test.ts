@@ -101,4 +101,19 @@ describe('dashboard lists never answer more than a page', () => {
       expect(ids(found)).toEqual(await expected(s));
     }
   });
+
+  it('a search for an address finds its row, and only where the whole address matches (decision 133)', async () => {
+    const [row] = await t.orm.em.fork().execute<{ id: number; email: string }[]>('select id, email from inquiries order by id desc limit 1');
+    const [local, domain] = row!.email.split('@') as [string, string];
+    for (const search of [row!.email, `${local.slice(-6)}@${domain.slice(0, 5)}`, row!.email.toUpperCase()]) {
+      expect(ids(await as().admin.inquiries.list({ page: 1, search }))).toEqual([row!.id]);
+    }
+    // The part before the "@" alone would find it; the whole search must match.
+    expect((await as().admin.inquiries.list({ page: 1, search: `${local}@elsewhere.org` })).items).toEqual([]);
+    // An address a family is changing to is found in Users as well.
+    const [user] = await t.orm.em.fork().execute<{ id: number; email: string }[]>('select id, email from users where email is not null order by id desc limit 1');
+    await t.orm.em.fork().execute('update users set pending_email = ? where id = ?', ['new.address.7@example.net', user!.id]);
+    expect(ids(await as().admin.users.list({ page: 1, search: 'new.address.7@example.net' }))).toEqual([user!.id]);
+    expect(ids(await as().admin.users.list({ page: 1, search: user!.email }))).toEqual([user!.id]);
+  });
 });

@@ -1,6 +1,6 @@
 // SQL helpers shared by the admin services.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EntityName, FilterQuery } from '@mikro-orm/core';
+import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 
 /** Escapes SQL LIKE wildcards so a search for "50%" finds exactly that. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -70,4 +70,24 @@ export async function readingMatches<R>(em: EntityManager, read: (tx: EntityMana
     await tx.execute('set local enable_seqscan = off');
     return read(tx);
   });
+}
+
+/**
+ * A search over some columns, `ILIKE '%search%'` on each, for a list's filter. `emailColumns` hold e-mail addresses:
+ * when the search is an address or its end ("grace.wright.42@example.com", "wright.42@example"), their trigram index is
+ * asked only for the part up to the "@" (the family's own, rare) and the whole search is checked on the rows it finds
+ * (`(column || '')` keeps that check out of the index). Asked for the whole, the index reads the posting lists of the
+ * domain's trigrams, which every address shares: finding one inquiry by its address took 4.7 ms at 100,000 inquiries
+ * and 0.5 ms at 1,000 (decision 133). The rows matched are the same either way.
+ */
+export function searchAny(search: string, columns: readonly string[], emailColumns: ReadonlyArray<readonly [property: string, column: string]> = []): Record<string, unknown> {
+  const like = likePattern(search);
+  const at = search.indexOf('@');
+  // The part up to the "@" must give the index a trigram at least ("ab@"), or it would read the whole index.
+  const split = at >= 2 && at < search.length - 1;
+  const email = ([property, column]: readonly [string, string]) =>
+    split
+      ? { $and: [{ [property]: { $ilike: likePattern(search.slice(0, at + 1)) } }, { [raw((alias: string) => `(${alias}."${column}" || '')`)]: { $ilike: like } }] }
+      : { [property]: { $ilike: like } };
+  return { $or: [...columns.map((property) => ({ [property]: { $ilike: like } })), ...emailColumns.map(email)] };
 }

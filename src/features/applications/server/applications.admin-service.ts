@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../../lib/server/errors.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import type { Readable } from 'node:stream';
 import { csvStream, olderThan } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
@@ -82,8 +82,7 @@ function filterOf(input: Omit<ListInput, 'page'>) {
   const where: Record<string, unknown> = {};
   if (input.status) where.status = input.status;
   if (input.search) {
-    const like = likePattern(input.search);
-    where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { location: { $ilike: like } }];
+    Object.assign(where, searchAny(input.search, ['name', 'location'], [['email', 'email']]));
   }
   return where;
 }

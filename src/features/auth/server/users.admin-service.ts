@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session, User, type IUser } from './user.entity.ts';
 import { hashPassword } from './password.ts';
 import { LAST_ADMIN_MESSAGE, type AdminUserDto } from '../auth.schema.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import { type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
@@ -30,9 +30,11 @@ const LIST_ORDER: KeyOrder = [
 
 /** Administrators first, then by name; the search matches the username, the name or an address. */
 export async function listUsers(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<AdminUserDto>> {
-  const like = input.search ? likePattern(input.search.toLowerCase()) : null;
-  const where = like
-    ? { $or: [{ usernameKey: { $ilike: like } }, { displayName: { $ilike: like } }, { email: { $ilike: like } }, { pendingEmail: { $ilike: like } }] }
+  const where = input.search
+    ? searchAny(input.search.toLowerCase(), ['usernameKey', 'displayName'], [
+        ['email', 'email'],
+        ['pendingEmail', 'pending_email'],
+      ])
     : {};
   const { rows, ...page } = await keysetPage(em, User, where, LIST_ORDER, input);
   return { ...page, items: rows.map(toAdminUserDto) };

@@ -5,7 +5,7 @@ import { Inquiry, type IInquiry } from './inquiry.entity.ts';
 import type { InquiryAdminDto, InquiryListSchema, InquiryUpdateSchema } from '../inquiries.schema.ts';
 import type { Readable } from 'node:stream';
 import { CSV_BATCH as SHARED_CSV_BATCH, csvStream, exportBatch } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
@@ -32,8 +32,7 @@ function filterOf(input: Omit<ListInput, 'page' | 'after'>) {
   if (input.status) where.status = input.status;
   if (input.interest) where.interest = input.interest;
   if (input.search) {
-    const like = likePattern(input.search);
-    where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { message: { $ilike: like } }];
+    Object.assign(where, searchAny(input.search, ['name', 'message'], [['email', 'email']]));
   }
   return where;
 }

@@ -5,7 +5,7 @@ import { Subscriber, type ISubscriber } from './subscriber.entity.ts';
 import type { SubscriberAdminDto, SubscriberListSchema } from '../subscribers.schema.ts';
 import type { Readable } from 'node:stream';
 import { csvStream, exportBatch } from '../../../lib/server/csv.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, NEWEST_FIRST as NEWEST_FIRST_KEYS } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
 import { notFound } from '../../../lib/server/errors.ts';
@@ -19,10 +19,7 @@ export function toSubscriberAdminDto(s: ISubscriber): SubscriberAdminDto {
 function filterOf(input: Omit<ListInput, 'page'>) {
   const where: Record<string, unknown> = {};
   if (input.status) where.status = input.status;
-  if (input.search) {
-    const like = likePattern(input.search);
-    where.$or = [{ email: { $ilike: like } }, { name: { $ilike: like } }];
-  }
+  if (input.search) Object.assign(where, searchAny(input.search, ['name'], [['email', 'email']]));
   return where;
 }
 

@@ -38,11 +38,7 @@ const options = (labels: Record<string, string>) => [
   ...Object.entries(labels).map(([value, label]) => ({ value, label })),
 ];
 
-function focusFirstError() {
-  setTimeout(() => {
-    document.querySelector<HTMLElement>('#questionnaire [aria-invalid="true"], #questionnaire [data-error] input')?.focus();
-  }, 0);
-}
+const focusFirstError = () => document.querySelector<HTMLElement>('#questionnaire [aria-invalid="true"], #questionnaire [data-error] input')?.focus();
 
 function readLocal(): Partial<QuestionnaireValues> | null {
   try {
@@ -86,6 +82,13 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
   const queryClient = useQueryClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [applyAgain, setApplyAgain] = useState(false);
+  // A request to focus the first field in error, served after React has drawn the errors (an effect runs after the
+  // commit that shows them). A timer raced that commit when the check waited for the rules to load, and lost on a
+  // busy machine: nothing was marked invalid yet, so nothing took focus.
+  const [errorsShown, showErrors] = useState(0);
+  useEffect(() => {
+    if (errorsShown > 0) focusFirstError();
+  }, [errorsShown]);
   const [idempotencyKey, setKey] = useState(() => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^\w-]/g, ''));
   const form = useForm<QuestionnaireValues>({
     initialValues: { ...QUESTIONNAIRE_DEFAULTS, litterId: litterId ? String(litterId) : '' },
@@ -169,14 +172,14 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
             const fieldErrors = fieldErrorsOf(error);
             if (fieldErrors) {
               form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, m]) => [k, m[0]])));
-              focusFirstError();
+              showErrors((n) => n + 1);
             }
             toast({ title: 'Submission Failed', message: errorMessage(error, FAILURE_TEXT), variant: 'destructive' });
           },
         },
       );
     },
-    () => focusFirstError(),
+    () => showErrors((n) => n + 1),
   );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (rules) return submitChecked(event);

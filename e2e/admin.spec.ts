@@ -463,6 +463,29 @@ test.describe('admin dashboard', () => {
     violations.push(...(await axeViolations(page, 'the gallery image form')));
     expect(violations).toEqual([]);
   });
+
+  // Last in this block: it adds 55 dogs to the registry of this block's own server.
+  test('a search with more than a page of matches offers the next page and pages on to the rest (decision 133) @phone', async ({ page }) => {
+    await signInAdmin(page);
+    const origin = new URL(page.url()).origin;
+    for (let i = 1; i <= 55; i++) {
+      const made = await page.request.post('/trpc/admin.parents.createAncestor', {
+        headers: { origin, 'content-type': 'application/json' },
+        data: { name: `Pagewalk ${String(i).padStart(2, '0')}`, gender: i % 2 ? 'female' : 'male' },
+      });
+      expect(made.ok()).toBe(true);
+    }
+    await openSection(page, 'Dogs');
+    await page.getByRole('textbox', { name: 'Search dogs' }).fill('pagewalk');
+    const list = page.getByRole('list', { name: 'Dogs' });
+    // A search is counted as far as its page: one page more is offered, and the next goes on where this one ends.
+    await expect(list.getByRole('listitem')).toHaveCount(50);
+    await expect(list.getByRole('listitem').first()).toContainText('Pagewalk 01');
+    await page.getByRole('button', { name: 'Dogs, page 2' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(5);
+    await expect(list.getByRole('listitem').first()).toContainText('Pagewalk 51');
+    await expect(page.getByRole('button', { name: 'Dogs, page 3' })).toHaveCount(0);
+  });
 });
 
 /** A puppy's card in the home page's Our Puppies grid. */

@@ -39,6 +39,7 @@ import { Migration20261128155000_search_trigram_everywhere } from './Migration20
 import { Migration20261128160000_keyset_indexes } from './Migration20261128160000_keyset_indexes.ts';
 import { Migration20261128161000_today_indexes } from './Migration20261128161000_today_indexes.ts';
 import { Migration20261128164000_outbox_templates } from './Migration20261128164000_outbox_templates.ts';
+import { Migration20261128170000_public_blog_index } from './Migration20261128170000_public_blog_index.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -78,4 +79,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128160000_keyset_indexes,
   Migration20261128161000_today_indexes,
   Migration20261128164000_outbox_templates,
+  Migration20261128170000_public_blog_index,
 ];

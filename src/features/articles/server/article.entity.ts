@@ -28,7 +28,7 @@ export const Article = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['kind', 'slug'] }],
-  indexes: [{ name: 'articles_list_order_index', expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")' }, { properties: ['kind', 'publishedAt'] }, ...trigramIndexes('articles', ['title', 'summary', 'slug', 'body'])],
+  indexes: [{ name: 'articles_list_order_index', expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")' }, { properties: ['kind', 'publishedAt'] }, { name: 'articles_public_index', expression: `create index "articles_public_index" on "articles" ("kind", "published_at") include ("tags") where "status" <> 'draft'` }, ...trigramIndexes('articles', ['title', 'summary', 'slug', 'body'])],
 });
 export type IArticle = InstanceType<typeof Article.class>;
 

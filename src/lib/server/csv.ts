@@ -45,8 +45,12 @@ export function csvRows(records: readonly (readonly (string | number | boolean |
 
 type Cell = string | number | boolean | null | undefined;
 
-/** Rows read per query while an export streams: memory stays that of one batch, however many rows there are. */
-export const CSV_BATCH = 1000;
+/**
+ * Rows read per query while an export streams: memory stays that of one batch, however many rows there are. Smaller
+ * batches leave less for the server's small young generation to promote: exporting 100,000 inquiries peaked 35-40 MB
+ * over idle with 500 or 1,000 rows a batch, 32-37 MB with 250, in about 4 s either way (decision 133).
+ */
+export const CSV_BATCH = 250;
 
 /**
  * A CSV download streamed in batches (issue 35): the header (with the BOM), then `read(last)` again and again,
@@ -84,9 +88,15 @@ export function exportBatch<T extends { createdAt: Date; id: number }>(em: Entit
     .execute('all', true) as Promise<T[]>;
 }
 
-/** The keyset filter of an export newest first on (createdAt, id): the rows after `last`. */
+/**
+ * The keyset filter of an export newest first on (createdAt, id): the rows after `last`. The leading bound on createdAt
+ * lets PostgreSQL start its index scan at `last`; without it the scan began at the newest row and filtered its way down,
+ * so each batch cost more than the one before (at N = 100, 27 ms for the batch after 80,000 inquiries, 0.5 ms with it).
+ */
 export function olderThan(last: { createdAt: Date; id: number } | null): Record<string, unknown> {
-  return last ? { $or: [{ createdAt: { $lt: last.createdAt } }, { createdAt: last.createdAt, id: { $lt: last.id } }] } : {};
+  return last
+    ? { createdAt: { $lte: last.createdAt }, $or: [{ createdAt: { $lt: last.createdAt } }, { createdAt: last.createdAt, id: { $lt: last.id } }] }
+    : {};
 }
 
 export const csvHeaders = (filename: string) => ({

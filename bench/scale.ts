@@ -160,6 +160,9 @@ export async function run() {
 
   const sides: Side[] = [];
   try {
+    // The public pages render with the production client build (without it the app answers a fallback page, and the
+    // figures are of that), and the newsletter's server runs from it: built first, if missing or stale.
+    if (PARTS.has('public') || PARTS.has('newsletter')) ensureClientBuild();
     for (const [i, n] of SCALES.entries()) sides.push(await open(n, urls[i]!));
     const counts = await Promise.all(
       sides.map(async (s) => (await s.orm.em.getConnection().execute<{ n: string }[]>(`select (select count(*) from inquiries) + (select count(*) from subscribers) + (select count(*) from outbox_messages) as n`))[0]!.n),

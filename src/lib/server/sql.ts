@@ -75,11 +75,17 @@ export async function readingMatches<R>(em: EntityManager, read: (tx: EntityMana
 /**
  * A search over some columns, `ILIKE '%search%'` on each, for a list's filter. `emailColumns` hold e-mail addresses:
  * when the search is an address or its end ("grace.wright.42@example.com", "wright.42@example"), their trigram index is
- * asked only for the part up to the "@" (the family's own, rare) and the whole search is checked on the rows it finds
+ * asked only for the end of the part before the "@" (the family's own, rare) and the whole search is checked on the rows it finds
  * (`(column || '')` keeps that check out of the index). Asked for the whole, the index reads the posting lists of the
  * domain's trigrams, which every address shares: finding one inquiry by its address took 4.7 ms at 100,000 inquiries
  * and 0.5 ms at 1,000 (decision 133). The rows matched are the same either way.
  */
+/**
+ * How much of an address's local part, next to the "@", the index is asked for: its end is what tells addresses apart
+ * ("….42@", "…5890f1@"), while its start is often shared ("reader…", "info…").
+ */
+const LOCAL_END = 8;
+
 export function searchAny(search: string, columns: readonly string[], emailColumns: ReadonlyArray<readonly [property: string, column: string]> = []): Record<string, unknown> {
   const like = likePattern(search);
   const at = search.indexOf('@');
@@ -87,7 +93,7 @@ export function searchAny(search: string, columns: readonly string[], emailColum
   const split = at >= 2 && at < search.length - 1;
   const email = ([property, column]: readonly [string, string]) =>
     split
-      ? { $and: [{ [property]: { $ilike: likePattern(search.slice(0, at + 1)) } }, { [raw((alias: string) => `(${alias}."${column}" || '')`)]: { $ilike: like } }] }
+      ? { $and: [{ [property]: { $ilike: likePattern(search.slice(Math.max(0, at - LOCAL_END), at + 1)) } }, { [raw((alias: string) => `(${alias}."${column}" || '')`)]: { $ilike: like } }] }
       : { [property]: { $ilike: like } };
   return { $or: [...columns.map((property) => ({ [property]: { $ilike: like } })), ...emailColumns.map(email)] };
 }

@@ -45,6 +45,11 @@ export async function signInAdmin(page: Page, at = '/admin') {
   await signInAdminThroughForm(page, at);
 }
 
+/** Dismisses the toasts on screen, as a breeder would (one that leaves by itself meanwhile needs nothing more). */
+export async function dismissToasts(page: Page) {
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await dismiss.click({ timeout: 2_000 }).catch(() => undefined);
+}
+
 /** Opens a dashboard section from the navigation and waits for its heading. */
 export async function openSection(page: Page, name: string, heading = name) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
@@ -52,7 +57,7 @@ export async function openSection(page: Page, name: string, heading = name) {
     // A phone shows toasts at the top, over the menu's links; the pointer resting on one pauses its timer, so a
     // link under it would wait forever. A breeder would dismiss it: so does the journey.
     // (One that leaves by itself meanwhile needs nothing more.)
-    for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await dismiss.click({ timeout: 2_000 }).catch(() => undefined);
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Open dashboard menu' }).click();
   }
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();

@@ -115,7 +115,10 @@ test('every dashboard screen passes axe in the light and the dark theme', async 
   await form.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   const found: string[] = [];
-  for (const section of ['', '/puppies', '/litters', '/parents', '/gallery', '/testimonials', '/blog', '/resources', '/legal', '/inbox', '/applications', '/waitlist', '/subscribers', '/settings', '/users', '/families', '/pairing', '/newsletters']) {
+  // Every screen on the phone, where the breeder runs the site; on a laptop the dashboard's frame (its sidebar) on the
+  // first screen, since the screens inside it are the same markup (decision 134).
+  const sections = ['', '/puppies', '/litters', '/parents', '/gallery', '/testimonials', '/blog', '/resources', '/legal', '/inbox', '/applications', '/waitlist', '/subscribers', '/settings', '/users', '/families', '/pairing', '/newsletters'];
+  for (const section of isPhone(page) ? sections : sections.slice(0, 1)) {
     await page.goto(`/admin${section}`);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     found.push(...(await inBothThemes(page, `/admin${section}`)));

@@ -5,7 +5,7 @@ import { useTestApp } from './testing/test-app.ts';
 import { seedScale } from './seed/scale-seed.ts';
 import { COUNT_PAGES_AHEAD, PAGE_SIZE } from '../lib/shared/paging.ts';
 import type { SessionUser } from '../lib/server/trpc.ts';
-import { likePattern, searchReadsMatches } from '../lib/server/sql.ts';
+import { likePattern, readingMatches, searchReadsMatches } from '../lib/server/sql.ts';
 import { Inquiry } from '../features/inquiries/server/inquiry.entity.ts';
 
 const admin: SessionUser = { id: 1, username: 'breeder', isAdmin: true };
@@ -100,6 +100,12 @@ describe('dashboard lists never answer more than a page', () => {
       expect(found.items.length).toBeGreaterThan(0);
       expect(ids(found)).toEqual(await expected(s));
     }
+    // Read from its matches inside a caller's transaction, a search leaves the planner's settings as they were.
+    await em.transactional(async (tx) => {
+      await readingMatches(tx, (inner) => inner.find(Inquiry, where('garcia'), { limit: 1 }));
+      expect(await tx.execute('show enable_indexscan')).toEqual([{ enable_indexscan: 'on' }]);
+      expect(await tx.execute('show enable_seqscan')).toEqual([{ enable_seqscan: 'on' }]);
+    });
   });
 
   it('a search for an address finds its row, and only where the whole address matches (decision 133)', async () => {

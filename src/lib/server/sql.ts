@@ -51,8 +51,8 @@ export async function searchReadsMatches<T extends object>(em: EntityManager, en
     em.execute<{ 'QUERY PLAN': unknown }[]>(`explain (format json) ${sql}`, params as unknown[]),
     em.execute<{ rows: number }[]>('select reltuples::float8 as rows from pg_class where oid = to_regclass(?)', [`"${table}"`]),
   ]);
-  const raw = explained?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  const json = explained?.['QUERY PLAN'];
+  const plan = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   const matches = plan?.[0]?.Plan?.['Plan Rows'];
   const rows = Number(size?.rows);
   // A table never analysed (reltuples -1) or a plan without an estimate: the planner's own way.
@@ -65,12 +65,27 @@ export async function searchReadsMatches<T extends object>(em: EntityManager, en
  * to walk an index in order or the whole table: `SET LOCAL`, so the setting ends with the transaction.
  */
 export async function readingMatches<R>(em: EntityManager, read: (tx: EntityManager) => Promise<R>): Promise<R> {
+  // Inside a caller's transaction this one is a savepoint, and SET LOCAL would outlive it: put the settings back.
+  const nested = em.isInTransaction();
   return em.transactional(async (tx) => {
     await tx.execute('set local enable_indexscan = off');
     await tx.execute('set local enable_seqscan = off');
-    return read(tx);
+    try {
+      return await read(tx);
+    } finally {
+      if (nested) {
+        await tx.execute('reset enable_indexscan').catch(() => undefined);
+        await tx.execute('reset enable_seqscan').catch(() => undefined);
+      }
+    }
   });
 }
+
+/**
+ * How much of an address's local part, next to the "@", the index is asked for: its end is what tells addresses apart
+ * ("….42@", "…5890f1@"), while its start is often shared ("reader…", "info…").
+ */
+const LOCAL_END = 8;
 
 /**
  * A search over some columns, `ILIKE '%search%'` on each, for a list's filter. `emailColumns` hold e-mail addresses:
@@ -80,12 +95,6 @@ export async function readingMatches<R>(em: EntityManager, read: (tx: EntityMana
  * domain's trigrams, which every address shares: finding one inquiry by its address took 4.7 ms at 100,000 inquiries
  * and 0.5 ms at 1,000 (decision 133). The rows matched are the same either way.
  */
-/**
- * How much of an address's local part, next to the "@", the index is asked for: its end is what tells addresses apart
- * ("….42@", "…5890f1@"), while its start is often shared ("reader…", "info…").
- */
-const LOCAL_END = 8;
-
 export function searchAny(search: string, columns: readonly string[], emailColumns: ReadonlyArray<readonly [property: string, column: string]> = []): Record<string, unknown> {
   const like = likePattern(search);
   const at = search.indexOf('@');

@@ -27,6 +27,8 @@ const only = (files: string[]) => files.map((f) => `**/${f}`);
 
 export default defineConfig({
   testDir: './e2e',
+  // One seeded data directory that the journeys' private servers copy (decision 135).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers,
   retries: 0,

@@ -4,6 +4,7 @@ import { usePrivateServerWithMail } from './private-server.ts';
 import { atRest, expect, test, waitsForApp, type APIRequestContext, type Page } from './fixtures.ts';
 import { ADMIN, openSection, signInAdmin } from './admin-fixture.ts';
 import AxeBuilder from '@axe-core/playwright';
+import { inBothThemes } from './axe.ts';
 import { formatDay } from '../src/lib/shared/format.ts';
 import sharp from 'sharp';
 import { tinyPdf } from '../src/server/testing/uploads.ts';
@@ -112,6 +113,8 @@ test.describe('applications, families and portal polish', () => {
     await expect(dialog).toHaveCount(0);
     const note = page.getByRole('alert').filter({ hasText: `${shown.name} is matched with Biscuit` });
     await expect(note).toBeVisible();
+    // The green alert's title and link in the text colours of both themes (axe, WCAG 2.2 AA).
+    expect(await inBothThemes(page, 'the waitlist\'s matched alert')).toEqual([]);
     await note.getByRole('link', { name: 'Families' }).click();
     await expect(page.getByRole('heading', { name: 'Families', level: 2, exact: true })).toBeVisible();
   });

@@ -2,10 +2,11 @@
 // (the admin's) or need none (empty states) don't disturb the shared one.
 // With E2E_SERVER_LOG=/tmp/srv each server writes its stderr to /tmp/srv-<port>.log (to read a failure's server side).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, workerSlot } from './fixtures.ts';
+import { TEMPLATE_ENV } from './global-setup.ts';
 import { startSmtpServer, type TestSmtpServer } from '../src/features/mail/server/mail.test-helpers.ts';
 
 export function privateServer({ offset, seed }: { offset: number; seed: boolean }) {
@@ -20,6 +21,10 @@ export function privateServer({ offset, seed }: { offset: number; seed: boolean 
     /** `env` adds to the environment the server inherits (its mail server, say). */
     async start(env: Record<string, string> = {}) {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-private-'));
+      // A seeded server starts from a copy of the run's migrated, seeded template (e2e/global-setup.ts); the
+      // server then finds its demo content there and seeds nothing.
+      const template = process.env[TEMPLATE_ENV];
+      if (seed && template) cpSync(template, dataDir, { recursive: true });
       child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
         env: { ...process.env, ...env, PORT: String(port), SEED_DEMO: seed ? 'true' : 'false', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'ignore', process.env.E2E_SERVER_LOG ? openSync(`${process.env.E2E_SERVER_LOG}-${port}.log`, 'a') : 'ignore'],

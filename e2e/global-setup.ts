@@ -10,6 +10,8 @@ import path from 'node:path';
 export const TEMPLATE_ENV = 'E2E_SEEDED_TEMPLATE';
 
 export default async function globalSetup() {
+  // E2E_FRESH_SEED=1: every private server migrates and seeds its own database (to compare, or to rule the copy out).
+  if (process.env.E2E_FRESH_SEED) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'doodle-e2e-template-'));
   // Below the private servers' ports (E2E_PORT + offset + 100 × worker, offsets 41–95) and above the workers' own.
   const port = Number(process.env.E2E_PORT ?? 3199) + 98;

@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { likePattern, searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
 import {
@@ -88,7 +88,7 @@ export async function listArticlesAdmin(em: EntityManager, input: z.output<typeo
           ? { status: { $ne: 'draft' as const }, publishedAt: { $gt: now } }
           : {};
   const searchWhere = input.search
-    ? { $or: [{ title: { $ilike: likePattern(input.search) } }, { summary: { $ilike: likePattern(input.search) } }, { slug: { $ilike: likePattern(input.search) } }] }
+    ? searchAny(input.search, ['title', 'summary', 'slug'])
     : {};
   const where = { kind: input.kind, ...statusWhere, ...searchWhere };
   const { rows, ...page } = await keysetPage(em, Article, where, input.kind === 'resource' ? GUIDE_ORDER : NEWEST_POST_FIRST, input);

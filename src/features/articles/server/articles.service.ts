@@ -20,7 +20,7 @@ import {
   type ResourceSearchInputSchema,
   type ResourceSummaryDto,
 } from '../articles.schema.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion, type IArticle } from './article.entity.ts';
 import type { AttachmentDto } from '../articles.schema.ts';
 
@@ -74,8 +74,7 @@ export function toResourceSummaryDto(a: IArticle): ResourceSummaryDto {
  */
 export function searchWhere(q: string | undefined) {
   if (!q) return {};
-  const like = likePattern(q);
-  return { $or: [{ title: { $ilike: like } }, { summary: { $ilike: like } }, { body: { $ilike: like } }] };
+  return searchAny(q, ['title', 'summary', 'body']);
 }
 
 export async function listBlogPosts(em: EntityManager, input: z.output<typeof BlogListInputSchema>, now = new Date()): Promise<BlogListDto> {

@@ -3,6 +3,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
+import { likePattern, searchAny } from '../../../lib/server/sql.ts';
 import type { Context } from '../../../lib/server/trpc.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
 import {
@@ -21,12 +22,11 @@ import { buildSealedPdf, storePrivatePdf, TimestampUnavailable, tsaTimestamper }
 
 type AdminCtx = Context & { user: NonNullable<Context['user']> };
 export const PAGE_SIZE = 50;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const toTemplateDto = (t: IContractTemplate): TemplateDto => ({ id: t.id, name: t.name, version: t.version, body: t.body, updatedAt: t.updatedAt.toISOString() });
 
 export async function listTemplates(em: EntityManager, input: { page: number; search?: string }): Promise<{ items: TemplateDto[]; total: number }> {
-  const where = input.search ? { name: { $ilike: like(input.search) } } : {};
+  const where = input.search ? { name: { $ilike: likePattern(input.search) } } : {};
   const [rows, total] = await em.findAndCount(ContractTemplate, where, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
   return { items: rows.map(toTemplateDto), total };
 }
@@ -56,7 +56,7 @@ export async function saveTemplate(em: EntityManager, input: { id: number | null
 export async function listContracts(em: EntityManager, input: ContractListInput & { page: number }): Promise<{ items: ContractSummaryDto[]; total: number }> {
   const where: Record<string, unknown> = {};
   if (input.status) where.status = input.status;
-  if (input.search) where.$or = [{ familyName: { $ilike: like(input.search) } }, { puppyName: { $ilike: like(input.search) } }, { title: { $ilike: like(input.search) } }];
+  if (input.search) Object.assign(where, searchAny(input.search, ['familyName', 'puppyName', 'title']));
   const [rows, total] = await em.findAndCount(Contract, where, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
   return { items: rows.map(toSummary), total };
 }
@@ -68,7 +68,7 @@ export async function matchedFamilies(em: EntityManager, search?: string): Promi
        from "puppies" p join "users" u on u."id" = p."family_id"
       where (? = '' or u."username" ilike ? or u."display_name" ilike ? or p."name" ilike ?)
       order by u."id", p."id" limit 50`,
-    [search ?? '', like(search ?? ''), like(search ?? ''), like(search ?? '')],
+    [search ?? '', likePattern(search ?? ''), likePattern(search ?? ''), likePattern(search ?? '')],
   );
   return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name }));
 }

@@ -17,7 +17,7 @@ import {
   type PairingDto,
   type PairingInputSchema,
 } from '../dogs.schema.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import { type Page, type PageInputSchema } from '../../../lib/shared/paging.ts';
 import { badRequest, notFound } from '../../../lib/server/errors.ts';
@@ -104,7 +104,7 @@ const LIST_ORDER: KeyOrder = [
 /** Ours first (in the home page's order), then every other dog by name. */
 export async function listParentsAdmin(em: EntityManager, input: z.output<typeof PageInputSchema>): Promise<Page<DogAdminDto>> {
   const where = input.search
-    ? { $or: [{ name: { $ilike: likePattern(input.search) } }, { registeredName: { $ilike: likePattern(input.search) } }, { registrationNumber: { $ilike: likePattern(input.search) } }] }
+    ? searchAny(input.search, ['name', 'registeredName', 'registrationNumber'])
     : {};
   const { rows, ...page } = await keysetPage(em, ParentDog, where, LIST_ORDER, input);
   return { ...page, items: await toDogAdminDtos(em, rows) };
@@ -115,7 +115,7 @@ export async function searchDogs(em: EntityManager, input: z.output<typeof DogSe
   const rows = await em.find(
     ParentDog,
     {
-      ...(input.search ? { $or: [{ name: { $ilike: likePattern(input.search) } }, { registeredName: { $ilike: likePattern(input.search) } }] } : {}),
+      ...(input.search ? searchAny(input.search, ['name', 'registeredName']) : {}),
       ...(input.gender ? { gender: input.gender } : {}),
       ...(input.exclude ? { id: { $ne: input.exclude } } : {}),
     },

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../../lib/server/errors.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../../lib/server/csv.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
-import { likePattern } from '../../../lib/server/sql.ts';
+import { likePattern, searchAny } from '../../../lib/server/sql.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
 import { CURSOR_INVALID, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { decodeCursor, encodeCursor, keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
@@ -292,8 +292,7 @@ const KEPT_ORDER: KeyOrder = [
  * family's name and address as they were when paid, newest first, a page at a time, searched by that name or address.
  */
 export async function keptPayments(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<KeptPaymentDto>> {
-  const like = input.search ? likePattern(input.search) : null;
-  const where = { family: null, familyErasedAt: { $ne: null }, ...(like ? { $or: [{ familyName: { $ilike: like } }, { familyEmail: { $ilike: like } }] } : {}) };
+  const where = { family: null, familyErasedAt: { $ne: null }, ...(input.search ? searchAny(input.search, ['familyName', 'familyEmail']) : {}) };
   const { rows, ...page } = await keysetPage(em, Payment, where, KEPT_ORDER, input, {
     fields: ['id', 'amountCents', 'paidOn', 'method', 'reason', 'familyName', 'familyEmail', 'familyErasedAt'],
   });

@@ -1,11 +1,16 @@
-// npm test: the whole gate, stage by stage (typecheck, lint, unit and integration tests, the production
-// build, end-to-end journeys), stopping at the first that fails and ending with each stage's time, so a
-// slower suite shows where it grew (README's "Test it" keeps these figures).
-import { spawnSync } from 'node:child_process';
+// npm test: the whole gate, stage by stage (typecheck and lint side by side, unit and integration tests, the production
+// build, end-to-end journeys), stopping at the first that fails and ending with each stage's time, so a slower suite
+// shows where it grew (README's "Test it" keeps these figures).
+import { spawn, spawnSync } from 'node:child_process';
 
-const stages: Array<[name: string, command: string, args: string[]]> = [
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+type Command = [name: string, command: string, args: string[]];
+// Typecheck and lint are each one process on one core: on the 2-core machine they run at once, their output
+// printed whole, one after the other, once both are done.
+const stages: Array<Command | Command[]> = [
+  [
+    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ],
   ['unit and integration (vitest)', 'npx', ['vitest', 'run']],
   ['production build', process.execPath, ['scripts/build.ts']],
   ['end-to-end (Playwright)', 'npx', ['playwright', 'test']],
@@ -14,14 +19,43 @@ const stages: Array<[name: string, command: string, args: string[]]> = [
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const times: string[] = [];
 const started = performance.now();
-for (const [name, command, args] of stages) {
+
+function captured([name, command, args]: Command): Promise<{ name: string; status: number; output: string; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ name, status: code ?? 1, output, ms: performance.now() - t0 }));
+    child.on('error', (error) => resolve({ name, status: 1, output: String(error), ms: performance.now() - t0 }));
+  });
+}
+
+function fail(name: string, status: number) {
+  console.error(`\n--- ${name} failed (${times.at(-1)})`);
+  process.exit(status || 1);
+}
+
+for (const stage of stages) {
+  if (Array.isArray(stage[0])) {
+    const group = stage as Command[];
+    console.log(`\n--- ${group.map(([name]) => name).join(' and ')} (side by side)`);
+    const results = await Promise.all(group.map(captured));
+    for (const r of results) {
+      console.log(`\n--- ${r.name}`);
+      process.stdout.write(r.output);
+      times.push(`${r.name}: ${seconds(r.ms)}`);
+    }
+    const failed = results.find((r) => r.status !== 0);
+    if (failed) fail(failed.name, failed.status);
+    continue;
+  }
+  const [name, command, args] = stage as Command;
   console.log(`\n--- ${name}`);
   const t0 = performance.now();
   const r = spawnSync(command, args, { stdio: 'inherit', env: process.env });
   times.push(`${name}: ${seconds(performance.now() - t0)}`);
-  if (r.status !== 0) {
-    console.error(`\n--- ${name} failed (${times.at(-1)})`);
-    process.exit(r.status ?? 1);
-  }
+  if (r.status !== 0) fail(name, r.status ?? 1);
 }
 console.log(`\n--- stage times\n${times.join('\n')}\nall: ${seconds(performance.now() - started)}`);

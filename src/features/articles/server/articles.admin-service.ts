@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../../lib/server/errors.ts';
-import { likePattern, searchAny } from '../../../lib/server/sql.ts';
+import { searchAny } from '../../../lib/server/sql.ts';
 import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import type { Page } from '../../../lib/shared/paging.ts';
 import {

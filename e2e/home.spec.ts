@@ -57,8 +57,14 @@ function trpcError(status: number, message: string) {
 
 test.describe('seeded home page', () => {
   test('the sections render in order with the seeded content', async ({ page }) => {
+    // The dashboard's installable app stays out of the public first view (issue 34): no manifest, no worker code.
+    const scripts: Array<Promise<string>> = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+    });
     await page.goto('/');
     await expect(page).toHaveTitle('Aspen Meadow Doodles | Mini Goldendoodle Puppies in Colorado');
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
 
     const ids = await page.evaluate(() => Array.from(document.querySelectorAll('main section[id]')).map((s) => s.id));
     expect(ids).toEqual(['home', 'about', 'puppies', 'litters', 'parents', 'process', 'gallery', 'testimonials', 'faq', 'contact']);
@@ -136,6 +142,12 @@ test.describe('seeded home page', () => {
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     await footer.scrollIntoViewIfNeeded();
     await expect(footer.getByRole('form', { name: 'Newsletter' })).toBeVisible();
+
+    // Every script the page loaded, its own and the code after hydration, holds no service-worker code.
+    const code = await Promise.all(scripts);
+    expect(code.length).toBeGreaterThan(0);
+    // Case-sensitive: React DOM's own code names the 'serviceworker' preload type.
+    expect(code.filter((text) => /serviceWorker|workbox/.test(text))).toEqual([]);
   });
 
   test('hero buttons scroll to their sections, and the header turns scrolled past 50 px', async ({ page }) => {

@@ -24,6 +24,10 @@ const DESKTOP_ONLY = [
   'articles.spec.ts', // writing posts and guides (the dashboard's phone layout has its own journeys)
 ];
 const only = (files: string[]) => files.map((f) => `**/${f}`);
+// E2E_FULL_SWEEPS=1: journeys tagged for one device run on both, and the laptop's axe sweeps take every screen
+// (decisions 134 and 135 run them on one device in CI, for time). Meant for the sweeps and Today
+// (open-states.spec.ts, themes.spec.ts, today.spec.ts); other tagged journeys use their own device's controls.
+const full = !!process.env.E2E_FULL_SWEEPS;
 
 export default defineConfig({
   testDir: './e2e',
@@ -46,8 +50,8 @@ export default defineConfig({
   },
   projects: [
     // A journey tagged @phone runs on the phone only, one tagged @desktop on the laptop only (not skipped: left out).
-    { name: 'desktop', grepInvert: /@phone/, testIgnore: only(PHONE_ONLY), use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'mobile', grepInvert: /@desktop/, testIgnore: only(DESKTOP_ONLY), use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', grepInvert: full ? undefined : /@phone/, testIgnore: only(PHONE_ONLY), use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'mobile', grepInvert: full ? undefined : /@desktop/, testIgnore: only(DESKTOP_ONLY), use: { ...devices['Pixel 7'], launchOptions } },
   ],
   // The production build, served by the real server on a fresh embedded database with demo content,
   // one per worker (ports E2E_PORT, E2E_PORT + 1, …).

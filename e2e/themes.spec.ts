@@ -5,6 +5,8 @@ import { inBothThemes, scheme } from './axe.ts';
 
 const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+// E2E_FULL_SWEEPS=1 sweeps every screen on the laptop too (playwright.config.ts).
+const everyScreen = (page: Page) => isPhone(page) || !!process.env.E2E_FULL_SWEEPS;
 
 async function themeControl(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open navigation menu' }).click();
@@ -101,7 +103,7 @@ test('every public screen passes axe in the light and the dark theme', async ({ 
   // Every screen on the phone; on a laptop the screens whose layout changes with the width (grids, the tree, the
   // questionnaire's columns, the header's dropdowns), since the single-column text pages are the same markup there.
   const wide = ['/', '/blog', routes[2]!, '/resources', '/family-tree', routes[6]!, '/questionnaire'];
-  for (const route of isPhone(page) ? routes : wide) {
+  for (const route of everyScreen(page) ? routes : wide) {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     found.push(...(await inBothThemes(page, route)));
@@ -121,7 +123,7 @@ test('every dashboard screen passes axe in the light and the dark theme', async 
   // Every screen on the phone, where the breeder runs the site; on a laptop the dashboard's frame (its sidebar) on the
   // first screen, since the screens inside it are the same markup (decision 134).
   const sections = ['', '/puppies', '/litters', '/parents', '/gallery', '/testimonials', '/blog', '/resources', '/legal', '/inbox', '/applications', '/waitlist', '/subscribers', '/settings', '/users', '/families', '/pairing', '/newsletters'];
-  for (const section of isPhone(page) ? sections : sections.slice(0, 1)) {
+  for (const section of everyScreen(page) ? sections : sections.slice(0, 1)) {
     await page.goto(`/admin${section}`);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     found.push(...(await inBothThemes(page, `/admin${section}`)));

@@ -10,28 +10,50 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
 
-// Journeys whose screens and steps do not change with the viewport run once, on the device their users
-// hold for them (decision 118); every other file runs on both. A journey inside a both-devices file that
-// only means one device is tagged @phone or @desktop instead.
-const PHONE_ONLY = [
-  'pages.spec.ts', // content routes, the questionnaire's checks, legal pages: the same markup either way
-  'visitor.spec.ts', // 404s and a shared puppy link
-  'ssr.spec.ts', // server rendering and hydration: the server answers the same page to both
-  'accounts.spec.ts', // a family confirms its e-mail from its phone
+// Each file's journeys run once, on the device their users hold for that work (decisions 118 and 136); a journey
+// tagged @phone or @desktop runs on that device wherever its file runs, and one tagged @both on the two. Files about
+// layout (BOTH_DEVICES) run their untagged journeys on both. The axe sweeps and the header's width sweep measure every
+// screen on both devices (themes.spec.ts, open-states.spec.ts, layout-polish.spec.ts), whichever device a journey uses.
+const PHONE = [
+  'pages', // content routes, the questionnaire's checks, legal pages: the same markup either way
+  'visitor', // 404s and a shared puppy link
+  'ssr', // server rendering and hydration: the server answers the same page to both
+  'accounts', // a family confirms its e-mail from its phone
+  'auth', // signing up and in: the same form at every width (the header's links by role run on both)
+  'admin', // the breeder runs the site from her phone (her header and sidebar run on both)
+  'applications', // a family applies from its phone; the breeder answers from hers
+  'applications-polish',
+  'family-polish',
+  'newsletter-polish',
+  'portal', // a family follows its puppy on its phone
+  'contracts',
+  'visits',
+  'search',
+  'health',
 ];
-const DESKTOP_ONLY = [
-  'newsletters.spec.ts', // composing a newsletter (its phone layout has journeys in newsletter-polish.spec.ts)
-  'articles.spec.ts', // writing posts and guides (the dashboard's phone layout has its own journeys)
+const DESKTOP = [
+  'newsletters', // composing a newsletter (its phone layout has journeys in newsletter-polish.spec.ts)
+  'articles', // writing posts and guides (the dashboard's phone layout has its own journeys)
+  'pedigree', // planning pairings at a desk (the tree on a 360 px phone is tagged @phone)
+  'payments',
+  'messages',
 ];
-const only = (files: string[]) => files.map((f) => `**/${f}`);
-// E2E_FULL_SWEEPS=1: journeys tagged for one device run on both, and the laptop's axe sweeps take every screen
-// (decisions 134 and 135 run them on one device in CI, for time). Meant for the sweeps and Today
-// (open-states.spec.ts, themes.spec.ts, today.spec.ts); other tagged journeys use their own device's controls.
+// home.spec.ts, layout-polish.spec.ts, themes.spec.ts, open-states.spec.ts, today.spec.ts: both, journey by journey.
+const files = (names: string[]) => names.map((n) => n.replace(/[-.]/g, '\\$&')).join('|');
+/**
+ * What a project runs, as Playwright's grep (matched against "project file › describe › title tags"): what is tagged
+ * for it or for both, and what is untagged for the other device in a file of its own or of both.
+ */
+const runsOn = (device: '@phone' | '@desktop', other: string[]) =>
+  new RegExp(`${device}|@both|^(?!.*(?:${device === '@phone' ? '@desktop' : '@phone'}|(?:^|[\\s/])(?:${files(other)})\\.spec\\.ts))`);
+// E2E_FULL_SWEEPS=1: every journey runs on both devices, and the laptop's axe sweeps take every screen (decisions 134
+// to 136 run them on one device in CI, for time).
 const full = !!process.env.E2E_FULL_SWEEPS;
 
 export default defineConfig({
   testDir: './e2e',
-  // One seeded data directory that the journeys' private servers copy (decision 135).
+  // One seeded data directory that every server of the run copies: the workers' own servers, one per worker (ports
+  // E2E_PORT, E2E_PORT + 1, …), started here, and the journeys' private servers (decisions 135 and 136).
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers,
@@ -49,17 +71,8 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    // A journey tagged @phone runs on the phone only, one tagged @desktop on the laptop only (not skipped: left out).
-    { name: 'desktop', grepInvert: full ? undefined : /@phone/, testIgnore: only(PHONE_ONLY), use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'mobile', grepInvert: full ? undefined : /@desktop/, testIgnore: only(DESKTOP_ONLY), use: { ...devices['Pixel 7'], launchOptions } },
+    // A journey left out of a device is not skipped: it is not listed there.
+    { name: 'desktop', grep: full ? undefined : runsOn('@desktop', PHONE), use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'mobile', grep: full ? undefined : runsOn('@phone', DESKTOP), use: { ...devices['Pixel 7'], launchOptions } },
   ],
-  // The production build, served by the real server on a fresh embedded database with demo content,
-  // one per worker (ports E2E_PORT, E2E_PORT + 1, …).
-  webServer: Array.from({ length: workers }, (_, i) => ({
-    command: `node scripts/e2e-server.ts`,
-    url: `http://127.0.0.1:${port + i}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port + i) },
-  })),
 });

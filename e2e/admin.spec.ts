@@ -323,7 +323,7 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('list', { name: 'Litters' })).toBeVisible();
   });
 
-  test('the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone', async ({ page }) => {
+  test('the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone', { tag: '@both' }, async ({ page }) => {
     await signInAdmin(page);
     await openSection(page, 'Puppies');
     // None of the public site's chrome: no site navigation, footer or newsletter form.
@@ -357,7 +357,7 @@ test.describe('admin dashboard', () => {
     // The journey holds the app's code back; the dashboard's service worker would serve it from its cache instead.
     test.use({ serviceWorkers: 'block' });
 
-    test('Tab pressed at once walks the dashboard’s header and section links, and hydration keeps focus where it is', async ({ page }) => {
+    test('Tab pressed at once walks the dashboard’s header and section links, and hydration keeps focus where it is', { tag: '@both' }, async ({ page }) => {
       await signInAdmin(page);
       const hydrationErrors: string[] = [];
       page.on('console', (m) => void (m.type() === 'error' && /hydrat/i.test(m.text()) && hydrationErrors.push(m.text())));
@@ -431,7 +431,7 @@ test.describe('admin dashboard', () => {
     await expect.poll(async () => (await list.getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents()).filter((t) => titles.includes(t))).toEqual(titles);
   });
 
-  test('site settings come in sections whose save stays on screen while editing, on a phone too', async ({ page }, info) => {
+  test('site settings come in sections whose save stays on screen while editing, on a phone too', { tag: '@both' }, async ({ page }, info) => {
     await signInAdmin(page);
     await openSection(page, 'Site settings');
     const faq = page.getByRole('form', { name: 'Frequently asked questions' });

@@ -57,12 +57,13 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 test.describe('applications, families and portal polish', () => {
   test.describe.configure({ mode: 'serial' });
   const { server, smtp } = usePrivateServerWithMail({ offset: 88, seed: true });
-  /** The family of the first journey, on the Spring waitlist after it (and matched by the second). */
+  /** The family of the first journey, on the Spring waitlist after it (and matched by the second). The first journey
+   * runs on both devices (@both): the laptop's journey below reads its family. */
   let shown: Awaited<ReturnType<typeof approvedFamily>>;
   const today = () => formatDay(new Date().toISOString().slice(0, 10));
   const headers = () => ({ origin: server.base, 'content-type': 'application/json' });
 
-  test('On the waitlist, saved without touching the Waitlist select, files the family on the list shown and the e-mail names it', async ({ page, request }, info) => {
+  test('On the waitlist, saved without touching the Waitlist select, files the family on the list shown and the e-mail names it', { tag: '@both' }, async ({ page, request }, info) => {
     const spring = await litterId(request, server.base, 'Spring Litter');
     const email = `shown-${info.project.name}@example.com`;
     const family = `Shown Family ${info.project.name}`;

@@ -149,7 +149,7 @@ test('/admin as a signed-in non-admin shows Access Denied with a link home', asy
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('header links by role: Login for visitors, Admin and Logout for the admin', async ({ page }) => {
+test('header links by role: Login for visitors, Admin and Logout for the admin', { tag: '@both' }, async ({ page }) => {
   await page.goto('/');
   let links = await nav(page);
   await expect(links.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -304,7 +304,7 @@ test('the admin delete confirmation’s close button has a name', async ({ page 
   await expect(dialog).toBeHidden();
 });
 
-test('the hero lines up with the logo and the tiles, and its headline is balanced', async ({ page }) => {
+test('the hero lines up with the logo and the tiles, and its headline is balanced', { tag: '@both' }, async ({ page }) => {
   await page.goto('/');
   const hero = page.locator('#home');
   const title = hero.getByRole('heading', { level: 1 });

@@ -192,7 +192,7 @@ test.describe('seeded home page', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
-  test('hero media: a stored video is used, and both video errors are shown', async ({ page }) => {
+  test('hero media: a stored video is used, and both video errors are shown', { tag: '@phone' }, async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('heroVideo', '/media/hero.mp4?stored=1'));
     await page.goto('/');
     await expect(section(page, 'home').locator('video')).toHaveAttribute('src', '/media/hero.mp4?stored=1');
@@ -210,7 +210,7 @@ test.describe('seeded home page', () => {
     await expect(section(page, 'home').getByText('Failed to play video. Please ensure autoplay is allowed in your browser settings.')).toBeVisible();
   });
 
-  test('litter filter, View Puppies and Join the Waitlist', async ({ page }) => {
+  test('litter filter, View Puppies and Join the Waitlist', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const puppies = section(page, 'puppies');
     const cards = puppies.getByRole('button', { name: /^View details for/ });
@@ -236,7 +236,7 @@ test.describe('seeded home page', () => {
     await expect(cards).toHaveCount(5);
   });
 
-  test('parent dogs: the gender filter', async ({ page }) => {
+  test('parent dogs: the gender filter', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const parents = section(page, 'parents');
     await parents.scrollIntoViewIfNeeded();
@@ -250,7 +250,7 @@ test.describe('seeded home page', () => {
     await expect(names).toHaveCount(4);
   });
 
-  test('puppy dialog for an assessed puppy: every field, the three tabs, focus trapped and restored', async ({ page }) => {
+  test('puppy dialog for an assessed puppy: every field, the three tabs, focus trapped and restored', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const card = page.getByRole('button', { name: 'View details for Biscuit' });
     await card.click();
@@ -295,7 +295,7 @@ test.describe('seeded home page', () => {
     await expect(card).toBeFocused();
   });
 
-  test('puppy dialog fallbacks for a seeded puppy without generation or weight', async ({ page }) => {
+  test('puppy dialog fallbacks for a seeded puppy without generation or weight', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'View details for Murphy' }).click();
     const murphy = page.getByRole('dialog', { name: 'Murphy' });
@@ -303,7 +303,7 @@ test.describe('seeded home page', () => {
     await expect(murphy.getByRole('row', { name: /^Weight / })).toHaveCount(0);
   });
 
-  test('Inquire closes the dialog, presets the contact form and scrolls to it', async ({ page }) => {
+  test('Inquire closes the dialog, presets the contact form and scrolls to it', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'View details for Honey' }).click();
     const dialog = page.getByRole('dialog', { name: 'Honey' });
@@ -394,7 +394,7 @@ test.describe('seeded home page', () => {
     await expect(families.getByRole('img', { name: /^Rated [1-5] out of 5 stars$/ })).toHaveCount(1);
   });
 
-  test('contact form: each validation message, then a successful inquiry', async ({ page }) => {
+  test('contact form: each validation message, then a successful inquiry', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/#contact');
     const form = page.getByRole('form', { name: 'Get In Touch' });
     await expect(form).toBeVisible();
@@ -459,7 +459,7 @@ test.describe('seeded home page', () => {
     await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
-  test('newsletter: empty e-mail, the name field on focus, processing, success and both failures', async ({ page }) => {
+  test('newsletter: empty e-mail, the name field on focus, processing, success and both failures', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await scrollThrough(page);
     const form = page.getByRole('form', { name: 'Newsletter' });
@@ -506,7 +506,7 @@ test.describe('seeded home page', () => {
     await expect(email).toHaveValue('again@example.com');
   });
 
-  test('toasts: one at a time, gone after 5 seconds, and F8 focuses the toast area', async ({ page }) => {
+  test('toasts: one at a time, gone after 5 seconds, and F8 focuses the toast area', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await scrollThrough(page);
     const form = page.getByRole('form', { name: 'Newsletter' });
@@ -763,7 +763,7 @@ test.describe('accessibility (axe)', () => {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
-  test('no violations with the puppy dialog open', async ({ page }) => {
+  test('no violations with the puppy dialog open', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'View details for Biscuit' }).click();
     await expect(page.getByRole('dialog', { name: 'Biscuit' }).getByRole('tab', { name: 'Temperament' })).toBeVisible();
@@ -772,7 +772,7 @@ test.describe('accessibility (axe)', () => {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
-  test('no violations with the lightbox open, or with the mobile menu open', async ({ page }) => {
+  test('no violations with the lightbox open, or with the mobile menu open', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const gallery = section(page, 'gallery');
     await gallery.scrollIntoViewIfNeeded();

@@ -291,10 +291,11 @@ test.describe('Today', () => {
       await expect.poll(() => registrations.get(scope)).toBeTruthy();
       const deliver = (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.base, registrationId: registrations.get(scope)!, data: JSON.stringify(data) });
       await deliver({ title: 'A new update about Luna', url: `${scope}?from=push` });
-      await expect.poll(() => shown(scope)).toEqual([{ title: 'A new update about Luna', url: `${scope}?from=push` }]);
+      // A loaded 2-core machine can take more than the default 10 s to start a worker and show its notification.
+      await expect.poll(() => shown(scope), { timeout: 30_000 }).toEqual([{ title: 'A new update about Luna', url: `${scope}?from=push` }]);
       // No title, and a link off the site: the worker's own title and page.
       await deliver({ url: '//elsewhere.example/phish' });
-      await expect.poll(() => shown(scope)).toContainEqual({ title, url: scope });
+      await expect.poll(() => shown(scope), { timeout: 30_000 }).toContainEqual({ title, url: scope });
     }
   });
 

@@ -2,11 +2,12 @@
 // graceful exit on SIGTERM.
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { ROOT_DIR } from './db.ts';
+import { embeddedTemplateDir } from './testing/embedded-template.ts';
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(ROOT_DIR, 'src/server/main.ts')], {
@@ -34,6 +35,15 @@ function start(env: Record<string, string>) {
 }
 
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), 'doodle-main-'));
+/**
+ * A data directory whose embedded database is a copy of the run's migrated template: the server starts without
+ * initdb and the migrations (a fresh start's migrating and seeding is what every e2e run's global setup does).
+ */
+function migratedDir() {
+  const dir = freshDir();
+  cpSync(embeddedTemplateDir(), path.join(dir, 'db'), { recursive: true });
+  return dir;
+}
 
 /** A raw HTTP/1.1 client on one socket: sends requests and reads responses one at a time (keep-alive). */
 async function rawClient(port: number) {
@@ -119,9 +129,9 @@ describe('process entry', () => {
 
   it('serves, holding the embedded database (a backup meanwhile is refused), then exits 0 on SIGTERM after closing it', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
-    const dataDir = freshDir();
+    const dataDir = migratedDir();
     // Info level and every request logged: the request and shutdown log lines are the events this test waits for.
-    const p = start({ PORT: port, DATA_DIR: dataDir, APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', LOG_ACCESS_SAMPLE: '1' });
+    const p = start({ PORT: port, DATA_DIR: dataDir, SEED_DEMO: 'false', APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', LOG_ACCESS_SAMPLE: '1' });
     await p.logged(/Server listening at/);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     const lock = path.join(dataDir, 'db.lock');
@@ -159,7 +169,7 @@ describe('process entry', () => {
   it('on SIGTERM tells keep-alive clients Connection: close, finishes in-flight requests and resets none', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     // A long grace so the idle keep-alive client below is still open when it sends after the signal.
-    const p = start({ PORT: port, DATA_DIR: freshDir(), APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '8000' });
+    const p = start({ PORT: port, DATA_DIR: migratedDir(), SEED_DEMO: 'false', APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '8000' });
     await p.logged(/Server listening at/);
     const host = `Host: 127.0.0.1:${port}\r\n`;
 

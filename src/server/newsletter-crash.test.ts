@@ -4,12 +4,11 @@
 // (the app, mail-sender-process.ts) and a real SMTP server; the database outlives the killed process.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { closeDatabase, migrate, openDatabase, ROOT_DIR } from './db.ts';
-import { createTestDatabase, serverUrl, type TestDatabase } from './testing/test-db.ts';
+import { createTestDatabase, serverUrl, templateCopyDir, type TestDatabase } from './testing/test-db.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../features/mail/server/mail.test-helpers.ts';
 import { enqueueBulk } from '../features/mail/server/outbox.service.ts';
 
@@ -36,8 +35,8 @@ async function outlivingDatabase(): Promise<OutlivingDatabase> {
     const db: TestDatabase = await createTestDatabase();
     return { env: { DATABASE_URL: db.url! }, open: async () => db.orm, release: async () => undefined, close: () => db.close() };
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'doodle-crash-'));
-  const pgliteDir = path.join(dir, 'db');
+  // A copy of the run's migrated template (no initdb and migrations of its own).
+  const pgliteDir = templateCopyDir();
   let handle: MikroORM | undefined;
   const release = async () => {
     if (handle) await closeDatabase(handle);
@@ -49,7 +48,7 @@ async function outlivingDatabase(): Promise<OutlivingDatabase> {
     release,
     close: async () => {
       await release();
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(pgliteDir, { recursive: true, force: true });
     },
   };
   await migrate(await db.open());

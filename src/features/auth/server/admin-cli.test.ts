@@ -1,14 +1,18 @@
 // The admin CLI as an operator runs it: a child process on its own embedded database, password on stdin.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { closeDatabase, openDatabase, ROOT_DIR } from '../../../server/db.ts';
+import { embeddedTemplateDir } from '../../../server/testing/embedded-template.ts';
 import { User } from './user.entity.ts';
 import { verifyPassword } from './password.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-admin-cli-'));
+// The site's embedded database, already migrated: a copy of the run's template (the CLI would otherwise run initdb
+// and every migration on its first command).
+cpSync(embeddedTemplateDir(), path.join(dataDir, 'db'), { recursive: true });
 
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -11,9 +11,9 @@ const launchOptions = {
 };
 
 // Each file's journeys run once, on the device their users hold for that work (decisions 118 and 136); a journey
-// tagged @phone or @desktop runs on that device wherever its file runs, and one tagged @both on the two. Files about
-// layout (BOTH_DEVICES) run their untagged journeys on both. The axe sweeps and the header's width sweep measure every
-// screen on both devices (themes.spec.ts, open-states.spec.ts, layout-polish.spec.ts), whichever device a journey uses.
+// tagged @phone or @desktop runs on that device wherever its file runs, and one tagged @both on the two. Files in
+// neither list are about layout and run their untagged journeys on both. Both devices keep their axe sweeps
+// (themes.spec.ts, open-states.spec.ts) and the header's width sweep (layout-polish.spec.ts).
 const PHONE = [
   'pages', // content routes, the questionnaire's checks, legal pages: the same markup either way
   'visitor', // 404s and a shared puppy link

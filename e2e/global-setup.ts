@@ -67,15 +67,23 @@ export default async function globalSetup(config: FullConfig) {
     // Workers inherit the environment Playwright's global setup leaves.
     process.env[TEMPLATE_ENV] = template;
   }
-  const workers = await Promise.all(
+  const started = await Promise.allSettled(
     Array.from({ length: config.workers }, (_, i) => {
       const dir = newDir(`worker${i}`);
       if (template) cpSync(template, dir, { recursive: true });
       return startServer(base + i, dir, 'inherit');
     }),
   );
-  return async () => {
+  const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const teardown = async () => {
     await Promise.all(workers.map(stopServer));
     for (const dir of [...workers.map((w) => w.dir), ...(template ? [template] : [])]) rmSync(dir, { recursive: true, force: true });
   };
+  // One server that did not start fails the run, without leaving the others running.
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  return teardown;
 }

@@ -37,9 +37,14 @@ function readStored(key: string): string | null {
 
 const isMobileWidth = () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767.98px)').matches;
 
-/** play() also rejects when the video can't load (onError reports that) or is interrupted by a pause. */
+/** play() rejects with NotSupportedError when the video can't load: the same failure as the element's error event. */
+function isLoadFailure(error: unknown) {
+  return error instanceof DOMException && error.name === 'NotSupportedError';
+}
+
+/** play() also rejects when it is interrupted by a pause or the element going away; that is no failure. */
 function isPlayRefusal(error: unknown) {
-  return !(error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotSupportedError'));
+  return !(error instanceof DOMException && error.name === 'AbortError') && !isLoadFailure(error);
 }
 
 function HeroPicture({ src }: { src: string }) {
@@ -81,8 +86,14 @@ export function HeroSection() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [reduceMotion] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 
+  const onLoadError = () => {
+    setPlaying(false);
+    setMessage(VIDEO_LOAD_ERROR);
+  };
+  // A video that can't load is reported by whichever comes first, its error event or the refused play().
   const onPlayError = (error: unknown) => {
-    if (isPlayRefusal(error)) setMessage((m) => (m === VIDEO_LOAD_ERROR ? m : VIDEO_PLAY_ERROR));
+    if (isLoadFailure(error)) onLoadError();
+    else if (isPlayRefusal(error)) setMessage((m) => (m === VIDEO_LOAD_ERROR ? m : VIDEO_PLAY_ERROR));
   };
   const settingsKnown = !settings.isPending;
   const imageSrc = stored.image ?? settings.data?.heroImageUrl ?? DEFAULT_HERO_IMAGE;
@@ -116,6 +127,10 @@ export function HeroSection() {
   useEffect(() => {
     const video = videoRef.current;
     if (!showVideo || !video) return;
+    if (video.error) {
+      onLoadError(); // it failed before this effect ran
+      return;
+    }
     if (reduceMotion) return; // a moving background only when the visitor has not asked for less motion
     video.play().catch(onPlayError);
   }, [showVideo, videoSrc, reduceMotion]);
@@ -152,10 +167,7 @@ export function HeroSection() {
             data-playing={playing || undefined}
             onPlaying={() => setPlaying(true)}
             onPause={() => setPlaying(false)}
-            onError={() => {
-              setPlaying(false);
-              setMessage(VIDEO_LOAD_ERROR);
-            }}
+            onError={onLoadError}
           />
         )}
         <div className={classes.shade} />

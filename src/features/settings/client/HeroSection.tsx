@@ -92,8 +92,10 @@ export function HeroSection() {
   };
   // A video that can't load is reported by whichever comes first, its error event or the refused play().
   const onPlayError = (error: unknown) => {
-    if (isLoadFailure(error)) onLoadError();
-    else if (isPlayRefusal(error)) setMessage((m) => (m === VIDEO_LOAD_ERROR ? m : VIDEO_PLAY_ERROR));
+    if (isLoadFailure(error)) {
+      setPlaying(false);
+      setMessage(VIDEO_LOAD_ERROR);
+    } else if (isPlayRefusal(error)) setMessage((m) => (m === VIDEO_LOAD_ERROR ? m : VIDEO_PLAY_ERROR));
   };
   const settingsKnown = !settings.isPending;
   const imageSrc = stored.image ?? settings.data?.heroImageUrl ?? DEFAULT_HERO_IMAGE;

@@ -8,7 +8,7 @@ import { signIn } from './testing/auth.ts';
 import { startPushService } from './testing/push-service.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
 import { DEMO_TEMPLATE_BODY } from '../features/contracts/server/contracts.seed.ts';
-import { bookingFamily, denverAt, OPEN_EVERY_DAY } from '../features/visits/server/visits.test-helpers.ts';
+import { bookingFamily, denverAt, OPEN_EVERY_DAY } from './testing/visits.ts';
 import { TEST_ORIGIN } from './testing/test-app.ts';
 import { createPushSender } from '../features/notifications/server/push.service.ts';
 import type { SessionUser } from '../lib/server/trpc.ts';

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { buildApp } from '../../server/app.ts';
 import { useTestApp, testEnv } from '../../server/testing/test-app.ts';
 import { redisRateLimitStore } from './rate-limit-store.ts';
-import { expectSharedBudget } from './rate-limit-store.test-helpers.ts';
+import { expectSharedBudget } from '../../server/testing/rate-limit.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

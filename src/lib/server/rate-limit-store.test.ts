@@ -3,7 +3,7 @@
 import { describe, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { useTestApp, testEnv } from '../../server/testing/test-app.ts';
-import { expectSharedBudget } from './rate-limit-store.test-helpers.ts';
+import { expectSharedBudget } from '../../server/testing/rate-limit.ts';
 
 describe('rate limits across instances', () => {
   const t = useTestApp();

@@ -15,7 +15,7 @@ import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
 import { DELETED_FAMILY, VISITS_MESSAGES, type AvailabilitySettingsInput, type BookingDto } from '../visits.schema.ts';
 import { addDays, localDate, zonedToInstant } from './slots.ts';
 import { runReminders } from './visits.service.ts';
-import { bookingFamily, DENVER, denverAt as at, OPEN_EVERY_DAY as SETTINGS, type BookingFamily as Family } from './visits.test-helpers.ts';
+import { bookingFamily, DENVER, denverAt as at, OPEN_EVERY_DAY as SETTINGS, type BookingFamily as Family } from '../../../server/testing/visits.ts';
 
 const DAY = 86_400_000;
 const BREEDER = 'breeder@example.com';

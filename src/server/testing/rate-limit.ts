@@ -2,7 +2,7 @@
 // through Redis): failed logins from different addresses against one account, spread over two app instances.
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { TEST_ORIGIN } from '../../server/testing/test-app.ts';
+import { TEST_ORIGIN } from './test-app.ts';
 
 const login = (app: FastifyInstance, i: number) =>
   app.inject({

@@ -1,12 +1,12 @@
 // A booking set-up for any test that books a visit through the real app (the visits feature's own tests, and the
 // push test's booking notification): the breeder's hours, a family allowed to book, a time in the breeder's zone.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { signIn } from '../../../server/testing/auth.ts';
-import { ANSWERS } from '../../../server/testing/applications.ts';
-import type { appRouter } from '../../../server/router.ts';
-import type { SessionUser } from '../../../lib/server/trpc.ts';
-import type { AvailabilitySettingsInput } from '../visits.schema.ts';
-import { localDate, zonedToInstant } from './slots.ts';
+import { signIn } from './auth.ts';
+import { ANSWERS } from './applications.ts';
+import type { appRouter } from '../router.ts';
+import type { SessionUser } from '../../lib/server/trpc.ts';
+import type { AvailabilitySettingsInput } from '../../features/visits/visits.schema.ts';
+import { localDate, zonedToInstant } from '../../features/visits/server/slots.ts';
 
 export const DENVER = 'America/Denver';
 const DAY = 86_400_000;

@@ -1,14 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions } from './e2e/browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Two workers by default, each with a server and an embedded database of its own (e2e/fixtures.ts
 // points a worker's journeys at its server): the journeys of two files run side by side and never
 // see each other's writes. E2E_WORKERS=1 runs them one after another on one server.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-};
 
 // Each file's journeys run once, on the device their users hold for that work (decisions 118 and 136); a journey
 // tagged @phone or @desktop runs on that device wherever its file runs, and one tagged @both on the two. Files in

@@ -5,13 +5,30 @@ import sharp from 'sharp';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { usePrivateServer } from './private-server.ts';
-import { expect, test } from './fixtures.ts';
+import { fullBrowserLaunchOptions } from './browser.ts';
+import { expect, test, waitsForApp } from './fixtures.ts';
 import { signInAdminThroughForm } from './admin-fixture.ts';
 
 test.describe('Today', () => {
   const server = usePrivateServer({ offset: 46, seed: true });
+
+  /**
+   * A page in the full browser, closed after the journey: for the desktop browser's own services (Background Sync, push
+   * messages), which the headless shell that the other journeys run in does not have (e2e/browser.ts).
+   */
+  async function fullBrowser() {
+    const { launchOptions: _shell, ...device } = test.info().project.use;
+    const browser = await chromium.launch(fullBrowserLaunchOptions);
+    const context = await browser.newContext({ ...device, baseURL: server.base });
+    browsers.push(browser);
+    return { context, page: waitsForApp(await context.newPage()) };
+  }
+  const browsers: Browser[] = [];
+  test.afterEach(async () => {
+    await Promise.all(browsers.splice(0).map((b) => b.close()));
+  });
 
   test('@phone Today lists a new application and an unread inquiry that link where she acts, and reads offline', async ({ page, request, context }) => {
     const base = server.base;
@@ -122,7 +139,76 @@ test.describe('Today', () => {
     await expect(page.getByText(text)).toBeVisible();
   });
 
-  test('@desktop with the dashboard closed, the service worker sends the queued update when the connection returns (Background Sync), once', async ({ page, context }) => {
+  test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({ page }) => {
+    // Decoding and re-encoding megapixels on a shared 2-core machine, then the server's own ingest: more than a minute at worst.
+    test.slow();
+    // What each upload hands the network: the file in its form (a multipart body's bytes are not in Playwright's events).
+    await page.addInitScript(() => {
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        const file = body instanceof FormData ? body.get('file') : null;
+        if (file instanceof File) ((window as unknown as { uploads: object[] }).uploads ??= []).push({ name: file.name, type: file.type, size: file.size });
+        return send.call(this, body);
+      };
+    });
+    const uploads = () => page.evaluate(() => (window as unknown as { uploads?: Array<{ name: string; type: string; size: number }> }).uploads ?? []);
+    await signInAdminThroughForm(page, '/admin/families');
+    const post = page.getByRole('form', { name: 'Post an update' });
+    // An 8-megapixel camera JPEG stored sideways (3200×2400) with EXIF orientation 6: it shows as 2400×3200.
+    const camera = await sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/admin/media') && r.request().method() === 'POST');
+    await post.getByLabel('Upload photos').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: camera });
+    const res = await uploaded;
+    expect(res.status()).toBe(201);
+    const body = (await res.json()) as { width: number; height: number; size: number };
+    // 2560 px on the long edge, portrait: the orientation was applied before the resize, not lost with it.
+    expect({ width: body.width, height: body.height }).toEqual({ width: 1920, height: 2560 });
+    const [sent] = await uploads();
+    expect(sent).toMatchObject({ name: 'camera.jpg', type: 'image/jpeg' });
+    expect(sent!.size).toBeGreaterThan(0);
+    expect(sent!.size).toBeLessThan(camera.length / 2);
+    await expect(post.getByRole('button', { name: 'Remove this photo' })).toBeVisible();
+
+    // A HEIC photo is not decoded on the phone: its bytes go up as they were chosen (the server converts it).
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(200, 1)]);
+    const heicSent = page.waitForRequest((r) => r.url().endsWith('/api/admin/media') && r.method() === 'POST');
+    await post.getByLabel('Upload photos').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic });
+    await heicSent;
+    expect((await uploads())[1]).toEqual({ name: 'IMG_0001.HEIC', type: 'image/heic', size: heic.length });
+  });
+
+  test('@phone a family turns notifications on for this device on My Family, beside the e-mail switch', async ({ page }) => {
+    const username = `notify_${Date.now().toString(36)}`;
+    const registered = await page.request.post('/api/register', {
+      headers: { origin: server.base, 'content-type': 'application/json' },
+      data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'Notifications on this device' });
+    const messages = section.getByRole('switch', { name: 'A message from the breeder' });
+    const updates = section.getByRole('switch', { name: 'A new update about our puppy' });
+    await expect(messages).not.toBeChecked();
+    await expect(updates).not.toBeChecked();
+    await expect(messages).toBeEnabled();
+    // The e-mail switch stays.
+    await expect(page.getByRole('switch', { name: 'E-mail me a daily summary of new puppy updates' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-heading"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+    // Nothing is registered until she turns one on; then the families' worker takes /account, and a browser that
+    // does not allow notifications is told so, the switch left off.
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/account')))).toBe(false);
+    await messages.click();
+    await expect(section.getByRole('alert')).toContainText('does not allow notifications');
+    await expect(messages).not.toBeChecked();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(/\/account-sw\.js$/);
+  });
+
+  // Background Sync is the desktop browser's own service: the full browser (e2e/browser.ts).
+  test('@desktop with the dashboard closed, the service worker sends the queued update when the connection returns (Background Sync), once', async () => {
+    const { page, context } = await fullBrowser();
     await signInAdminThroughForm(page, '/admin/families');
     // Signed in through /auth, this document is not in the worker's scope: a dashboard page loaded as one is.
     await page.reload();
@@ -192,76 +278,11 @@ test.describe('Today', () => {
     expect(sends).toHaveLength(1);
   });
 
-  test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({ page }) => {
-    // Decoding and re-encoding megapixels on a shared 2-core machine, then the server's own ingest: more than a minute at worst.
-    test.slow();
-    // What each upload hands the network: the file in its form (a multipart body's bytes are not in Playwright's events).
-    await page.addInitScript(() => {
-      const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.send = function (body) {
-        const file = body instanceof FormData ? body.get('file') : null;
-        if (file instanceof File) ((window as unknown as { uploads: object[] }).uploads ??= []).push({ name: file.name, type: file.type, size: file.size });
-        return send.call(this, body);
-      };
-    });
-    const uploads = () => page.evaluate(() => (window as unknown as { uploads?: Array<{ name: string; type: string; size: number }> }).uploads ?? []);
-    await signInAdminThroughForm(page, '/admin/families');
-    const post = page.getByRole('form', { name: 'Post an update' });
-    // An 8-megapixel camera JPEG stored sideways (3200×2400) with EXIF orientation 6: it shows as 2400×3200.
-    const camera = await sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-      .jpeg({ quality: 90 })
-      .withMetadata({ orientation: 6 })
-      .toBuffer();
-    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/admin/media') && r.request().method() === 'POST');
-    await post.getByLabel('Upload photos').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: camera });
-    const res = await uploaded;
-    expect(res.status()).toBe(201);
-    const body = (await res.json()) as { width: number; height: number; size: number };
-    // 2560 px on the long edge, portrait: the orientation was applied before the resize, not lost with it.
-    expect({ width: body.width, height: body.height }).toEqual({ width: 1920, height: 2560 });
-    const [sent] = await uploads();
-    expect(sent).toMatchObject({ name: 'camera.jpg', type: 'image/jpeg' });
-    expect(sent!.size).toBeGreaterThan(0);
-    expect(sent!.size).toBeLessThan(camera.length / 2);
-    await expect(post.getByRole('button', { name: 'Remove this photo' })).toBeVisible();
-
-    // A HEIC photo is not decoded on the phone: its bytes go up as they were chosen (the server converts it).
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(200, 1)]);
-    const heicSent = page.waitForRequest((r) => r.url().endsWith('/api/admin/media') && r.method() === 'POST');
-    await post.getByLabel('Upload photos').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic });
-    await heicSent;
-    expect((await uploads())[1]).toEqual({ name: 'IMG_0001.HEIC', type: 'image/heic', size: heic.length });
-  });
-
-  test('@phone a family turns notifications on for this device on My Family, beside the e-mail switch', async ({ page }) => {
-    const username = `notify_${Date.now().toString(36)}`;
-    const registered = await page.request.post('/api/register', {
-      headers: { origin: server.base, 'content-type': 'application/json' },
-      data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' },
-    });
-    expect(registered.status()).toBe(201);
-    await page.goto('/account');
-    const section = page.getByRole('region', { name: 'Notifications on this device' });
-    const messages = section.getByRole('switch', { name: 'A message from the breeder' });
-    const updates = section.getByRole('switch', { name: 'A new update about our puppy' });
-    await expect(messages).not.toBeChecked();
-    await expect(updates).not.toBeChecked();
-    await expect(messages).toBeEnabled();
-    // The e-mail switch stays.
-    await expect(page.getByRole('switch', { name: 'E-mail me a daily summary of new puppy updates' })).toBeVisible();
-    expect((await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-heading"]').analyze()).violations.map((v) => v.id)).toEqual([]);
-    // Nothing is registered until she turns one on; then the families' worker takes /account, and a browser that
-    // does not allow notifications is told so, the switch left off.
-    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/account')))).toBe(false);
-    await messages.click();
-    await expect(section.getByRole('alert')).toContainText('does not allow notifications');
-    await expect(messages).not.toBeChecked();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(/\/account-sw\.js$/);
-  });
-
   // Both workers show pushes through one script (public/push-sw.js): what a push without a usable title or link
   // shows comes from the worker's scope. The browser delivers each push as its push service would (DevTools' push).
-  test('@desktop a push shows its title and link on either worker; without them, the worker’s own title and page', async ({ page, context }) => {
+  // Push messages are the desktop browser's own service: the full browser (e2e/browser.ts).
+  test('@desktop a push shows its title and link on either worker; without them, the worker’s own title and page', async () => {
+    const { page, context } = await fullBrowser();
     await context.grantPermissions(['notifications'], { origin: server.base });
     await page.goto('/');
     const cdp = await context.newCDPSession(page);
@@ -298,13 +319,13 @@ test.describe('Today', () => {
       await expect.poll(() => shown(scope), { timeout: 30_000 }).toContainEqual({ title, url: scope });
     }
   });
-
   // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
   test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
     // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.
     const profile = mkdtempSync(path.join(os.tmpdir(), 'doodle-install-'));
-    const { launchOptions, ...device } = info.project.use;
-    const context = await chromium.launchPersistentContext(profile, { ...device, ...launchOptions, baseURL: server.base });
+    // Installability is the desktop browser's own check (its app install manager): the full browser (e2e/browser.ts).
+    const { launchOptions: _shell, ...device } = info.project.use;
+    const context = await chromium.launchPersistentContext(profile, { ...device, ...fullBrowserLaunchOptions, baseURL: server.base });
     try {
       await installableJourney(context, request);
     } finally {

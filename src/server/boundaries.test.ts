@@ -29,7 +29,7 @@ describe('boundary lint', () => {
     ['a feature importing the top floor', 'src/features/puppies/server/probe.ts', "import { buildApp } from '../../../server/app.ts';\nexport const x = buildApp;", 'Imports point down only'],
     ['the browser app importing server code', 'src/client/probe.tsx', "import { Puppy } from '../features/puppies/server/puppy.entity.ts';\nexport const x = Puppy;", 'never imports server code'],
     ['a path that only reaches another feature once resolved', 'src/features/puppies/client/probe.tsx', "import { LittersList } from '../../puppies/client/../../dogs/client/LittersList.tsx';\nexport const x = LittersList;", 'do not reach into each other'],
-    ['a feature’s test helper importing the top floor’s harness', 'src/features/puppies/server/probe.test-helpers.ts', "import { TEST_ORIGIN } from '../../../server/testing/test-app.ts';\nexport const x = TEST_ORIGIN;", 'Imports point down only'],
+    ['a feature’s test helper importing the top floor’s harness', 'src/features/puppies/server/probe.test-helpers.ts', "import { signIn } from '../../../server/testing/auth.ts';\nexport const x = signIn;", 'Imports point down only'],
     ['an alias that resolves nowhere (no imports map to hide behind)', 'src/features/puppies/client/probe.tsx', "import { x } from '#features/dogs/server/litters.service.ts';\nexport const y = x;", 'Unable to resolve'],
   ])('refuses %s', async (_what, file, source, expected) => {
     const errors = await boundaryErrors(file, source);
@@ -42,7 +42,7 @@ describe('boundary lint', () => {
     ['another feature’s entity, from server code (relations)', 'src/features/puppies/server/probe.ts', "import { Litter } from '../../dogs/server/litter.entity.ts';\nexport const x = Litter;"],
     ['its own server code, from a feature’s server', 'src/features/puppies/server/probe.ts', "import { Puppy } from './puppy.entity.ts';\nexport const x = Puppy;"],
     ['the AppRouter type, from lib/client', 'src/lib/client/probe.ts', "import type { AppRouter } from '../../server/router.ts';\nexport type X = AppRouter;"],
-    ['the top floor’s harness, from a feature’s test file', 'src/features/puppies/server/probe.test.ts', "import { TEST_ORIGIN } from '../../../server/testing/test-app.ts';\nexport const x = TEST_ORIGIN;"],
+    ['the top floor’s harness, from a feature’s test file', 'src/features/puppies/server/probe.test.ts', "import { signIn } from '../../../server/testing/auth.ts';\nexport const x = signIn;"],
     ['the library, from a feature', 'src/features/puppies/client/probe.tsx', "import { formatPrice } from '../../../lib/shared/format.ts';\nexport const x = formatPrice;"],
   ])('allows %s', async (_what, file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);

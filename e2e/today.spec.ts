@@ -21,8 +21,8 @@ test.describe('Today', () => {
   async function fullBrowser() {
     const { launchOptions: _shell, ...device } = test.info().project.use;
     const browser = await chromium.launch(fullBrowserLaunchOptions);
-    const context = await browser.newContext({ ...device, baseURL: server.base });
     browsers.push(browser);
+    const context = await browser.newContext({ ...device, baseURL: server.base });
     return { context, page: waitsForApp(await context.newPage()) };
   }
   const browsers: Browser[] = [];
@@ -319,6 +319,7 @@ test.describe('Today', () => {
       await expect.poll(() => shown(scope), { timeout: 30_000 }).toContainEqual({ title, url: scope });
     }
   });
+
   // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
   test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
     // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.

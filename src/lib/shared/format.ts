@@ -117,8 +117,48 @@ export function imageUrl(src: string, width: number, quality?: number): string {
 
 export const placeholderUrl = (src: string) => imageUrl(src, 40, 30);
 
-/** '2026-10-01' → 'October 1, 2026', read as a calendar date (no time zone shift). */
+// Date-only values (a care item's due day, a balance's due day, a go-home day…) are calendar days, not instants: they
+// are formatted from their parts here and never go through a Date in the reader's time zone, so a phone in Colorado
+// reads Thursday's vet check as Thursday (issue 45). ISO stays in CSV files and the API.
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** A 'YYYY-MM-DD' day as [year, month 0–11, day, weekday 0–6], or null when it is not a real calendar day. */
+function dayParts(iso: string | null | undefined): [number, number, number, number] | null {
+  const t = parseIsoDate(iso);
+  if (t === null) return null;
+  const d = new Date(t);
+  const [y, m, day] = iso!.split('-').map(Number);
+  // Date.UTC rolls 2026-02-30 over to March 2: such a string is no day.
+  if (d.getUTCFullYear() !== y || d.getUTCMonth() !== m! - 1 || d.getUTCDate() !== day) return null;
+  return [y!, m! - 1, day!, d.getUTCDay()];
+}
+
+/** True for a real calendar day written 'YYYY-MM-DD'. */
+export function isIsoDay(value: string | null | undefined): value is string {
+  return dayParts(value) !== null;
+}
+
+/** '2026-10-15' → 'October 15, 2026', that calendar day wherever it is read; anything else is returned as given. */
 export function formatDay(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return formatUtcDay(new Date(Date.UTC(y!, m! - 1, d!)));
+  const p = dayParts(iso);
+  return p ? `${MONTHS[p[1]]} ${p[2]}, ${p[0]}` : iso;
+}
+
+/**
+ * '2026-10-15' → 'Thu, Oct 15', that calendar day wherever it is read; the year is added when it is not the year of
+ * `now` in the reader's zone ('Tue, Dec 29, 2026' read in 2027). Anything else is returned as given.
+ */
+export function formatShortDay(iso: string, now: Date = new Date()): string {
+  const p = dayParts(iso);
+  if (!p) return iso;
+  const label = `${WEEKDAYS[p[3]]}, ${SHORT_MONTHS[p[1]]} ${p[2]}`;
+  return p[0] === now.getFullYear() ? label : `${label}, ${p[0]}`;
+}
+
+/** The calendar day of `date` where it is read ('YYYY-MM-DD'): a form's "today", unlike toISOString()'s UTC day. */
+export function localIsoDay(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

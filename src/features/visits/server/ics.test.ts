@@ -37,8 +37,8 @@ describe('buildCalendar', () => {
     expect(event.sequence).toBe(2);
     expect(event.summary).toBe('Puppy visit; the Parkers, at the farm');
     expect(event.description).toBe('Line one\nLine two');
-    expect(event.startDate.zone?.tzid).toBe(DENVER);
-    expect(event.startDate.toString()).toBe('2026-12-05T10:00:00');
+    // UTC form (decision 140): the instant itself, whatever the zone's clocks do.
+    expect(text).toContain('\r\nDTSTART:20261205T170000Z\r\n');
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-05T17:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-05T18:00:00.000Z');
   });
@@ -53,8 +53,9 @@ describe('buildCalendar', () => {
       { uid: 'c@x', start: new Date('2026-03-07T17:00:00Z'), end: new Date('2026-03-07T18:00:00Z') },
     ].map((e) => ({ ...e, sequence: 0, summary: 'Visit', status: 'CONFIRMED' as const }));
     const text = buildCalendar({ method: 'PUBLISH', timeZone: DENVER, events });
-    expect(text).toContain('DTSTART;TZID=America/Denver:20260308T100000');
-    expect(text).toContain('DTSTART;TZID=America/Denver:20260307T100000');
+    expect(text).toContain('DTSTART:20260308T160000Z');
+    expect(text).toContain('DTSTART:20261101T083000Z');
+    expect(text).not.toContain('TZID=');
     const parsed = parse(text).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(parsed.map((e) => e.startDate.toJSDate().toISOString())).toEqual(events.map((e) => e.start.toISOString()));
     expect(parsed.map((e) => e.endDate.toJSDate().toISOString())).toEqual(events.map((e) => e.end.toISOString()));

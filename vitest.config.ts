@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { globSync, readFileSync } from 'node:fs';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { launchOptions } from './e2e/browser.ts';
 
 const ALL_TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+/** Component tests run in Chromium (vitest's browser mode), not in the node project (decision 144). */
+const COMPONENT_TESTS = 'src/**/*.component.test.tsx';
 
 /**
  * Test files that need something the machine may lack run only where it is, so that no run reports a skipped test:
@@ -23,15 +27,17 @@ const unavailable = [...(hasPostgres ? [] : [POSTGRES_ONLY]), ...(hasRedis ? [] 
  */
 function databaseTests(): string[] {
   const usesTestDatabase = /testing\/test-(app|db)\.ts'|from '\.\/test-(app|db)\.ts'/;
-  return ALL_TESTS.flatMap((pattern) => globSync(pattern, { exclude: unavailable.flatMap((p) => globSync(p)) })).filter((file) =>
+  return ALL_TESTS.flatMap((pattern) => globSync(pattern, { exclude: [...unavailable, COMPONENT_TESTS].flatMap((p) => globSync(p)) })).filter((file) =>
     usesTestDatabase.test(readFileSync(file, 'utf8')),
   );
 }
 
-export default defineConfig({
+/** The unit and integration tests: node, the real app on a real database. */
+const node: TestProjectInlineConfiguration = {
   test: {
+    name: 'node',
     include: hasPostgres ? databaseTests() : ALL_TESTS,
-    exclude: [...configDefaults.exclude, ...unavailable],
+    exclude: [...configDefaults.exclude, ...unavailable, COMPONENT_TESTS],
     globalSetup: ['./src/server/testing/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
@@ -42,6 +48,31 @@ export default defineConfig({
     // Generous: a test file seeds a whole demo site, and CI machines may be busy.
     testTimeout: 90_000,
     hookTimeout: 180_000,
+  },
+};
+
+/**
+ * Component tests (decision 144): the browser code rendered in the installed Chromium (the journeys' own, e2e/browser.ts),
+ * with its real DOM, layout, canvas, pointer events and IndexedDB. Their database is none: CI's PostgreSQL stage skips them.
+ */
+const component: TestProjectInlineConfiguration = {
+  test: {
+    name: 'component',
+    include: [COMPONENT_TESTS],
+    testTimeout: 30_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions }),
+      instances: [{ browser: 'chromium' }],
+      screenshotFailures: false,
+    },
+  },
+};
+
+export default defineConfig({
+  test: {
+    projects: hasPostgres ? [node] : [node, component],
     // 2 cores: a couple of workers keep PGlite's WASM startup from thrashing.
     maxWorkers: 2,
   },

@@ -24,6 +24,6 @@ if (client !== 'fresh') {
 // `npm start` sets NODE_COMPILE_CACHE (package.json), so Node keeps every compiled module, this script's
 // included, between starts; run directly, the cache starts here. Stack traces name the bundle's lines
 // (unminified; each module under a `//#region` comment naming its source file); NODE_OPTIONS=--enable-source-maps
-// names the sources instead, for about a tenth of a second more start-up (README).
+// names the sources instead, for about a tenth of a second more start-up (docs/deploy.md, Commands).
 enableCompileCache();
 await import(pathToFileURL(path.join(serverDir, 'main.js')).href);

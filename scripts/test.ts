@@ -1,6 +1,6 @@
 // npm test: the whole gate, stage by stage (typecheck and lint side by side, unit and integration tests, the production
 // build, end-to-end journeys), stopping at the first that fails and ending with each stage's time, so a slower suite
-// shows where it grew (README's "Test it" keeps these figures).
+// shows where it grew (docs/ci.md keeps these figures).
 import { spawn, spawnSync } from 'node:child_process';
 
 type Command = [name: string, command: string, args: string[]];

@@ -6,6 +6,8 @@ export interface TodayItem {
   source: string;
   title: string;
   at: string;
+  /** A line due on a day ('YYYY-MM-DD'), shown as that day. */
+  day?: string;
   href: string;
   overdue?: boolean;
 }

@@ -15,6 +15,11 @@ export interface TodayItem {
   title: string;
   /** When it happened (activity), is due (action) or starts (scheduled), as an ISO timestamp. */
   at: string;
+  /**
+   * The calendar day ('YYYY-MM-DD') when the line is due on a day, not at a time (a care item, a balance, a litter):
+   * the screen shows that day as it is, never `at` read as a time in the breeder's zone (issue 45).
+   */
+  day?: string;
   /** Where she acts on it: a dashboard path, e.g. '/admin/messages?conversation=12'. */
   href: string;
   /** Past its due time (balances, care items, unanswered for a day…). */

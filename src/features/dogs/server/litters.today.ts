@@ -1,5 +1,6 @@
 // What the litters put on the breeder's Today screen: litters due within two weeks (or overdue and not yet born).
 import type { TodaySource } from '../../../lib/server/today.ts';
+import { formatShortDay } from '../../../lib/shared/format.ts';
 
 const DAY = 86_400_000;
 
@@ -15,9 +16,10 @@ export const littersToday: TodaySource = async (em, now) => {
   return rows.map((r) => ({
     group: 'scheduled',
     source: 'litters',
-    title: r.expected_date < today ? `The ${r.name} was due on ${r.expected_date}` : `The ${r.name} is due`,
-    // Noon UTC: the day stays the same day in the breeder's time zone.
+    title: r.expected_date < today ? `The ${r.name} was due on ${formatShortDay(r.expected_date, now)}` : `The ${r.name} is due`,
+    // Noon UTC orders it among the timed lines; the screen shows `day` as it is.
     at: `${r.expected_date}T12:00:00.000Z`,
+    day: r.expected_date,
     href: `/admin/litters?edit=${r.id}`,
     overdue: r.expected_date < today,
   }));

@@ -6,11 +6,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { PageSpinner } from '../../../lib/client/PageSpinner.tsx';
+import { formatDay } from '../../../lib/shared/format.ts';
 import type { HealthRecordDto } from '../health.schema.ts';
 import { CareItemLine } from './CareItemLine.tsx';
 
 const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-const formatDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const formatDate = formatDay;
 
 function VetLinks({ puppyId, name }: { puppyId: number; name: string }) {
   const queryClient = useQueryClient();
@@ -133,7 +134,7 @@ export function PuppyHealth({ record, forBreeder = false }: { record: HealthReco
         )}
         {record.weights.length > 0 && (
           <Text size="sm">
-            Weighed {record.weights.length} time{record.weights.length === 1 ? '' : 's'}; latest {record.weights.at(-1)!.ounces} oz on {record.weights.at(-1)!.date}.
+            Weighed {record.weights.length} time{record.weights.length === 1 ? '' : 's'}; latest {record.weights.at(-1)!.ounces} oz on {formatDay(record.weights.at(-1)!.date)}.
           </Text>
         )}
         <Group>

@@ -9,6 +9,7 @@ import { CARE_KIND_LABELS, HEALTH_MESSAGES, PRIVATE_MEDIA_PREFIX, type CareItemD
 import { isCareFileOf, readablePuppy, type PuppyFacts } from './health.service.ts';
 import { careLine, passportData, passportFileName, passportPdf } from './passport.ts';
 import { openShareLink, VET_PATH } from './share-links.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 
 export const PASSPORT_PATH = '/health/passport/';
 const RATE = { limit: 60, windowMs: 60_000 };
@@ -35,7 +36,7 @@ const page = (title: string, body: string) =>
 /** A care record's photos (a thumbnail each) and PDFs, as links under the vet's token. */
 function filesHtml(item: CareItemDto, base: string): string {
   if (!item.attachments.length) return '';
-  const what = `${CARE_KIND_LABELS[item.kind]} of ${item.givenOn}`;
+  const what = `${CARE_KIND_LABELS[item.kind]} of ${formatDay(item.givenOn)}`;
   let photos = 0;
   let pdfs = 0;
   const links = item.attachments.map((a) => {
@@ -79,17 +80,17 @@ export default fp(
       const { record, parents, breeder } = await passportData(request.em, opened.puppy);
       const base = `${VET_PATH}${request.params.token}/files/`;
       const rows = record.items
-        .map((i) => `<tr><td>${escapeHtml(i.givenOn)}</td><td>${escapeHtml(CARE_KIND_LABELS[i.kind])}</td><td>${escapeHtml(careLine(i).split(': ').slice(1).join(': '))}${filesHtml(i, base)}</td></tr>`)
+        .map((i) => `<tr><td>${escapeHtml(formatDay(i.givenOn))}</td><td>${escapeHtml(CARE_KIND_LABELS[i.kind])}</td><td>${escapeHtml(careLine(i).split(': ').slice(1).join(': '))}${filesHtml(i, base)}</td></tr>`)
         .join('');
       const next = record.due.filter((d) => d.afterGoHome || d.scheduleItemId === null);
       const body =
         `<h1>Health record: ${escapeHtml(record.puppy.name)}</h1>` +
-        `<p>Shared by the puppy's family, read-only. This link works until ${escapeHtml(opened.expiresAt.toISOString().slice(0, 10))}.</p>` +
-        `<p>Born ${escapeHtml(record.puppy.birthDate ?? 'date not recorded')}${record.puppy.litterName ? `, ${escapeHtml(record.puppy.litterName)}` : ''}.</p>` +
+        `<p>Shared by the puppy's family, read-only. This link works until ${escapeHtml(formatDay(opened.expiresAt.toISOString().slice(0, 10)))}.</p>` +
+        `<p>Born ${escapeHtml(record.puppy.birthDate ? formatDay(record.puppy.birthDate) : 'date not recorded')}${record.puppy.litterName ? `, ${escapeHtml(record.puppy.litterName)}` : ''}.</p>` +
         `<p><strong>Microchip:</strong> ${record.microchip ? `${escapeHtml(record.microchip.number)}${record.microchip.registry ? ` (registry: ${escapeHtml(record.microchip.registry)})` : ''}` : 'not recorded'}</p>` +
         `<h2>Parents</h2><ul>${parents.map((p) => `<li>${p.role}: ${escapeHtml(p.name)}${p.registration ? `, ${escapeHtml(p.registration)}` : ''}${p.tests.length ? `<br>${p.tests.map(escapeHtml).join('<br>')}` : ''}</li>`).join('')}</ul>` +
         `<h2>Care record</h2>${rows ? `<table><thead><tr><th scope="col">Date</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>Nothing recorded yet.</p>'}` +
-        (next.length ? `<h2>Recommended next</h2><ul>${next.map((d) => `<li>${escapeHtml(d.dueOn)}: ${escapeHtml(d.label)}</li>`).join('')}</ul>` : '') +
+        (next.length ? `<h2>Recommended next</h2><ul>${next.map((d) => `<li>${escapeHtml(formatDay(d.dueOn))}: ${escapeHtml(d.label)}</li>`).join('')}</ul>` : '') +
         `<p><a href="${escapeHtml(`${VET_PATH}${request.params.token}/passport`)}">Download the puppy passport (PDF)</a></p>` +
         `<h2>Breeder</h2><p>${escapeHtml([breeder.name, breeder.town].filter(Boolean).join(', '))}<br>${escapeHtml([breeder.phone, breeder.email].filter(Boolean).join(' · '))}</p>`;
       return reply

@@ -7,6 +7,7 @@ import { addDays, dueItems } from '../due.ts';
 import { REMINDER_SUBJECT } from '../health.schema.ts';
 import { HealthReminder } from './health.entity.ts';
 import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 
 /** How often an instance looks for reminders to send (the once-per-item rule is a unique row in the database). */
 export const REMINDERS_EVERY_MS = 60 * 60_000;
@@ -48,11 +49,11 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
         to: p.email,
         subject: REMINDER_SUBJECT(p.name),
         text:
-          `Hello ${p.greeting},\n\n${p.name} is due for: ${d.label}, on ${d.dueOn}. Please book it with your vet; ` +
+          `Hello ${p.greeting},\n\n${p.name} is due for: ${d.label}, on ${formatDay(d.dueOn)}. Please book it with your vet; ` +
           `you can share ${p.name}'s health record with them from your family portal: ${link}\n\n` +
           `You can turn these reminders off there.\n\n${breederName}\n`,
         html:
-          `<p>Hello ${escapeHtml(p.greeting)},</p><p>${escapeHtml(p.name)} is due for: <strong>${escapeHtml(d.label)}</strong>, on ${escapeHtml(d.dueOn)}. ` +
+          `<p>Hello ${escapeHtml(p.greeting)},</p><p>${escapeHtml(p.name)} is due for: <strong>${escapeHtml(d.label)}</strong>, on ${escapeHtml(formatDay(d.dueOn))}. ` +
           `Please book it with your vet; you can share ${escapeHtml(p.name)}'s health record with them from ` +
           `<a href="${escapeHtml(link)}">your family portal</a>.</p><p>You can turn these reminders off there.</p><p>${escapeHtml(breederName)}</p>`,
       });

@@ -12,6 +12,7 @@ import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { HEALTH_MESSAGES, REMINDER_SUBJECT } from '../health.schema.ts';
 import { addDays } from '../due.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { CareItem } from './health.entity.ts';
 import { todayUtc } from './health.service.ts';
 import { healthToday } from './health.today.ts';
@@ -218,6 +219,9 @@ describe('health records', () => {
     for (const expected of ['Puppy passport: Luna', 'Spring Litter', '985112003456789', 'AKC Reunite', 'Vet check', 'Healthy, heart and lungs clear', 'Dr. Ames', 'Dam: Rosie', 'Rosie of Pine Hill', 'GANA GD-1234', 'OFA hips: Good', 'Sire: Cooper', 'First vaccination (DHPP)', '24 oz']) {
       expect(text, expected).toContain(expected);
     }
+    // Days as a family reads them, not ISO (issue 45).
+    expect(text).toContain(`Born: ${formatDay(birth)}`);
+    expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     expect((await get(`/health/passport/${lunaId}`, admin.cookie)).statusCode).toBe(200);
     expect((await get(`/health/passport/${lunaId}`, nguyens.cookie)).statusCode).toBe(404);
     expect((await get(`/health/passport/${lunaId}`)).statusCode).toBe(401);
@@ -288,7 +292,7 @@ describe('health records', () => {
     const page = await get(path);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`href="${path}/files/${name(certificate)}"`);
-    expect(page.body).toContain(`src="${path}/files/${name(photo)}?w=320" alt="Photo 1: Note of ${today}"`);
+    expect(page.body).toContain(`src="${path}/files/${name(photo)}?w=320" alt="Photo 1: Note of ${formatDay(today)}"`);
     expect(page.body).not.toContain(maxFile);
     const pdf = await get(`${path}/files/${name(certificate)}`);
     expect(pdf.statusCode).toBe(200);
@@ -345,7 +349,7 @@ describe('health records', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual(['parkers@example.com']);
     expect(mail!.subject).toBe(REMINDER_SUBJECT('Luna'));
-    expect(mail!.text).toContain(`First vaccination (DHPP), on ${addDays(birth, 63)}`);
+    expect(mail!.text).toContain(`First vaccination (DHPP), on ${formatDay(addDays(birth, 63))}.`);
     expect(mail!.text).toContain(`${TEST_ORIGIN}/account`);
     // A next dose written on a record (a breeder who vaccinates) is reminded of too, once.
     await t.caller(admin.user).admin.health.record({ puppyIds: [lunaId], kind: 'vaccination', product: 'Nobivac DHP', givenOn: today, nextDueOn: addDays(today, 16) });
@@ -354,7 +358,7 @@ describe('health records', () => {
     expect(await runHealthReminders(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, weekBeforeBooster)).toBe(0);
     await t.app.mailer.poll();
     const received = await smtp.waitFor(2);
-    expect(received[1]!.text).toContain(`Nobivac DHP: next dose, on ${addDays(today, 16)}`);
+    expect(received[1]!.text).toContain(`Nobivac DHP: next dose, on ${formatDay(addDays(today, 16))}.`);
     expect(smtp.received.some((m) => m.to.includes('nguyens@example.com'))).toBe(false);
     // Home now: the family's record lists only what is for its vet.
     const record = await t.caller(parkers.user).health.record({ puppyId: lunaId });

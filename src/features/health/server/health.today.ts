@@ -44,6 +44,7 @@ export const healthToday: TodaySource = async (em: EntityManager, now: Date): Pr
       source: 'health',
       title: `${l.litterName}: ${l.label}${l.overdue ? ' (overdue)' : ''}, ${l.count} ${l.count === 1 ? 'puppy' : 'puppies'}`,
       at: `${l.dueOn}T00:00:00.000Z`,
+      day: l.dueOn,
       href: `/admin/health?litter=${l.litterId}`,
       ...(l.overdue ? { overdue: true } : {}),
     }));

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PDFDocument } from 'pdf-lib';
 import { drawable, INK, newPdf, PageFlow, wrapText, type PdfFonts } from '../../../lib/server/pdf.ts';
 import { healthTestLabel, HEALTH_TEST_KINDS, type HealthTestKind } from '../../../lib/shared/health-tests.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { CARE_KIND_LABELS, type CareItemDto, type HealthRecordDto } from '../health.schema.ts';
 import { healthRecord, type PuppyFacts } from './health.service.ts';
 
@@ -57,7 +58,7 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts, now = n
           registration: dog ? [dog.registry, dog.registration_number].filter(Boolean).join(' ') : '',
           tests: tests
             .filter((t) => dog && Number(t.dog_id) === Number(dog.id))
-            .map((t) => `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${t.date})` : ''}`),
+            .map((t) => `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${formatDay(t.date)})` : ''}`),
         });
       }
     }
@@ -72,15 +73,15 @@ export function careLine(i: CareItemDto): string {
   const parts: string[] = [];
   if (i.product) parts.push(i.product);
   if (i.manufacturer) parts.push(`by ${i.manufacturer}`);
-  if (i.lotNumber) parts.push(`lot ${i.lotNumber}${i.lotExpiry ? ` (exp. ${i.lotExpiry})` : ''}`);
+  if (i.lotNumber) parts.push(`lot ${i.lotNumber}${i.lotExpiry ? ` (exp. ${formatDay(i.lotExpiry)})` : ''}`);
   if (i.dose !== null) parts.push(`dose ${i.dose} ${i.doseUnit ?? ''}`.trim());
   if (i.microchip) parts.push(`chip ${i.microchip}${i.registry ? `, registered with ${i.registry}` : ''}`);
   if (i.findings) parts.push(i.findings);
   if (i.vet || i.clinic) parts.push([i.vet, i.clinic].filter(Boolean).join(', '));
   if (i.givenBy) parts.push(`given by ${i.givenBy}`);
-  if (i.nextDueOn) parts.push(`next due ${i.nextDueOn}`);
+  if (i.nextDueOn) parts.push(`next due ${formatDay(i.nextDueOn)}`);
   if (i.notes) parts.push(i.notes);
-  return `${i.givenOn}  ${CARE_KIND_LABELS[i.kind]}: ${parts.join('; ')}`;
+  return `${formatDay(i.givenOn)}  ${CARE_KIND_LABELS[i.kind]}: ${parts.join('; ')}`;
 }
 
 /** Lines down the pages (10 pt unless said, each `size + 4` below the last), wrapped to the page's width. */
@@ -113,9 +114,9 @@ export async function passportPdf(data: PassportData): Promise<Uint8Array> {
   w.line(`Puppy passport: ${record.puppy.name}`, { size: 20, bold: true });
   w.gap();
   if (record.puppy.litterName) w.line(`Litter: ${record.puppy.litterName}`);
-  w.line(`Born: ${record.puppy.birthDate ?? 'not recorded'}`);
+  w.line(`Born: ${record.puppy.birthDate ? formatDay(record.puppy.birthDate) : 'not recorded'}`);
   if (record.puppy.pickupAt) w.line(`Went home: ${record.puppy.pickupAt.slice(0, 10)}`);
-  w.line(record.microchip ? `Microchip: ${record.microchip.number}${record.microchip.registry ? ` (registry: ${record.microchip.registry})` : ''}, implanted ${record.microchip.on}` : 'Microchip: not recorded');
+  w.line(record.microchip ? `Microchip: ${record.microchip.number}${record.microchip.registry ? ` (registry: ${record.microchip.registry})` : ''}, implanted ${formatDay(record.microchip.on)}` : 'Microchip: not recorded');
   if (record.microchip?.warning) w.line(record.microchip.warning, { size: 9, indent: 12 });
   w.gap();
   w.line('Parents', { size: 14, bold: true });
@@ -132,13 +133,13 @@ export async function passportPdf(data: PassportData): Promise<Uint8Array> {
   if (record.weights.length) {
     w.gap();
     w.line('Weights', { size: 14, bold: true });
-    w.line(record.weights.map((x) => `${x.date}: ${x.ounces} oz`).join('; '));
+    w.line(record.weights.map((x) => `${formatDay(x.date)}: ${x.ounces} oz`).join('; '));
   }
   const upcoming = record.due.filter((d) => d.afterGoHome || d.scheduleItemId === null);
   if (upcoming.length) {
     w.gap();
     w.line('Recommended next (for your vet)', { size: 14, bold: true });
-    for (const d of upcoming) w.line(`${d.dueOn}  ${d.label}`);
+    for (const d of upcoming) w.line(`${formatDay(d.dueOn)}  ${d.label}`);
   }
   w.gap();
   w.line('Breeder', { size: 14, bold: true });

@@ -9,6 +9,7 @@ import { escapeHtml } from '../../../lib/server/mail.ts';
 import { likePattern, searchAny } from '../../../lib/server/sql.ts';
 import type { AppServices } from '../../../lib/server/trpc.ts';
 import { CURSOR_INVALID, PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { decodeCursor, encodeCursor, keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import { centsToDecimal, formatCents, MAX_CENTS, sumCents } from '../money.ts';
 import {
@@ -212,8 +213,8 @@ export async function recordPayment(em: EntityManager, services: Pick<AppService
     const what = refund ? `a refund of ${formatCents(-input.amount)}` : `your payment of ${formatCents(input.amount)}`;
     const lines = [
       `Hello ${family.name},`,
-      `Thank you: ${breeder.name} recorded ${what} on ${input.paidOn} (${PAYMENT_METHOD_LABELS[input.method]}).${input.reason ? ` Reason: ${input.reason}` : ''}`,
-      `Paid so far: ${formatCents(totals.paidCents)}. Balance: ${formatCents(totals.balanceCents)}${account.dueOn && totals.balanceCents > 0 ? `, due ${account.dueOn}` : ''}.`,
+      `Thank you: ${breeder.name} recorded ${what} on ${formatDay(input.paidOn)} (${PAYMENT_METHOD_LABELS[input.method]}).${input.reason ? ` Reason: ${input.reason}` : ''}`,
+      `Paid so far: ${formatCents(totals.paidCents)}. Balance: ${formatCents(totals.balanceCents)}${account.dueOn && totals.balanceCents > 0 ? `, due ${formatDay(account.dueOn)}` : ''}.`,
     ];
     services.mail.enqueue(em, {
       to: family.email,

@@ -107,8 +107,8 @@ describe('payments', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual(['parkers@example.com']);
     expect(mail!.subject).toBe(`Receipt R-${String(depositId).padStart(6, '0')}`);
-    expect(mail!.text).toContain('your payment of $500.00 on 2026-11-28 (Bank transfer)');
-    expect(mail!.text).toContain('Balance: $2,500.00, due 2026-12-20.');
+    expect(mail!.text).toContain('your payment of $500.00 on November 28, 2026 (Bank transfer)');
+    expect(mail!.text).toContain('Balance: $2,500.00, due December 20, 2026.');
     receiptLink = /(http:\/\/localhost:3000\/receipts\/\S+)/.exec(mail!.text)![1]!;
     const res = await get(receiptLink.replace('http://localhost:3000', ''));
     expect(res.statusCode).toBe(200);
@@ -197,7 +197,7 @@ describe('payments', () => {
     t.app.services.mail.wake();
     const mails = await smtp.waitFor(2);
     expect(mails[1]!.subject).toBe(`Refund receipt ${refund.receiptNumber}`);
-    expect(mails[1]!.text).toContain('a refund of $100.50 on 2026-11-29 (Check). Reason: Crate returned');
+    expect(mails[1]!.text).toContain('a refund of $100.50 on November 29, 2026 (Check). Reason: Crate returned');
     expect(refund.reason).toBe('Crate returned');
     const res = await get(`/receipts/${refund.receiptNumber}.pdf`, parkers.cookie);
     const text = await pdfText(res.rawPayload);
@@ -234,17 +234,17 @@ describe('payments', () => {
     expect(await run('2026-12-21')).toBe(0);
     const mails = (await smtp.waitFor(sent + 2)).slice(sent);
     expect(mails.map((m) => m.subject)).toEqual([WEEK_SUBJECT, DAY_SUBJECT]);
-    expect(mails[0]!.text).toContain('The balance for your puppy, $2,600.50, is due on 2026-12-20.');
+    expect(mails[0]!.text).toContain('The balance for your puppy, $2,600.50, is due on December 20, 2026.');
     expect(mails[0]!.text).toContain('Zelle to pay@example.com');
     expect(mails[1]!.text).toContain('is due today.');
 
     const em = t.orm.em.fork();
     expect(await paymentsToday(em, new Date('2026-12-10T09:00:00Z'))).toEqual([]);
     expect(await paymentsToday(em, new Date('2026-12-15T09:00:00Z'))).toEqual([
-      { group: 'action', source: 'payments', title: '=HYPERLINK("http://evil"): balance of $2,600.50 due 2026-12-20', at: '2026-12-20T00:00:00.000Z', href: `/admin/payments?edit=${parkers.user.id}` },
+      { group: 'action', source: 'payments', title: '=HYPERLINK("http://evil"): balance of $2,600.50 due Sun, Dec 20', at: '2026-12-20T00:00:00.000Z', day: '2026-12-20', href: `/admin/payments?edit=${parkers.user.id}` },
     ]);
     const late = await paymentsToday(em, new Date('2026-12-22T09:00:00Z'));
-    expect(late[0]).toMatchObject({ overdue: true, title: expect.stringContaining('overdue since 2026-12-20') });
+    expect(late[0]).toMatchObject({ overdue: true, title: expect.stringContaining('overdue since Sun, Dec 20') });
 
     // A new due date gets its own reminders; a balance paid in full gets none and leaves Today.
     await as(admin).admin.payments.setTerms({ familyId: parkers.user.id, price: '3,000', deposit: '500', dueOn: '2027-01-10' });

@@ -1,5 +1,6 @@
 // The receipt PDF for one payment or refund (the page, fonts and wrapping from src/lib/server/pdf.ts).
 import { drawable, INK, newPdf, PageFlow, wrapText } from '../../../lib/server/pdf.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { formatCents, type Totals } from '../money.ts';
 import { PAYMENT_METHOD_LABELS, receiptNumber, type PaymentMethod } from '../payments.schema.ts';
 
@@ -38,7 +39,7 @@ export async function receiptPdf(r: ReceiptInput): Promise<Uint8Array> {
   line(`${title} ${receiptNumber(r.paymentId)}`, { size: 16, bold: true, gap: 32 });
   line(`${refund ? 'Refunded to' : 'Received from'}: ${r.familyName}`);
   line(`Amount: ${formatCents(Math.abs(r.amountCents))}`, { bold: true });
-  line(`Date: ${r.paidOn}`);
+  line(`Date: ${formatDay(r.paidOn)}`);
   line(`Method: ${PAYMENT_METHOD_LABELS[r.method]}`);
   if (r.reason) line(`Reason: ${r.reason}`);
   if (r.totals) {

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MailOutbox } from '../../../lib/server/mail.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { formatCents } from '../money.ts';
 import { paymentSettings } from './payments.service.ts';
 
@@ -74,7 +75,7 @@ export async function runReminders(em: EntityManager, mail: MailOutbox, appOrigi
 
 function reminderMail(row: DueRow & { balanceCents: number }, onTheDay: boolean, today: string, breederName: string, instructions: string, link: string | null, appOrigin: string) {
   const account = `${appOrigin}/account`;
-  const when = onTheDay && row.due_on === today ? 'is due today' : onTheDay ? `was due on ${row.due_on}` : `is due on ${row.due_on}`;
+  const when = onTheDay && row.due_on === today ? 'is due today' : onTheDay ? `was due on ${formatDay(row.due_on)}` : `is due on ${formatDay(row.due_on)}`;
   const text =
     `Hello ${row.name},\n\nThe balance for your puppy, ${formatCents(row.balanceCents)}, ${when}.\n\n` +
     (instructions ? `How to pay:\n${instructions}\n\n` : '') +

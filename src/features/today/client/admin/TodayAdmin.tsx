@@ -8,6 +8,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
+import { formatShortDay, localIsoDay } from '../../../../lib/shared/format.ts';
 import { TODAY_LABELS, type TodayAnswer, type TodayItem } from '../../today.schema.ts';
 import classes from './TodayAdmin.module.css';
 
@@ -17,8 +18,12 @@ function dayKey(date: Date) {
   return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
 }
 
-/** "3:00 PM" today, "Tue 3:00 PM" this week, "Dec 12" later or earlier. */
-export function whenLabel(iso: string, now = new Date()): string {
+/**
+ * "3:00 PM" today, "Tue 3:00 PM" this week, "Dec 12" later or earlier; a line due on a day (a care item, a balance)
+ * is that day, "Thu, Oct 15", never its midnight UTC read as a time where the phone is (issue 45).
+ */
+export function whenLabel(iso: string, now = new Date(), day?: string): string {
+  if (day) return formatShortDay(day, now);
   const at = new Date(iso);
   const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   if (dayKey(at) === dayKey(now)) return time;
@@ -46,7 +51,7 @@ function Line({ item }: { item: TodayItem }) {
             </Text>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
-                <time dateTime={item.at}>{whenLabel(item.at)}</time>
+                <time dateTime={item.day ?? item.at}>{whenLabel(item.at, undefined, item.day)}</time>
               </Text>
               {item.overdue && <ToneBadge tone="orange">Overdue</ToneBadge>}
             </Group>
@@ -88,7 +93,14 @@ function splitScheduled(items: TodayItem[], now = new Date()) {
   const week: TodayItem[] = [];
   const later: TodayItem[] = [];
   const endOfWeek = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7).getTime();
+  const todayDay = localIsoDay(now);
+  const weekEndDay = localIsoDay(new Date(endOfWeek));
   for (const item of items) {
+    if (item.day) {
+      // A day against the calendar day on the breeder's phone, not against its instant.
+      (item.day <= todayDay ? today : item.day < weekEndDay ? week : later).push(item);
+      continue;
+    }
     const at = new Date(item.at);
     if (dayKey(at) === dayKey(now) || at.getTime() < now.getTime()) today.push(item);
     else if (at.getTime() < endOfWeek) week.push(item);

@@ -40,11 +40,11 @@ describe('Today: pickups', () => {
       ['portal', countdown.toISOString()],
     ]);
     expect(pickups[0]!.title).toMatch(/^Pickup \(go-home day\): Teddy goes home with pickup_fam, /);
-    expect(pickups[1]!.title).toBe('Biscuit goes home');
+    expect(pickups[1]!).toMatchObject({ title: 'Biscuit goes home with pickup_fam', href: '/admin/families' });
 
     // Cancelled, the booking no longer speaks for the pickup: the countdown (if still set) is the line again.
     await em.execute(`update "bookings" set "status" = 'cancelled', "cancelled_at" = now() where "uid" = 'pickup-teddy@test'`);
     const after = await gatherToday(t.orm.em.fork(), TODAY_SOURCES, now, { warn: () => {} });
-    expect(after.scheduled.filter((i) => /Teddy/.test(i.title)).map((i) => [i.source, i.title])).toEqual([['portal', 'Teddy goes home']]);
+    expect(after.scheduled.filter((i) => /Teddy/.test(i.title)).map((i) => [i.source, i.title])).toEqual([['portal', 'Teddy goes home with pickup_fam']]);
   });
 });

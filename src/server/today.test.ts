@@ -32,7 +32,8 @@ describe('Today: every source on one request', () => {
     );
     await em.execute(`insert into "litters" ("name", "mother_name", "father_name", "expected_date", "created_at", "updated_at") values ('Spring Litter', 'Rosie', 'Cooper', ?, now(), now())`, [inDays(60)]);
     const [puppy] = await em.execute<Array<{ id: number }>>(
-      `insert into "puppies" ("name", "gender", "color", "created_at", "updated_at") values ('Teddy', 'male', 'apricot', now(), now()) returning "id"`,
+      `insert into "puppies" ("name", "gender", "color", "family_id", "created_at", "updated_at") values ('Teddy', 'male', 'apricot', ?, now(), now()) returning "id"`,
+      [family.user.id],
     );
     await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?)`, [puppy!.id, new Date(NOW.getTime() + 3 * HOUR)]);
     await em.execute(
@@ -54,9 +55,12 @@ describe('Today: every source on one request', () => {
       ['inquiries', 'Unread inquiry from Pat Morgan', expect.stringMatching(/^\/admin\/inbox\?edit=\d+$/), false],
     ]);
     expect(today.scheduled.map((i) => [i.source, i.title, i.href])).toEqual([
-      ['portal', 'Teddy goes home', '/admin/families'],
+      // The pickup names the puppy and its family and opens the family's application (issue 45).
+      ['portal', 'Teddy goes home with Jamie Rivera', `/admin/applications?edit=${applicationId}`],
       ['litters', 'The Winter Litter is due', `/admin/litters?edit=${litterId}`],
     ]);
+    // A litter is due on a day: the line carries that day, which the screen shows as it is.
+    expect(today.scheduled[1]!.day).toBe(inDays(5));
     expect(today.activity.map((i) => [i.source, i.title])).toEqual([
       ['subscribers', 'gone@example.com unsubscribed from the newsletter'],
       ['applications', 'Jamie Rivera applied'],

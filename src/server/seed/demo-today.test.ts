@@ -42,7 +42,7 @@ describe('the demo seed on Today', () => {
     expect(titles('action', 'health').length).toBeGreaterThan(0);
     // A visit (today, or tomorrow morning when the seed runs late in the day), a go-home day this week, a litter due.
     expect(titles('scheduled', 'visits')).toEqual([expect.stringMatching(/^Visit: The Harpers, /)]);
-    expect(titles('scheduled', 'portal')).toEqual(['Rosie goes home']);
+    expect(titles('scheduled', 'portal')).toEqual(['Rosie goes home with The Martins']);
     expect(titles('scheduled', 'litters')).toEqual(['The Spring Litter is due']);
     expect(titles('activity', 'applications')).toEqual(['Sam Ellis applied']);
     expect(titles('activity', 'visits')).toEqual([expect.stringMatching(/^The Harpers booked: visit on /)]);

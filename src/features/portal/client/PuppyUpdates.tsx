@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Card, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Lightbox } from '../../../lib/client/Lightbox.tsx';
+import { formatDay } from '../../../lib/shared/format.ts';
 import { formatOunces, type PortalPhotoDto, type PortalUpdateDto } from '../portal.schema.ts';
 
 const LABELS = { close: 'Close photo', previous: 'Previous photo', next: 'Next photo' };
@@ -38,7 +39,7 @@ function UpdateCard({ update }: { update: PortalUpdateDto }) {
       </Text>
       {update.weight && (
         <Text mt="xs" fw={600}>
-          Weighed {formatOunces(update.weight.ounces)} on {update.weight.date}
+          Weighed {formatOunces(update.weight.ounces)} on {formatDay(update.weight.date)}
         </Text>
       )}
       {update.photos.length > 0 && (

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest } from '../../../lib/server/errors.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Article } from '../../articles/server/article.entity.ts';
+import { formatDay } from '../../../lib/shared/format.ts';
 
 export interface DraftStart {
   subject: string;
@@ -13,7 +14,7 @@ export interface DraftStart {
 export async function litterDraft(em: EntityManager, litterId: number, appOrigin: string): Promise<DraftStart | null> {
   const litter = await em.findOne(Litter, { id: litterId });
   if (!litter) return null;
-  const when = litter.birthDate ? `born ${litter.birthDate}` : litter.expectedDate ? `expected around ${litter.expectedDate}` : 'coming soon';
+  const when = litter.birthDate ? `born ${formatDay(litter.birthDate)}` : litter.expectedDate ? `expected around ${formatDay(litter.expectedDate)}` : 'coming soon';
   const lines = [
     `Our litter **${litter.name}** from ${litter.motherName} and ${litter.fatherName} is ${when}.`,
     litter.description.trim(),

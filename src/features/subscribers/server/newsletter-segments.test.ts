@@ -268,7 +268,7 @@ describe('newsletter segments and the blog archive', () => {
   it('starts a draft from a litter or a blog post, with its subject and a link to the site', async () => {
     const fromLitter = await as().admin.newsletters.start({ from: 'litter', litterId: litters.autumn });
     expect(fromLitter).toMatchObject({ status: 'draft', subject: 'New litter: autumn', audience: { kind: 'all' } });
-    expect(fromLitter.body).toContain('Our litter **autumn** from Rosie and Teddy is expected around 2027-03-01.');
+    expect(fromLitter.body).toContain('Our litter **autumn** from Rosie and Teddy is expected around March 1, 2027.');
     expect(fromLitter.body).toContain(`[See the litter on our site](${TEST_ORIGIN}/#litters)`);
 
     const post = await as().admin.articles.create({ kind: 'blog', title: 'Meet the autumn puppies', summary: 'Six puppies, all doing well.', body: 'Long story.' });

@@ -1,5 +1,6 @@
 // The access matrix of every procedure outside appRouter.admin, found by walking the router (so a new one
-// cannot skip it): each is classified in procedure-access.ts and its middleware chain agrees; a visitor
+// cannot skip it): each is classified in procedure-access.ts and its middleware chain agrees, on access and
+// on rate limits (every mutation has a limit or a recorded reason why not); a visitor
 // gets 401 from every procedure that is not public; and every family procedure that takes an id is called
 // by family B with family A's id, and must refuse (403 or 404) with nothing changed, in the database and
 // in everything A reads back. The admin procedures' own matrix is features/auth/server/admin-authorization.test.ts.
@@ -9,8 +10,8 @@ import { useTestApp, TEST_ORIGIN } from './testing/test-app.ts';
 import { signIn } from './testing/auth.ts';
 import { multipartBody, pdfPart, tinyPdf } from './testing/uploads.ts';
 import { appRouter } from './router.ts';
-import { adminProcedure, authedProcedure, publicProcedure } from '../lib/server/trpc.ts';
-import { PROCEDURE_ACCESS, type ProcedureAccess } from './procedure-access.ts';
+import { adminProcedure, authedProcedure, isHandlerRateLimit, publicProcedure, rateLimitOf } from '../lib/server/trpc.ts';
+import { PROCEDURE_ACCESS, PROCEDURES, type ProcedureAccess } from './procedure-access.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
 
 type ProcedureType = 'query' | 'mutation' | 'subscription';
@@ -153,6 +154,10 @@ const FOREIGN_IDS: Record<string, ForeignId> = {
   'applications.saveDraft': { kind: 'none', why: 'values.litterId is draft text kept for its author; nothing reads a record by it' },
 };
 
+/** How many procedures each class has: a new one changes these on purpose (and is then covered by the walk). */
+const PUBLIC_PROCEDURE_COUNT = 26;
+const FAMILY_PROCEDURE_COUNT = 47;
+
 /** Tables that a refused call may still write: the caller's session (last seen) and rate-limit counters. */
 const BOOKKEEPING_TABLES = ['sessions', 'rate_limits'];
 
@@ -216,9 +221,10 @@ describe('every procedure outside the admin API is classified, and family proced
     const missing = paths.filter((path) => declaredAccess(path) === undefined);
     const stale = Object.keys(PROCEDURE_ACCESS).filter((path) => !paths.includes(path) || path.startsWith('admin.'));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
-    // Floors, so a router that went missing cannot make the matrix pass on nothing (admin's exact count: admin-authorization.test.ts).
-    expect(byAccess('public').length).toBeGreaterThanOrEqual(22);
-    expect(byAccess('family').length).toBeGreaterThanOrEqual(17);
+    // Exact, so a router that went missing cannot make the matrix pass on nothing, and a new procedure is
+    // counted on purpose (admin's own count: admin-authorization.test.ts).
+    expect(byAccess('public').length).toBe(PUBLIC_PROCEDURE_COUNT);
+    expect(byAccess('family').length).toBe(FAMILY_PROCEDURE_COUNT);
     expect(byAccess('admin').length).toBeGreaterThanOrEqual(94);
     for (const p of procedures) expect(['query', 'mutation', 'subscription']).toContain(p.type);
   });
@@ -232,6 +238,32 @@ describe('every procedure outside the admin API is classified, and family proced
     expect(chainOf(adminProcedure).length).toBeGreaterThan(chainOf(authedProcedure).length);
     const disagreeing = procedures.filter((p) => chainAccess(p) !== declaredAccess(p.path)).map((p) => `${p.path}: declared ${declaredAccess(p.path)}, built ${chainAccess(p)}`);
     expect(disagreeing).toEqual([]);
+  });
+
+  it('gives every mutation a visitor or a family can call a rate limit or a reason, and each limit is the one its chain applies', () => {
+    const wrong: string[] = [];
+    for (const p of procedures.filter((q) => !q.path.startsWith('admin.'))) {
+      const declared = PROCEDURES[p.path]?.rateLimit;
+      const applied = p.middlewares.flatMap((m) => rateLimitOf(m)?.name ?? []);
+      if (applied.length > 1) wrong.push(`${p.path}: ${applied.length} rate limits in its chain (${applied.join(', ')})`);
+      if (declared === undefined) {
+        if (p.type === 'mutation') wrong.push(`${p.path}: a mutation with no rateLimit (a limit's name, { inHandler }, or { none: why })`);
+        if (applied.length) wrong.push(`${p.path}: its chain applies ${applied[0]}, the classification says nothing`);
+      } else if (typeof declared === 'string') {
+        if (applied[0] !== declared) wrong.push(`${p.path}: declared ${declared}, its chain applies ${applied[0] ?? 'none'}`);
+      } else if ('inHandler' in declared) {
+        if (!isHandlerRateLimit(declared.inHandler)) wrong.push(`${p.path}: no handler counts a limit named ${declared.inHandler}`);
+        if (applied.length) wrong.push(`${p.path}: its chain applies ${applied[0]} as well as ${declared.inHandler} in the handler: name the chain's`);
+      } else {
+        if (declared.none.trim().length < 20) wrong.push(`${p.path}: the reason for no limit says too little ("${declared.none}")`);
+        if (applied.length) wrong.push(`${p.path}: declared none, its chain applies ${applied[0]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The walk reads real limits: the ones issue 44 added are among them, counted per account.
+    const limitOf = (path: string) => procedures.find((p) => p.path === path)!.middlewares.map((m) => rateLimitOf(m)).find(Boolean);
+    for (const path of ['messages.send', 'health.createShareLink', 'notifications.subscribe']) expect(limitOf(path)?.by).toBe('account');
+    expect(limitOf('inquiries.create')?.by).toBe('address');
   });
 
   it('a visitor gets 401 from every procedure that is not public, and no public procedure asks a visitor to sign in', async () => {

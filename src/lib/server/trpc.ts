@@ -143,16 +143,45 @@ export const adminProcedure = authedProcedure.use(async ({ ctx, next, type }) =>
   return result;
 });
 
-/** Rate-limits a procedure by client address. */
-export function rateLimited(name: string, limit: number, windowMs: number) {
-  return t.middleware(async ({ ctx, next }) => {
-    const { allowed, retryAfterMs } = await ctx.services.rateLimit(`${name}:${ctx.req.ip}`, limit, windowMs);
+/** What a rateLimited middleware counts: its name (the counter's key prefix), budget, and whose budget it is. */
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** address: the client's IP address; account: the signed-in account (falls back to the address for a visitor). */
+  by: 'address' | 'account';
+}
+
+// Each rateLimited middleware, by the function tRPC keeps in a procedure's chain: the access matrix
+// (src/server/procedure-access.test.ts) reads a procedure's limits from its real chain through rateLimitOf.
+const RATE_LIMIT_MIDDLEWARES = new WeakMap<object, RateLimitRule>();
+/** The rule of a middleware in a procedure's chain (its _def.middlewares), when it is a rateLimited one. */
+export const rateLimitOf = (middleware: unknown): RateLimitRule | undefined =>
+  typeof middleware === 'function' ? RATE_LIMIT_MIDDLEWARES.get(middleware) : undefined;
+
+/** Rate-limits a procedure by client address (default) or by the signed-in account. */
+export function rateLimited(name: string, limit: number, windowMs: number, by: RateLimitRule['by'] = 'address') {
+  const built = t.middleware(async ({ ctx, next }) => {
+    const who = by === 'account' && ctx.user ? `u${ctx.user.id}` : ctx.req.ip;
+    const { allowed, retryAfterMs } = await ctx.services.rateLimit(`${name}:${who}`, limit, windowMs);
     if (!allowed) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyMessage(retryAfterMs) });
     }
     return next();
   });
+  for (const fn of (built as unknown as { _middlewares: object[] })._middlewares) RATE_LIMIT_MIDDLEWARES.set(fn, { name, limit, windowMs, by });
+  return built;
 }
+
+// Limits a handler counts itself (only failures, or only after a check), by name: rateLimitInHandler
+// registers the name and answers the key prefix the handler counts under, so a procedure classified as
+// limited in its handler names a limit that exists in the code.
+const HANDLER_RATE_LIMITS = new Set<string>();
+export function rateLimitInHandler(name: string): string {
+  HANDLER_RATE_LIMITS.add(name);
+  return name;
+}
+export const isHandlerRateLimit = (name: string) => HANDLER_RATE_LIMITS.has(name);
 
 export function tooManyMessage(retryAfterMs: number) {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));

@@ -1,6 +1,6 @@
 // The signed-in user's own account: profile, password change (other sessions signed out), deletion with an audit row.
 import { AppError } from '../../../lib/server/errors.ts';
-import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
+import { rateLimitInHandler, type Context, type SessionUser } from '../../../lib/server/trpc.ts';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type ProfileDto } from '../auth.schema.ts';
 import { User } from './user.entity.ts';
 import { Session } from './user.entity.ts';
@@ -41,9 +41,12 @@ export async function updateProfile(ctx: Context & { user: SessionUser }, input:
   return toProfile(user);
 }
 
+/** Current-password checks (password change, account deletion), per account. */
+export const CURRENT_PASSWORD_LIMIT = rateLimitInHandler('account-password');
+
 async function checkCurrent(ctx: Context, passwordHash: string, password: string) {
   // Counted like login failures per account, so a stolen session cannot guess its way to the password.
-  const hit = await ctx.services.rateLimit(`account-password:${ctx.user!.id}`, 10, 15 * 60_000);
+  const hit = await ctx.services.rateLimit(`${CURRENT_PASSWORD_LIMIT}:${ctx.user!.id}`, 10, 15 * 60_000);
   if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please try again later.');
   if (!(await verifyPassword(passwordHash, password))) {
     throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] });

@@ -4,6 +4,9 @@ import { login, logout, register } from './auth.service.ts';
 import { changePassword, deleteAccount, profile, updateProfile } from './account.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';
 
+/** Profile saves, per account: each new address is sent a verification e-mail, so a script could mail anyone. */
+export const PROFILE_RATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
+
 export const authRouter = router({
   /** The signed-in user, or null for a visitor (REST answers 401 for null). */
   me: publicProcedure.query(({ ctx }) => ctx.user),
@@ -21,7 +24,10 @@ export const authRouter = router({
   resendVerification: authedProcedure.mutation(({ ctx }) => resendVerification(ctx)),
   // The signed-in user's own account (/account).
   profile: authedProcedure.query(({ ctx }) => profile(ctx)),
-  updateProfile: authedProcedure.input(UpdateProfileSchema).mutation(({ ctx, input }) => updateProfile(ctx, input)),
+  updateProfile: authedProcedure
+    .use(rateLimited('profile-update', PROFILE_RATE_LIMIT.limit, PROFILE_RATE_LIMIT.windowMs, 'account'))
+    .input(UpdateProfileSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx, input)),
   changePassword: authedProcedure.input(ChangePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, input)),
   deleteAccount: authedProcedure.input(DeleteAccountSchema).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError } from '../../../lib/server/errors.ts';
-import { tooManyMessage, type Context, type SessionUser } from '../../../lib/server/trpc.ts';
+import { rateLimitInHandler, tooManyMessage, type Context, type SessionUser } from '../../../lib/server/trpc.ts';
 import { clientNetwork } from '../../../lib/server/client-network.ts';
 import {
   AUTH_MESSAGES,
@@ -89,16 +89,19 @@ function possibleUsername(username: string): boolean {
  *   guesser needs a fresh network every few guesses.
  * The owner's successful login clears the counters of her username, and only those.
  */
+/** Failed sign-ins, by address, network and username (a success takes its own back): counted in login(). */
+const LOGIN_FAILURES = rateLimitInHandler('login-fail');
+
 function throttleKeys(ctx: Context, username: string) {
   const who = possibleUsername(username)
     ? usernameKey(username)
     : `invalid:${createHash('sha256').update(username).digest('hex').slice(0, 32)}`;
   const network = clientNetwork(ctx.req.ip);
   return {
-    address: `login-fail:ip:${ctx.req.ip}`,
-    network: `login-fail:net:${network}:${who}`,
-    username: `login-fail:user:${who}`,
-    underAttack: `login-fail:attacked:${network}:${who}`,
+    address: `${LOGIN_FAILURES}:ip:${ctx.req.ip}`,
+    network: `${LOGIN_FAILURES}:net:${network}:${who}`,
+    username: `${LOGIN_FAILURES}:user:${who}`,
+    underAttack: `${LOGIN_FAILURES}:attacked:${network}:${who}`,
   };
 }
 

@@ -2,7 +2,7 @@
 // a new one waits in `pending_email` (the verified one keeps receiving) until the link sent to it is opened.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
-import type { AppServices, Context, SessionUser } from '../../../lib/server/trpc.ts';
+import { rateLimitInHandler, type AppServices, type Context, type SessionUser } from '../../../lib/server/trpc.ts';
 import { readVerifyToken, verificationMail } from '../../../lib/server/email-verification.ts';
 import { VERIFY_LINK_DAYS, VERIFY_MESSAGES, VERIFY_RESEND_LIMIT, VERIFY_RESEND_WINDOW_MS, type VerifyEmailResult } from '../auth.schema.ts';
 import { User, type IUser } from './user.entity.ts';
@@ -53,12 +53,15 @@ export async function verifyEmail(ctx: Context, token: string, now = new Date())
   return { email: user.email!, alreadyVerified: false };
 }
 
+/** Verification links sent again, per account (counted only when there is an address waiting for one). */
+const RESEND_LIMIT = rateLimitInHandler('verify-resend');
+
 /** Sends the pending address its link again, a few times an hour at most. */
 export async function resendVerification(ctx: Context & { user: SessionUser }): Promise<{ ok: true; email: string }> {
   const user = await ctx.em.findOne(User, ctx.user.id);
   if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in.');
   if (!user.pendingEmail) throw new AppError('BAD_REQUEST', VERIFY_MESSAGES.nothingPending);
-  const hit = await ctx.services.rateLimit(`verify-resend:${user.id}`, VERIFY_RESEND_LIMIT, VERIFY_RESEND_WINDOW_MS);
+  const hit = await ctx.services.rateLimit(`${RESEND_LIMIT}:${user.id}`, VERIFY_RESEND_LIMIT, VERIFY_RESEND_WINDOW_MS);
   if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', VERIFY_MESSAGES.tooMany);
   await queueVerificationMail(ctx.em, ctx.services, user);
   await ctx.em.flush();

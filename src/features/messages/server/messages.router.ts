@@ -1,5 +1,5 @@
 // The family's conversation with the breeder: every procedure is for a signed-in account and answers only about its own.
-import { authedProcedure, router } from '../../../lib/server/trpc.ts';
+import { authedProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
 import { EmailPreferenceSchema, MyMessagesSchema, SendMessageSchema, type MessageEventDto } from '../messages.schema.ts';
 import {
   emailPreference,
@@ -11,9 +11,15 @@ import {
   type LiveMessageEvent,
 } from './messages.service.ts';
 
+/** A family's messages to the breeder, per account (a person types far fewer; a script is stopped). */
+export const MESSAGE_SEND_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000 };
+
 export const messagesRouter = router({
   list: authedProcedure.input(MyMessagesSchema).query(({ ctx, input }) => myMessages(ctx.em, ctx.services, ctx.user.id, input.cursor)),
-  send: authedProcedure.input(SendMessageSchema).mutation(({ ctx, input }) => sendAsFamily(ctx.em, ctx.services, ctx.user.id, input)),
+  send: authedProcedure
+    .use(rateLimited('messages-send', MESSAGE_SEND_RATE_LIMIT.limit, MESSAGE_SEND_RATE_LIMIT.windowMs, 'account'))
+    .input(SendMessageSchema)
+    .mutation(({ ctx, input }) => sendAsFamily(ctx.em, ctx.services, ctx.user.id, input)),
   markRead: authedProcedure.mutation(({ ctx }) => markReadAsFamily(ctx.em, ctx.services, ctx.user.id)),
   emailPreference: authedProcedure.query(({ ctx }) => emailPreference(ctx.em, ctx.user.id)),
   setEmailPreference: authedProcedure.input(EmailPreferenceSchema).mutation(({ ctx, input }) => setEmailPreference(ctx.em, ctx.user.id, input.enabled)),

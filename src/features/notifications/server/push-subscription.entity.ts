@@ -9,7 +9,7 @@ export const PushSubscription = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
-    /** The push service's URL for this device: one device, one row (the latest account to sign in owns it). */
+    /** The push service's URL for this device: one device, one row (the account that registered it keeps it; another is refused). */
     endpoint: p.string().length(1000).unique(),
     /** The device's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
     p256dh: p.string().length(200),

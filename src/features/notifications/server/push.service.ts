@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { AppError } from '../../../lib/server/errors.ts';
 import { BREEDER_TOPICS, type NotifyAudience, type NotifyTopic, type PushMessage, type PushNotifier } from '../../../lib/server/notify.ts';
 import type { AfterAnswer } from '../../../lib/server/after-answer.ts';
-import { NOTIFICATION_MESSAGES, type SubscribeSchema, type TopicsSchema } from '../notifications.schema.ts';
+import { MAX_DEVICES_PER_ACCOUNT, NOTIFICATION_MESSAGES, type SubscribeSchema, type TopicsSchema } from '../notifications.schema.ts';
 import { PushSubscription } from './push-subscription.entity.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid.ts';
 import type { z } from 'zod';
@@ -37,12 +37,25 @@ export async function subscribeDevice(em: EntityManager, user: SessionUser, inpu
     throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.badEndpoint, { endpoint: [NOTIFICATION_MESSAGES.badEndpoint] });
   }
   const topics = checkTopics(user, input.topics);
-  // One row per device: a device that signs in to another account now belongs to that account.
-  await em.execute(
-    `insert into "push_subscriptions" ("user_id", "endpoint", "p256dh", "auth", "topics", "created_at") values (?, ?, ?, ?, ?::jsonb, now())
-     on conflict ("endpoint") do update set "user_id" = excluded."user_id", "p256dh" = excluded."p256dh", "auth" = excluded."auth", "topics" = excluded."topics"`,
-    [user.id, input.endpoint, input.keys.p256dh, input.keys.auth, JSON.stringify(topics)],
-  );
+  await em.transactional(async (tx) => {
+    // The account's row, locked: two devices subscribing at once count each other against the cap.
+    await tx.execute(`select 1 from "users" where "id" = ? for update`, [user.id]);
+    const [mine] = await tx.execute<Array<{ devices: number; known: boolean }>>(
+      `select count(*)::int as "devices", coalesce(bool_or("endpoint" = ?), false) as "known" from "push_subscriptions" where "user_id" = ?`,
+      [input.endpoint, user.id],
+    );
+    if (!mine!.known && mine!.devices >= MAX_DEVICES_PER_ACCOUNT) throw new AppError('CONFLICT', NOTIFICATION_MESSAGES.tooManyDevices);
+    // One row per device, and it stays with the account that registered it: another account's endpoint is
+    // refused, never moved (whoever holds an endpoint must not take over someone else's notifications).
+    const saved = await tx.execute<Array<{ id: number }>>(
+      `insert into "push_subscriptions" ("user_id", "endpoint", "p256dh", "auth", "topics", "created_at") values (?, ?, ?, ?, ?::jsonb, now())
+       on conflict ("endpoint") do update set "p256dh" = excluded."p256dh", "auth" = excluded."auth", "topics" = excluded."topics"
+         where "push_subscriptions"."user_id" = excluded."user_id"
+       returning "id"`,
+      [user.id, input.endpoint, input.keys.p256dh, input.keys.auth, JSON.stringify(topics)],
+    );
+    if (saved.length === 0) throw new AppError('CONFLICT', NOTIFICATION_MESSAGES.otherAccount, { endpoint: [NOTIFICATION_MESSAGES.otherAccount] });
+  });
   return { topics };
 }
 

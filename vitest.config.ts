@@ -56,10 +56,36 @@ const node: TestProjectInlineConfiguration = {
  * with its real DOM, layout, canvas, pointer events and IndexedDB. Their database is none: CI's PostgreSQL stage skips them.
  */
 const component: TestProjectInlineConfiguration = {
+  // Bundled before the first test: dependencies found mid-run are bundled again, and a second copy of React breaks hooks.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-dev-runtime',
+      'react-dom/client',
+      '@mantine/core',
+      '@mantine/hooks',
+      '@mantine/form',
+      '@mantine/notifications',
+      '@tabler/icons-react',
+      '@tanstack/react-query',
+      '@tanstack/react-router',
+      '@trpc/client',
+      '@trpc/server/observable',
+      '@trpc/tanstack-react-query',
+      '@dnd-kit/core',
+      '@dnd-kit/sortable',
+      '@dnd-kit/utilities',
+      'idb',
+      'zod',
+      'axe-core',
+    ],
+  },
   test: {
     name: 'component',
     include: [COMPONENT_TESTS],
     testTimeout: 30_000,
+    // A locator that never matches fails in seconds, not at the test's timeout.
+    expect: { poll: { timeout: 5_000 } },
     browser: {
       enabled: true,
       headless: true,

@@ -1,7 +1,7 @@
 // Date-only values are that calendar day wherever they are read (issue 45): the helpers run here under a zone west of
 // UTC (America/Denver, where midnight UTC is the evening before), under UTC and east of it (Pacific/Auckland).
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDay, formatShortDay, isIsoDay, localIsoDay } from './format.ts';
+import { formatDay, formatShortDay, isIsoDay, localIsoDay, possessive } from './format.ts';
 
 const ZONES = ['America/Denver', 'UTC', 'Pacific/Auckland'];
 const saved = process.env.TZ;
@@ -45,5 +45,14 @@ describe('what is not a day', () => {
     }
     expect(isIsoDay('2026-10-15')).toBe(true);
     expect(isIsoDay(null)).toBe(false);
+  });
+});
+
+describe('possessive', () => {
+  it('takes the apostrophe alone after an s and lowers a family name’s "The" mid-sentence', () => {
+    expect(`Open ${possessive('The Okafors')} payments`).toBe('Open the Okafors’ payments');
+    expect(possessive('Jamie Rivera')).toBe('Jamie Rivera’s');
+    expect(possessive('James')).toBe('James’');
+    expect(possessive('Theo')).toBe('Theo’s');
   });
 });

@@ -162,3 +162,12 @@ export function localIsoDay(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/**
+ * A name's possessive inside a sentence: "Jamie Rivera’s", "the Okafors’" (a name ending in s takes the apostrophe
+ * alone, and a family name's leading "The" is lower case mid-sentence).
+ */
+export function possessive(name: string): string {
+  const mid = name.replace(/^The\s+/, 'the ');
+  return /s$/i.test(mid) ? `${mid}’` : `${mid}’s`;
+}

@@ -10,7 +10,7 @@ import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
 import { useAdminForm } from '../../../../lib/client/admin/AdminForm.tsx';
 import { ItemCard, Meta, Pager, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
-import { formatDay } from '../../../../lib/shared/format.ts';
+import { formatDay, possessive } from '../../../../lib/shared/format.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { centsToDecimal, formatCents } from '../../money.ts';
 import {
@@ -65,7 +65,7 @@ function AccountRow({ account: a, open }: { account: FamilyAccountDto; open: () 
         a.balanceCents <= 0 ? <ToneBadge tone="green">Paid in full</ToneBadge> : overdue ? <ToneBadge tone="orange">Overdue</ToneBadge> : undefined
       }
       actions={
-        <Button variant="default" size="sm" onClick={open} aria-label={`Open ${a.familyName}’s payments`}>
+        <Button variant="default" size="sm" onClick={open} aria-label={`Open ${possessive(a.familyName)} payments`}>
           Open
         </Button>
       }

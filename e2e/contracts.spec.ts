@@ -46,6 +46,8 @@ test.describe('contracts', () => {
     await values.getByRole('button', { name: 'Save' }).click();
     await expect(toast(admin, 'Contract saved')).toBeVisible();
     await values.getByRole('button', { name: 'Send to the family' }).click();
+    // What the family will sign, shown first; sending it is confirmed there (decision 141).
+    await admin.getByRole('dialog', { name: 'What the family will sign' }).getByRole('button', { name: 'Send this contract' }).click();
     await expect(toast(admin, 'Contract sent')).toBeVisible();
     await expect.poll(() => mailsTo('parkers@example.com', /ready to sign/).length, { timeout: 20_000 }).toBe(1);
 

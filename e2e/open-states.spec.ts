@@ -313,6 +313,8 @@ test.describe('every dialog, confirmation and open panel', () => {
     await expect(toast(page, 'Contract saved')).toBeVisible();
     found.push(...(await inBothThemes(page, 'a prepared contract')));
     await values.getByRole('button', { name: 'Send to the family' }).click();
+    // What the family will sign, shown first; sending it is confirmed there (decision 141).
+    await page.getByRole('dialog', { name: 'What the family will sign' }).getByRole('button', { name: 'Send this contract' }).click();
     await expect(toast(page, 'Contract sent')).toBeVisible();
 
     // The family signs on its own device: the form with both its messages and a drawn signature, then signed.

@@ -40,6 +40,7 @@ import { Migration20261128160000_keyset_indexes } from './Migration2026112816000
 import { Migration20261128161000_today_indexes } from './Migration20261128161000_today_indexes.ts';
 import { Migration20261128164000_outbox_templates } from './Migration20261128164000_outbox_templates.ts';
 import { Migration20261128170000_public_blog_index } from './Migration20261128170000_public_blog_index.ts';
+import { Migration20261207140000_contract_void_reason } from './Migration20261207140000_contract_void_reason.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -80,4 +81,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128161000_today_indexes,
   Migration20261128164000_outbox_templates,
   Migration20261128170000_public_blog_index,
+  Migration20261207140000_contract_void_reason,
 ];

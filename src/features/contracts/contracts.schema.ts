@@ -32,6 +32,11 @@ export const CONTRACT_MESSAGES = {
   familyNotSigned: 'The family has not signed this contract yet.',
   alreadySent: 'This contract has already been sent.',
   noEmail: 'This family has no verified e-mail address: the contract is in their portal only.',
+  voidReasonRequired: 'Say why the contract is voided: the family reads it.',
+  voidReasonTooLong: 'A reason can be at most 500 characters.',
+  previewOutdated: 'The contract changed since your preview: check the new preview, then send it.',
+  valuesWithBody: 'Send the values and the text together.',
+  unfilled: (what: string[]) => `Fill in ${what.join(', ')} before sending.`,
   textChangedAfterSigning: "The text changed after the family signed: their signature is void. Send the contract again for them to sign.",
   // Verification.
   fileRequired: 'Choose the PDF to check.',
@@ -135,6 +140,48 @@ export type UpdateContractInput = z.input<typeof UpdateContractSchema>;
 
 export const IdSchema = z.object({ id: z.number().int().positive() });
 
+/** The preview renders the values and text on screen (saved or not) as the family would receive them. */
+export const PreviewContractSchema = UpdateContractSchema;
+
+/**
+ * Sending: with the values and text on screen (saved and sent in one step, so what goes out is what the breeder
+ * sees) and the SHA-256 of the preview the breeder confirmed (refused if the text would differ). Without values,
+ * the saved draft is sent (API callers).
+ */
+export const SendContractSchema = z
+  .object({
+    id: z.number().int().positive(),
+    values: ContractValuesSchema.optional(),
+    body: BodySchema.optional(),
+    previewSha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  })
+  .refine((v) => (v.values === undefined) === (v.body === undefined), { message: CONTRACT_MESSAGES.valuesWithBody, path: ['body'] });
+export type SendContractInput = z.input<typeof SendContractSchema>;
+
+export const VoidContractSchema = z.object({
+  id: z.number().int().positive(),
+  reason: z.string(CONTRACT_MESSAGES.voidReasonRequired).trim().min(1, CONTRACT_MESSAGES.voidReasonRequired).max(500, CONTRACT_MESSAGES.voidReasonTooLong),
+});
+
+/** What a template uses that is still empty: sending refuses it (a pickup date or microchip may be agreed later). */
+export function unfilledFields(body: string, v: { familyName: string; puppyName: string; priceCents: number }): string[] {
+  const used = new Set(fieldsIn(body));
+  const missing: string[] = [];
+  if (used.has('family.name') && !v.familyName.trim()) missing.push("the family's name");
+  if (used.has('puppy.name') && !v.puppyName.trim()) missing.push("the puppy's name");
+  if ((used.has('price') || used.has('balance')) && v.priceCents <= 0) missing.push('the price');
+  return missing;
+}
+
+export interface ContractPreviewDto {
+  /** The filled text (Markdown) and its HTML, byte for byte what the family will read once sent. */
+  text: string;
+  html: string;
+  textSha256: string;
+  /** What must be filled in before it can be sent (empty: it can be sent). */
+  unfilled: string[];
+}
+
 export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'sealing', 'sealed', 'voided'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
@@ -227,6 +274,8 @@ export interface ContractSummaryDto {
   puppyName: string;
   status: ContractStatus;
   updatedAt: string;
+  /** Why the breeder voided it (voided contracts only). */
+  voidReason: string | null;
 }
 
 export interface ContractDto extends ContractSummaryDto {

@@ -36,7 +36,11 @@ export function MyContracts() {
               <Text fw={600}>{c.title}</Text>
               <ToneBadge tone={c.status === 'sent' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{FAMILY_STATUS[c.status]}</ToneBadge>
             </Group>
-            {open === c.id ? (
+            {c.status === 'voided' ? (
+              <Alert color="gray" title="The breeder voided this contract">
+                It can no longer be signed.{c.voidReason ? ` Reason: ${c.voidReason}` : ''}
+              </Alert>
+            ) : open === c.id ? (
               <ContractView id={c.id} onClose={() => setOpen(null)} />
             ) : (
               <Button variant={c.status === 'sent' ? 'filled' : 'default'} onClick={() => setOpen(c.id)} w="fit-content">
@@ -68,7 +72,6 @@ function ContractView({ id, onClose }: { id: number; onClose: () => void }) {
       {c.familySignature && <Text>Signed by {c.familySignature.fullName} on {when(c.familySignature.at)}.</Text>}
       {c.breederSignature && <Text>Countersigned by {c.breederSignature.fullName} on {when(c.breederSignature.at)}.</Text>}
       {c.status === 'sent' && <SignForm contract={c} />}
-      {c.status === 'voided' && <Alert color="gray">{CONTRACT_MESSAGES.voided}</Alert>}
       {c.pdfUrl && (
         <Stack gap={4}>
           <Anchor href={c.pdfUrl} download>

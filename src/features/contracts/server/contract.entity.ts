@@ -78,6 +78,11 @@ export const Contract = defineEntity({
     sealWaitingSince: p.datetime().nullable(),
     sealError: p.string().length(300).nullable(),
     notice: p.string().length(300).nullable(),
+    /** When it was first sent: the family has seen it, so voiding it tells them (decision 141). */
+    firstSentAt: p.datetime().nullable(),
+    /** Why and when the breeder voided it (the family reads the reason in My Family and by e-mail). */
+    voidReason: p.string().length(500).nullable(),
+    voidedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()).index(),
   },

@@ -1,7 +1,18 @@
 // The breeder's contract procedures (all adminProcedure): templates, contracts from prepare to sealed, the certificate.
 import { z } from 'zod';
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { ContractListSchema, CountersignSchema, IdSchema, PrepareContractSchema, SaveTemplateSchema, TemplateListSchema, UpdateContractSchema } from '../contracts.schema.ts';
+import {
+  ContractListSchema,
+  CountersignSchema,
+  IdSchema,
+  PrepareContractSchema,
+  PreviewContractSchema,
+  SaveTemplateSchema,
+  SendContractSchema,
+  TemplateListSchema,
+  UpdateContractSchema,
+  VoidContractSchema,
+} from '../contracts.schema.ts';
 import {
   contractById,
   countersignContract,
@@ -9,6 +20,7 @@ import {
   listTemplates,
   matchedFamilies,
   prepareContract,
+  previewContract,
   saveTemplate,
   sendContract,
   updateContract,
@@ -29,9 +41,11 @@ export const contractsAdminRouter = router({
   byId: adminProcedure.input(IdSchema).query(({ ctx, input }) => contractById(ctx, input.id)),
   prepare: adminProcedure.input(PrepareContractSchema).mutation(({ ctx, input }) => prepareContract(ctx, input)),
   update: adminProcedure.input(UpdateContractSchema).mutation(({ ctx, input }) => updateContract(ctx, input)),
-  send: adminProcedure.input(IdSchema).mutation(({ ctx, input }) => sendContract(ctx, input.id)),
+  // A query-like read of unsaved values: a mutation so the values travel in the body, not the URL.
+  preview: adminProcedure.input(PreviewContractSchema).mutation(({ ctx, input }) => previewContract(ctx, input)),
+  send: adminProcedure.input(SendContractSchema).mutation(({ ctx, input }) => sendContract(ctx, input)),
   countersign: adminProcedure.input(CountersignSchema).mutation(({ ctx, input }) => countersignContract(ctx, input)),
-  void: adminProcedure.input(IdSchema).mutation(({ ctx, input }) => voidContract(ctx, input.id)),
+  void: adminProcedure.input(VoidContractSchema).mutation(({ ctx, input }) => voidContract(ctx, input)),
   certificate: adminProcedure.query(async ({ ctx }) => certificateInfo(ctx.em, (await ctx.services.mail.breeder(ctx.em)).name)),
   replaceCertificate: adminProcedure.input(ReplaceCertificateSchema).mutation(({ ctx, input }) => replaceCertificate(ctx.em, input.p12, input.passphrase)),
 });

@@ -8,15 +8,17 @@ import type { Context } from '../../../lib/server/trpc.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
 import {
   CONTRACT_MESSAGES,
+  unfilledFields,
   unknownFieldIn,
   type ContractDto,
+  type ContractPreviewDto,
   type ContractListInput,
   type ContractSummaryDto,
   type ContractValues,
   type TemplateDto,
 } from '../contracts.schema.ts';
 import { Contract, ContractTemplate, ContractTemplateVersion, type IContract, type IContractTemplate } from './contract.entity.ts';
-import { contractText, recordEvent, toDto, toSummary } from './contracts.service.ts';
+import { contractHtml, contractText, recordEvent, toDto, toSummary } from './contracts.service.ts';
 import { sha256Hex } from './pdf.ts';
 import { buildSealedPdf, storePrivatePdf, TimestampUnavailable, tsaTimestamper } from './seal.ts';
 
@@ -123,6 +125,28 @@ export async function prepareContract(ctx: AdminCtx, input: { templateId: number
   return contractById(ctx, c.id);
 }
 
+/** The values and text on screen put on the contract (not flushed). */
+function applyValues(c: IContract, values: ContractValues, body: string) {
+  Object.assign(c, {
+    familyName: values.familyName,
+    puppyName: values.puppyName,
+    microchip: values.microchip,
+    priceCents: values.price,
+    depositCents: values.deposit,
+    pickupDate: values.pickupDate,
+    guaranteeYears: values.guaranteeYears,
+    body,
+  });
+}
+
+/** The text as it would be sent now (a draft's fields filled from its current values). */
+const draftText = (c: IContract, breederName: string) => contractText({ ...c, sentText: null } as IContract, breederName);
+
+function refuseUnfilled(c: IContract) {
+  const missing = unfilledFields(c.body, c);
+  if (missing.length) throw new AppError('BAD_REQUEST', CONTRACT_MESSAGES.unfilled(missing));
+}
+
 /**
  * Edits a contract before it is sealed. After it was sent the text changes, so it goes back to a draft to be
  * sent again; after the family signed, their signature is void and the contract says so.
@@ -134,18 +158,8 @@ export async function updateContract(ctx: AdminCtx, input: { id: number; values:
   if (!c.family) throw new AppError('CONFLICT', CONTRACT_MESSAGES.erasedCannotChange);
   const breeder = await ctx.services.mail.breeder(ctx.em);
   const before = contractText(c, breeder.name);
-  const v = input.values;
-  Object.assign(c, {
-    familyName: v.familyName,
-    puppyName: v.puppyName,
-    microchip: v.microchip,
-    priceCents: v.price,
-    depositCents: v.deposit,
-    pickupDate: v.pickupDate,
-    guaranteeYears: v.guaranteeYears,
-    body: input.body,
-  });
-  const after = contractText({ ...c, sentText: null } as IContract, breeder.name);
+  applyValues(c, input.values, input.body);
+  const after = draftText(c, breeder.name);
   if (after !== before && c.status !== 'draft') {
     if (c.status === 'signed') {
       recordEvent(ctx, c, 'signatures-voided');
@@ -161,36 +175,74 @@ export async function updateContract(ctx: AdminCtx, input: { id: number; values:
   return toDto(ctx.em, c, breeder.name);
 }
 
-/** Fixes the text as sent (and its hash), puts it in the family's portal and e-mails them. */
-export async function sendContract(ctx: AdminCtx, id: number): Promise<ContractDto> {
-  const c = await byId(ctx.em, id);
-  if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
-  if (c.status !== 'draft') throw new AppError('CONFLICT', c.status === 'sealed' ? CONTRACT_MESSAGES.sealed : CONTRACT_MESSAGES.alreadySent);
+/**
+ * What the family would read if the values and text on screen (saved or not) were sent now: rendered by the same
+ * functions as the family's copy, so the preview and what is signed are the same bytes (decision 141). Nothing is stored.
+ */
+export async function previewContract(ctx: AdminCtx, input: { id: number; values: ContractValues; body: string }): Promise<ContractPreviewDto> {
+  const c = await byId(ctx.em, input.id);
   const breeder = await ctx.services.mail.breeder(ctx.em);
-  const text = contractText(c, breeder.name);
-  c.sentText = text;
-  c.textSha256 = sha256Hex(text);
-  c.status = 'sent';
-  recordEvent(ctx, c, 'sent');
-  const to = await familyMailAddress(ctx.em, c.family?.id);
-  if (to) {
-    ctx.services.mail.enqueue(ctx.em, {
-      to,
-      subject: `Your puppy contract for ${c.puppyName} is ready to sign`,
-      text: [
-        `Hello ${c.familyName},`,
-        '',
-        `The contract for ${c.puppyName} is ready: "${c.title}". Read it and sign it online in My Family:`,
-        `${ctx.services.env.appOrigin}/account`,
-        '',
-        `SHA-256 of the text as sent: ${c.textSha256}`,
-        '',
-        breeder.name,
-      ].join('\n'),
-    });
-  }
-  await ctx.em.flush();
-  return toDto(ctx.em, c, breeder.name);
+  const draft = { ...c, sentText: null } as IContract;
+  applyValues(draft, input.values, input.body);
+  // A copy: the managed entity is left as it was (the request's flush must not save a preview).
+  const text = contractText(draft, breeder.name);
+  return { text, html: contractHtml(text), textSha256: sha256Hex(text), unfilled: unfilledFields(draft.body, draft) };
+}
+
+/**
+ * Saves the values and text on screen (when given) and sends them, in one transaction with the row locked: the text
+ * is fixed with its hash, put in the family's portal and e-mailed. Refused, with nothing changed, when a field the
+ * text uses is empty, or when the text differs from the preview the breeder confirmed.
+ */
+export async function sendContract(ctx: AdminCtx, input: { id: number; values?: ContractValues; body?: string; previewSha256?: string }): Promise<ContractDto> {
+  const breeder = await ctx.services.mail.breeder(ctx.em);
+  const id = await ctx.em.transactional(async (em) => {
+    const tx: AdminCtx = { ...ctx, em };
+    const c = await em.findOne(Contract, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+    if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+    if (c.status !== 'draft') throw new AppError('CONFLICT', c.status === 'sealed' ? CONTRACT_MESSAGES.sealed : CONTRACT_MESSAGES.alreadySent);
+    if (!c.family) throw new AppError('CONFLICT', CONTRACT_MESSAGES.erasedCannotChange);
+    if (input.values && input.body !== undefined) {
+      const before = draftText(c, breeder.name);
+      applyValues(c, input.values, input.body);
+      if (draftText(c, breeder.name) !== before) recordEvent(tx, c, 'edited');
+    }
+    refuseUnfilled(c);
+    const text = contractText(c, breeder.name);
+    const sha = sha256Hex(text);
+    if (input.previewSha256 && input.previewSha256 !== sha) throw new AppError('CONFLICT', CONTRACT_MESSAGES.previewOutdated);
+    const now = new Date();
+    c.sentText = text;
+    c.textSha256 = sha;
+    c.status = 'sent';
+    c.firstSentAt ??= now;
+    recordEvent(tx, c, 'sent', now);
+    const to = await familyMailAddress(em, c.family.id);
+    if (to) {
+      // The sale's lane (decision 140), as a value so it reads the same before and after lanes are typed.
+      const mail = {
+        lane: 'sale' as const,
+        to,
+        subject: `Your puppy contract for ${c.puppyName} is ready to sign`,
+        text: [
+          `Hello ${c.familyName},`,
+          '',
+          `The contract for ${c.puppyName} is ready: "${c.title}". Read it and sign it online in My Family:`,
+          `${ctx.services.env.appOrigin}/account`,
+          '',
+          `SHA-256 of the text as sent: ${c.textSha256}`,
+          '',
+          breeder.name,
+        ].join('\n'),
+      };
+      ctx.services.mail.enqueue(em, mail);
+    }
+    await em.flush();
+    return c.id;
+  });
+  ctx.services.mail.notify(ctx.em);
+  return contractById(ctx, id);
 }
 
 /**
@@ -306,12 +358,40 @@ export async function retryWaitingSeals(em: EntityManager, services: Context['se
   return sealed;
 }
 
-export async function voidContract(ctx: AdminCtx, id: number): Promise<ContractDto> {
-  const c = await byId(ctx.em, id);
+
+/**
+ * Voids a contract with the breeder's reason. A family that had it (it was sent) is told, by e-mail and in My Family,
+ * where only the title and the reason remain; a contract never sent leaves no trace for them (decision 141).
+ */
+export async function voidContract(ctx: AdminCtx, input: { id: number; reason: string }): Promise<ContractDto> {
+  const c = await byId(ctx.em, input.id);
   if (c.status === 'sealed' || c.status === 'sealing') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
   if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+  const now = new Date();
   c.status = 'voided';
-  recordEvent(ctx, c, 'voided');
+  c.voidReason = input.reason.trim();
+  c.voidedAt = now;
+  recordEvent(ctx, c, 'voided', now);
+  const to = c.firstSentAt ? await familyMailAddress(ctx.em, c.family?.id) : null;
+  if (to) {
+    const breeder = await ctx.services.mail.breeder(ctx.em);
+    const mail = {
+      lane: 'sale' as const,
+      to,
+      subject: `Your puppy contract for ${c.puppyName} was voided`,
+      text: [
+        `Hello ${c.familyName},`,
+        '',
+        `The contract "${c.title}" was voided: it can no longer be signed.`,
+        `Reason: ${c.voidReason}`,
+        '',
+        `You can see this in My Family: ${ctx.services.env.appOrigin}/account`,
+        '',
+        breeder.name,
+      ].join('\n'),
+    };
+    ctx.services.mail.enqueue(ctx.em, mail);
+  }
   await ctx.em.flush();
   return contractById(ctx, c.id);
 }

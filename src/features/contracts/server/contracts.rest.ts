@@ -17,6 +17,7 @@ const ContractSummarySchema = z
     puppyName: z.string(),
     status: z.enum(CONTRACT_STATUSES),
     updatedAt: IsoInstantSchema,
+    voidReason: z.string().nullable(),
   })
   .meta({ id: 'ContractSummary' }) satisfies z.ZodType<ContractSummaryDto>;
 

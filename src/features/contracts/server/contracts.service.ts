@@ -21,7 +21,7 @@ import { sha256Hex } from './pdf.ts';
 
 /** A day as the contract prints it: "March 5, 2027". */
 export const longDay = (day: string) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'to be agreed';
+  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'a date to be agreed';
 
 export function fieldValues(c: IContract, breederName: string): Record<ContractField, string> {
   return {
@@ -41,6 +41,9 @@ export function fieldValues(c: IContract, breederName: string): Record<ContractF
 /** The text the family reads: as sent once sent, else filled now from the draft. */
 export const contractText = (c: IContract, breederName: string) => c.sentText ?? fillFields(c.body, fieldValues(c, breederName));
 
+/** The HTML of a contract's text: one function for the breeder's preview and the family's copy (decision 141). */
+export const contractHtml = (text: string) => renderMarkdown(text);
+
 /** Who did something, as the audit trail names them. */
 export const actorName = (ctx: Pick<Context, 'user'>) => (ctx.user ? (ctx.user.displayName ? `${ctx.user.displayName} (${ctx.user.username})` : ctx.user.username) : null);
 
@@ -58,7 +61,15 @@ export function recordEvent(ctx: Pick<Context, 'em' | 'user'> & { req: { ip?: st
 }
 
 export function toSummary(c: IContract): ContractSummaryDto {
-  return { id: c.id, title: c.title, familyName: c.familyName, puppyName: c.puppyName, status: c.status, updatedAt: c.updatedAt.toISOString() };
+  return {
+    id: c.id,
+    title: c.title,
+    familyName: c.familyName,
+    puppyName: c.puppyName,
+    status: c.status,
+    updatedAt: c.updatedAt.toISOString(),
+    voidReason: c.status === 'voided' ? (c.voidReason ?? null) : null,
+  };
 }
 
 const dollars = (cents: number) => (cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100));
@@ -86,7 +97,7 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
       guaranteeYears: c.guaranteeYears,
     },
     text,
-    html: renderMarkdown(text),
+    html: contractHtml(text),
     textSha256: c.textSha256 ?? null,
     familySignature: c.familySignedAt && c.familySignedName ? { fullName: c.familySignedName, at: c.familySignedAt.toISOString(), drawn } : null,
     breederSignature: c.breederSignedAt && c.breederSignedName ? { fullName: c.breederSignedName, at: c.breederSignedAt.toISOString(), drawn: false } : null,
@@ -98,16 +109,23 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
   };
 }
 
-/** The family's contracts: never a draft (the breeder is still writing it). */
+/**
+ * The family's contracts: never a draft (the breeder is still writing it); a voided one only if it had been sent to
+ * them, as its title and the breeder's reason (its text left their view: decision 141).
+ */
 export async function myContracts(em: EntityManager, userId: number): Promise<ContractSummaryDto[]> {
-  const rows = await em.find(Contract, { family: userId, status: { $ne: 'draft' } }, { orderBy: { id: 'desc' }, limit: 50 });
+  const rows = await em.find(
+    Contract,
+    { family: userId, $or: [{ status: { $nin: ['draft', 'voided'] } }, { status: 'voided', firstSentAt: { $ne: null } }] },
+    { orderBy: { id: 'desc' }, limit: 50 },
+  );
   return rows.map(toSummary);
 }
 
-/** One of the family's own contracts, or NOT_FOUND (another family's and a draft look the same: unknown). */
+/** One of the family's own contracts, or NOT_FOUND (another family's, a draft and a voided one look the same: unknown). */
 async function ownContract(em: EntityManager, userId: number, id: number): Promise<IContract> {
   const c = await em.findOne(Contract, { id, family: userId });
-  if (!c || c.status === 'draft') throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+  if (!c || c.status === 'draft' || c.status === 'voided') throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
   return c;
 }
 

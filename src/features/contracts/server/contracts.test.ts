@@ -205,10 +205,11 @@ describe('contracts', () => {
     expect(changed).toMatchObject({ status: 'draft', familySignature: null, notice: CONTRACT_MESSAGES.textChangedAfterSigning });
     expect(changed.events.map((e) => e.kind)).toContain('signatures-voided');
     expect(await code(a.countersign({ id: second.id, fullName: 'Sarah Breeder', consent: true }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.familyNotSigned}`);
-    await a.void({ id: second.id });
+    await a.void({ id: second.id, reason: 'The price changed: a new contract follows.' });
     const before = await snapshot(second.id);
     expect(await code(t.caller(nguyens.user).contracts.sign({ id: second.id, fullName: 'An Nguyen', consent: true }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.voided}`);
     expect(await snapshot(second.id)).toEqual(before);
+    expect((await smtp.waitFor(5)).map((m) => m.subject)).toContain('Your puppy contract for Max was voided');
     expect((await a.list({ page: 1, status: 'voided' })).items.map((c) => c.id)).toEqual([second.id]);
     expect((await a.list({ page: 1, search: 'parker' })).items.map((c) => c.id)).toEqual([contractId]);
   });
@@ -240,7 +241,8 @@ describe('contracts', () => {
     expect(text).toContain('IP 198.51.100.4');
     expect(checkPdfSignature(pdf)).toMatchObject({ status: 'valid' });
 
-    const mails = await smtp.waitFor(6);
+    // Two sent, one signed, the second contract's void (its family had it), the two sealed.
+    const mails = await smtp.waitFor(7);
     const sealedMails = mails.filter((m) => /^(Your signed contract|Signed contract) for Luna/.test(m.subject));
     expect(sealedMails.map((m) => m.to[0]).sort()).toEqual(['info@aspenmeadowdoodles.com', 'parkers@example.com']);
     for (const m of sealedMails) {

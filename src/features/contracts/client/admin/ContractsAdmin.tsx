@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Alert, Anchor, Button, Card, Checkbox, FileInput, Group, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import '@mantine/core/styles/Typography.layer.css';
+import { Alert, Anchor, Button, Card, Checkbox, FileInput, Group, Modal, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
 import { trpc, fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { Pager, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
@@ -15,7 +16,9 @@ import {
   CONTRACT_MESSAGES,
   CONTRACT_STATUSES,
   CONTRACT_STATUS_LABELS,
+  UpdateContractSchema,
   type ContractDto,
+  type ContractPreviewDto,
   type ContractStatus,
   type TemplateDto,
 } from '../../contracts.schema.ts';
@@ -171,6 +174,8 @@ function ContractDetail({ c }: { c: ContractDto }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [signer, setSigner] = useState('');
   const [consent, setConsent] = useState(false);
+  const [preview, setPreview] = useState<ContractPreviewDto | null>(null);
+  const [voiding, setVoiding] = useState(false);
   const done = (title: string, message?: string) => async () => {
     notifySaved(title, message);
     setErrors({});
@@ -182,14 +187,34 @@ function ContractDetail({ c }: { c: ContractDto }) {
       onError: (e) => (setErrors(fieldErrorsOf(e) ?? {}), notifyFailed('Could not save the contract', e)),
     }),
   );
-  const send = useMutation(trpc.admin.contracts.send.mutationOptions({ onSuccess: done('Contract sent', 'The family can read and sign it in My Family.'), onError: (e) => notifyFailed('Could not send the contract', e) }));
+  // Send shows what the family will sign, rendered by the server from the values on screen; confirming sends those
+  // values with the preview's hash, saved and sent in one step (decision 141).
+  const showPreview = useMutation(
+    trpc.admin.contracts.preview.mutationOptions({
+      onSuccess: (p) => (setErrors({}), setPreview(p)),
+      onError: (e) => (setErrors(fieldErrorsOf(e) ?? {}), notifyFailed('Could not prepare the preview', e)),
+    }),
+  );
+  const send = useMutation(
+    trpc.admin.contracts.send.mutationOptions({
+      onSuccess: async (sent) => {
+        setPreview(null);
+        await done('Contract sent', 'The family can read and sign it in My Family.')();
+        return sent;
+      },
+      onError: (e) => (setPreview(null), setErrors(fieldErrorsOf(e) ?? {}), notifyFailed('Could not send the contract', e)),
+    }),
+  );
   const countersign = useMutation(
     trpc.admin.contracts.countersign.mutationOptions({ onSuccess: done('Contract sealed', 'The signed PDF was e-mailed to the family and to you.'), onError: (e) => notifyFailed('Could not countersign', e) }),
   );
-  const voidIt = useMutation(trpc.admin.contracts.void.mutationOptions({ onSuccess: done('Contract voided'), onError: (e) => notifyFailed('Could not void the contract', e) }));
   const editable = !c.familyErasedAt && (c.status === 'draft' || c.status === 'sent' || c.status === 'signed');
   const err = (k: string) => errors[`values.${k}`]?.[0] ?? errors[k]?.[0];
   const set = (k: keyof typeof values) => (v: string | number) => setValues((old) => ({ ...old, [k]: v }));
+  const unsaved = body !== c.body || (Object.keys(values) as Array<keyof typeof values>).some((k) => values[k] !== c.values[k]);
+  // What keeps Send disabled, said beside it: a value the server would refuse (checked with the same schema).
+  const check = UpdateContractSchema.safeParse({ id: c.id, values, body });
+  const sendBlocked = check.success ? null : `Fix this before sending: ${check.error.issues[0]?.message ?? 'a value is not valid.'}`;
 
   return (
     <Stack gap="md">
@@ -201,6 +226,7 @@ function ContractDetail({ c }: { c: ContractDto }) {
         {c.familyName} · from “{c.templateName}”, version {c.templateVersion}
       </Text>
       {c.familyErasedAt && <Alert color="gray">{CONTRACT_MESSAGES.familyErased(when(c.familyErasedAt), c.familyEmail)}</Alert>}
+      {c.status === 'voided' && c.voidReason && <Alert color="gray" title="Voided">Reason given to the family: {c.voidReason}</Alert>}
       {c.sealWaiting && (
         <Alert color="orange" title="Waiting for the timestamp server">
           Both have signed. The sealed PDF is made as soon as the timestamp server answers (tried again every minute since {when(c.sealWaiting.since)}).
@@ -216,7 +242,14 @@ function ContractDetail({ c }: { c: ContractDto }) {
               <TextInput label="Family name" value={values.familyName} onChange={(e) => set('familyName')(e.currentTarget.value)} error={err('familyName')} />
               <TextInput label="Puppy name" value={values.puppyName} onChange={(e) => set('puppyName')(e.currentTarget.value)} error={err('puppyName')} />
               <TextInput label="Microchip number" value={values.microchip} onChange={(e) => set('microchip')(e.currentTarget.value)} error={err('microchip')} />
-              <TextInput label="Pickup date" placeholder="YYYY-MM-DD" value={values.pickupDate} onChange={(e) => set('pickupDate')(e.currentTarget.value)} error={err('pickupDate')} />
+              <TextInput
+                type="date"
+                label="Pickup date"
+                description="Leave it empty for “on a date to be agreed”."
+                value={values.pickupDate}
+                onChange={(e) => set('pickupDate')(e.currentTarget.value)}
+                error={err('pickupDate')}
+              />
               <TextInput label="Price (dollars)" inputMode="decimal" value={values.price} onChange={(e) => set('price')(e.currentTarget.value)} error={err('price')} />
               <TextInput label="Deposit (dollars)" inputMode="decimal" value={values.deposit} onChange={(e) => set('deposit')(e.currentTarget.value)} error={err('deposit')} />
               <NumberInput label="Health guarantee (years)" min={0} max={10} value={values.guaranteeYears} onChange={(v) => set('guaranteeYears')(Number(v) || 0)} error={err('guaranteeYears')} />
@@ -228,13 +261,45 @@ function ContractDetail({ c }: { c: ContractDto }) {
                 Save
               </Button>
               {c.status === 'draft' && (
-                <Button onClick={() => send.mutate({ id: c.id })} loading={send.isPending}>
+                <Button
+                  onClick={() => showPreview.mutate({ id: c.id, values, body })}
+                  loading={showPreview.isPending}
+                  disabled={sendBlocked !== null}
+                  aria-describedby={`send-state-${c.id}`}
+                >
                   Send to the family
                 </Button>
               )}
             </Group>
+            {c.status === 'draft' && (
+              <Text size="sm" id={`send-state-${c.id}`} c={sendBlocked ? 'red' : undefined}>
+                {sendBlocked ?? (unsaved ? 'Unsaved changes: Send shows you the contract with them, then saves and sends it as shown.' : 'Send shows you the contract as the family will read it first.')}
+              </Text>
+            )}
           </Stack>
         </Card>
+      )}
+      {preview && (
+        <Modal opened onClose={() => setPreview(null)} title="What the family will sign" size="xl">
+          <Stack gap="sm">
+            <Card withBorder aria-label="Preview of the contract">
+              <Typography dangerouslySetInnerHTML={{ __html: preview.html }} />
+            </Card>
+            {preview.unfilled.length > 0 && <Alert color="red">{CONTRACT_MESSAGES.unfilled(preview.unfilled)}</Alert>}
+            <Group>
+              <Button
+                onClick={() => send.mutate({ id: c.id, values, body, previewSha256: preview.textSha256 })}
+                loading={send.isPending}
+                disabled={preview.unfilled.length > 0}
+              >
+                Send this contract
+              </Button>
+              <Button variant="default" onClick={() => setPreview(null)}>
+                Keep editing
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       )}
       {c.status !== 'draft' && (
         <Card withBorder aria-label="Contract as sent">
@@ -282,10 +347,11 @@ function ContractDetail({ c }: { c: ContractDto }) {
         </Stack>
       )}
       {c.status !== 'sealed' && c.status !== 'sealing' && c.status !== 'voided' && (
-        <Button color="red" variant="outline" w="fit-content" onClick={() => voidIt.mutate({ id: c.id })} loading={voidIt.isPending}>
+        <Button color="red" variant="outline" w="fit-content" onClick={() => setVoiding(true)}>
           Void this contract
         </Button>
       )}
+      {voiding && <VoidDialog c={c} onClose={() => setVoiding(false)} />}
       <Stack gap={4} component="section" aria-label="Audit trail">
         <Title order={3}>Audit trail</Title>
         {c.events.map((e, i) => (
@@ -297,6 +363,45 @@ function ContractDetail({ c }: { c: ContractDto }) {
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+function VoidDialog({ c, onClose }: { c: ContractDto; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const invalidate = useInvalidate();
+  const voidIt = useMutation(
+    trpc.admin.contracts.void.mutationOptions({
+      onSuccess: async () => {
+        notifySaved('Contract voided', c.status === 'draft' ? undefined : 'The family was told, with your reason.');
+        onClose();
+        await invalidate();
+      },
+      onError: (e) => (setError(fieldErrorsOf(e)?.reason?.[0] ?? null), notifyFailed('Could not void the contract', e)),
+    }),
+  );
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError(CONTRACT_MESSAGES.voidReasonRequired);
+    voidIt.mutate({ id: c.id, reason });
+  };
+  return (
+    <Modal opened onClose={onClose} title="Void this contract?">
+      <form onSubmit={submit} noValidate aria-label="Void the contract">
+        <Stack gap="sm">
+          <Text size="sm">It can no longer be signed. {c.status === 'draft' ? 'The family has not seen it.' : 'The family is told by e-mail and in My Family, with your reason.'}</Text>
+          <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} data-autofocus />
+          <Group>
+            <Button type="submit" color="red" loading={voidIt.isPending}>
+              Void the contract
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              Keep it
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

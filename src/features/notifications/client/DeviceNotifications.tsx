@@ -33,7 +33,8 @@ export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker
   const TOPICS = Object.keys(labels) as Topic[];
   const [endpoint, setEndpoint] = useState<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
+  /** What a switch waits for while it is busy (said under the switches, issue 45), or null. */
+  const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const device = useQuery({ ...trpc.notifications.device.queryOptions({ endpoint }), enabled: ready });
@@ -50,10 +51,11 @@ export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker
   const chosen = new Set<string>(device.data?.topics ?? []);
 
   async function toggle(topic: Topic, on: boolean) {
-    setBusy(true);
+    setBusy('Saving your choice…');
     setProblem(null);
     try {
       const topics = TOPICS.filter((t) => (t === topic ? on : chosen.has(t)));
+      if (topics.length) setBusy('Setting up notifications on this device…');
       const reg = topics.length ? await ensureWorker() : await findWorker();
       if (!reg && topics.length) throw new Refusal(noWorker);
       let sub = (await reg?.pushManager.getSubscription()) ?? null;
@@ -66,7 +68,9 @@ export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker
       } else if (sub && device.data?.subscribed) {
         await trpcClient.notifications.setTopics.mutate({ endpoint: sub.endpoint, topics });
       } else {
+        setBusy('Waiting for you to allow notifications in the browser’s prompt…');
         if ((await Notification.requestPermission()) !== 'granted') throw new Refusal('This browser does not allow notifications from the site: allow them in its settings.');
+        setBusy('Saving your choice…');
         const { publicKey } = await trpcClient.notifications.vapidKey.query();
         sub ??= await reg!.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
         const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -77,10 +81,16 @@ export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker
     } catch (error) {
       setProblem(error instanceof Refusal ? error.message : errorMessage(error, 'The notification settings could not be saved.'));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
+  // Why the switches cannot be used yet, said rather than left greyed out (issue 45).
+  const waiting = !ready
+    ? 'Checking whether this device already receives notifications…'
+    : device.isPending
+      ? 'Loading this device’s choices…'
+      : busy;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="notifications-heading" maw={720}>
       <Stack gap="sm">
@@ -96,10 +106,14 @@ export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker
                 key={topic}
                 label={labels[topic]}
                 checked={chosen.has(topic)}
-                disabled={busy || !ready || device.isPending}
+                disabled={waiting !== null}
+                aria-describedby={waiting ? 'notifications-waiting' : undefined}
                 onChange={(e) => void toggle(topic, e.currentTarget.checked)}
               />
             ))}
+            <Text size="sm" c="dimmed" id="notifications-waiting" role="status">
+              {waiting}
+            </Text>
             {device.data && device.data.devices > 0 && (
               <Text size="sm" c="dimmed">
                 Notifications go to {device.data.devices} {device.data.devices === 1 ? 'device' : 'devices'} of yours.

@@ -342,7 +342,7 @@ function SendPanel({ item, form }: { item: NewsletterAdminDto; form: AdminFormAp
     try {
       const audience = audienceOf(form.getValues());
       const { recipients } = await trpcClient.admin.newsletters.countAudience.query(audience);
-      if (recipients === 0) notifyFailed('Could not send', new Error(NEWSLETTER_MESSAGES.noRecipients));
+      if (recipients === 0) notifyFailed('Could not send', null, NEWSLETTER_MESSAGES.noRecipients);
       else setConfirming({ audience, recipients });
     } catch (error) {
       notifyFailed('Could not count the recipients', error);

@@ -15,7 +15,7 @@ import {
   type ConversationListSchema,
   type ConversationSummaryDto,
   type MessageDto,
-  type MessageEventDto,
+  type MessageChangeDto,
   type MessageSender,
   type MessagesPageDto,
   type ThreadPlaceDto,
@@ -26,7 +26,7 @@ import { linkKey } from '../../../lib/server/signed-token.ts';
 
 /** The live channel of conversations (lib/server/live-events.ts). */
 export const MESSAGES_CHANNEL = 'messages';
-export interface LiveMessageEvent extends MessageEventDto {
+export interface LiveMessageEvent extends MessageChangeDto {
   familyId: number | null;
 }
 
@@ -229,10 +229,18 @@ export async function conversationForInquiry(em: EntityManager, inquiryId: numbe
     await em.refresh(conv);
     return summary(conv);
   }
-  let conv = await em.findOne(Conversation, { family: null, email }, { populate: ['family'] });
+  let conv = await em.findOne(Conversation, { family: null, email }, { populate: ['family'], orderBy: { id: 'asc' } });
   if (!conv) {
-    conv = em.create(Conversation, { family: null, email, createdAt: new Date() });
-    await em.flush();
+    // The address's lock, then insert if still missing: two first replies at once make one conversation
+    // (a visitor's conversation has no unique key to conflict on: its family is null).
+    await em.transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`visitor-conversation:${email}`]);
+      await tx.execute(
+        `insert into "conversations" ("family_id", "email", "created_at") select null, ?, ? where not exists (select 1 from "conversations" where "family_id" is null and "email" = ?)`,
+        [email, new Date(), email],
+      );
+    });
+    conv = await em.findOneOrFail(Conversation, { family: null, email }, { populate: ['family'], orderBy: { id: 'asc' } });
   }
   await importInquiries(em, conv.id, email, null);
   await em.refresh(conv);
@@ -342,7 +350,7 @@ export async function postMessage(em: EntityManager, services: Services, convers
 }
 
 /** Tells every instance about the event; answers the conversation's family (null for a visitor's inquiry). */
-async function publish(services: Services, event: MessageEventDto, em: EntityManager): Promise<number | null> {
+async function publish(services: Services, event: MessageChangeDto, em: EntityManager): Promise<number | null> {
   const [row] = await em.execute<Array<{ family_id: number | null }>>(`select "family_id" from "conversations" where "id" = ?`, [event.conversationId]);
   const payload: LiveMessageEvent = { ...event, familyId: row?.family_id ?? null };
   await services.live.publish(MESSAGES_CHANNEL, payload);
@@ -388,6 +396,7 @@ async function queueNotification(
     .filter(Boolean)
     .join('\n\n');
   services.mail.enqueue(tx, {
+    lane: 'notification',
     to: address,
     replyTo: await replyAddress(tx, services.env.mailDomain, conversationId, to, address),
     subject: `New message from ${oneLine(senderName)}`.slice(0, 300),

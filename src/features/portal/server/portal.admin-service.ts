@@ -157,15 +157,9 @@ export async function setFamily(em: EntityManager, input: { puppyId: number; fam
 export async function setPickup(em: EntityManager, input: { puppyId: number; at: string | null }) {
   const puppy = await em.findOne(Puppy, input.puppyId);
   if (!puppy) throw new AppError('NOT_FOUND', PORTAL_MESSAGES.puppyNotFound);
-  const existing = await em.findOne(PuppyPickup, { puppy: puppy.id });
-  if (input.at === null) {
-    if (existing) em.remove(existing);
-  } else if (existing) {
-    existing.at = new Date(input.at);
-  } else {
-    em.create(PuppyPickup, { puppy, at: new Date(input.at) });
-  }
-  await em.flush();
+  // One statement each way: two first saves at once (two tabs) cannot collide on the puppy's row.
+  if (input.at === null) await em.nativeDelete(PuppyPickup, { puppy: puppy.id });
+  else await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`, [puppy.id, new Date(input.at)]);
   return { ok: true as const };
 }
 

@@ -133,24 +133,18 @@ export async function myDocuments(em: EntityManager, userId: number): Promise<Fa
   return docs.map((d) => ({ id: d.id, title: d.title, url: privateMediaUrl(d.url), kind: documentKind(d.url), createdAt: d.createdAt.toISOString() }));
 }
 
-export async function familyState(em: EntityManager, userId: number) {
-  let state = await em.findOne(FamilyPortalState, { family: userId });
-  if (!state) {
-    state = em.create(FamilyPortalState, { family: userId, digestEnabled: true, lastDigestOn: null });
-    await em.flush();
-  }
-  return state;
-}
-
 export async function digestPreference(em: EntityManager, userId: number): Promise<{ enabled: boolean }> {
   const state = await em.findOne(FamilyPortalState, { family: userId });
   return { enabled: state?.digestEnabled ?? true };
 }
 
 export async function setDigestPreference(em: EntityManager, userId: number, enabled: boolean): Promise<{ enabled: boolean }> {
-  const state = await familyState(em, userId);
-  state.digestEnabled = enabled;
-  await em.flush();
+  // One statement: a first save and a concurrent one (two tabs) cannot collide on the row's key.
+  await em.execute(
+    `insert into "family_portal_states" ("family_id", "digest_enabled", "last_digest_on") values (?, ?, null)
+     on conflict ("family_id") do update set "digest_enabled" = excluded."digest_enabled"`,
+    [userId, enabled],
+  );
   return { enabled };
 }
 

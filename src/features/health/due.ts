@@ -24,13 +24,36 @@ export interface DoneItem {
   nextDueOn?: string | null;
 }
 
+/** How long before an item's planned day a record of its kind not tied to an item still counts for it. */
+const EARLY_DAYS = 7;
+
+/**
+ * Records of a kind not tied to a protocol item (a vaccination the vet gave, recorded as a vaccination) count for the
+ * one-off items of that kind still open, in date order: each for the first open item whose day is at most a week
+ * after it (issue 45: "Next for your vet" moved on once the vaccination was recorded). Item id → the day given.
+ */
+function looseRecords(birthDate: string, plan: PlanItem[], done: DoneItem[]): Map<number, string> {
+  const claimed = new Map<number, string>();
+  const open = plan
+    .filter((i) => i.kind !== 'weighing' && !i.everyDays && !done.some((d) => d.scheduleItemId === i.id))
+    .sort((a, b) => a.startDay - b.startDay);
+  const loose = done.filter((d) => d.kind !== 'weighing' && d.scheduleItemId === null).sort((a, b) => a.on.localeCompare(b.on));
+  for (const d of loose) {
+    const item = open.find((i) => i.kind === d.kind && !claimed.has(i.id) && d.on >= addDays(birthDate, i.startDay - EARLY_DAYS));
+    if (item) claimed.set(item.id, d.on);
+  }
+  return claimed;
+}
+
 export function dueItems(birthDate: string, plan: PlanItem[], done: DoneItem[], today: string): DueItemDto[] {
   const out: DueItemDto[] = [];
+  const loose = looseRecords(birthDate, plan, done);
   for (const item of plan) {
     // Weighings are not tied to protocol items: any weighing counts.
     const given = done
       .filter((d) => (item.kind === 'weighing' ? d.kind === 'weighing' : d.scheduleItemId === item.id))
       .map((d) => d.on)
+      .concat(loose.has(item.id) ? [loose.get(item.id)!] : [])
       .sort();
     const last = given.at(-1);
     const first = addDays(birthDate, item.startDay);

@@ -85,4 +85,27 @@ describe('dueItems', () => {
     ]);
     expect(dueItems(birth, [], [...given, { scheduleItemId: null, kind: 'vaccination', on: '2026-03-26', product: 'dhpp' }], '2026-03-27')).toEqual([]);
   });
+
+  it('counts a vaccination recorded without its protocol item for the next one still open (issue 45)', () => {
+    const doses: PlanItem[] = [
+      ...plan,
+      { id: 5, label: 'Second vaccination', kind: 'vaccination', startDay: 84, everyDays: null, untilDay: null, afterGoHome: true },
+    ];
+    const labels = (done: Parameters<typeof dueItems>[2], today: string) => dueItems(birth, doses, done, today).filter((d) => d.kind === 'vaccination').map((d) => [d.label, d.dueOn]);
+    expect(labels([], '2026-03-01')).toEqual([
+      ['First vaccination', '2026-03-05'],
+      ['Second vaccination', '2026-03-26'],
+    ]);
+    // The vet's first dose two days late, recorded as a vaccination: the second is next.
+    const first = { scheduleItemId: null, kind: 'vaccination' as const, on: '2026-03-07' };
+    expect(labels([first], '2026-03-08')).toEqual([['Second vaccination', '2026-03-26']]);
+    expect(labels([first, { ...first, on: '2026-03-27' }], '2026-03-28')).toEqual([]);
+    // A dose more than a week before an item's day is another dose (a breeder's early shot): the plan stays.
+    expect(labels([{ ...first, on: '2026-02-20' }], '2026-02-21')).toEqual([
+      ['First vaccination', '2026-03-05'],
+      ['Second vaccination', '2026-03-26'],
+    ]);
+    // A repeating item is not taken by a loose record.
+    expect(dueItems(birth, plan, [{ scheduleItemId: null, kind: 'deworming', on: '2026-01-15' }], '2026-01-16').find((d) => d.label === 'Deworming')?.dueOn).toBe('2026-01-15');
+  });
 });

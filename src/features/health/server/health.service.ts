@@ -210,7 +210,8 @@ export async function healthRecord(em: EntityManager, puppy: PuppyFacts, now = n
     weights: weights.map((w) => ({ date: w.date, ounces: w.ounces })),
     // Once home, the breeder's own items are behind it: what is left is for the family's vet.
     due: goneHome ? due.filter((d) => d.afterGoHome || d.scheduleItemId === null) : due,
-    nextAfterGoHome: due.find((d) => d.afterGoHome) ?? null,
+    // Once home, a next dose the vet wrote on a record is for the vet too (whichever comes first).
+    nextAfterGoHome: due.find((d) => d.afterGoHome || (goneHome && d.scheduleItemId === null)) ?? null,
   };
 }
 

@@ -9,7 +9,7 @@ import { afterEach } from 'vitest';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider, type AnyRouter } from '@tanstack/react-router';
+import { createBrowserHistory, createMemoryHistory, createRootRoute, createRouter, RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { createQueryClient } from '../query-client.ts';
 
 export interface Rendered {
@@ -24,6 +24,11 @@ export interface RenderOptions {
   theme?: MantineThemeOverride;
   /** Render inside a router in memory, at this address (the component is its only page, whatever the path). */
   at?: string;
+  /**
+   * Render inside a router on the test page's own history instead, where the browser's back button (history.back())
+   * asks the unsaved-changes guard first, as on the site (a router in memory goes back without asking).
+   */
+  browserHistory?: boolean;
   /** Wraps the component inside the providers (e.g. the unsaved-changes guard, which needs the router). */
   wrapper?: (children: ReactNode) => ReactNode;
 }
@@ -37,9 +42,10 @@ export function render(ui: ReactNode, options: RenderOptions = {}): Rendered {
   const wrap = options.wrapper ?? ((children: ReactNode) => children);
   let router: AnyRouter | undefined;
   let content: ReactNode = wrap(ui);
-  if (options.at !== undefined) {
+  if (options.at !== undefined || options.browserHistory) {
     const rootRoute = createRootRoute({ component: () => wrap(ui) });
-    router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [options.at] }) });
+    const history = options.browserHistory ? createBrowserHistory() : createMemoryHistory({ initialEntries: [options.at ?? '/'] });
+    router = createRouter({ routeTree: rootRoute, history });
     content = <RouterProvider router={router} />;
   }
   root.render(

@@ -49,11 +49,11 @@ function littersScreen(litters: Litter[], options: { failSave?: boolean } = {}) 
         />
       }
       editor={(target) => (
-        <AdminEditor<Litter, { name: string; puppies: string }, LitterInput, Litter>
+        <AdminEditor
           target={target}
           noun={['litter', 'litters']}
           load={(id) => ({ queryKey: [['admin', 'litters', 'byId'], { input: { id } }], queryFn: () => structuredClone(litters.find((l) => l.id === id)!) })}
-          initialValues={(l) => ({ name: l?.name ?? '', puppies: l?.puppies == null ? '' : String(l.puppies) })}
+          initialValues={(l?: Litter) => ({ name: l?.name ?? '', puppies: l?.puppies == null ? '' : String(l.puppies) })}
           schema={LitterSchema}
           toInput={(v) => ({ name: v.name, puppies: v.puppies === '' ? null : Number(v.puppies) })}
           create={create}

@@ -120,6 +120,15 @@ test.describe('the header at every width', { tag: '@desktop' }, () => {
     await sweep(page);
   });
 
+  test('as a family with a 30-character username: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({ page }) => {
+    // Issue 45: at 1280 and 1366 px the page ran sideways off the screen with such a name.
+    const username = unique('family').padEnd(30, 'x');
+    await registerFamily(page, username);
+    await sweep(page);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: `Account: ${username}` })).toBeVisible();
+  });
+
   test('as the admin: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({ page }) => {
     await signInAdmin(page);
     await sweep(page);

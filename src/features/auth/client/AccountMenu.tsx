@@ -6,7 +6,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconClipboardText, IconHome, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AuthUser } from '../auth.schema.ts';
-import { nameOf } from './account-name.ts';
+import { headerNameOf, nameOf } from './account-name.ts';
 import { useLogout } from './use-logout.ts';
 
 /**
@@ -28,7 +28,7 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           aria-label={`Account: ${nameOf(user)}`}
           data-account-menu=""
         >
-          <span data-account-name="">{nameOf(user)}</span>
+          <span data-account-name="">{headerNameOf(user)}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

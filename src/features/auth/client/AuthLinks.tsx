@@ -43,7 +43,8 @@ function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
 function AccountList({ user, onNavigate }: { user: AuthUser; onNavigate: () => void }) {
   return (
     <Stack gap={6} role="group" aria-label="Account">
-      <Text size="sm">
+      {/* A long name without spaces wraps inside the phone's menu instead of running off a 320 px screen. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         Signed in as <strong>{nameOf(user)}</strong>
       </Text>
       <Anchor component={Link} to="/account" underline="hover" onClick={onNavigate}>

@@ -220,6 +220,8 @@ export interface DepositDto {
   notes: string;
   refundedOn: string | null;
   refundAmount: number | null;
+  /** Read from the payments ledger (the one record of money), not recorded on the application (decision 141). */
+  fromLedger: boolean;
 }
 
 export interface WaitlistEntryDto {

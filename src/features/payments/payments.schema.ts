@@ -153,6 +153,11 @@ export interface FamilyOptionDto {
   puppyName: string | null;
   /** The breeder already set this family's terms. */
   hasTerms: boolean;
+  /**
+   * What new terms start from (decision 141): the price, deposit and pickup date of the family's latest contract
+   * (not voided), else the puppy's price.
+   */
+  suggested: { priceCents: number | null; depositCents: number | null; dueOn: string | null };
 }
 
 export const receiptNumber = (id: number) => `R-${String(id).padStart(6, '0')}`;

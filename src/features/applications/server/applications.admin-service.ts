@@ -15,13 +15,13 @@ import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application, type IApplication } from './application.entity.ts';
 import { queueFamilyMail, recordEvent, statusMail, timelines, toTimelineEntry } from './applications.service.ts';
 import { joinList, leaveList, listIds, lockWaitlists, moveTo } from './waitlist-places.ts';
+import { depositOf, ledgerDeposits, userIdsOf } from './ledger-deposits.ts';
 import {
   canBreederMove,
   transitionRefused,
   waitlistPhrase,
   type ApplicationAdminDto,
   type ApplicationListSchema,
-  type DepositDto,
   type DepositSchema,
   type MatchSchema,
   type MoveListSchema,
@@ -37,19 +37,6 @@ type ListInput = z.output<typeof ApplicationListSchema>;
 const POPULATE = ['user', 'litter', 'waitlistLitter', 'puppy'] as const;
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
-function depositOf(a: IApplication): DepositDto | null {
-  if (a.depositAmount == null || !a.depositReceivedOn || !a.depositMethod) return null;
-  return {
-    amount: a.depositAmount,
-    receivedOn: a.depositReceivedOn,
-    method: a.depositMethod,
-    nonRefundable: a.depositNonRefundable,
-    notes: a.depositNotes,
-    refundedOn: a.depositRefundedOn ?? null,
-    refundAmount: a.depositRefundAmount ?? null,
-  };
-}
-
 const answersOf = (a: IApplication) => ({
   name: a.name, email: a.email, phone: a.phone ?? '', location: a.location, household: a.household, otherPets: a.otherPets,
   allergies: a.allergies, allergyDetails: a.allergyDetails ?? undefined, homeType: a.homeType, ownership: a.ownership, yard: a.yard,
@@ -59,6 +46,7 @@ const answersOf = (a: IApplication) => ({
 
 async function toAdminDtos(em: EntityManager, apps: IApplication[]): Promise<ApplicationAdminDto[]> {
   const events = await timelines(em, apps.map((a) => a.id));
+  const ledger = await ledgerDeposits(em, userIdsOf(apps));
   return apps.map((a) => ({
     id: a.id,
     status: a.status,
@@ -72,7 +60,7 @@ async function toAdminDtos(em: EntityManager, apps: IApplication[]): Promise<App
       a.waitlistPosition != null && a.waitlistPosition > 0
         ? { litterId: a.waitlistLitter?.id ?? null, litterName: a.waitlistLitter?.name ?? null, position: a.waitlistPosition }
         : null,
-    deposit: depositOf(a),
+    deposit: depositOf(a, ledger),
     puppy: a.puppy ? { id: a.puppy.id, name: a.puppy.name } : null,
     timeline: (events.get(a.id) ?? []).map((e) => ({ ...toTimelineEntry(e), actorName: e.actor ? e.actor.displayName?.trim() || e.actor.username : null })),
   }));
@@ -160,13 +148,14 @@ export async function listWaitlist(em: EntityManager, litterId: number | null): 
     { waitlistPosition: { $gt: 0 }, waitlistLitter: litterId },
     { orderBy: { waitlistPosition: 'asc' }, refresh: true },
   );
+  const ledger = await ledgerDeposits(em, userIdsOf(rows));
   return rows.map((a) => ({
     id: a.id,
     position: a.waitlistPosition!,
     name: a.name,
     email: a.email,
     preferences: { size: a.size, gender: a.gender, color: a.color, timing: a.timing },
-    deposit: depositOf(a),
+    deposit: depositOf(a, ledger),
     waitingSince: a.createdAt.toISOString(),
   }));
 }

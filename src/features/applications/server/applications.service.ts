@@ -10,6 +10,7 @@ import { Litter } from '../../dogs/server/litter.entity.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
 import { verificationMail } from '../../../lib/server/email-verification.ts';
 import { VERIFY_LINK_DAYS } from '../../auth/auth.schema.ts';
+import { depositOf, ledgerDeposits } from './ledger-deposits.ts';
 import { Application, ApplicationDraft, ApplicationEvent, type IApplication } from './application.entity.ts';
 import { leaveList, lockWaitlists } from './waitlist-places.ts';
 import {
@@ -185,9 +186,15 @@ export async function submitApplication(
   return { id: app.id, status: app.status };
 }
 
+/** The deposit as the family reads it (without the breeder's notes or the method). */
+const familyDeposit = (d: ReturnType<typeof depositOf>) =>
+  d ? { amount: d.amount, receivedOn: d.receivedOn, nonRefundable: d.nonRefundable, refundedOn: d.refundedOn, refundAmount: d.refundAmount } : null;
+
 export async function myApplications(em: EntityManager, user: SessionUser): Promise<MyApplicationDto[]> {
   const apps = await em.find(Application, { user: user.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['litter', 'waitlistLitter', 'puppy'] });
   const events = await timelines(em, apps.map((a) => a.id));
+  // The deposit as the payments ledger has it (decision 141), else as recorded on the application before.
+  const ledger = await ledgerDeposits(em, [user.id]);
   return apps.map((a) => ({
     id: a.id,
     status: a.status,
@@ -195,10 +202,7 @@ export async function myApplications(em: EntityManager, user: SessionUser): Prom
     litterName: a.litter?.name ?? null,
     waitlist: a.waitlistPosition != null && a.waitlistPosition > 0 ? { position: a.waitlistPosition, litterName: a.waitlistLitter?.name ?? null } : null,
     puppyName: a.puppy?.name ?? null,
-    deposit:
-      a.depositAmount != null && a.depositReceivedOn
-        ? { amount: a.depositAmount, receivedOn: a.depositReceivedOn, nonRefundable: a.depositNonRefundable, refundedOn: a.depositRefundedOn ?? null, refundAmount: a.depositRefundAmount ?? null }
-        : null,
+    deposit: familyDeposit(depositOf(a, ledger)),
     timeline: (events.get(a.id) ?? []).map(toTimelineEntry),
   }));
 }

@@ -94,9 +94,15 @@ export async function prepareContract(ctx: AdminCtx, input: { templateId: number
   const family = await em.findOne(User, input.familyId);
   if (!family || family.isAdmin) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.familyNotFound);
   const version = await em.findOneOrFail(ContractTemplateVersion, { template: template.id, version: template.version });
-  const [match] = await em.execute<Array<{ name: string; price: number | null; at: Date | string | null; deposit: number | null }>>(
+  // The deposit from the payments ledger, the one record of money (decision 141): the terms' deposit, else the first
+  // payment received, else (recorded before the ledger had it) the application's.
+  const [match] = await em.execute<Array<{ name: string; price: number | null; at: Date | string | null; deposit_cents: number | null }>>(
     `select p."name", p."price", k."at",
-            (select a."deposit_amount" from "applications" a where a."user_id" = p."family_id" and a."deposit_amount" is not null order by a."id" desc limit 1) as "deposit"
+            coalesce(
+              (select t."deposit_cents" from "payment_accounts" t where t."family_id" = p."family_id"),
+              (select y."amount_cents" from "payments" y where y."family_id" = p."family_id" and y."amount_cents" > 0 order by y."paid_on", y."id" limit 1),
+              (select a."deposit_amount" * 100 from "applications" a where a."user_id" = p."family_id" and a."deposit_amount" is not null order by a."id" desc limit 1)
+            ) as "deposit_cents"
        from "puppies" p left join "puppy_pickups" k on k."puppy_id" = p."id"
       where p."family_id" = ? order by p."id" desc limit 1`,
     [family.id],
@@ -111,7 +117,7 @@ export async function prepareContract(ctx: AdminCtx, input: { templateId: number
     puppyName: match?.name ?? '',
     microchip: '',
     priceCents: (match?.price ?? 0) * 100,
-    depositCents: (match?.deposit ?? 0) * 100,
+    depositCents: match?.deposit_cents ?? 0,
     pickupDate: match?.at ? new Date(match.at).toISOString().slice(0, 10) : '',
     guaranteeYears: 2,
     body: version.body,

@@ -48,11 +48,16 @@ async function familyRow(em: EntityManager, familyId: number): Promise<FamilyRow
 /** Families the breeder can set terms for: matched with a puppy, or already with an account; searched by name or puppy. */
 export async function familyOptions(em: EntityManager, search: string | undefined): Promise<FamilyOptionDto[]> {
   const like = search ? likePattern(search) : null;
-  const rows = await em.execute<Array<{ id: number; name: string; puppy_name: string | null; has_terms: boolean }>>(
+  const rows = await em.execute<
+    Array<{ id: number; name: string; puppy_name: string | null; has_terms: boolean; price_cents: number | null; deposit_cents: number | null; due_on: string | null }>
+  >(
     `select "u"."id", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
        exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id") as "has_terms",
-       (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "u"."id") as "puppy_name"
+       (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "u"."id") as "puppy_name",
+       coalesce("c"."price_cents", (select max("p"."price") * 100 from "puppies" "p" where "p"."family_id" = "u"."id")) as "price_cents",
+       "c"."deposit_cents", nullif("c"."pickup_date", '') as "due_on"
      from "users" "u"
+     left join lateral (select "k"."price_cents", "k"."deposit_cents", "k"."pickup_date" from "contracts" "k" where "k"."family_id" = "u"."id" and "k"."status" <> 'voided' order by "k"."id" desc limit 1) "c" on true
      where not "u"."is_admin"
        and (exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id") or exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id"))
        and (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))
@@ -60,7 +65,13 @@ export async function familyOptions(em: EntityManager, search: string | undefine
      limit 100`,
     [like, like, like, like],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name, hasTerms: r.has_terms }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    puppyName: r.puppy_name,
+    hasTerms: r.has_terms,
+    suggested: { priceCents: r.price_cents, depositCents: r.deposit_cents, dueOn: r.due_on },
+  }));
 }
 
 /** The accounts, the soonest balance due first, a page at a time, searched by family or puppy name. */

@@ -2,7 +2,7 @@
 // document, private notes, a status change with an optional message to the family, the deposit.
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
@@ -250,6 +250,31 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
 const today = () => new Date().toISOString().slice(0, 10);
 
 function DepositForm({ application: a }: { application: ApplicationAdminDto }) {
+  // Recorded under Payments: the ledger is the one record of money (decision 141); it is changed there, not here.
+  if (a.deposit?.fromLedger) return <LedgerDeposit deposit={a.deposit} />;
+  return <ApplicationDepositForm application={a} />;
+}
+
+function LedgerDeposit({ deposit: d }: { deposit: NonNullable<ApplicationAdminDto['deposit']> }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Deposit">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Deposit
+        </Title>
+        <Text fw={600} data-testid="deposit-state">
+          Recorded under Payments: ${d.amount} received {formatDay(d.receivedOn)} ({DEPOSIT_METHOD_LABELS[d.method]}).
+          {d.refundedOn ? ` Refunded $${d.refundAmount} on ${formatDay(d.refundedOn)}.` : ''}
+        </Text>
+        <Text size="sm">
+          Payments are the one record of money: <Anchor href="/admin/payments">open Payments</Anchor> to record a payment or a refund.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ApplicationDepositForm({ application: a }: { application: ApplicationAdminDto }) {
   const invalidate = useInvalidate();
   const d = a.deposit;
   const [values, setValues] = useState({
@@ -304,7 +329,7 @@ function DepositForm({ application: a }: { application: ApplicationAdminDto }) {
         </Title>
         {/* The form starts filled with the usual deposit; say plainly that nothing is recorded until it is saved. */}
         <Text fw={600} data-testid="deposit-state">
-          {d ? `Recorded: $${d.amount} received ${formatDay(d.receivedOn)}.` : 'No deposit recorded yet. Save the form below once the deposit is received.'}
+          {d ? `Recorded: $${d.amount} received ${formatDay(d.receivedOn)}.` : 'No deposit recorded yet. Save the form below once the deposit is received, or record it under Payments once the terms are set.'}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label="Amount ($)" min={1} allowDecimal={false} value={values.amount} onChange={(v) => set('amount', Number(v) || 0)} error={errors.amount} />

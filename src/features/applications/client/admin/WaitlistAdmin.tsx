@@ -122,7 +122,7 @@ export function WaitlistAdmin() {
                 </Text>
                 <Text size="sm">
                   {e.deposit
-                    ? `Deposit $${e.deposit.amount} received ${formatDay(e.deposit.receivedOn)} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${formatDay(e.deposit.refundedOn)}` : ''}`
+                    ? `Deposit $${e.deposit.amount}${e.deposit.fromLedger ? ' (Payments)' : ''} received ${formatDay(e.deposit.receivedOn)} (${DEPOSIT_METHOD_LABELS[e.deposit.method]}${e.deposit.nonRefundable ? ', non-refundable' : ''})${e.deposit.refundedOn ? `, refunded $${e.deposit.refundAmount} on ${formatDay(e.deposit.refundedOn)}` : ''}`
                     : 'No deposit recorded'}
                 </Text>
               </Stack>

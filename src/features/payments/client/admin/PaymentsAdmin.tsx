@@ -25,6 +25,7 @@ import {
   type KeptPaymentDto,
   type PaymentDto,
   type PaymentMethod,
+  type FamilyOptionDto,
   type TermsDto,
 } from '../../payments.schema.ts';
 
@@ -143,19 +144,29 @@ function NewAccount() {
               ]}
             />
           ))}
-        {familyId && <TermsForm key={familyId} familyId={Number(familyId)} terms={null} onSaved={() => open(Number(familyId))} />}
+        {familyId && (
+          <TermsForm
+            key={familyId}
+            familyId={Number(familyId)}
+            terms={null}
+            suggested={families.data?.find((f) => String(f.id) === familyId)?.suggested}
+            onSaved={() => open(Number(familyId))}
+          />
+        )}
       </Stack>
     </>
   );
 }
 
-function TermsForm({ familyId, terms, onSaved }: { familyId: number; terms: TermsDto | null; onSaved?: () => void }) {
+function TermsForm({ familyId, terms, suggested, onSaved }: { familyId: number; terms: TermsDto | null; suggested?: FamilyOptionDto['suggested']; onSaved?: () => void }) {
+  // New terms start from the family's contract and puppy (decision 141): the price, deposit and pickup date need not be typed again.
+  const start = (cents: number | null | undefined) => (cents != null ? centsToDecimal(cents) : '');
   const { form, submit, saving } = useAdminForm({
     dirtyKey: `payment-terms-${familyId}`,
     initialValues: {
-      price: terms ? centsToDecimal(terms.priceCents) : '',
-      deposit: terms ? centsToDecimal(terms.depositCents) : '',
-      dueOn: terms?.dueOn ?? '',
+      price: terms ? centsToDecimal(terms.priceCents) : start(suggested?.priceCents),
+      deposit: terms ? centsToDecimal(terms.depositCents) : start(suggested?.depositCents),
+      dueOn: terms?.dueOn ?? suggested?.dueOn ?? '',
     },
     schema: SetTermsSchema,
     toInput: (v) => ({ familyId, price: v.price, deposit: v.deposit, dueOn: v.dueOn || null }),

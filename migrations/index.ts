@@ -41,6 +41,7 @@ import { Migration20261128161000_today_indexes } from './Migration20261128161000
 import { Migration20261128164000_outbox_templates } from './Migration20261128164000_outbox_templates.ts';
 import { Migration20261128170000_public_blog_index } from './Migration20261128170000_public_blog_index.ts';
 import { Migration20261207140000_contract_void_reason } from './Migration20261207140000_contract_void_reason.ts';
+import { Migration20261207141500_session_ended_notify } from './Migration20261207141500_session_ended_notify.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -82,4 +83,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128164000_outbox_templates,
   Migration20261128170000_public_blog_index,
   Migration20261207140000_contract_void_reason,
+  Migration20261207141500_session_ended_notify,
 ];

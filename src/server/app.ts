@@ -42,6 +42,7 @@ import { canReadContractPdf } from '../features/contracts/server/contracts-acces
 import { createPushSender } from '../features/notifications/server/push.service.ts';
 import { canReadMessageAttachment } from '../features/messages/server/messages-access.ts';
 import { createLiveBus } from '../lib/server/live-events.ts';
+import liveStreams from './plugins/live-streams.ts';
 import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
 import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
 import messageAttachments from '../features/messages/server/attachments.plugin.ts';
@@ -135,7 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
     media: createMediaService({ orm, references: mediaReferences, log: app.log }),
     afterAnswer,
     push: { ...push.notifier, publicKey: push.publicKey, extraOrigins: env.PUSH_EXTRA_ORIGINS },
-    live: createLiveBus(orm),
+    live: createLiveBus(orm, app.log),
     // Visits cancel a deleted family's future bookings with the outbox (decision 122), so theirs comes last, here.
     onUserErased: [...onUserErased, (em, userId) => eraseBookingsOf(em, services.mail, env.APP_ORIGIN, userId)],
   };
@@ -161,6 +162,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cookie);
   await app.register(database, { orm, closeOrm: options.closeOrm ?? true });
   await app.register(session);
+  await app.register(liveStreams, {
+    perSession: env.LIVE_STREAMS_PER_SESSION,
+    perAccount: env.LIVE_STREAMS_PER_ACCOUNT,
+    perAddress: env.LIVE_STREAMS_PER_ADDRESS,
+    global: env.LIVE_STREAMS_MAX,
+    acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+  });
   await app.register(trpc);
   await app.register(rest, { endpoints: restEndpoints, isDev });
   await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });

@@ -7,6 +7,7 @@ export function createContext(request: FastifyRequest, reply: FastifyReply): Con
     em: request.em,
     user: request.user,
     sessionId: request.sessionId,
+    stream: request.liveStream,
     services: request.server.services,
     req: {
       ip: request.ip,

@@ -84,6 +84,12 @@ export const EnvSchema = z.object({
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Longest wait for a database connection before a request answers 503 (ms). */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Live streams (server-sent events) one session, one account and one client address may hold open at once. */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(8),
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(16),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Live streams this instance holds at most; 0 sizes it from the pool and memory (lib/server/live-streams.ts). */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** On SIGTERM, how long keep-alive clients get to pick up `Connection: close` before idle ones are closed (ms). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Requests slower than this are logged at warn level (ms); 0 logs none. */

@@ -14,6 +14,7 @@ export interface Drainer {
  * Why not just `app.close()`: Node's `http.Server#close()` starts by destroying every *idle* keep-alive
  * socket, and a client that has just sent its next request on such a socket gets a connection reset
  * (13 resets at SIGTERM under 100 connections). Instead, on a signal:
+ * 0. end the open live streams (server-sent events) at once, with a reconnect hint (decision 139);
  * 1. stop accepting new connections, but leave the open ones alone (the plain `net.Server` close,
  *    which skips http's idle sweep); new connections are refused, which clients retry elsewhere;
  * 2. answer every request still arriving on an open connection normally, with `Connection: close`,
@@ -36,6 +37,9 @@ export function drainOnShutdown(app: FastifyInstance, { graceMs }: { graceMs: nu
   const shutdown = () =>
     (closed ??= (async () => {
       draining = true;
+      // Live streams first: each ends now with a reconnect hint (the browser reconnects, to another instance once
+      // this one stops listening), so the wait below is for ordinary requests, not for streams that never end.
+      if (app.hasDecorator('liveStreams')) app.liveStreams.endAll();
       const server = app.server;
       drainingServers.add(server);
       if (server.listening) {

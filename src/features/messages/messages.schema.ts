@@ -138,8 +138,12 @@ export interface ThreadPlaceDto {
   email: string | null;
 }
 
-/** A live event: something changed in a conversation (a new message, or the other side read it). */
-export interface MessageEventDto {
+/**
+ * A live event: something changed in a conversation (a new message, or the other side read it); or `resync`: the
+ * server may have missed events (its database connection came back), so the page refetches what it shows.
+ */
+export type MessageEventDto = MessageChangeDto | { kind: 'resync' };
+export interface MessageChangeDto {
   kind: 'message' | 'read';
   conversationId: number;
   messageId: number | null;

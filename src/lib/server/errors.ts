@@ -13,7 +13,9 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  // Told as it is (not the generic 5xx message): a live stream ended by a shutdown, which the client retries.
+  | 'SERVICE_UNAVAILABLE';
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -94,6 +94,12 @@ export async function deleteSession(em: EntityManager, sessionId: string): Promi
   await em.nativeDelete(Session, { id: sessionId });
 }
 
+/** Which of these sessions still exist (live streams look theirs up again after missing deletions). */
+export async function existingSessionIds(em: EntityManager, sessionIds: string[]): Promise<Set<string>> {
+  const rows = await em.find(Session, { id: { $in: sessionIds } }, { fields: ['id'] });
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function deleteSessionsOfUser(em: EntityManager, userId: number): Promise<void> {
   await em.nativeDelete(Session, { user: userId });
 }

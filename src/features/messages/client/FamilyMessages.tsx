@@ -9,6 +9,7 @@ import { toast } from '../../../lib/client/toast.ts';
 import { Thread } from './Thread.tsx';
 import { Compose } from './Compose.tsx';
 import { AttachFiles } from './AttachFiles.tsx';
+import { useLiveRefresh } from './live-refresh.ts';
 import type { MessageUploadDto } from '../messages.schema.ts';
 
 export function FamilyMessages() {
@@ -16,7 +17,7 @@ export function FamilyMessages() {
   const listKey = trpc.messages.list.pathKey();
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
   const list = useInfiniteQuery(trpc.messages.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
-  useSubscription(trpc.messages.live.subscriptionOptions(undefined, { onData: () => void refresh() }));
+  useSubscription(trpc.messages.live.subscriptionOptions(undefined, useLiveRefresh(() => void refresh())));
   const markRead = useMutation(trpc.messages.markRead.mutationOptions({ onSuccess: () => void refresh() }));
   const unread = list.data?.pages[0]?.unread ?? 0;
   useEffect(() => {

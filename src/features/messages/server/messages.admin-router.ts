@@ -1,5 +1,7 @@
 // The breeder's conversations (all adminProcedure): the list with unread counts, one thread, send, mark read, live events.
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
+import { isResync } from '../../../lib/server/live-events.ts';
+import { liveStream } from '../../../lib/server/live-streams.ts';
 import {
   AdminSendMessageSchema,
   ConversationIdSchema,
@@ -35,8 +37,8 @@ export const messagesAdminRouter = router({
   markRead: adminProcedure.input(ConversationIdSchema).mutation(({ ctx, input }) => markReadAsBreeder(ctx.em, ctx.services, input.conversationId)),
   /** Server-sent events: a change in any conversation (ids only; the dashboard refetches what it shows). */
   live: adminProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<MessageEventDto> {
-    for await (const event of ctx.services.live.stream<LiveMessageEvent>(MESSAGES_CHANNEL, signal)) {
-      yield { kind: event.kind, conversationId: event.conversationId, messageId: event.messageId };
+    for await (const event of liveStream<LiveMessageEvent>(ctx.services.live, MESSAGES_CHANNEL, ctx.stream, signal)) {
+      yield isResync(event) ? { kind: 'resync' } : { kind: event.kind, conversationId: event.conversationId, messageId: event.messageId };
     }
   }),
 });

@@ -1,5 +1,7 @@
 // The family's conversation with the breeder: every procedure is for a signed-in account and answers only about its own.
 import { authedProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
+import { isResync } from '../../../lib/server/live-events.ts';
+import { liveStream } from '../../../lib/server/live-streams.ts';
 import { EmailPreferenceSchema, MyMessagesSchema, SendMessageSchema, type MessageEventDto } from '../messages.schema.ts';
 import {
   emailPreference,
@@ -25,8 +27,9 @@ export const messagesRouter = router({
   setEmailPreference: authedProcedure.input(EmailPreferenceSchema).mutation(({ ctx, input }) => setEmailPreference(ctx.em, ctx.user.id, input.enabled)),
   /** Server-sent events: something changed in this family's conversation (ids only; the client refetches). */
   live: authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<MessageEventDto> {
-    for await (const event of ctx.services.live.stream<LiveMessageEvent>(MESSAGES_CHANNEL, signal)) {
-      if (event.familyId === ctx.user.id) yield { kind: event.kind, conversationId: event.conversationId, messageId: event.messageId };
+    for await (const event of liveStream<LiveMessageEvent>(ctx.services.live, MESSAGES_CHANNEL, ctx.stream, signal)) {
+      if (isResync(event)) yield { kind: 'resync' };
+      else if (event.familyId === ctx.user.id) yield { kind: event.kind, conversationId: event.conversationId, messageId: event.messageId };
     }
   }),
 });

@@ -15,7 +15,7 @@ import {
   type ConversationListSchema,
   type ConversationSummaryDto,
   type MessageDto,
-  type MessageEventDto,
+  type MessageChangeDto,
   type MessageSender,
   type MessagesPageDto,
   type ThreadPlaceDto,
@@ -26,7 +26,7 @@ import { linkKey } from '../../../lib/server/signed-token.ts';
 
 /** The live channel of conversations (lib/server/live-events.ts). */
 export const MESSAGES_CHANNEL = 'messages';
-export interface LiveMessageEvent extends MessageEventDto {
+export interface LiveMessageEvent extends MessageChangeDto {
   familyId: number | null;
 }
 
@@ -350,7 +350,7 @@ export async function postMessage(em: EntityManager, services: Services, convers
 }
 
 /** Tells every instance about the event; answers the conversation's family (null for a visitor's inquiry). */
-async function publish(services: Services, event: MessageEventDto, em: EntityManager): Promise<number | null> {
+async function publish(services: Services, event: MessageChangeDto, em: EntityManager): Promise<number | null> {
   const [row] = await em.execute<Array<{ family_id: number | null }>>(`select "family_id" from "conversations" where "id" = ?`, [event.conversationId]);
   const payload: LiveMessageEvent = { ...event, familyId: row?.family_id ?? null };
   await services.live.publish(MESSAGES_CHANNEL, payload);

@@ -10,13 +10,16 @@ import { QueryState } from '../../../../lib/client/admin/ListParts.tsx';
 import type { ConversationSlotProps } from '../../../../lib/client/admin/ConversationSlot.tsx';
 import type { ThreadPlaceDto } from '../../messages.schema.ts';
 import { BreederCompose, ConversationBody, useConversationThread } from './MessagesAdmin.tsx';
+import { useLiveRefresh } from '../live-refresh.ts';
 
 export function ConversationPanel(props: ConversationSlotProps) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const place = useQuery(trpc.admin.messages.threadOf.queryOptions(props));
   // A message from the family (or another tab's answer) shows here without a reload.
-  useSubscription(trpc.admin.messages.live.subscriptionOptions(undefined, { onData: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }) }));
+  useSubscription(
+    trpc.admin.messages.live.subscriptionOptions(undefined, useLiveRefresh(() => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }))),
+  );
   const p = place.data;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>

@@ -15,6 +15,7 @@ import { MessageRow, UnreadSummary } from '../../../../lib/client/admin/Messages
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { Thread } from '../Thread.tsx';
 import { Compose } from '../Compose.tsx';
+import { useLiveRefresh } from '../live-refresh.ts';
 
 /** `?inquiry=<id>` (the inbox's "Answer in Messages"): opens that inquiry's conversation, made when missing. */
 function useOpenFromInquiry() {
@@ -43,9 +44,10 @@ export function MessagesAdmin() {
   const unread = useQuery(trpc.admin.messages.unreadCount.queryOptions());
   // Any change anywhere: the list, the badge and an open thread refetch (they are all under admin.messages).
   useSubscription(
-    trpc.admin.messages.live.subscriptionOptions(undefined, {
-      onData: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }),
-    }),
+    trpc.admin.messages.live.subscriptionOptions(
+      undefined,
+      useLiveRefresh(() => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() })),
+    ),
   );
   return (
     <AdminScreen

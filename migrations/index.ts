@@ -41,6 +41,8 @@ import { Migration20261128161000_today_indexes } from './Migration20261128161000
 import { Migration20261128164000_outbox_templates } from './Migration20261128164000_outbox_templates.ts';
 import { Migration20261128170000_public_blog_index } from './Migration20261128170000_public_blog_index.ts';
 import { Migration20261207140000_contract_void_reason } from './Migration20261207140000_contract_void_reason.ts';
+import { Migration20261207141000_outbox_lanes } from './Migration20261207141000_outbox_lanes.ts';
+import { Migration20261207141100_contract_seal_claim } from './Migration20261207141100_contract_seal_claim.ts';
 import { Migration20261207141500_session_ended_notify } from './Migration20261207141500_session_ended_notify.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
@@ -83,5 +85,7 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261128164000_outbox_templates,
   Migration20261128170000_public_blog_index,
   Migration20261207140000_contract_void_reason,
+  Migration20261207141000_outbox_lanes,
+  Migration20261207141100_contract_seal_claim,
   Migration20261207141500_session_ended_notify,
 ];

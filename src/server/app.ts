@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions) {
     from: mailFrom(env),
     ratePerMinute: env.MAIL_RATE_PER_MINUTE,
     retentionDays: env.MAIL_RETENTION_DAYS,
+    ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
     ...(env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
       ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
       : {}),

@@ -43,6 +43,12 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** At most this many e-mails start sending per minute, across all instances (newsletters go out in batches at this pace). */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * This instance's name, kept across its restarts and unique among running instances (a StatefulSet pod's name,
+   * systemd's %i): a restarted sender hands back at once what its earlier run held, even from another host name.
+   * Default: the host name.
+   */
+  INSTANCE_ID: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   /** Sent e-mails are deleted from the outbox after this many days; failed ones stay until retried or dismissed. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** DKIM signing of outgoing e-mail: all three, or none. The key is PEM; "\n" in it stands for a line break. */

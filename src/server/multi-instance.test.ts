@@ -109,7 +109,7 @@ describe('two instances on one database', () => {
     const before = smtp.received.length;
     const em = db.orm.em.fork();
     const subjects = Array.from({ length: 24 }, (_, i) => `Outbox race ${i + 1}`);
-    for (const subject of subjects) enqueueMail(em, { to: 'breeder@example.com', subject, text: `Body of ${subject}` });
+    for (const subject of subjects) enqueueMail(em, { lane: 'notification', to: 'breeder@example.com', subject, text: `Body of ${subject}` });
     await em.flush();
 
     // Both senders race for the same rows, several passes each, while their timers also run.

@@ -15,8 +15,8 @@ describe('purging sent e-mails from the outbox', () => {
 
   it('purges one instance at a time: while another instance purges, housekeeping skips', async () => {
     const em = t.orm.em.fork();
-    for (const to of ['ada@example.com', 'ben@example.com', 'cy@example.com']) enqueueMail(em, { to, subject: 'Spring news', text: 'Our spring litter is here.' });
-    enqueueMail(em, { to: 'dee@example.com', subject: 'Summer news', text: 'Sent yesterday: kept.' });
+    for (const to of ['ada@example.com', 'ben@example.com', 'cy@example.com']) enqueueMail(em, { lane: 'notification', to, subject: 'Spring news', text: 'Our spring litter is here.' });
+    enqueueMail(em, { lane: 'notification', to: 'dee@example.com', subject: 'Summer news', text: 'Sent yesterday: kept.' });
     await em.flush();
     await sql(`update outbox_messages set status = 'sent', sent_at = now() - interval '31 days' where subject = 'Spring news'`);
     await sql(`update outbox_messages set status = 'sent', sent_at = now() - interval '1 day' where subject = 'Summer news'`);

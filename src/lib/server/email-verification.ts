@@ -51,5 +51,5 @@ export async function verificationMail(
     `<p>Please confirm that this is your e-mail address, so ${escapeHtml(input.siteName)} can write to you about your application and your puppy.</p>` +
     `<p><a href="${escapeHtml(link)}">Confirm your address</a></p>` +
     `<p>The link works for ${input.validDays} days. If you did not create an account with us, ignore this e-mail and nothing more will be sent.</p>`;
-  return { to: input.email, subject: VERIFY_EMAIL_SUBJECT, text, html };
+  return { lane: 'account', to: input.email, subject: VERIFY_EMAIL_SUBJECT, text, html };
 }

@@ -1,7 +1,22 @@
 // The e-mail outbox as features see it: queue a message with a write, and escape text for HTML bodies.
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+/**
+ * The sender's lanes (issue 44, decision 140), each its own queue taken in turn: account mail (address checks,
+ * confirmations, sign-in links), sale mail (contracts, receipts, invitations), notifications (to the breeder and
+ * to families) and newsletters. A flood in one lane holds up another by one message at most.
+ */
+export const MAIL_LANES = ['account', 'sale', 'notification', 'newsletter'] as const;
+export type MailLane = (typeof MAIL_LANES)[number];
+
 export interface OutgoingMail {
+  /** Which lane it waits in: every message says (newsletters' bulk copies are in theirs by themselves). */
+  lane: MailLane;
+  /**
+   * Notifications to the breeder only: their kind (e.g. "inquiry"). Several of one kind to one address in a short
+   * time go as one digest e-mail; the first of a quiet spell goes at once.
+   */
+  digest?: string;
   to: string;
   subject: string;
   text: string;

@@ -25,6 +25,7 @@ import {
   stableMessageId,
   type DeliveryReport,
   type FailedAttempt,
+  type LaneCursor,
   type SendMail,
 } from '../../features/mail/server/outbox.service.ts';
 import { ensureSettings } from '../../features/settings/server/settings.service.ts';
@@ -34,6 +35,8 @@ import { forgetUnconfirmed } from '../../features/subscribers/server/subscribers
 export const POLL_EVERY_MS = 5_000;
 /** Purging old sent mail and forgetting unconfirmed addresses: hourly is plenty. */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+/** How often a sender looks for claims of senders that are gone, besides at its start. */
+export const RELEASE_EVERY_MS = 60_000;
 
 /** Request entity managers that queued a message: their response is the moment it is committed. */
 const queuedBy = new WeakSet<EntityManager>();
@@ -65,23 +68,39 @@ export function mailOutbox(): MailOutbox {
 /** Senders running in this process (tests run several apps in one): their claims are alive whatever the pid says. */
 const liveSenders = new Set<string>();
 
-/** A sender's name on its claims: this machine, this process (pid and what tells a reused pid apart), this app. */
-export function senderId(): string {
-  return JSON.stringify({ host: os.hostname(), ...thisProcess(), app: randomBytes(4).toString('hex') });
+/** The instance a sender belongs to when INSTANCE_ID is not set: its machine. */
+export const defaultInstance = () => `host:${os.hostname()}`;
+
+/**
+ * A sender's name on its claims: its instance (INSTANCE_ID: the name it keeps across restarts), this machine,
+ * this process (pid and what tells a reused pid apart), this app.
+ */
+export function senderId(instance = defaultInstance()): string {
+  return JSON.stringify({ instance, host: os.hostname(), ...thisProcess(), app: randomBytes(4).toString('hex') });
 }
 
 /**
- * The claimants whose process is gone: on this machine (same host name), not running any more (a pid reused
- * by another process is not taken for it). Claims from other machines wait out their short lease.
+ * The claimants that are certainly gone, whose claims may be handed back at once (issue 44, decision 140):
+ * - on the embedded database, every one but this process's own senders (the database's lock file lets one
+ *   process at a time open it, so any other claimant is a process that is gone);
+ * - on this machine (same host name), a process that no longer runs (a pid reused by another process is not
+ *   taken for it);
+ * - an earlier run of this same instance (its INSTANCE_ID) on another machine: a container recreated with a new
+ *   host name. INSTANCE_ID names one running instance at a time; on this machine a running process is never
+ *   taken for gone, whatever its instance.
+ * Any other claim (another live instance's, or one this cannot judge) waits out its short lease.
  */
-export function deadSenders(ids: string[]): string[] {
+export function deadSenders(ids: string[], { instance = defaultInstance(), embedded = false }: { instance?: string; embedded?: boolean } = {}): string[] {
   const host = os.hostname();
   return ids.filter((id) => {
     if (liveSenders.has(id)) return false;
+    if (embedded) return true;
     try {
-      const who = JSON.parse(id) as { host?: unknown; pid?: unknown; boot?: string; start?: string };
-      if (who.host !== host || typeof who.pid !== 'number') return false;
-      return !processRuns({ pid: who.pid, ...(who.boot ? { boot: who.boot } : {}), ...(who.start ? { start: who.start } : {}) });
+      const who = JSON.parse(id) as { instance?: unknown; host?: unknown; pid?: unknown; boot?: string; start?: string };
+      if (who.host === host && typeof who.pid === 'number') {
+        return !processRuns({ pid: who.pid, ...(who.boot ? { boot: who.boot } : {}), ...(who.start ? { start: who.start } : {}) });
+      }
+      return who.instance === instance && who.host !== host;
     } catch {
       return false;
     }
@@ -124,6 +143,8 @@ export interface MailerOptions {
   pollEveryMs?: number;
   ratePerMinute?: number;
   retentionDays?: number;
+  /** INSTANCE_ID: this instance's name across restarts (unique among running instances); default its host name. */
+  instanceId?: string;
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
@@ -208,8 +229,24 @@ export default fp<MailerOptions>(
     };
 
     const pollEveryMs = opts.pollEveryMs ?? POLL_EVERY_MS;
-    const me = senderId();
+    const instance = opts.instanceId ?? defaultInstance();
+    const me = senderId(instance);
     liveSenders.add(me);
+    // One turn across the lanes for all this sender's passes.
+    const lanes: LaneCursor = { next: 0 };
+    const embedded = app.orm.config.get('dbName') === 'pglite';
+    /** Hands back the claims of senders that are gone (at start, and every minute: one that died beside us). */
+    let lastRelease = 0;
+    const releaseDead = async () => {
+      lastRelease = Date.now();
+      try {
+        const em = app.orm.em.fork();
+        const released = await releaseClaims(em, deadSenders(await claimants(em), { instance, embedded }));
+        if (released) app.log.warn({ released }, 'e-mails claimed by a sender that died are due again (each goes with the Message-ID it had)');
+      } catch (err) {
+        app.log.warn({ err }, 'releasing the claims of dead senders failed');
+      }
+    };
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     /** A wake-up that arrived while a pass was under way must not be lost when that pass reschedules. */
@@ -238,12 +275,14 @@ export default fp<MailerOptions>(
       if (stopped) return null;
       await dispatch();
       await housekeepingIfDue();
+      if (Date.now() - lastRelease >= RELEASE_EVERY_MS) await releaseDead();
       try {
         const report = await deliverDue(app.orm.em.fork(), send, {
           keepGoing: () => !stopped,
           ratePerMinute: opts.ratePerMinute ?? 0,
           onFailure,
           claimant: me,
+          lanes,
         });
         if (report.claimed) app.log.info({ ...report }, 'outbox delivery');
         if (report.failed) app.log.error({ failed: report.failed }, 'e-mail failed for the last time; it stays in outbox_messages');
@@ -280,15 +319,10 @@ export default fp<MailerOptions>(
     app.addHook('onResponse', async (request) => {
       if (request.em && queuedBy.has(request.em)) wake();
     });
-    // A sender of this machine that was killed (kill -9, a crash, a power cut) held at most the one message it
-    // was sending: it is due again at once, not after a lease (decision 109).
+    // A sender of this machine or of this instance that was killed (kill -9, a crash, a power cut) held at most
+    // the one message it was sending: it is due again at once, not after a lease (decisions 109 and 140).
     app.addHook('onReady', async () => {
-      try {
-        const released = await releaseClaims(app.orm.em.fork(), deadSenders(await claimants(app.orm.em.fork())));
-        if (released) app.log.warn({ released }, 'e-mails claimed by a sender that died are due again (each goes with the Message-ID it had)');
-      } catch (err) {
-        app.log.warn({ err }, 'releasing the claims of dead senders failed');
-      }
+      await releaseDead();
       wake();
     });
     // Stop before the database closes: a pass in progress records the send under way and hands the

@@ -96,7 +96,7 @@ const userIdOf = (app: IApplication) => (app.user == null ? null : typeof app.us
 export async function queueFamilyMail(em: EntityManager, services: Pick<AppServices, 'mail'>, app: IApplication, mail: ReturnType<typeof statusMail>): Promise<boolean> {
   const to = await familyMailAddress(em, userIdOf(app));
   if (!to) return false;
-  services.mail.enqueue(em, { to, ...mail });
+  services.mail.enqueue(em, { lane: 'notification', to, ...mail });
   return true;
 }
 
@@ -164,14 +164,14 @@ export async function submitApplication(
     );
   }
   if (account?.email) {
-    services.mail.enqueue(em, { to: account.email, ...statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined, breeder.name) });
+    services.mail.enqueue(em, { lane: 'notification', to: account.email, ...statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined, breeder.name) });
   }
   // The breeder's notice names the family and links to the dashboard; the answers stay in the dashboard.
   const notice = [
     `${input.name} (${input.location}) sent the Family Questionnaire${litter ? ` for the ${litter.name}` : ''}.`,
     `Read it in the dashboard: ${services.env.appOrigin}/admin/applications`,
   ].join('\n\n');
-  services.mail.enqueue(em, { to: breeder.email, replyTo: account?.email ?? input.email, subject: `New application from ${oneLine(input.name)}`, text: notice, html: textToHtml(notice) });
+  services.mail.enqueue(em, { lane: 'notification', digest: 'application', to: breeder.email, replyTo: account?.email ?? input.email, subject: `New application from ${oneLine(input.name)}`, text: notice, html: textToHtml(notice) });
   try {
     await em.flush();
   } catch (error) {
@@ -230,7 +230,7 @@ export async function withdrawApplication(em: EntityManager, user: SessionUser, 
     const breeder = await services.mail.breeder(tx);
     await queueFamilyMail(tx, services, app, statusMail(app, 'withdrawn', null, services.env.appOrigin, undefined, breeder.name));
     const text = `${app.name} withdrew their application.${input.message ? `\n\nTheir message:\n${input.message}` : ''}`;
-    services.mail.enqueue(tx, { to: breeder.email, subject: `Application withdrawn: ${oneLine(app.name)}`, text, html: textToHtml(text) });
+    services.mail.enqueue(tx, { lane: 'notification', digest: 'application-withdrawn', to: breeder.email, subject: `Application withdrawn: ${oneLine(app.name)}`, text, html: textToHtml(text) });
     await tx.flush();
     await leaveList(tx, app.id);
   });

@@ -77,6 +77,13 @@ export const Contract = defineEntity({
     /** Countersigned while the timestamp server could not be reached: the seal is retried (status "sealing"). */
     sealWaitingSince: p.datetime().nullable(),
     sealError: p.string().length(300).nullable(),
+    /**
+     * Who is sealing it right now (a token) and since when: set in a short transaction, the signature and the
+     * timestamp are made outside any, and only this claim's holder records the seal (decision 140). A claim older
+     * than the seal lease was left by a process that died half-way: the retry takes the contract again.
+     */
+    sealClaim: p.string().length(64).nullable(),
+    sealClaimedAt: p.datetime().nullable(),
     notice: p.string().length(300).nullable(),
     /** When it was first sent: the family has seen it, so voiding it tells them (decision 141). */
     firstSentAt: p.datetime().nullable(),

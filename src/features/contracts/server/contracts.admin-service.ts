@@ -20,7 +20,6 @@ import {
 import { Contract, ContractTemplate, ContractTemplateVersion, type IContract, type IContractTemplate } from './contract.entity.ts';
 import { contractHtml, contractText, recordEvent, toDto, toSummary } from './contracts.service.ts';
 import { sha256Hex } from './pdf.ts';
-import { buildSealedPdf, storePrivatePdf, TimestampUnavailable, tsaTimestamper } from './seal.ts';
 
 type AdminCtx = Context & { user: NonNullable<Context['user']> };
 export const PAGE_SIZE = 50;
@@ -251,119 +250,8 @@ export async function sendContract(ctx: AdminCtx, input: { id: number; values?: 
   return contractById(ctx, id);
 }
 
-/**
- * The breeder countersigns what the family signed; the sealed PDF is made, stored and e-mailed to both. All in
- * one transaction with the contract's row locked: a failure leaves it signed by the family only, and two
- * countersignatures at once seal it once. With a timestamp server configured that cannot be reached, the
- * countersignature is kept and the contract waits ("sealing"); the background retry seals it (decision 121).
- */
-export async function countersignContract(ctx: AdminCtx, input: { id: number; fullName: string }): Promise<ContractDto> {
-  const breeder = await ctx.services.mail.breeder(ctx.em);
-  const sealed = await ctx.em.transactional(async (em) => {
-    const tx: AdminCtx = { ...ctx, em };
-    const c = await em.findOne(Contract, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
-    if (c.status === 'sealed' || c.status === 'sealing') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
-    if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
-    if (c.status !== 'signed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.familyNotSigned);
-    const now = new Date();
-    Object.assign(c, {
-      breederSignedName: input.fullName.trim(),
-      breederSignedAt: now,
-      breederSignedBy: ctx.user.id,
-      breederSignedIp: ctx.req.ip ?? null,
-      breederSignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
-    });
-    recordEvent(tx, c, 'countersigned', now);
-    await em.flush();
-    try {
-      await sealContract(tx, c, breeder);
-    } catch (error) {
-      if (!(error instanceof TimestampUnavailable)) throw error;
-      c.status = 'sealing';
-      c.sealWaitingSince = now;
-      c.sealError = error.message.slice(0, 300);
-      recordEvent(tx, c, 'seal-waiting');
-      await em.flush();
-    }
-    return c.id;
-  });
-  // Committed: this request's answer wakes the sender for the two e-mails.
-  ctx.services.mail.notify(ctx.em);
-  return contractById(ctx, sealed);
-}
-
-type SealCtx = Pick<Context, 'em' | 'user' | 'services'> & { req: { ip?: string | null; userAgent?: string | null } };
-
-/**
- * Makes the sealed PDF of a countersigned contract whose row the caller holds locked, stores it and queues the
- * e-mails to both. Throws TimestampUnavailable (nothing changed) when the configured timestamp server does not
- * grant a timestamp.
- */
-async function sealContract(ctx: SealCtx, c: IContract, breeder: { name: string; email: string }): Promise<void> {
-  const { em } = ctx;
-  const [row] = await em.execute<Array<{ d: string | null }>>('select "family_drawing" as d from "contracts" where "id" = ?', [c.id]);
-  const tsa = ctx.services.env.contractTsaUrl;
-  const pdf = await buildSealedPdf(em, c, breeder, row?.d ?? null, tsa ? tsaTimestamper(tsa) : undefined);
-  const filename = `contract-${c.id}-${c.puppyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
-  c.pdfUrl = await storePrivatePdf(em, pdf, filename);
-  c.pdfSha256 = pdf.sha256;
-  c.sealedAt = new Date();
-  c.status = 'sealed';
-  c.sealWaitingSince = null;
-  c.sealError = null;
-  recordEvent(ctx, c, 'sealed', c.sealedAt);
-  const link = `${ctx.services.env.appOrigin}${c.pdfUrl.replace(/^\/uploads\//, '/private-media/')}`;
-  const body = (greeting: string, where: string) =>
-    [
-      greeting,
-      '',
-      `"${c.title}" is signed by ${c.familySignedName} and ${c.breederSignedName} and sealed.`,
-      `The sealed PDF is attached; you can also download it (sign in first): ${link}`,
-      where,
-      '',
-      `SHA-256 of the text as sent: ${c.textSha256}`,
-      `SHA-256 of the sealed PDF: ${c.pdfSha256}`,
-      `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
-    ].join('\n');
-  const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
-  const familyTo = await familyMailAddress(em, c.family?.id);
-  if (familyTo) ctx.services.mail.enqueue(em, { to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
-  if (breeder.email) ctx.services.mail.enqueue(em, { to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
-  await em.flush();
-}
-
-/**
- * The background retry (every minute, and once at start): each contract waiting for the timestamp server is
- * sealed once it answers. Each is taken with its row locked and skipped if another instance holds it, and its
- * status is checked under the lock, so it is sealed (and e-mailed) exactly once. Returns how many were sealed.
- */
-export async function retryWaitingSeals(em: EntityManager, services: Context['services']): Promise<number> {
-  const waiting = await em.find(Contract, { status: 'sealing' }, { fields: ['id'], orderBy: { id: 'asc' }, limit: 20 });
-  if (!waiting.length) return 0;
-  const breeder = await services.mail.breeder(em);
-  let sealed = 0;
-  for (const { id } of waiting) {
-    const done = await em.fork().transactional(async (tx) => {
-      const c = await tx.findOne(Contract, { id, status: 'sealing' }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
-      if (!c) return false;
-      const ctx: SealCtx = { em: tx, user: null, req: {}, services };
-      try {
-        await sealContract(ctx, c, breeder);
-        return true;
-      } catch (error) {
-        if (!(error instanceof TimestampUnavailable)) throw error;
-        c.sealError = error.message.slice(0, 300);
-        await tx.flush();
-        return false;
-      }
-    });
-    if (done) sealed++;
-  }
-  if (sealed) services.mail.notify(em);
-  return sealed;
-}
-
+// Countersigning and sealing (outside any transaction's lock, decision 140) live in seal.ts.
+export { countersignContract, retryWaitingSeals } from './seal.ts';
 
 /**
  * Voids a contract with the breeder's reason. A family that had it (it was sent) is told, by e-mail and in My Family,

@@ -186,6 +186,7 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
   const breeder = await ctx.services.mail.breeder(ctx.em);
   if (breeder.email) {
     ctx.services.mail.enqueue(ctx.em, {
+      lane: 'sale',
       to: breeder.email,
       subject: `${c.familyName} signed the contract for ${c.puppyName}`,
       text: `${c.familyName} signed "${c.title}" on ${now.toUTCString()}.\n\nCountersign it in the dashboard: ${ctx.services.env.appOrigin}/admin/contracts?contract=${c.id}`,

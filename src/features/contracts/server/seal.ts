@@ -1,10 +1,16 @@
 // The sealed PDF: the contract as sent, both signatures, and an audit page (every event with time, IP and user
 // agent; the SHA-256 of the text as sent and of the signed document), signed with the site's certificate,
-// stored as a private upload.
+// stored as a private upload. And the countersignature that leads to it: sealing happens outside the lock
+// (issue 44, decision 140), claimed in one short transaction and recorded in another.
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DRAWN_SIGNATURE_PREFIX, CONTRACT_EVENT_LABELS } from '../contracts.schema.ts';
-import { ContractEvent, type IContract } from './contract.entity.ts';
+import { AppError } from '../../../lib/server/errors.ts';
+import type { Context } from '../../../lib/server/trpc.ts';
+import { familyMailAddress } from '../../auth/server/user.entity.ts';
+import { DRAWN_SIGNATURE_PREFIX, CONTRACT_EVENT_LABELS, CONTRACT_MESSAGES, type ContractDto } from '../contracts.schema.ts';
+import { Contract, ContractEvent, type IContract } from './contract.entity.ts';
+import { recordEvent, toDto } from './contracts.service.ts';
 import { buildPdf, markdownBlocks, sha256Hex, signPdf, type PdfBlock } from './pdf.ts';
 import { signingIdentity } from './signing-key.ts';
 import { timestampRequest, timestampToken, type Timestamper } from './cades.ts';
@@ -94,4 +100,153 @@ export async function storePrivatePdf(em: EntityManager, pdf: SealedPdf, filenam
     [id, 'document', 'application/pdf', 'pdf', pdf.bytes, pdf.bytes.length, pdf.sha256, null, null, filename.slice(0, 200), true, new Date()],
   );
   return `/uploads/${id}.pdf`;
+}
+
+/**
+ * How long a claim to seal a contract stands: far past the timestamp server's 15 s and the signature's second or
+ * two. A claim older than this was left by a process that died half-way; the retry takes the contract again.
+ */
+export const SEAL_LEASE_MS = 2 * 60_000;
+
+type AdminCtx = Context & { user: NonNullable<Context['user']> };
+type SealCtx = Pick<Context, 'em' | 'user' | 'services'> & { req: { ip?: string | null; userAgent?: string | null } };
+type Breeder = { name: string; email: string };
+
+/** The claim's holder lost it (it expired and another took the contract): nothing of this attempt is kept. */
+class ClaimLost extends Error {}
+
+/**
+ * The breeder countersigns what the family signed, and the contract is sealed (decision 140):
+ * 1. one short transaction, the row locked: the countersignature is recorded and the contract claimed for sealing
+ *    (status "sealing", a claim token); two countersignatures at once: the second finds it sealing (409);
+ * 2. outside any transaction: the PDF is built, signed and time-stamped (the timestamp server may take its 15 s;
+ *    every other request, on the embedded database's only connection too, goes on meanwhile);
+ * 3. one short transaction: the PDF stored, the seal recorded and the two e-mails queued, only by the claim's
+ *    holder. Without a timestamp (the server down), the contract waits and the background retry seals it.
+ */
+export async function countersignContract(ctx: AdminCtx, input: { id: number; fullName: string }): Promise<ContractDto> {
+  const breeder = await ctx.services.mail.breeder(ctx.em);
+  const claim = randomUUID();
+  await ctx.em.transactional(async (em) => {
+    const tx: AdminCtx = { ...ctx, em };
+    const c = await em.findOne(Contract, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+    if (c.status === 'sealed' || c.status === 'sealing') throw new AppError('CONFLICT', CONTRACT_MESSAGES.sealed);
+    if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
+    if (c.status !== 'signed') throw new AppError('CONFLICT', CONTRACT_MESSAGES.familyNotSigned);
+    const now = new Date();
+    Object.assign(c, {
+      breederSignedName: input.fullName.trim(),
+      breederSignedAt: now,
+      breederSignedBy: ctx.user.id,
+      breederSignedIp: ctx.req.ip ?? null,
+      breederSignedUserAgent: ctx.req.userAgent?.slice(0, 500) ?? null,
+      status: 'sealing',
+      sealClaim: claim,
+      sealClaimedAt: now,
+    });
+    recordEvent(tx, c, 'countersigned', now);
+    await em.flush();
+  });
+  await sealClaimed({ ...ctx, em: ctx.em.fork() }, input.id, claim, breeder);
+  // Committed: this request's answer wakes the sender for the two e-mails.
+  ctx.services.mail.notify(ctx.em);
+  const c = await ctx.em.fork().findOneOrFail(Contract, input.id);
+  return toDto(ctx.em.fork(), c, breeder.name);
+}
+
+/**
+ * Seals the contract this claim holds: the network work first, then the record in one short transaction guarded
+ * by the claim. Returns 'sealed', 'waiting' (no timestamp: the claim is handed back and the contract waits for the
+ * retry) or 'lost' (the claim was no longer this caller's: another sealed it, or holds it now).
+ */
+async function sealClaimed(ctx: SealCtx, id: number, claim: string, breeder: Breeder): Promise<'sealed' | 'waiting' | 'lost'> {
+  const { em } = ctx;
+  const c = await em.findOne(Contract, id);
+  if (!c || c.status !== 'sealing' || c.sealClaim !== claim) return 'lost';
+  const [row] = await em.execute<Array<{ d: string | null }>>('select "family_drawing" as d from "contracts" where "id" = ?', [c.id]);
+  const tsa = ctx.services.env.contractTsaUrl;
+  let pdf: SealedPdf;
+  try {
+    pdf = await buildSealedPdf(em, c, breeder, row?.d ?? null, tsa ? tsaTimestamper(tsa) : undefined);
+  } catch (error) {
+    const message = error instanceof TimestampUnavailable ? error.message : `The sealed PDF could not be made (${(error as Error).message}).`;
+    // The claim handed back, the wait and its reason recorded: the retry tries again.
+    const since = c.sealWaitingSince ?? new Date();
+    await em.transactional(async (tx) => {
+      const changed = await tx.nativeUpdate(Contract, { id, status: 'sealing', sealClaim: claim }, { sealClaim: null, sealClaimedAt: null, sealWaitingSince: since, sealError: message.slice(0, 300) });
+      if (changed === 1 && !c.sealWaitingSince) recordEvent({ ...ctx, em: tx }, tx.getReference(Contract, id), 'seal-waiting', since);
+    });
+    if (!(error instanceof TimestampUnavailable)) throw error;
+    return 'waiting';
+  }
+  const filename = `contract-${c.id}-${c.puppyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+  try {
+    await em.transactional(async (tx) => {
+      const pdfUrl = await storePrivatePdf(tx, pdf, filename);
+      const sealedAt = new Date();
+      // Only the claim's holder records the seal: a seal is recorded (and e-mailed) once.
+      const changed = await tx.nativeUpdate(
+        Contract,
+        { id, status: 'sealing', sealClaim: claim },
+        { status: 'sealed', pdfUrl, pdfSha256: pdf.sha256, sealedAt, sealWaitingSince: null, sealError: null, sealClaim: null, sealClaimedAt: null, updatedAt: sealedAt },
+      );
+      if (changed !== 1) throw new ClaimLost();
+      const sealed = await tx.findOneOrFail(Contract, id, { refresh: true });
+      recordEvent({ ...ctx, em: tx }, sealed, 'sealed', sealedAt);
+      await queueSealedMails({ ...ctx, em: tx }, sealed, breeder, filename, pdf);
+      await tx.flush();
+    });
+  } catch (error) {
+    if (error instanceof ClaimLost) return 'lost';
+    throw error;
+  }
+  return 'sealed';
+}
+
+/** The sealed PDF to the family and to the breeder, in the sale's lane. */
+async function queueSealedMails(ctx: SealCtx, c: IContract, breeder: Breeder, filename: string, pdf: SealedPdf): Promise<void> {
+  const { em } = ctx;
+  const link = `${ctx.services.env.appOrigin}${c.pdfUrl!.replace(/^\/uploads\//, '/private-media/')}`;
+  const body = (greeting: string, where: string) =>
+    [
+      greeting,
+      '',
+      `"${c.title}" is signed by ${c.familySignedName} and ${c.breederSignedName} and sealed.`,
+      `The sealed PDF is attached; you can also download it (sign in first): ${link}`,
+      where,
+      '',
+      `SHA-256 of the text as sent: ${c.textSha256}`,
+      `SHA-256 of the sealed PDF: ${c.pdfSha256}`,
+      `Check any copy at ${ctx.services.env.appOrigin}/contracts/verify`,
+    ].join('\n');
+  const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
+  const familyTo = await familyMailAddress(em, c.family?.id);
+  if (familyTo) ctx.services.mail.enqueue(em, { lane: 'sale', to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
+  if (breeder.email) ctx.services.mail.enqueue(em, { lane: 'sale', to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
+}
+
+/**
+ * The background retry (every minute, and once at start): each contract waiting to be sealed (the timestamp
+ * server was down, or a process died half-way) is claimed in one statement, only if no live claim holds it, then
+ * sealed outside any transaction; the claim guards the record, so each is sealed (and e-mailed) once. Returns
+ * how many were sealed.
+ */
+export async function retryWaitingSeals(em: EntityManager, services: Context['services'], leaseMs = SEAL_LEASE_MS): Promise<number> {
+  const waiting = await em.find(Contract, { status: 'sealing' }, { fields: ['id'], orderBy: { id: 'asc' }, limit: 20 });
+  if (!waiting.length) return 0;
+  const breeder = await services.mail.breeder(em);
+  let sealed = 0;
+  for (const { id } of waiting) {
+    const claim = randomUUID();
+    const taken = await em.getConnection().execute<Array<{ id: number }>>(
+      `update "contracts" set "seal_claim" = ?, "seal_claimed_at" = now()
+       where "id" = ? and "status" = 'sealing' and ("seal_claim" is null or "seal_claimed_at" < now() - (? * interval '1 millisecond')) returning "id"`,
+      [claim, id, leaseMs],
+    );
+    if (!taken.length) continue;
+    if ((await sealClaimed({ em: em.fork(), user: null, req: {}, services }, id, claim, breeder)) === 'sealed') sealed++;
+  }
+  if (sealed) services.mail.wake();
+  return sealed;
 }

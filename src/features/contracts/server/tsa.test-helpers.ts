@@ -4,6 +4,7 @@
 // fixed (genTime), so a test can tell the timestamp's time from the local clock's. It can be stopped and started
 // again on the same port (a timestamp server that goes away and comes back).
 import { createHash, webcrypto } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
@@ -18,6 +19,8 @@ export interface TestTsa {
   genTime: Date;
   /** Requests answered with a token. */
   granted: number;
+  /** Told 'request' as a request arrives and 'response' as its answer is written (after `delayMs`). */
+  events: EventEmitter;
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -39,7 +42,8 @@ async function tsaCertificate(keys: CryptoKeyPair): Promise<pkijs.Certificate> {
   return cert;
 }
 
-export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z')): Promise<TestTsa> {
+/** `delayMs`: how long each answer takes (a slow timestamp server, e.g. 15 s; decision 140). */
+export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z'), { delayMs = 0 }: { delayMs?: number } = {}): Promise<TestTsa> {
   const keys = (await webcrypto.subtle.generateKey(
     { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
     true,
@@ -85,7 +89,7 @@ export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z')): 
     return Buffer.from(resp.toSchema().toBER());
   };
 
-  const tsa = { genTime, granted: 0 } as TestTsa;
+  const tsa = { genTime, granted: 0, events: new EventEmitter() } as TestTsa;
   let server: Server;
   let port = 0;
   const listen = () =>
@@ -98,9 +102,12 @@ export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z')): 
             response.writeHead(400).end();
             return;
           }
+          tsa.events.emit('request');
           answer(Buffer.concat(chunks)).then(
-            (der) => {
+            async (der) => {
+              if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
               tsa.granted++;
+              tsa.events.emit('response');
               response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(der);
             },
             () => response.writeHead(400).end(),

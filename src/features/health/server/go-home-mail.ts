@@ -70,6 +70,7 @@ export async function runGoHomeMails(em: EntityManager, mail: MailOutbox, appOri
         `You can revoke it, or make a new one, in <a href="${escapeHtml(portal)}">your family portal</a>.</p>` +
         `<p>We will remind you a week before each vet visit we recommend (you can turn that off there too).</p><p>${escapeHtml(breederName)}</p>`;
       mail.enqueue(tx, {
+        lane: 'notification',
         to: row.email,
         subject: GO_HOME_SUBJECT(puppy.name),
         text,

@@ -46,6 +46,7 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
       already.add(key);
       const link = `${appOrigin}/account`;
       mail.enqueue(em, {
+        lane: 'notification',
         to: p.email,
         subject: REMINDER_SUBJECT(p.name),
         text:

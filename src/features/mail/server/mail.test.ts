@@ -237,8 +237,8 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     try {
       await warned.ready();
       const em = other.orm.em.fork();
-      enqueueMail(em, { to: refused, subject: 'Refused one', text: 'x' });
-      enqueueMail(em, { to: 'accepted@example.com', subject: 'Accepted one', text: 'x' });
+      enqueueMail(em, { lane: 'notification', to: refused, subject: 'Refused one', text: 'x' });
+      enqueueMail(em, { lane: 'notification', to: 'accepted@example.com', subject: 'Accepted one', text: 'x' });
       await em.flush();
       const before = smtp.received.length;
       await warned.mailer.poll();
@@ -279,7 +279,7 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     try {
       await closing.ready();
       const em = other.orm.em.fork();
-      for (const n of [1, 2, 3]) enqueueMail(em, { to: 'breeder@example.com', subject: `Closing ${n}`, text: 'x' });
+      for (const n of [1, 2, 3]) enqueueMail(em, { lane: 'notification', to: 'breeder@example.com', subject: `Closing ${n}`, text: 'x' });
       const held = smtp.holdNext();
       await em.flush();
       const pass = closing.mailer.poll();

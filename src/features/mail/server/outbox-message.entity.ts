@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { MAIL_LANES } from '../../../lib/server/mail.ts';
 
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -45,11 +46,21 @@ export const OutboxMessage = defineEntity({
      */
     templateId: p.integer().nullable(),
     templateValue: p.text().nullable(),
+    /** Its lane (lib/server/mail.ts MAIL_LANES): the sender takes turns on the lanes, so a flood of one holds up no other. */
+    lane: p.enum(MAIL_LANES).default('notification'),
+    /**
+     * A notification's kind, to its one reader (the breeder): those of one key and address queued within the
+     * digest window go as one e-mail (outbox.service.ts, decision 140).
+     */
+    digestKey: p.string().length(100).nullable(),
   },
   // What every poll asks for: queued messages that are due.
   // And Today's failed e-mails among the sent ones (Migration20261128161000_today_indexes).
+  // Each lane's due messages (Migration20261207141000_outbox_lanes), and a digest key's recent ones.
   indexes: [
     { properties: ['nextAttemptAt'], where: { status: 'queued' } },
+    { name: 'outbox_messages_lane_due_index', expression: `create index "outbox_messages_lane_due_index" on "outbox_messages" ("lane", "next_attempt_at") where "status" = 'queued'` },
+    { name: 'outbox_messages_digest_index', expression: `create index "outbox_messages_digest_index" on "outbox_messages" ("digest_key", "to", "sent_at") where "digest_key" is not null` },
     { name: 'outbox_messages_failed_index', expression: `create index "outbox_messages_failed_index" on "outbox_messages" ("created_at") where "status" = 'failed'` },
   ],
   // Each recipient gets a newsletter once, however many instances or restarts queue it.

@@ -1,6 +1,6 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { escapeHtml, RECIPIENT_URI_PLACEHOLDER, type BulkMessage, type BulkRecipient, type BulkSource, type BulkTemplate, type DeliveryCounts, type MailAttachment, type MailCalendar, type OutgoingMail } from '../../../lib/server/mail.ts';
+import { escapeHtml, MAIL_LANES, RECIPIENT_URI_PLACEHOLDER, type BulkMessage, type MailLane, type BulkRecipient, type BulkSource, type BulkTemplate, type DeliveryCounts, type MailAttachment, type MailCalendar, type OutgoingMail } from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -16,10 +16,26 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 export const CLAIM_LEASE_MS = 2 * 60_000;
 /** Messages one pass sends (each claimed on its own, just before it is sent). */
 export const BATCH_SIZE = 5;
+/**
+ * Notifications of one kind to one address (the breeder): up to DIGEST_AFTER of them within this window go one by
+ * one, as they come; past that, the rest wait and go as one digest once the window since the last one sent is over
+ * (decision 140). A flood of 9,000 inquiries is a handful of e-mails, and a quiet day's inquiry goes at once.
+ */
+export const DIGEST_WINDOW_MS = 10 * 60_000;
+export const DIGEST_AFTER = 10;
+/** Most notifications one digest e-mail carries: a full one goes at once, without waiting for the window. */
+export const DIGEST_MAX = 100;
+
+/** Where the sender's turn is across the lanes: kept from pass to pass, so every lane gets its turn. */
+export interface LaneCursor {
+  next: number;
+}
 
 export function enqueueMail(em: EntityManager, mail: OutgoingMail): void {
   const now = new Date();
   em.create(OutboxMessage, {
+    lane: mail.lane,
+    digestKey: mail.digest?.slice(0, 100) ?? null,
     headers: mail.headers ?? null,
     calendar: mail.calendar ?? null,
     attachments: mail.attachments?.length ? mail.attachments : null,
@@ -54,14 +70,20 @@ export interface ClaimedMessage {
   attempts: number;
   /** When it was queued: with the id, what its stable Message-ID is made of. */
   createdAt: Date;
+  lane?: MailLane;
+  /** A digest: the other notifications it carries (their ids; this one's is `id`). */
+  digestOf?: number[];
 }
 
 /**
  * The Message-ID every attempt of one outbox message carries: a copy sent again after a crash is the same
  * message to the receiving servers and mail programs (which drop or fold a repeated Message-ID), not a new one.
  */
-export function stableMessageId(message: Pick<ClaimedMessage, 'id' | 'createdAt'>, domain: string): string {
-  return `<outbox.${message.id}.${message.createdAt.getTime().toString(36)}@${domain}>`;
+export function stableMessageId(message: Pick<ClaimedMessage, 'id' | 'createdAt' | 'digestOf'>, domain: string): string {
+  // A digest is named by its first and last notification: sent again after a crash with the same ones, it is the
+  // same message; with more gathered since, a new one (a mail program folding it would hide the new ones).
+  const last = message.digestOf?.length ? `-${Math.max(...message.digestOf)}` : '';
+  return `<outbox.${message.id}${last}.${message.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 export type SendMail = (message: ClaimedMessage) => Promise<void>;
@@ -125,6 +147,8 @@ interface ClaimedRow {
   attachments: MailAttachment[] | null;
   attempts: number;
   created_at: Date | string;
+  lane: MailLane;
+  digest_key: string | null;
   /** A templated copy (decision 131): its reader's value and the template it fills. */
   template_value: string | null;
   template: { text: string; html: string | null; headers: Record<string, string> | null; placeholder: string } | string | null;
@@ -150,6 +174,46 @@ function bodyOf(row: ClaimedRow): Pick<ClaimedMessage, 'text' | 'html' | 'header
 /** Serialises claims across instances while the send rate is counted (any 64-bit constant of our own). */
 const CLAIM_LOCK = 5_281_120_015;
 
+/** One claimed row as a message: its own, or (several rows of one digest key) the digest of them all. */
+function messageOf(rows: ClaimedRow[]): ClaimedMessage {
+  const [first] = rows as [ClaimedRow, ...ClaimedRow[]];
+  const common = {
+    id: first.id,
+    to: first.to,
+    calendar: first.calendar,
+    attachments: first.attachments,
+    attempts: first.attempts,
+    createdAt: new Date(first.created_at),
+    lane: first.lane,
+  };
+  if (rows.length === 1) {
+    const body = bodyOf(first);
+    // Every message the site sends is machine-made: auto-responders must not answer it (RFC 3834), so no mail loops.
+    return { ...common, replyTo: first.reply_to, subject: first.subject, text: body.text, html: body.html, headers: { 'Auto-Submitted': 'auto-generated', ...body.headers } };
+  }
+  const replyTos = new Set(rows.map((r) => r.reply_to));
+  const text = [
+    `${rows.length} notifications of one kind came in within a few minutes; here they are in one e-mail, oldest first.`,
+    ...rows.map((r, i) => [`${i + 1}. ${r.subject}`, ...(r.reply_to && replyTos.size > 1 ? [`Reply to: ${r.reply_to}`] : []), '', bodyOf(r).text.trim()].join('\n')),
+  ].join('\n\n----------\n\n');
+  return {
+    ...common,
+    calendar: null,
+    attachments: null,
+    replyTo: replyTos.size === 1 ? first.reply_to : null,
+    subject: `${first.subject} (and ${rows.length - 1} more)`.slice(0, 300),
+    text,
+    html: null,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    digestOf: rows.slice(1).map((r) => r.id),
+  };
+}
+
+/** `(id, attempts) in (…)`: the claimed rows, each as this sender's attempt left it (a newer claim owns the row). */
+function claimedRowsWhere(rows: ClaimedRow[]): { sql: string; params: number[] } {
+  return { sql: `("id", "attempts") in (${rows.map(() => '(?, ?)').join(', ')})`, params: rows.flatMap((r) => [r.id, r.attempts]) };
+}
+
 /**
  * Sends up to `batchSize` due messages, claiming each one just before it is sent (issue 28: one copy per
  * reader across a crash, decision 109). A claim is one statement: rows another sender is claiming right now
@@ -157,6 +221,11 @@ const CLAIM_LOCK = 5_281_120_015;
  * future), a counted attempt and the claimant (`claimed_by`: this process), so no other sender takes it
  * while this one sends, without a transaction (or PGlite's only connection) held open across SMTP. If the
  * process dies, at most the one message in flight is claimed; a restart on the host releases it at once.
+ *
+ * Lanes (issue 44, decision 140): each claim takes the next lane in turn that has a message due (`lanes` keeps the
+ * turn from pass to pass), so 9,000 notifications hold up an account e-mail by at most one message per other lane.
+ * A notification with a digest key is sent with every other queued one of its key and address, as one e-mail; if
+ * one of them went less than `digestWindowMs` ago, they wait until that window is over.
  */
 export async function deliverDue(
   em: EntityManager,
@@ -168,40 +237,35 @@ export async function deliverDue(
     ratePerMinute = 0,
     onFailure,
     claimant = null,
+    lanes = { next: 0 },
+    digestWindowMs = DIGEST_WINDOW_MS,
+    digestAfter = DIGEST_AFTER,
   }: {
     batchSize?: number;
     leaseMs?: number;
     /** Checked before each claim; false stops the pass. */
     keepGoing?: () => boolean;
-    /** At most this many sends start in any minute, across all instances (0: no limit). */
+    /** At most this many sends start in any minute, across all instances and lanes (0: no limit). */
     ratePerMinute?: number;
     /** Told of each failed attempt once it is recorded (the mailer logs it). */
     onFailure?: (attempt: FailedAttempt) => void;
     /** Who claims (the mailer's instance id), so a restart can release what a dead sender held. */
     claimant?: string | null;
+    /** Whose turn it is across the lanes (the mailer keeps one for all its passes). */
+    lanes?: LaneCursor;
+    digestWindowMs?: number;
+    /** Notifications of one key and address within the window that go one by one before digests begin. */
+    digestAfter?: number;
   } = {},
 ): Promise<DeliveryReport> {
   const conn = em.getConnection();
   const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
   while (report.claimed < batchSize && keepGoing()) {
-    const row = await claimOne(em, { leaseMs, ratePerMinute, claimant });
-    if (!row) break;
+    const rows = await claimNext(em, lanes, { leaseMs, ratePerMinute, claimant, digestWindowMs, digestAfter });
+    if (!rows) break;
     report.claimed++;
-    const body = bodyOf(row);
-    const message: ClaimedMessage = {
-      id: row.id,
-      to: row.to,
-      replyTo: row.reply_to,
-      subject: row.subject,
-      text: body.text,
-      html: body.html,
-      // Every message the site sends is machine-made: auto-responders must not answer it (RFC 3834), so no mail loops.
-      headers: { 'Auto-Submitted': 'auto-generated', ...body.headers },
-      calendar: row.calendar,
-      attachments: row.attachments,
-      attempts: row.attempts,
-      createdAt: new Date(row.created_at),
-    };
+    const message = messageOf(rows);
+    const claimed = claimedRowsWhere(rows);
     try {
       await send(message);
     } catch (error) {
@@ -211,8 +275,8 @@ export async function deliverDue(
       // claim owns the row.
       await conn.execute(
         `update "outbox_messages" set "status" = ?, "last_error" = ?, "claimed_by" = null, "next_attempt_at" = now() + (? * interval '1 millisecond')
-         where "id" = ? and "attempts" = ? and "status" = 'queued'`,
-        [last ? 'failed' : 'queued', describe(error), delay, message.id, message.attempts],
+         where ${claimed.sql} and "status" = 'queued'`,
+        [last ? 'failed' : 'queued', describe(error), delay, ...claimed.params],
       );
       if (last) report.failed++;
       else report.retrying++;
@@ -223,42 +287,101 @@ export async function deliverDue(
     // sends this copy again (with the same Message-ID) is this round trip to the database.
     await conn.execute(
       `update "outbox_messages" set "status" = 'sent', "sent_at" = now(), "last_error" = null, "claimed_by" = null
-       where "id" = ? and "attempts" = ? and "status" = 'queued'`,
-      [message.id, message.attempts],
+       where ${claimed.sql} and "status" = 'queued'`,
+      claimed.params,
     );
     report.sent++;
   }
   return report;
 }
 
-/** Claims the next due message (transactional mail first), or null when none is due or the rate is spent. */
-async function claimOne(
-  em: EntityManager,
-  { leaseMs, ratePerMinute, claimant }: { leaseMs: number; ratePerMinute: number; claimant: string | null },
-): Promise<ClaimedRow | null> {
+interface ClaimOptions {
+  leaseMs: number;
+  ratePerMinute: number;
+  claimant: string | null;
+  digestWindowMs: number;
+  digestAfter: number;
+}
+
+/** The next lane in turn with a message due: its claimed rows (one, or a digest's), or null when none is due or the rate is spent. */
+async function claimNext(em: EntityManager, cursor: LaneCursor, options: ClaimOptions): Promise<ClaimedRow[] | null> {
+  for (let i = 0; i < MAIL_LANES.length; i++) {
+    const at = (cursor.next + i) % MAIL_LANES.length;
+    // A notification held back for its digest window is not a send: look at the same lane again (each hold puts
+    // a whole kind out of the way, so this ends; the bound is a guard).
+    for (let holds = 0; holds < 100; holds++) {
+      const got = await claimOne(em, MAIL_LANES[at]!, options);
+      if (got === 'rate') return null;
+      if (got === 'held') continue;
+      if (!got) break;
+      cursor.next = (at + 1) % MAIL_LANES.length;
+      return got;
+    }
+  }
+  return null;
+}
+
+/** Claims the next due message of a lane (with the rest of its digest), 'held' when its digest must wait, 'rate' when the rate is spent. */
+async function claimOne(em: EntityManager, lane: MailLane, { leaseMs, ratePerMinute, claimant, digestWindowMs, digestAfter }: ClaimOptions): Promise<ClaimedRow[] | 'held' | 'rate' | null> {
   // Under a rate, claims take turns (an advisory lock for this transaction), so two instances counting
   // the last minute's sends at once cannot both spend the same budget.
-  const rows = await em.transactional(async (tx) => {
+  return em.transactional(async (tx) => {
     if (ratePerMinute) {
       await tx.execute(`select pg_advisory_xact_lock(?)`, [CLAIM_LOCK]);
       const [count] = await tx.execute<Array<{ n: string | number }>>(
         `select count(*) as n from "outbox_messages" where "claimed_at" > now() - interval '1 minute'`,
       );
-      if (Number(count!.n) >= ratePerMinute) return [];
+      if (Number(count!.n) >= ratePerMinute) return 'rate' as const;
     }
-    return tx.execute<ClaimedRow[]>(
-      `update "outbox_messages" set "attempts" = "attempts" + 1, "claimed_at" = now(), "claimed_by" = ?,
+    const [due] = await tx.execute<Array<{ id: number; to: string; digest_key: string | null }>>(
+      `select "id", "to", "digest_key" from "outbox_messages" where "status" = 'queued' and "lane" = ? and "next_attempt_at" <= now()
+       order by "next_attempt_at", "id" limit 1 for update skip locked`,
+      [lane],
+    );
+    if (!due) return null;
+    let ids = [due.id];
+    if (due.digest_key) {
+      const key = [due.digest_key, due.to];
+      // How many of its kind came within the window (any status), and when the last one went.
+      const [recent] = await tx.execute<Array<{ n: string | number; last: Date | string | null; lately: boolean | null }>>(
+        `select count(*) as "n", max("sent_at") filter (where "status" = 'sent') as "last",
+           max("sent_at") filter (where "status" = 'sent') > now() - (? * interval '1 millisecond') as "lately"
+         from "outbox_messages"
+         where "digest_key" = ? and "to" = ? and ("created_at" > now() - (? * interval '1 millisecond') or "sent_at" > now() - (? * interval '1 millisecond'))`,
+        [digestWindowMs, ...key, digestWindowMs, digestWindowMs],
+      );
+      if (Number(recent!.n) > digestAfter) {
+        // Every other one of its key and address that no live sender holds (due, or waiting for the window or a retry).
+        const group = await tx.execute<Array<{ id: number }>>(
+          `select "id" from "outbox_messages" where "status" = 'queued' and "digest_key" = ? and "to" = ?
+             and ("next_attempt_at" <= now() or "claimed_by" is null)
+           order by "id" limit ? for update skip locked`,
+          [...key, DIGEST_MAX],
+        );
+        if (recent!.lately && recent!.last && group.length < DIGEST_MAX) {
+          // One went a moment ago and no digest is full: these wait for the window, to go as one.
+          await tx.execute(
+            `update "outbox_messages" set "next_attempt_at" = ?::timestamptz + (? * interval '1 millisecond')
+             where "status" = 'queued' and "digest_key" = ? and "to" = ? and "next_attempt_at" <= now()`,
+            [new Date(recent!.last), digestWindowMs, ...key],
+          );
+          return 'held' as const;
+        }
+        ids = [...new Set([due.id, ...group.map((g) => g.id)])];
+      }
+    }
+    const rows = await tx.execute<ClaimedRow[]>(
+      `update "outbox_messages" set "attempts" = "attempts" + 1, "claimed_by" = ?,
+         "claimed_at" = case when "id" = ? then now() else "claimed_at" end,
          "next_attempt_at" = now() + (? * interval '1 millisecond')
-       where "id" = (
-         select "id" from "outbox_messages" where "status" = 'queued' and "next_attempt_at" <= now()
-         order by "newsletter_id" nulls first, "next_attempt_at", "id" limit 1 for update skip locked)
-       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "calendar", "attachments", "attempts", "created_at", "template_value",
+       where "id" in (${ids.map(() => '?').join(', ')})
+       returning "id", "to", "reply_to", "subject", "text", "html", "headers", "calendar", "attachments", "attempts", "created_at", "lane", "digest_key", "template_value",
          (select row_to_json(t) from (select "text", "html", "headers", "placeholder" from "outbox_templates"
            where "id" = "outbox_messages"."template_id") t) as "template"`,
-      [claimant, leaseMs],
+      [claimant, due.id, leaseMs, ...ids],
     );
+    return rows.sort((a, b) => a.id - b.id);
   });
-  return rows[0] ?? null;
 }
 
 /** The senders holding claims on messages still queued (with or without a lease left). */
@@ -359,10 +482,10 @@ export async function enqueueBulk(em: EntityManager, newsletterId: number, messa
   const values: unknown[] = [];
   const rows = messages.map((m) => {
     values.push(m.to, m.subject.slice(0, 300), m.text, m.html, JSON.stringify(m.headers), newsletterId);
-    return `(?, ?, ?, ?, ?::jsonb, ?, 'queued', 0, now(), now())`;
+    return `(?, ?, ?, ?, ?::jsonb, ?, 'newsletter', 'queued', 0, now(), now())`;
   });
   const inserted = await em.execute<Array<{ id: number }>>(
-    `insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "status", "attempts", "next_attempt_at", "created_at")
+    `insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "lane", "status", "attempts", "next_attempt_at", "created_at")
      values ${rows.join(', ')} on conflict ("newsletter_id", "to") do nothing returning "id"`,
     values,
   );
@@ -385,8 +508,8 @@ export async function enqueueTemplated(em: EntityManager, newsletterId: number, 
     `with "template" as (
        insert into "outbox_templates" ("text", "html", "headers", "placeholder", "created_at") values (?, ?, ?::jsonb, ?, now()) returning "id"),
      "added" as (
-       insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "status", "attempts", "next_attempt_at", "created_at", "template_id", "template_value")
-       select r."to", ?, '', null, null, ?, 'queued', 0, now(), now(), (select "id" from "template"), r."value"
+       insert into "outbox_messages" ("to", "subject", "text", "html", "headers", "newsletter_id", "lane", "status", "attempts", "next_attempt_at", "created_at", "template_id", "template_value")
+       select r."to", ?, '', null, null, ?, 'newsletter', 'queued', 0, now(), now(), (select "id" from "template"), r."value"
        from (${source.sql}) as r
        on conflict ("newsletter_id", "to") do nothing returning 1)
      select count(*) as n from "added"`,

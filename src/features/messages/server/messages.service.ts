@@ -396,6 +396,7 @@ async function queueNotification(
     .filter(Boolean)
     .join('\n\n');
   services.mail.enqueue(tx, {
+    lane: 'notification',
     to: address,
     replyTo: await replyAddress(tx, services.env.mailDomain, conversationId, to, address),
     subject: `New message from ${oneLine(senderName)}`.slice(0, 300),

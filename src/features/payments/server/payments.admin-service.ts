@@ -228,6 +228,7 @@ export async function recordPayment(em: EntityManager, services: Pick<AppService
       `Paid so far: ${formatCents(totals.paidCents)}. Balance: ${formatCents(totals.balanceCents)}${account.dueOn && totals.balanceCents > 0 ? `, due ${formatDay(account.dueOn)}` : ''}.`,
     ];
     services.mail.enqueue(em, {
+      lane: 'sale',
       to: family.email,
       subject: `${refund ? 'Refund receipt' : 'Receipt'} ${number}`,
       text: `${lines.join('\n\n')}\n\nYour receipt is attached (PDF), and here: ${link}\n\nEverything you have paid is on your family page: ${services.env.appOrigin}/account\n\n${breeder.name}\n`,

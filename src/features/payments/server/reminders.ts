@@ -64,7 +64,7 @@ export async function runReminders(em: EntityManager, mail: MailOutbox, appOrigi
         'run',
       );
       if (!(claimed as { affectedRows?: number }).affectedRows || !row.email) return false;
-      mail.enqueue(tx, reminderMail(row, onTheDay, today, breederName, instructions, link, appOrigin));
+      mail.enqueue(tx, { lane: 'notification', ...reminderMail(row, onTheDay, today, breederName, instructions, link, appOrigin) });
       return true;
     });
     if (sent) queued++;

@@ -170,7 +170,7 @@ export async function sendTestNewsletter(em: EntityManager, input: Input, servic
   const breeder = await services.mail.breeder(em);
   if (!breeder.email) throw badRequest(NEWSLETTER_MESSAGES.noTestAddress);
   const [copy] = await copiesFor(em, input, [{ email: breeder.email, name: breeder.name }], services);
-  services.mail.enqueue(em, { ...copy!, subject: `[Test] ${input.subject}` });
+  services.mail.enqueue(em, { ...copy!, lane: 'newsletter', subject: `[Test] ${input.subject}` });
   await em.flush();
   return { ok: true, to: breeder.email };
 }

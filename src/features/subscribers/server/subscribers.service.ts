@@ -48,7 +48,7 @@ export async function subscribe(
   const breeder = await services.mail.breeder(em);
   const confirm: Confirm = async (s) => {
     const link = confirmUrl(services.env.appOrigin, await confirmToken(em, s.email, s.pendingSince!));
-    services.mail.enqueue(em, { to: email, ...confirmation(s.name ?? null, link, breeder.name) });
+    services.mail.enqueue(em, { lane: 'account', to: email, ...confirmation(s.name ?? null, link, breeder.name) });
   };
   for (let attempt = 0; ; attempt++) {
     try {

@@ -39,7 +39,7 @@ async function queueUnsubscribeLink(em: EntityManager, email: string, services: 
   if (!allowed) return;
   const breeder = await services.mail.breeder(em);
   const link = await unsubscribeLinkFor(em, services.env.appOrigin, email);
-  services.mail.enqueue(em, { to: email, ...linkMail(subscriber.name ?? null, link, breeder.name) });
+  services.mail.enqueue(em, { lane: 'account', to: email, ...linkMail(subscriber.name ?? null, link, breeder.name) });
   await em.flush();
 }
 

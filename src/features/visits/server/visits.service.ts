@@ -286,6 +286,7 @@ async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string
   ].filter(Boolean);
   const text = lines.join('\n\n') + '\n';
   mail.enqueue(em, {
+    lane: 'sale',
     to: user.email,
     subject: oneLine(SUBJECTS[reason](what)),
     text,

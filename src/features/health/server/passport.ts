@@ -115,7 +115,8 @@ export async function passportPdf(data: PassportData): Promise<Uint8Array> {
   w.gap();
   if (record.puppy.litterName) w.line(`Litter: ${record.puppy.litterName}`);
   w.line(`Born: ${record.puppy.birthDate ? formatDay(record.puppy.birthDate) : 'not recorded'}`);
-  if (record.puppy.pickupAt) w.line(`Went home: ${record.puppy.pickupAt.slice(0, 10)}`);
+  // "Goes home" until the day has passed (issue 45): the record's goneHome is the same pickup as the booking's.
+  if (record.puppy.pickupAt) w.line(`${record.puppy.goneHome ? 'Went home' : 'Goes home'}: ${record.puppy.pickupAt.slice(0, 10)}`);
   w.line(record.microchip ? `Microchip: ${record.microchip.number}${record.microchip.registry ? ` (registry: ${record.microchip.registry})` : ''}, implanted ${formatDay(record.microchip.on)}` : 'Microchip: not recorded');
   if (record.microchip?.warning) w.line(record.microchip.warning, { size: 9, indent: 12 });
   w.gap();

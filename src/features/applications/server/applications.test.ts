@@ -189,7 +189,7 @@ describe('applications', () => {
     const badDeposit = await asAdmin().admin.applications.setDeposit({ id: f.id, amount: 500, receivedOn: '2026-02-30', method: 'zelle', refundedOn: '2026-03-01' } as never).catch((e: unknown) => e);
     expect((badDeposit as TRPCError).code).toBe('BAD_REQUEST');
     const withDeposit = await asAdmin().admin.applications.setDeposit({ id: f.id, amount: 500, receivedOn: '2026-11-20', method: 'zelle', notes: 'Memo: Parker deposit' });
-    expect(withDeposit.deposit).toEqual({ amount: 500, receivedOn: '2026-11-20', method: 'zelle', nonRefundable: true, notes: 'Memo: Parker deposit', refundedOn: null, refundAmount: null });
+    expect(withDeposit.deposit).toEqual({ amount: 500, receivedOn: '2026-11-20', method: 'zelle', nonRefundable: true, notes: 'Memo: Parker deposit', refundedOn: null, refundAmount: null, fromLedger: false });
     const refunded = await asAdmin().admin.applications.setDeposit({ id: f.id, amount: 500, receivedOn: '2026-11-20', method: 'zelle', refundedOn: '2026-11-24', refundAmount: 500 });
     expect(refunded.deposit).toMatchObject({ refundedOn: '2026-11-24', refundAmount: 500 });
 

@@ -1,15 +1,18 @@
-// npm test: the whole gate, stage by stage (typecheck and lint side by side, unit and integration tests, the production
-// build, end-to-end journeys), stopping at the first that fails and ending with each stage's time, so a slower suite
+// npm test: the whole gate, stage by stage (typecheck, lint and the dependency check side by side, unit and
+// integration tests, the production build, end-to-end journeys), stopping at the first that fails and ending with each stage's time, so a slower suite
 // shows where it grew (docs/ci.md keeps these figures).
 import { spawn, spawnSync } from 'node:child_process';
 
 type Command = [name: string, command: string, args: string[]];
-// Typecheck and lint are each one process on one core: on the 2-core machine they run at once, their output
+// Typecheck, lint and knip are each one process on one core: on the 2-core machine they run at once, their output
 // printed whole, one after the other, once both are done.
 const stages: Array<Command | Command[]> = [
   [
     ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
     ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+    // Dependencies as they are used (knip.config.ts): every import declared, every declared package used, and
+    // (--strict) what production code imports in dependencies, so `npm ci --omit=dev` installs it.
+    ['dependencies (knip)', 'npm', ['run', '--silent', 'deps']],
   ],
   ['unit and integration (vitest)', 'npx', ['vitest', 'run']],
   ['production build', process.execPath, ['scripts/build.ts']],

@@ -62,6 +62,10 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, username, ...rest] = process.argv.slice(2);
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
   if (!command || !username || rest.length || !['create', 'promote', 'demote'].includes(command)) {
     console.error(USAGE);
     return 2;

@@ -110,7 +110,8 @@ describe('a newsletter sender killed mid-batch (SIGKILL), then restarted', () =>
     held: { arrived: Promise<void>; release: () => void },
     done = () => READERS.every((r) => smtp.received.some((m) => m.to.includes(r))),
   ) {
-    const env = { ...db.env, SMTP_URL: smtp.url };
+    // Both runs are one instance (INSTANCE_ID), as a supervisor restarting it would start it (decision 140).
+    const env = { ...db.env, SMTP_URL: smtp.url, INSTANCE_ID: 'mail-sender-1' };
     const first = await startSender(env);
     senders.push(first);
     await held.arrived;

@@ -18,6 +18,8 @@ const app = await buildApp({
     LOG_LEVEL: 'silent',
     SMTP_URL: process.env.SMTP_URL!,
     MAIL_FROM: 'Aspen Meadow Doodles <hello@aspenmeadow.example>',
+    // The name a restarted sender shares with its earlier run (decision 140).
+    ...(process.env.INSTANCE_ID ? { INSTANCE_ID: process.env.INSTANCE_ID } : {}),
   }),
   closeOrm: false,
   logger: false,

@@ -26,6 +26,7 @@ export const HEALTH_MESSAGES = {
   textTooLong: (n: number) => `At most ${n} characters.`,
   tooManyAttachments: 'Attach at most 6 photos or PDFs to one record.',
   attachmentInvalid: 'This file is not one of our uploads.',
+  attachmentNotPrivate: 'A care record takes private files only: upload this file here, in the record (a public upload would give the family a broken link).',
   puppyNotFound: 'That puppy does not exist.',
   litterNotFound: 'That litter does not exist.',
   litterNotBorn: 'That litter has no birth date yet: set it first.',

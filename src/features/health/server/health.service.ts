@@ -89,6 +89,15 @@ export async function readablePuppy(em: EntityManager, user: SessionUser, puppyI
   return puppy;
 }
 
+/** A care record's files are served to the puppy's family and its vet links only: each must be a private upload. */
+async function assertPrivateAttachments(em: EntityManager, urls: string[]) {
+  if (!urls.length) return;
+  const ids = urls.map((u) => u.slice('/uploads/'.length, u.lastIndexOf('.')));
+  const rows = await em.execute<Array<{ id: string; ext: string }>>(`select "id", "ext" from "media" where "private" = true and "id" in (${ids.map(() => '?').join(', ')})`, ids);
+  const ok = new Set(rows.map((r) => `/uploads/${r.id}.${r.ext}`));
+  if (urls.some((u) => !ok.has(u))) throw fieldError('attachments', HEALTH_MESSAGES.attachmentNotPrivate);
+}
+
 const attachmentKind = (url: string) => (url.endsWith('.pdf') ? ('pdf' as const) : ('photo' as const));
 
 export function toCareItemDto(i: ICareItem, puppyName: string): CareItemDto {
@@ -264,6 +273,7 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
     );
     if (taken) throw new AppError('CONFLICT', `That microchip number is already recorded for ${taken.name}.`, { microchip: [`Already recorded for ${taken.name}.`] });
   }
+  await assertPrivateAttachments(em, input.attachments);
   const dose = doseWarning(input.dose, input.doseUnit);
   if (dose) warnings.push(dose);
   let scheduleItemId = input.scheduleItemId;

@@ -304,25 +304,6 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
   });
 
-  test('the back button asks before leaving an edited form', async ({ page }) => {
-    await signInAdmin(page);
-    await openSection(page, 'Litters');
-    await page.getByRole('button', { name: 'Add litter' }).click();
-    const form = page.getByRole('form', { name: 'New litter' });
-    await form.getByRole('textbox', { name: 'Name' }).fill('Half-typed litter');
-    await page.goBack();
-    const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Half-typed litter');
-    await expect(page).toHaveURL(/\?edit=new$/);
-
-    await page.goBack();
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
-    await expect(page).toHaveURL(/\/admin\/litters$/);
-    await expect(page.getByRole('list', { name: 'Litters' })).toBeVisible();
-  });
-
   test('the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone', { tag: '@both' }, async ({ page }) => {
     await signInAdmin(page);
     await openSection(page, 'Puppies');

@@ -4,8 +4,6 @@
 import { atRest, expect, test, type Locator, type Page } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
-const ADMIN = { username: 'breeder', password: 'golden-meadow-2026' };
-
 /** Contrast ratio (WCAG) between an element's text or outline colour and the background behind it. */
 function contrastOf(target: Locator, what: 'color' | 'outlineColor' = 'color'): Promise<number> {
   return target.evaluate((el, what) => {
@@ -282,26 +280,6 @@ test('/unsubscribe without a link sends a fresh one, answering the same for any 
   await expect(sent).toContainText('If nobody-here@example.com is on our newsletter list, a new unsubscribe link is on its way to it.');
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(axe.violations).toEqual([]);
-});
-
-test('the admin delete confirmation’s close button has a name', async ({ page }) => {
-  await page.goto('/auth');
-  const login = page.getByRole('form', { name: 'Login' });
-  await login.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
-  await login.locator('input[type=password]').fill(ADMIN.password);
-  await login.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Login successful');
-  await page.goto('/admin/testimonials');
-  await page.getByRole('button', { name: /^Delete / }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeVisible();
-  // The dialog fades in: axe measures colours once the transition has finished.
-  await expect(dialog).toHaveCSS('opacity', '1');
-  await atRest(page);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
 });
 
 test('the hero lines up with the logo and the tiles, and its headline is balanced', { tag: '@both' }, async ({ page }) => {

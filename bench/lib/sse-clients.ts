@@ -27,7 +27,12 @@ const emit = (line: string) => {
 async function subscribe(): Promise<void> {
   const ac = new AbortController();
   controllers.push(ac);
-  const res = await fetch(url!, { headers: { cookie: cookie! }, signal: ac.signal });
+  let res = await fetch(url!, { headers: { cookie: cookie! }, signal: ac.signal });
+  // A burst of openings may find the pool busy (503 with Retry-After): again after it, as a browser's EventSource would.
+  for (let attempt = 0; res.status === 503 && attempt < 20; attempt++) {
+    await new Promise((r) => setTimeout(r, 1000 * Math.min(5, Number(res.headers.get('retry-after') ?? 1))));
+    res = await fetch(url!, { headers: { cookie: cookie! }, signal: ac.signal });
+  }
   if (!res.ok || !res.body) throw new Error(`subscription answered ${res.status}`);
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

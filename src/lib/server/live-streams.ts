@@ -79,6 +79,11 @@ export class LiveStreams {
     this.limits = limits;
   }
 
+  /** True once endAll() ran (shutdown): no stream is admitted any more. */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
   get size(): number {
     return this.#open.size;
   }

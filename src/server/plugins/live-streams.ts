@@ -57,6 +57,11 @@ export default fp<LiveStreamOptions>(
       }
       request.liveStream = admission.slot;
       reply.raw.once('close', () => admission.slot.release());
+      // At shutdown the connection goes with its stream (its headers went long ago, without Connection: close), so
+      // the server does not wait out the drain's grace for a thousand idle keep-alive sockets.
+      reply.raw.once('finish', () => {
+        if (streams.closing) request.raw.socket?.end();
+      });
     });
 
     // Every instance hears every deleted session (logout, password change, account deleted, revoked, expired).

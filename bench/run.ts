@@ -28,6 +28,7 @@ const MODULES: BenchModule[] = [
   { name: 'visits', file: './visits.ts', what: 'free slots for 60 days with 500 bookings (GET /api/availability, p95 ≤ 30 ms)' },
   { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
   { name: 'messages', file: './messages.ts', what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory' },
+  { name: 'streams', file: './streams.ts', what: '1,000 open live streams: memory per stream, idle cost, a reply reaching all, SIGTERM to exit' },
   { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, CSV export, backup, public pages, start-up, a newsletter in the server' },
   { name: 'today', file: './today.ts', what: 'the Today request (GET /trpc/admin.today.get) on the demo seed and at N = 100: p95, bytes, SQL statements' },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },

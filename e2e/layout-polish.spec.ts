@@ -327,6 +327,10 @@ test('on a phone a toast shows at the top of the screen, clear of the form contr
   await expect(toast).toBeVisible();
   const box = (await toast.boundingBox())!;
   expect(box.y + box.height).toBeLessThan(page.viewportSize()!.height / 2);
+  // Below the header: the menu button and the brand stay uncovered (issue 45).
+  const header = (await page.locator('#header').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await page.getByRole('button', { name: 'Open navigation menu' }).click({ trial: true });
 });
 
 test('the hero video’s pause button sits clear of the feature tiles, on a phone and a laptop', async ({ page }) => {

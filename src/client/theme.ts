@@ -35,14 +35,16 @@ export const theme = createTheme({
 });
 
 /**
- * Per-scheme colours Mantine's defaults get wrong for WCAG AA: dimmed text (gray-6 is 3.3:1 on white)
- * and the error red, plus the alternate section background. One place, both themes.
+ * Per-scheme colours Mantine's defaults get wrong for WCAG AA: dimmed text (gray-6 is 3.3:1 on white), placeholders
+ * (gray-5 on white, dark-3 on a dark input: under 4.5:1, e.g. the verify page's "Choose a PDF", issue 45) and the error
+ * red, plus the alternate section background. One place, both themes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   // White on red-8 (Mantine's filled red at primaryShade 8) is 4.48:1; red-9 is 5.4:1. Danger buttons in both themes.
   variables: { '--mantine-color-red-filled': 'var(--mantine-color-red-9)', '--mantine-color-red-filled-hover': '#a61e1e' },
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--surface-alt': 'var(--mantine-color-gray-0)',
     '--surface-warm': 'var(--mantine-color-amber-0)',
@@ -51,6 +53,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--surface-alt': 'var(--mantine-color-dark-8)',
     '--surface-warm': '#2a2419',

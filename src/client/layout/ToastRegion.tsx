@@ -7,6 +7,19 @@ import { hideNotification, notificationsStore, useNotifications } from '@mantine
 const PHONE = '(max-width: 47.99em)';
 const toastPosition = () => (typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches ? 'top-center' : 'bottom-right');
 
+/**
+ * Where a toast at the top starts: below the fixed or sticky header on screen (the site's, or the dashboard's), so it
+ * never covers the header's controls, the menu button or the account menu (issue 45). 16 px when there is none.
+ */
+function topBelowHeader(): number {
+  let bottom = 0;
+  for (const header of Array.from(document.querySelectorAll('header'))) {
+    const position = getComputedStyle(header).position;
+    if (position === 'fixed' || position === 'sticky') bottom = Math.max(bottom, header.getBoundingClientRect().bottom);
+  }
+  return Math.max(16, Math.ceil(bottom) + 8);
+}
+
 // The renderer sets these when it mounts; toasts shown before that must already follow them.
 notificationsStore.updateState((state) => ({ ...state, limit: 1, defaultPosition: toastPosition() }));
 
@@ -19,6 +32,8 @@ export function ToastRegion() {
   if (notifications.length || queue.length) needed.current = true;
   // Read when the renderer first mounts (after the first toast, so never during hydration).
   const position = needed.current ? toastPosition() : 'bottom-right';
+  // Measured each time a toast comes or goes (this re-renders then), so it follows a header that has scrolled away.
+  const style = position === 'top-center' ? { top: topBelowHeader() } : undefined;
 
   // With a limit of one, Mantine queues a new toast behind the one showing; the newest should win.
   useEffect(
@@ -51,7 +66,7 @@ export function ToastRegion() {
     <div ref={ref} role="region" aria-label="Notifications (F8)" tabIndex={-1} data-toast-region="">
       {needed.current && (
         <Suspense fallback={null}>
-          <Notifications limit={1} autoClose={5000} position={position} containerWidth={420} withinPortal={false} />
+          <Notifications limit={1} autoClose={5000} position={position} containerWidth={420} withinPortal={false} style={style} />
         </Suspense>
       )}
     </div>

@@ -1,5 +1,5 @@
 // A small status label whose colours pass WCAG AA at badge size (Mantine's light badges don't).
-import { Badge } from '@mantine/core';
+import { Badge, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 const TONES = {
@@ -14,10 +14,10 @@ const TONES = {
 
 export type Tone = keyof typeof TONES;
 
-export function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
+export function ToneBadge({ tone, children, size, tt }: { tone: Tone; children: ReactNode; size?: MantineSize; tt?: 'none' }) {
   const [color, background] = TONES[tone];
   return (
-    <Badge variant="light" style={{ color, background }}>
+    <Badge variant="light" size={size} tt={tt} style={{ color, background }}>
       {children}
     </Badge>
   );

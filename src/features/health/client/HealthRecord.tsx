@@ -1,12 +1,14 @@
 // The family's "Health record" card in /account: its puppy's care record as it grows, what comes next after go-home,
 // the passport PDF, read-only links for its vet (revocable), and the reminder e-mail switch.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, CopyButton, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { PageSpinner } from '../../../lib/client/PageSpinner.tsx';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 import { formatDay } from '../../../lib/shared/format.ts';
+import { ShareLinkButton } from '../../../lib/client/ShareLinkButton.tsx';
 import type { HealthRecordDto } from '../health.schema.ts';
 import { CareItemLine } from './CareItemLine.tsx';
 
@@ -56,15 +58,19 @@ function VetLinks({ puppyId, name }: { puppyId: number; name: string }) {
         <Card key={l.id} withBorder padding="xs">
           <Stack gap={6}>
             <Group gap="xs">
-              <Badge color={l.active ? 'green' : 'gray'} variant="light" tt="none">
-                {l.active ? `Works until ${formatDate(l.expiresAt.slice(0, 10))}` : l.revokedAt ? 'Revoked' : 'Expired'}
-              </Badge>
+              {/* ToneBadge: Mantine's light green and gray badges are under 4.5:1 (issue 45). */}
+              <ToneBadge tone={l.active ? 'green' : 'gray'} tt="none">{l.active ? `Works until ${formatDate(l.expiresAt.slice(0, 10))}` : l.revokedAt ? 'Revoked' : 'Expired'}</ToneBadge>
             </Group>
             {l.active && (
               <Group gap="xs" wrap="wrap" align="flex-end">
                 <TextInput label="Link for your vet" value={l.url} readOnly style={{ flex: 1 }} miw={200} onFocus={(e) => e.currentTarget.select()} />
-                <CopyButton value={l.url}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
-                <Button variant="outline" color="red.9" onClick={() => revoke.mutate({ id: l.id })} loading={revoke.isPending && revoke.variables?.id === l.id}>
+                <ShareLinkButton url={l.url} title="Health record" text="Our puppy's health record, for the vet" />
+                <Button
+                  variant="outline"
+                  color="red.9"
+                  // The error red of each theme: red-9 on a dark card was 2.48:1 (issue 45).
+                  style={{ color: 'var(--mantine-color-error)', borderColor: 'var(--mantine-color-error)' }}
+                  onClick={() => revoke.mutate({ id: l.id })} loading={revoke.isPending && revoke.variables?.id === l.id}>
                   Revoke
                 </Button>
               </Group>

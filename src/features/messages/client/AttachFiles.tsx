@@ -94,7 +94,7 @@ export function AttachFiles({ files, onChange, onBusy }: AttachFilesProps) {
                     </Text>
                   </Group>
                 )}
-                <CloseButton size="sm" aria-label={`Remove ${name}`} onClick={() => onChange((list) => list.filter((x) => x.url !== f.url))} />
+                <CloseButton size="md" aria-label={`Remove ${name}`} onClick={() => onChange((list) => list.filter((x) => x.url !== f.url))} />
               </Group>
             );
           })}

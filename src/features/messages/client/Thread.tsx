@@ -1,8 +1,9 @@
 // One conversation's messages, oldest at the top, with older pages on demand; shared by the family and the dashboard.
-import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { DateText } from '../../../lib/client/admin/Dates.tsx';
 import type { MessageDto, MessageSender } from '../messages.schema.ts';
 import { MessageText } from './MessageText.tsx';
+import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
 
 export interface ThreadProps {
   /** Pages as the server sends them (each newest first). */
@@ -53,14 +54,15 @@ function MessageItem({ message: m, mine }: { message: MessageDto; mine: boolean 
               <DateText iso={m.createdAt} withTime />
             </Text>
             {m.via === 'email' && (
-              <Badge size="xs" variant="light" color="gray">
+              // ToneBadge: Mantine's light gray and orange badges are under 4.5:1 (issue 45).
+              <ToneBadge size="xs" tone="gray">
                 by e-mail
-              </Badge>
+              </ToneBadge>
             )}
             {m.held && (
-              <Badge size="xs" variant="light" color="orange">
+              <ToneBadge size="xs" tone="orange">
                 Held: from another address
-              </Badge>
+              </ToneBadge>
             )}
           </Group>
           <MessageText text={m.text} />

@@ -361,9 +361,10 @@ async function claimOne(em: EntityManager, lane: MailLane, { leaseMs, ratePerMin
         if (recent!.lately && recent!.last && group.length < DIGEST_MAX) {
           // One went a moment ago and no digest is full: these wait for the window, to go as one.
           await tx.execute(
-            `update "outbox_messages" set "next_attempt_at" = ?::timestamptz + (? * interval '1 millisecond')
+            `update "outbox_messages" set "next_attempt_at" = (select max(s."sent_at") from "outbox_messages" s
+               where s."digest_key" = ? and s."to" = ? and s."status" = 'sent') + (? * interval '1 millisecond')
              where "status" = 'queued' and "digest_key" = ? and "to" = ? and "next_attempt_at" <= now()`,
-            [new Date(recent!.last), digestWindowMs, ...key],
+            [...key, digestWindowMs, ...key],
           );
           return 'held' as const;
         }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { deferEntryScript } from './src/lib/shared/entry-loader.ts';
 import { VitePWA } from 'vite-plugin-pwa';
+import { dropPrivateCachesOn401 } from './src/client/admin/sw-session-end.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -64,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   urlPattern: ({ request, url }) => request.mode === 'navigate' && (url.pathname === '/admin' || url.pathname.startsWith('/admin/')),
                   handler: 'NetworkFirst',
-                  options: { cacheName: 'admin-shell', networkTimeoutSeconds: 5, expiration: { maxEntries: 5 } },
+                  options: { cacheName: 'admin-shell', networkTimeoutSeconds: 5, expiration: { maxEntries: 5 }, plugins: [dropPrivateCachesOn401] },
                 },
                 {
                   // Only GET reads whose procedures are all the shell's and Today's: never another private answer.
@@ -76,7 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                       .split(',')
                       .every((p) => ['auth.me', 'settings.get', 'admin.today.get', 'admin.inquiries.unreadCount', 'admin.applications.newCount', 'admin.messages.unreadCount'].includes(p)),
                   handler: 'NetworkFirst',
-                  options: { cacheName: 'admin-private', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 } },
+                  options: { cacheName: 'admin-private', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 }, plugins: [dropPrivateCachesOn401] },
                 },
                 {
                   urlPattern: ({ url }) => url.pathname.startsWith('/icons/') || url.pathname === '/admin.webmanifest',

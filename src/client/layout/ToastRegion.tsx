@@ -1,6 +1,6 @@
 // The toast area (SPEC §9): one toast at a time (a new one replaces the one showing), 5000 ms, a
 // labelled region that F8 focuses. The toast renderer loads with the first toast.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type CSSProperties } from 'react';
 import { hideNotification, notificationsStore, useNotifications } from '@mantine/notifications';
 
 /** On a phone the toasts show at the top: at the bottom they covered the form controls a thumb reaches for (issue 29). */
@@ -33,7 +33,9 @@ export function ToastRegion() {
   // Read when the renderer first mounts (after the first toast, so never during hydration).
   const position = needed.current ? toastPosition() : 'bottom-right';
   // Measured each time a toast comes or goes (this re-renders then), so it follows a header that has scrolled away.
-  const style = position === 'top-center' ? { top: topBelowHeader() } : undefined;
+  // A variable global.css reads for the top-center container only: a style on <Notifications> goes to every position's
+  // container, and an empty bottom one given a top then covered the whole screen.
+  const style = position === 'top-center' ? ({ '--toast-top': `${topBelowHeader()}px` } as CSSProperties) : undefined;
 
   // With a limit of one, Mantine queues a new toast behind the one showing; the newest should win.
   useEffect(
@@ -63,10 +65,10 @@ export function ToastRegion() {
   }, []);
 
   return (
-    <div ref={ref} role="region" aria-label="Notifications (F8)" tabIndex={-1} data-toast-region="">
+    <div ref={ref} role="region" aria-label="Notifications (F8)" tabIndex={-1} data-toast-region="" style={style}>
       {needed.current && (
         <Suspense fallback={null}>
-          <Notifications limit={1} autoClose={5000} position={position} containerWidth={420} withinPortal={false} style={style} />
+          <Notifications limit={1} autoClose={5000} position={position} containerWidth={420} withinPortal={false} />
         </Suspense>
       )}
     </div>

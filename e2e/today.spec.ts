@@ -86,11 +86,21 @@ test.describe('Today', () => {
     await expect(needs.getByRole('link', { name: /^New application from Jamie Rivera/ })).toBeVisible();
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('admin-private')).keys()).some((r) => r.url.includes('admin.today.get')))).toBe(true);
 
+    // The answer kept on the phone: when it was made, as the phone's clock reads it ("5:33 AM").
+    const keptAt = await page.evaluate(async () => {
+      const cache = await caches.open('admin-private');
+      const entry = (await cache.keys()).find((r) => r.url.includes('admin.today.get'))!;
+      const at = [...(await (await cache.match(entry))!.text()).matchAll(/"at":"([^"]+)"/g)].at(-1)![1]!;
+      return new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    });
+    await expect(page.getByText(/^offline, as of/)).toBeHidden();
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
     await expect(needs.getByRole('link', { name: /^New application from Jamie Rivera/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^offline, as of/ })).toHaveText(`offline, as of ${keptAt}`);
     await context.setOffline(false);
+    await expect(page.getByText(/^offline, as of/)).toBeHidden();
 
     // Signing out deletes the private answers kept on the phone.
     await page.reload();
@@ -320,6 +330,101 @@ test.describe('Today', () => {
     }
   });
 
+  test('@phone a photo taken without signal is kept on the phone with its update, uploads when the connection returns, and is stored once with it', async () => {
+    // Background Sync and the worker's precache (the resize library offline) are the full browser's (e2e/browser.ts).
+    const { page, context } = await fullBrowser();
+    await signInAdminThroughForm(page, '/admin/families');
+    // Loaded as a dashboard page, it is the worker's: its scripts are kept for offline use.
+    await page.reload();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    const text = `Teddy met the garden hose this morning and decided it was a snake to be herded (${Date.now().toString(36)}).`;
+    const stored = async () => {
+      const res = await context.request.get(`/trpc/admin.portal.updates?input=${encodeURIComponent('{}')}`);
+      return ((await res.json()) as { result: { data: Array<{ text: string; photos: Array<{ url: string; width: number | null }> }> } }).result.data.filter((u) => u.text === text);
+    };
+    // Uploads the server answered (a try without a connection fails in the browser and is not one).
+    const uploads: string[] = [];
+    context.on('requestfinished', (r) => {
+      if (r.url().endsWith('/api/admin/media') && r.method() === 'POST') uploads.push(r.url());
+    });
+
+    const post = page.getByRole('form', { name: 'Post an update' });
+    await post.getByRole('combobox', { name: 'For', exact: true }).click();
+    await page.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /^Teddy/ }).first().click();
+    await post.getByRole('textbox', { name: "What's new" }).fill(text);
+    await context.setOffline(true);
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 150, b: 90 } } }).jpeg({ quality: 95 }).toBuffer();
+    await post.getByLabel('Upload photos').setInputFiles({ name: 'hose.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(post.getByText('Kept on this phone: it goes with the post')).toBeVisible();
+    await expect(post.getByText('1 photo kept on this phone: it goes with the update when the connection returns.')).toBeVisible();
+    await post.getByRole('button', { name: 'Post update' }).click();
+
+    const waiting = page.getByRole('list', { name: 'Not sent yet' }).getByRole('listitem');
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText('Waiting to send, with 1 photo');
+    // The card's label is the start of the text, cut between words with an ellipsis.
+    const label = (await waiting.locator('p').first().textContent())!;
+    expect(label).toMatch(/^Update for Teddy.*: Teddy met the garden hose .*[a-z]…$/);
+    expect(text).toContain(label.replace(/^Update for [^:]+: /, '').replace(/…$/, ''));
+    // The photo waits on the phone, in the queue's record, made smaller there.
+    const queued = await page.evaluate(
+      () =>
+        new Promise<Array<{ files?: Array<{ field: string; blob: Blob }> }>>((resolve, reject) => {
+          const open = indexedDB.open('dashboard-queue');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('requests').objectStore('requests').getAll();
+            all.onsuccess = () => resolve(all.result as Array<{ files?: Array<{ field: string; blob: Blob }> }>);
+          };
+        }),
+    );
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.files?.map((f) => f.field)).toEqual(['photos']);
+    expect(uploads).toEqual([]);
+    expect(await stored()).toEqual([]);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('list', { name: 'Sent' }).getByRole('listitem')).toContainText('Sent');
+    await expect(page.getByRole('list', { name: 'Not sent yet' })).toBeHidden();
+    // On the server: the update once, with its photo, which the family can be shown.
+    await expect.poll(async () => (await stored()).map((u) => u.photos.length)).toEqual([1]);
+    expect(uploads).toHaveLength(1);
+    const [update] = await stored();
+    // Made smaller on the phone? This one was already under the long edge; it is stored at its own size.
+    expect(update!.photos[0]!.width).toBe(1600);
+    const image = await context.request.get(update!.photos[0]!.url.replace(/^\/uploads\//, '/private-media/'));
+    expect(image.ok()).toBe(true);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+    await expect(page.getByRole('article', { name: /^Update for Teddy/ }).filter({ hasText: text })).toContainText('1 photo');
+  });
+
+  test('@phone on an iPhone, Today shows the Share → Add to Home Screen steps; opened as the installed app, no offer', async ({ browser }) => {
+    const { launchOptions: _shell, ...device } = test.info().project.use;
+    const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const context = await browser.newContext({ ...device, userAgent, baseURL: server.base });
+    try {
+      const page = waitsForApp(await context.newPage());
+      await signInAdminThroughForm(page, '/admin');
+      const offer = page.getByRole('region', { name: 'Keep the dashboard on your home screen' });
+      await expect(offer).toContainText('Tap the Share button');
+      await expect(offer).toContainText('Add to Home Screen');
+      await expect(offer.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+      expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+      // Started from the home screen, Safari says so (navigator.standalone, as iOS sets it): nothing to offer.
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true }));
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Needs you' })).toBeVisible();
+      await expect(offer).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
   test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
     // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.
@@ -338,6 +443,10 @@ test.describe('Today', () => {
   async function installableJourney(context: BrowserContext, request: APIRequestContext) {
     const page = context.pages()[0] ?? (await context.newPage());
     await signInAdminThroughForm(page, '/admin');
+    // Signed in on /auth and moved to /admin in the page, no load since: the manifest is in the head all the same.
+    expect(await page.evaluate(() => new URL((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).name).pathname)).toBe('/auth');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/admin.webmanifest');
+    expect(await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).ok)).toBe(true);
     await page.goto('/admin');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

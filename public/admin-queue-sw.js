@@ -29,6 +29,38 @@
     for (const w of windows) w.postMessage({ type: 'offline-queue-changed', stored });
   }
 
+  // Photos taken without a signal (decision 142): each of the record's files is uploaded first, and the record written
+  // again with its URL in the input and the file gone, so none uploads twice; then the post goes with the same key.
+  // Answers the input to send, or null when the server refused a file (the record is marked failed).
+  async function uploadFiles(request, store) {
+    let current = request;
+    while (Array.isArray(current.files) && current.files.length) {
+      const [file, ...rest] = current.files;
+      if (typeof file.uploadUrl !== 'string' || !file.uploadUrl.startsWith('/api/')) throw new Error('A queued file has no upload address.');
+      const data = new FormData();
+      if (file.kind === 'document') data.append('kind', 'document');
+      if (file.private) data.append('visibility', 'private');
+      data.append('file', new File([file.blob], file.name, { type: file.blob.type }));
+      let res;
+      try {
+        res = await fetch(file.uploadUrl, { method: 'POST', credentials: 'include', headers: { accept: 'application/json' }, body: data });
+      } catch {
+        throw new Error('Still offline: the queue waits for the next sync.');
+      }
+      const body = await res.json().catch(() => null);
+      if (res.status >= 500 || res.status === 429 || res.status === 408) throw new Error(`The server answered ${res.status}: the queue waits for the next sync.`);
+      if (!res.ok || !body || typeof body.url !== 'string') {
+        const message = body && typeof body.message === 'string' ? body.message : `refused (${res.status})`;
+        await done(store('readwrite').put({ ...current, status: 'failed', error: `${file.name}: ${message}` }));
+        return null;
+      }
+      const list = Array.isArray(current.input[file.field]) ? current.input[file.field] : [];
+      current = { ...current, input: { ...current.input, [file.field]: [...list, body.url] }, files: rest };
+      await done(store('readwrite').put(current));
+    }
+    return current.input;
+  }
+
   async function replay() {
     const db = await openQueue();
     const store = (mode) => db.transaction(STORE, mode).objectStore(STORE);
@@ -39,9 +71,14 @@
       for (const listed of all) {
         const request = await done(store('readonly').get(listed.key));
         if (!request || request.status !== 'waiting' || typeof request.path !== 'string' || !/^[\w.]+$/.test(request.path)) continue;
+        const input = await uploadFiles(request, store);
+        if (!input) {
+          await tellDashboards(stored);
+          continue;
+        }
         let res;
         try {
-          res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.input) });
+          res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
         } catch {
           throw new Error('Still offline: the queue waits for the next sync.');
         }

@@ -11,6 +11,10 @@ import { createAppRouter } from './router.tsx';
 import { App } from './App.tsx';
 import { loadAccountMenuFor } from '../features/auth/client/AuthLinks.tsx';
 import { SSR_STATE_ID } from '../lib/shared/ssr.ts';
+import { listenForInstallPrompt } from '../lib/client/install-prompt.ts';
+
+// Before anything else: Chrome may offer the dashboard's install prompt before the dashboard's code has loaded.
+listenForInstallPrompt();
 
 /** Lets the browser run anything waiting (a tap, a paint) before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

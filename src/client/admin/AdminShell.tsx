@@ -23,6 +23,7 @@ import {
 } from '../../features/media/media.schema.ts';
 import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
 import { clearPrivateCaches, registerDashboardWorker } from './pwa.ts';
+import { ensureAppHead } from '../../lib/client/admin/InstallOffer.tsx';
 import { PageSpinner } from '../../lib/client/PageSpinner.tsx';
 
 const MEDIA_RULES: MediaRules = {
@@ -107,8 +108,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
 
   // Installable, and readable offline (issue 34): the service worker is the dashboard's alone.
+  // The manifest is in the head even after a client-side move here (signing in), and Today can offer the install.
   useEffect(() => {
+    const removeAppHead = ensureAppHead();
     registerDashboardWorker().catch(() => {});
+    return removeAppHead;
   }, []);
 
   // A new section: focus moves to its content, as after a page load (the router restores the scroll).

@@ -27,6 +27,18 @@ export interface UploadedMedia {
   url: string;
 }
 
+/**
+ * The upload got no answer (no signal): carries the file as it would have gone (made smaller already), so a form that
+ * can keep it on the phone (the offline queue) sends it later with its post.
+ */
+export class NoConnectionError extends Error {
+  readonly file: File;
+  constructor(file: File) {
+    super('There was an error connecting to the server. Please try again later.');
+    this.file = file;
+  }
+}
+
 export interface UploadHandle {
   promise: Promise<UploadedMedia>;
   abort: () => void;
@@ -57,7 +69,7 @@ export function uploadMedia(url: string, file: File, onProgress: (fraction: numb
           if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body);
           else reject(new Error(body?.message || `The upload failed (${xhr.status}). Please try again.`));
         };
-        xhr.onerror = () => reject(new Error('There was an error connecting to the server. Please try again later.'));
+        xhr.onerror = () => reject(new NoConnectionError(toSend));
         xhr.onabort = () => reject(cancelled());
         const data = new FormData();
         // A document field says so first: the server then takes a PDF only.
@@ -227,7 +239,7 @@ interface BatchEntry {
   key: number;
   name: string;
   progress: number;
-  state: 'uploading' | 'saving' | 'done' | 'failed';
+  state: 'uploading' | 'saving' | 'done' | 'kept' | 'failed';
   error?: string;
 }
 
@@ -235,6 +247,7 @@ const BATCH_STATUS: Record<BatchEntry['state'], (e: BatchEntry) => string> = {
   uploading: (e) => `Uploading… ${Math.round(e.progress * 100)}%`,
   saving: () => 'Adding…',
   done: () => 'Added',
+  kept: () => 'Kept on this phone: it goes with the post',
   failed: (e) => `Not added: ${e.error}`,
 };
 
@@ -245,10 +258,15 @@ export interface MediaBatchDropProps {
   onStored: (url: string, file: File) => Promise<unknown>;
   /** Store the files as private uploads (a family's photos and documents). */
   privateUpload?: boolean;
+  /**
+   * Without a connection, hand the file (made smaller already) to the form, which keeps it on the phone with its post
+   * (the offline queue) instead of refusing it. Without this, a file that gets no answer fails as any other.
+   */
+  onKept?: (file: File) => void;
 }
 
 /** Several files in one drop: all upload at once, each with its own progress; `onStored` runs in drop order. */
-export function MediaBatchDrop({ label, kind, onStored, privateUpload = false }: MediaBatchDropProps) {
+export function MediaBatchDrop({ label, kind, onStored, privateUpload = false, onKept }: MediaBatchDropProps) {
   const rules = useMediaRules();
   const limits = rules.kinds[kind];
   const [entries, setEntries] = useState<BatchEntry[]>([]);
@@ -278,12 +296,16 @@ export function MediaBatchDrop({ label, kind, onStored, privateUpload = false }:
           await onStored(url, file);
           update(key, { state: 'done' });
         } catch (e) {
+          if (onKept && e instanceof NoConnectionError) {
+            onKept(e.file);
+            return update(key, { state: 'kept', progress: 1 });
+          }
           update(key, { state: 'failed', error: e instanceof TRPCClientError || !(e instanceof Error) ? errorMessage(e, 'Please try again.') : e.message });
         }
       });
     }
   };
-  const done = entries.filter((e) => e.state === 'done').length;
+  const done = entries.filter((e) => e.state === 'done' || e.state === 'kept').length;
 
   return (
     <Stack gap="xs" mb="md">

@@ -9,6 +9,11 @@
 //
 // A new kind of post (a care record, ...) is one `enqueue({ key, label, path, input })` call with its own tRPC
 // mutation path, whose input carries `idempotencyKey: key` and whose server stores that key with the row.
+//
+// Photos taken without a signal go with their post (issue 45, decision 142): the record carries them as files (already
+// made smaller on the phone), each uploaded first when the connection returns; its stored URL is added to the input's
+// list (`field`) and the file dropped from the record in one write, so a pass cut short never uploads a photo twice.
+// The post goes last, with the same key: it is stored once, with its photos.
 import { openDB, type IDBPDatabase } from 'idb';
 
 export interface QueuedRequest {
@@ -19,9 +24,33 @@ export interface QueuedRequest {
   /** A tRPC mutation path, e.g. 'admin.portal.postUpdate'. */
   path: string;
   input: Record<string, unknown>;
+  /** Files to upload before the post (photos taken without a signal); each one's URL joins `input[field]`. */
+  files?: QueuedFile[];
   status: 'waiting' | 'failed';
   error?: string;
   createdAt: string;
+}
+
+export interface QueuedFile {
+  /** The input's list of upload URLs the stored file joins, e.g. 'photos' or 'attachments'. */
+  field: string;
+  name: string;
+  blob: Blob;
+  /** The upload endpoint, e.g. '/api/admin/media'. */
+  uploadUrl: string;
+  kind: 'image' | 'document';
+  private: boolean;
+}
+
+/** A queue label's text: at most `max` characters, cut between words and ended with an ellipsis when cut. */
+export function shortLabel(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  // One very long word is cut where it must be; otherwise at the last space, without a dangling comma or dash.
+  const head = space > max / 2 ? cut.slice(0, space) : cut;
+  return `${head.replace(/[\s,;:.\-–—]+$/, '')}…`;
 }
 
 /** Shared with the service worker (public/admin-queue-sw.js): the database, its store, the sync tag and the lock. */
@@ -99,6 +128,38 @@ export function onQueueChange(listener: (storedByWorker?: number) => void) {
 /** A network failure (no answer at all), as opposed to an answer that refuses the request. */
 export const isOffline = (error: unknown) => (typeof navigator !== 'undefined' && !navigator.onLine) || error instanceof TypeError || /Failed to fetch|NetworkError|Load failed/i.test(String((error as Error)?.message ?? ''));
 
+/**
+ * Uploads a record's files one at a time. After each, the record is written again with that file's URL in its input and
+ * the file gone, so nothing uploads twice. 'later' when there is no answer (or 5xx, 408, 429): the record waits;
+ * 'failed' when the server refuses a file (the record is marked failed with its message); else the input to send.
+ */
+async function uploadFiles(request: QueuedRequest): Promise<{ input: Record<string, unknown> } | 'later' | 'failed'> {
+  let current = request;
+  while (current.files?.length) {
+    const [file, ...rest] = current.files;
+    const data = new FormData();
+    if (file!.kind === 'document') data.append('kind', 'document');
+    if (file!.private) data.append('visibility', 'private');
+    data.append('file', new File([file!.blob], file!.name, { type: file!.blob.type }));
+    let res: Response;
+    try {
+      res = await fetch(file!.uploadUrl, { method: 'POST', credentials: 'include', headers: { accept: 'application/json' }, body: data });
+    } catch {
+      return 'later';
+    }
+    const body = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
+    if (res.status >= 500 || res.status === 429 || res.status === 408) return 'later';
+    if (!res.ok || !body?.url) {
+      await (await open()).put(QUEUE_STORE, { ...current, status: 'failed', error: `${file!.name}: ${body?.message ?? `refused (${res.status})`}` } satisfies QueuedRequest);
+      return 'failed';
+    }
+    const list = Array.isArray(current.input[file!.field]) ? (current.input[file!.field] as unknown[]) : [];
+    current = { ...current, input: { ...current.input, [file!.field]: [...list, body.url] }, files: rest };
+    await (await open()).put(QUEUE_STORE, current);
+  }
+  return { input: current.input };
+}
+
 let sending: Promise<number> | undefined;
 
 /** Sends what waits (and, with `retryFailed`, what failed), one at a time; one pass at once. Answers how many were stored. */
@@ -111,9 +172,18 @@ export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = 
         // Read again under the lock: the service worker may have sent it (or marked it) since the list was read.
         const request = (await (await open()).get(QUEUE_STORE, listed.key)) as QueuedRequest | undefined;
         if (!request || (request.status === 'failed' && !retryFailed)) continue;
+        const uploaded = await uploadFiles(request);
+        if (uploaded === 'later') {
+          later = true;
+          return stored;
+        }
+        if (uploaded === 'failed') {
+          changed();
+          continue;
+        }
         let res: Response;
         try {
-          res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.input) });
+          res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(uploaded.input) });
         } catch {
           later = true;
           return stored; // still offline: everything stays waiting

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
 import { toast } from '../../../../lib/client/toast.ts';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
-import { enqueue, isOffline } from '../../../../lib/client/admin/offline-queue.ts';
+import { enqueue, isOffline, sendQueued } from '../../../../lib/client/admin/offline-queue.ts';
 import { OfflineQueue } from '../../../../lib/client/admin/OfflineQueue.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
@@ -58,6 +58,8 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
   const [f, setF] = useState(EMPTY);
   const [doseConfirmed, setDoseConfirmed] = useState(false);
   const [attachments, setAttachments] = useState<string[]>([]);
+  // Files chosen without a signal: kept on the phone and uploaded with the record (decision 142).
+  const [kept, setKept] = useState<Array<{ file: File; kind: 'image' | 'document' }>>([]);
   const [dropKey, setDropKey] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -82,6 +84,7 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
   const clear = () => {
     setF(EMPTY);
     setAttachments([]);
+    setKept([]);
     setDoseConfirmed(false);
     setDropKey((k) => k + 1);
   };
@@ -115,11 +118,19 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
     // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
     const keep = async () => {
       const who = litter ? `${litter.name} (${chosen.length} ${chosen.length === 1 ? 'puppy' : 'puppies'})` : (litters.flatMap((l) => l.puppies).find((p) => p.id === Number(targetId))?.name ?? 'a puppy');
-      await enqueue({ key: input.idempotencyKey, label: `Care for ${who}: ${CARE_KIND_LABELS[kind]} on ${givenOn}`, path: 'admin.health.record', input });
-      toast({ title: 'Waiting to send', message: 'No connection: the record is kept on this phone and sent when the connection returns.' });
+      const files = kept.map(({ file, kind: fileKind }) => ({ field: 'attachments', name: file.name, blob: file, uploadUrl: '/api/admin/media', kind: fileKind, private: true }));
+      await enqueue({ key: input.idempotencyKey, label: `Care for ${who}: ${CARE_KIND_LABELS[kind]} on ${givenOn}`, path: 'admin.health.record', input, files });
+      const withFiles = kept.length ? ` and its ${kept.length === 1 ? 'file are' : `${kept.length} files are`}` : ' is';
+      const online = typeof navigator === 'undefined' || navigator.onLine;
+      toast({
+        title: online ? 'Sending' : 'Waiting to send',
+        message: online ? `The record${withFiles} on the way from this phone.` : `No connection: the record${withFiles} kept on this phone and sent when the connection returns.`,
+      });
       clear();
+      // Files kept while offline and the signal back by now: the queue uploads them and sends the record at once.
+      if (online) void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
     };
-    if (target && typeof navigator !== 'undefined' && !navigator.onLine) return keep();
+    if (target && ((typeof navigator !== 'undefined' && !navigator.onLine) || kept.length)) return keep();
     try {
       const result = await record.mutateAsync(input);
       toast({
@@ -210,9 +221,14 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
             </Group>
           )}
           <Textarea label={kind === 'note' ? 'Note' : 'Notes'} autosize minRows={kind === 'note' ? 3 : 1} value={f.notes} onChange={set('notes')} error={errors.notes} required={kind === 'note'} />
-          <MediaBatchDrop key={`p${dropKey}`} label="Photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url])} />
-          <MediaBatchDrop key={`d${dropKey}`} label="PDFs (a vet certificate)" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url])} />
+          <MediaBatchDrop key={`p${dropKey}`} label="Photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url])} onKept={(file) => setKept((l) => [...l, { file, kind: 'image' }])} />
+          <MediaBatchDrop key={`d${dropKey}`} label="PDFs (a vet certificate)" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url])} onKept={(file) => setKept((l) => [...l, { file, kind: 'document' }])} />
           {attachments.length > 0 && <Text size="sm">{attachments.length} file{attachments.length === 1 ? '' : 's'} attached</Text>}
+          {kept.length > 0 && (
+            <Text size="sm" role="status">
+              {kept.length === 1 ? '1 file' : `${kept.length} files`} kept on this phone: {kept.length === 1 ? 'it goes' : 'they go'} with the record when the connection returns.
+            </Text>
+          )}
           {errors.attachments && <Text c="red.8" size="sm">{errors.attachments}</Text>}
           <Group>
             <Button type="submit" loading={record.isPending}>

@@ -6,7 +6,7 @@ import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
 import { toast } from '../../../../lib/client/toast.ts';
-import { enqueue, isOffline } from '../../../../lib/client/admin/offline-queue.ts';
+import { enqueue, isOffline, sendQueued, shortLabel } from '../../../../lib/client/admin/offline-queue.ts';
 import { OfflineQueue } from '../../../../lib/client/admin/OfflineQueue.tsx';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
@@ -36,6 +36,8 @@ function PostUpdate() {
   const [target, setTarget] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
+  // Photos taken without a signal: kept on the phone (made smaller already) and uploaded with the update (decision 142).
+  const [kept, setKept] = useState<File[]>([]);
   const [weight, setWeight] = useState<number | string>('');
   const [unit, setUnit] = useState<WeightUnit>('oz');
   const [date, setDate] = useState(today());
@@ -67,17 +69,26 @@ function PostUpdate() {
     const clear = () => {
       setText('');
       setPhotos([]);
+      setKept([]);
       setWeight('');
       setDropKey((k) => k + 1);
     };
     // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
     const keep = async () => {
       const name = options.flatMap((g) => g.items).find((o) => o.value === target)?.label ?? 'the litter';
-      await enqueue({ key: input.idempotencyKey, label: `Update for ${name}: ${text.slice(0, 60)}`, path: 'admin.portal.postUpdate', input });
-      toast({ title: 'Waiting to send', message: 'No connection: the update is kept on this phone and sent when the connection returns.' });
+      const files = kept.map((file) => ({ field: 'photos', name: file.name, blob: file, uploadUrl: '/api/admin/media', kind: 'image' as const, private: true }));
+      await enqueue({ key: input.idempotencyKey, label: `Update for ${name}: ${shortLabel(text)}`, path: 'admin.portal.postUpdate', input, files });
+      const withPhotos = kept.length ? ` and its ${kept.length === 1 ? 'photo are' : `${kept.length} photos are`}` : ' is';
+      const online = typeof navigator === 'undefined' || navigator.onLine;
+      toast({
+        title: online ? 'Sending' : 'Waiting to send',
+        message: online ? `The update${withPhotos} on the way from this phone.` : `No connection: the update${withPhotos} kept on this phone and sent when the connection returns.`,
+      });
       clear();
+      // Photos kept while offline and the signal back by now: the queue uploads them and posts the update at once.
+      if (online) void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
     };
-    if (target && text.trim() && typeof navigator !== 'undefined' && !navigator.onLine) return keep();
+    if (target && text.trim() && ((typeof navigator !== 'undefined' && !navigator.onLine) || kept.length)) return keep();
     try {
       const result = await post.mutateAsync(input);
       const told = result.notices.length ? result.notices.map((n) => n.familyName).join(', ') : 'no family yet';
@@ -109,7 +120,12 @@ function PostUpdate() {
             required
             error={errors.puppyId ?? errors.litterId}
           />
-          <MediaBatchDrop key={dropKey} label="Photos" kind="image" privateUpload onStored={async (url) => setPhotos((list) => [...list, url])} />
+          <MediaBatchDrop key={dropKey} label="Photos" kind="image" privateUpload onStored={async (url) => setPhotos((list) => [...list, url])} onKept={(file) => setKept((list) => [...list, file])} />
+          {kept.length > 0 && (
+            <Text size="sm" role="status">
+              {kept.length === 1 ? '1 photo' : `${kept.length} photos`} kept on this phone: {kept.length === 1 ? 'it goes' : 'they go'} with the update when the connection returns.
+            </Text>
+          )}
           {photos.length > 0 && (
             <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
               {photos.map((url) => (

@@ -8,6 +8,8 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
+import { InstallOffer } from '../../../../lib/client/admin/InstallOffer.tsx';
+import { OfflineNote } from '../../../../lib/client/admin/OfflineNote.tsx';
 import { formatShortDay, localIsoDay } from '../../../../lib/shared/format.ts';
 import { TODAY_LABELS, type TodayAnswer, type TodayItem } from '../../today.schema.ts';
 import classes from './TodayAdmin.module.css';
@@ -152,7 +154,11 @@ export function TodayAdmin() {
   const today = useQuery(trpc.admin.today.get.queryOptions(undefined, { staleTime: 30_000 }));
   return (
     <Stack>
-      <Title order={2}>Today</Title>
+      <Group gap="sm" align="baseline" wrap="wrap">
+        <Title order={2}>Today</Title>
+        <OfflineNote at={today.data?.at} />
+      </Group>
+      <InstallOffer />
       {today.isPending ? (
         <PageSpinner label="Loading Today" />
       ) : today.isError ? (

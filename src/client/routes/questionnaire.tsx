@@ -8,9 +8,11 @@ import { prefetch } from '../../lib/client/prefetch.ts';
 
 export const Route = createFileRoute('/questionnaire')({
   // ?litter=<id>: a litter's "Join the Waitlist" on the home page.
-  validateSearch: (search: Record<string, unknown>): { litter?: number } => {
+  // ?puppy=<id>: an available puppy's "Apply for <name>" (its litter comes with it).
+  validateSearch: (search: Record<string, unknown>): { litter?: number; puppy?: number } => {
     const litter = Number(search.litter);
-    return { litter: Number.isInteger(litter) && litter > 0 ? litter : undefined };
+    const puppy = Number(search.puppy);
+    return { litter: Number.isInteger(litter) && litter > 0 ? litter : undefined, puppy: Number.isInteger(puppy) && puppy > 0 ? puppy : undefined };
   },
   // The page's reads come with it (fetched after hydration, they re-rendered the form on a throttled phone):
   // the litters to choose from, and a signed-in family's applications and saved draft.
@@ -25,7 +27,7 @@ export const Route = createFileRoute('/questionnaire')({
 });
 
 function QuestionnaireRoute() {
-  const { litter } = Route.useSearch();
+  const { litter, puppy } = Route.useSearch();
   const { user, isLoading } = useAuth();
-  return <QuestionnairePage key={user ? `u${user.id}` : 'visitor'} signedIn={isLoading ? null : user !== null} litterId={litter} />;
+  return <QuestionnairePage key={user ? `u${user.id}` : 'visitor'} signedIn={isLoading ? null : user !== null} litterId={litter} puppyId={puppy} />;
 }

@@ -83,13 +83,17 @@ describe('QuestionnairePage, signed out', () => {
     await expect.element(page.getByText('Please tell us whether your yard is fenced.')).toBeVisible();
   });
 
-  test('a visitor is told an account is needed; complete answers are kept on this device when it asks to sign in', async () => {
-    show();
+  test('a visitor is told an account is needed; complete answers are kept on this device and "Sign in to send" opens the sign-in form with the e-mail', async () => {
+    const { router } = show();
     await expect.element(page.getByText('You will need an account to send it')).toBeVisible();
     await expect.element(page.getByRole('link', { name: 'Log in or register' })).toHaveAttribute('href', '/auth?redirect=%2Fquestionnaire');
     await answerEverything();
     await sendButton().click();
     await expect.element(page.getByText('Please sign in to send')).toBeVisible();
+    // The sign-in form at once, back here after it, the e-mail handed over in the history entry (not the address).
+    await expect.poll(() => router!.state.location.pathname).toBe('/auth');
+    expect(router!.state.location.search).toEqual({ redirect: '/questionnaire' });
+    expect((router!.state.location.state as { email?: string }).email).toBe('morgan@example.com');
     expect(kept()).toMatchObject({ name: 'Morgan Reyes', email: 'morgan@example.com', yard: 'no', size: 'mini', heardAbout: 'vet' });
     expect(kept()).not.toHaveProperty('fence');
     await expect.element(page.getByText('Please choose one.')).not.toBeInTheDocument();

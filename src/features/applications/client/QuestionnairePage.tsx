@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { GrowingTextarea } from '../../../lib/client/GrowingTextarea.tsx';
@@ -78,8 +78,12 @@ function toPayload(values: QuestionnaireValues) {
   };
 }
 
-export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | null; litterId?: number }) {
+export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: boolean | null; litterId?: number; puppyId?: number }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // "Apply for <name>" from an available puppy's dialog: the puppy is named, and noted in the answers.
+  const featured = useQuery({ ...trpc.puppies.featured.queryOptions(), enabled: !!puppyId });
+  const puppyName = puppyId ? featured.data?.find((p) => p.id === puppyId && p.status === 'available')?.name : undefined;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [applyAgain, setApplyAgain] = useState(false);
   // A request to focus the first field in error, served after React has drawn the errors (an effect runs after the
@@ -89,6 +93,7 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
   useEffect(() => {
     if (errorsShown > 0) focusFirstError();
   }, [errorsShown]);
+  const here = `/questionnaire${litterId || puppyId ? `?${new URLSearchParams({ ...(litterId ? { litter: String(litterId) } : {}), ...(puppyId ? { puppy: String(puppyId) } : {}) })}` : ''}`;
   const [idempotencyKey, setKey] = useState(() => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^\w-]/g, ''));
   const form = useForm<QuestionnaireValues>({
     initialValues: { ...QUESTIONNAIRE_DEFAULTS, litterId: litterId ? String(litterId) : '' },
@@ -130,6 +135,13 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn, draft.isPending]);
 
+  // The puppy applied for, noted where the breeder reads the family's own words (unless they wrote something already).
+  useEffect(() => {
+    if (!puppyName || !restored.current) return;
+    if (!String(form.getValues().notes ?? '').trim()) form.setFieldValue('notes', `We would like to apply for ${puppyName}.`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [puppyName, signedIn, draft.isPending]);
+
   // Keep what is typed: on this device for a visitor, on the server (a second after typing stops) when signed in.
   const values = form.getValues();
   const serialised = JSON.stringify(values);
@@ -152,7 +164,8 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
       if (!signedIn) {
         window.localStorage.setItem(LOCAL_KEY, JSON.stringify(filled(known(values))));
         toast({ title: 'Please sign in to send', message: 'Your answers are kept on this device while you log in or register.', variant: 'default' });
-        document.getElementById('questionnaire-account')?.focus();
+        // The sign-in form at once, the e-mail typed here filled in (in the history entry's state, not the address).
+        void navigate({ to: '/auth', search: { redirect: here } as never, state: { email: values.email.trim() } as never });
         return;
       }
       submit.mutate(
@@ -187,7 +200,6 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
     void loadRules().then(() => submitChecked());
   };
 
-  const here = litterId ? `/questionnaire?litter=${litterId}` : '/questionnaire';
   const hasApplied = signedIn === true && (mine.data?.length ?? 0) > 0;
 
   if (sentTo !== null) {
@@ -246,6 +258,11 @@ export function QuestionnairePage({ signedIn, litterId }: { signedIn: boolean | 
         It takes about 10 minutes. Fields marked with * are required. Once your application is approved, a $500 non-refundable deposit reserves
         your spot; puppies go home at 8 weeks.
       </Text>
+      {puppyName && (
+        <Text fw={600} mb="md" role="status">
+          Applying for {puppyName}
+        </Text>
+      )}
       {signedIn === false && (
         <Alert id="questionnaire-account" tabIndex={-1} color="blue" title="You will need an account to send it" mb="xl">
           <Text mb="xs">

@@ -67,6 +67,12 @@ export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
           Login
         </Anchor>
       )}
+      {/* The phone menu signed out: where a new family starts, beside Login (issue 45). */}
+      {!user && onNavigate && (
+        <Anchor component={Link} to="/questionnaire" underline="hover" onClick={onNavigate}>
+          Family Questionnaire
+        </Anchor>
+      )}
       {user?.isAdmin && (
         <>
           <Anchor component={Link} to="/admin" underline="hover" onClick={onNavigate}>

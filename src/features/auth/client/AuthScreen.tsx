@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { fieldErrorsOf } from '../../../lib/client/trpc.ts';
 import {
   LoginSchema,
@@ -68,11 +68,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function RegisterForm({ onDone }: { onDone: () => void }) {
+function RegisterForm({ onDone, email = '' }: { onDone: () => void; email?: string }) {
   const { register, isRegistering } = useAuth();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
+    initialValues: { username: '', email, password: '', confirmPassword: '' },
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -163,7 +163,10 @@ function SignedIn({ user, onContinue }: { user: AuthUser; onContinue: () => void
 
 export function AuthScreen({ onAuthenticated }: { onAuthenticated: (user: AuthUser) => void }) {
   const { user, isLoading } = useAuth();
-  const [tab, setTab] = useState<Tab>('login');
+  // Sent here by the questionnaire's "Sign in to send": the e-mail the family typed there, and the form that takes it.
+  const handedEmail: unknown = useRouterState({ select: (s) => (s.location.state as { email?: unknown } | undefined)?.email as unknown });
+  const email = typeof handedEmail === 'string' ? handedEmail.slice(0, 254) : '';
+  const [tab, setTab] = useState<Tab>(email ? 'register' : 'login');
   // Leave only once the provider shows the new user: the next screen (e.g. the /admin guard) reads it
   // from there, and query updates reach components a tick after the mutation resolves.
   const [justSignedIn, setJustSignedIn] = useState(false);
@@ -196,7 +199,7 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated: (user: AuthUs
               <LoginForm onDone={signedIn} />
             </Tabs.Panel>
             <Tabs.Panel value="register">
-              <RegisterForm onDone={signedIn} />
+              <RegisterForm onDone={signedIn} email={email} />
             </Tabs.Panel>
           </Tabs>
         )}

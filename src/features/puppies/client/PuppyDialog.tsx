@@ -8,6 +8,7 @@ import '@mantine/core/styles/Tabs.layer.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Grid, Group, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
 import { DogTreeLink } from '../../../lib/client/DogTreeLink.tsx';
 import { formatPrice, formatPuppyAge, formatWeight } from '../../../lib/shared/format.ts';
@@ -167,6 +168,12 @@ export function PuppyDialog({
               >
                 Inquire About {p.name}
               </Button>
+              {p.status === 'available' && (
+                // The questionnaire with this puppy noted (and its litter chosen).
+                <Button component={Link} to="/questionnaire" search={{ puppy: p.id, litter: p.litterId ?? undefined } as never} mt="xs" fullWidth variant="light">
+                  Apply for {p.name}
+                </Button>
+              )}
               <ShareButton id={p.id} name={p.name} />
             </Grid.Col>
           </Grid>

@@ -18,7 +18,7 @@ let nextIp = 1;
 describe('mail in lanes, and digests for the breeder', () => {
   const t = useTestApp({ SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: '1000' });
   const sql = <T = unknown>(text: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute<T[]>(text, params);
-  const post = (url: string, payload: unknown) =>
+  const post = (url: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, payload, headers: { origin: TEST_ORIGIN }, remoteAddress: `10.44.0.${nextIp++}` });
 
   it('a flood of notifications queued, then an account e-mail: the account e-mail goes next, not after the flood', async () => {

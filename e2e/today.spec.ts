@@ -146,7 +146,9 @@ test.describe('Today', () => {
     const again = await page.request.post('/trpc/admin.portal.postUpdate', { headers: { origin: server.base, 'content-type': 'application/json' }, data: replay });
     expect(again.ok()).toBe(true);
     expect(await stored()).toBe(1);
-    await expect(page.getByText(text)).toBeVisible();
+    // The update itself (the queue card above lists it as Sent, under its label).
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Sent' })).toContainText('Sent');
   });
 
   test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({ page }) => {

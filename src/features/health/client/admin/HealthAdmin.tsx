@@ -10,6 +10,7 @@ import { toast } from '../../../../lib/client/toast.ts';
 import { MediaBatchDrop } from '../../../../lib/client/admin/MediaField.tsx';
 import { enqueue, isOffline, sendQueued } from '../../../../lib/client/admin/offline-queue.ts';
 import { OfflineQueue } from '../../../../lib/client/admin/OfflineQueue.tsx';
+import { localIsoDay } from '../../../../lib/shared/format.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { pageCount } from '../../../../lib/shared/paging.ts';
@@ -28,7 +29,8 @@ import { CareItemLine } from '../CareItemLine.tsx';
 import { PuppyHealth } from '../HealthRecord.tsx';
 
 const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-const today = () => new Date().toISOString().slice(0, 10);
+// The phone's own date: in a Colorado evening the UTC date is already tomorrow.
+const today = () => localIsoDay();
 
 const EMPTY = {
   product: '',

@@ -184,7 +184,7 @@ export function BreederCompose({ label, pending, send }: { label: string; pendin
               {attachments.map((url, n) => (
                 <Group key={url} component="li" gap="xs">
                   <Text size="sm">{url.endsWith('.pdf') ? `PDF ${n + 1}` : `Photo ${n + 1}`}</Text>
-                  <CloseButton size="sm" aria-label={`Remove attachment ${n + 1}`} onClick={() => setAttachments((l) => l.filter((u) => u !== url))} />
+                  <CloseButton size="md" aria-label={`Remove attachment ${n + 1}`} onClick={() => setAttachments((l) => l.filter((u) => u !== url))} />
                 </Group>
               ))}
             </Stack>

@@ -1,7 +1,7 @@
 // The dashboard's Families section: post an update (photos from the camera, a weight, text) to a litter or a
 // puppy, see which families were told, match puppies to families, set pickup times, define the checklist, share documents.
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Image, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Image, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
@@ -13,7 +13,8 @@ import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { PageSpinner } from '../../../../lib/client/PageSpinner.tsx';
 import { FamilyContacts } from './FamilyContacts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
-import { formatDay } from '../../../../lib/shared/format.ts';
+import { formatDay, localIsoDay } from '../../../../lib/shared/format.ts';
+import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { formatOunces, litterLabel, privateMediaUrl, type WeightUnit } from '../../portal.schema.ts';
 
 const NOTICE_LABEL = { pending: "Waiting for tomorrow's e-mail", emailed: 'E-mailed', off: 'E-mails turned off', 'no-email': 'No e-mail address' } as const;
@@ -26,9 +27,10 @@ const noticeLabel = (n: { status: keyof typeof NOTICE_LABEL; emailState: 'verifi
       : n.emailState === 'verified'
         ? 'Not e-mailed: no verified address then'
         : 'Not e-mailed: no e-mail address given';
-const NOTICE_COLOR = { pending: 'yellow', emailed: 'green', off: 'gray', 'no-email': 'red' } as const;
+const NOTICE_TONE = { pending: 'yellow', emailed: 'green', off: 'gray', 'no-email': 'orange' } as const;
 const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-const today = () => new Date().toISOString().slice(0, 10);
+// The phone's own date: in a Colorado evening the UTC date is already tomorrow.
+const today = () => localIsoDay();
 
 function PostUpdate() {
   const queryClient = useQueryClient();
@@ -190,9 +192,9 @@ function RecentUpdates() {
               <Group gap={6} aria-label="Families notified">
                 {u.notices.length === 0 && <Text size="sm" c="dimmed">No matched family to tell</Text>}
                 {u.notices.map((n) => (
-                  <Badge key={n.familyId} color={NOTICE_COLOR[n.status]} variant="light" tt="none">
+                  <ToneBadge key={n.familyId} tone={NOTICE_TONE[n.status]} tt="none">
                     {n.familyName}: {noticeLabel(n)}
-                  </Badge>
+                  </ToneBadge>
                 ))}
               </Group>
             </Stack>

@@ -1,4 +1,4 @@
-// npm test: the whole gate, stage by stage (typecheck, lint and the dependency check side by side, unit and
+// npm test: the whole gate, stage by stage (typecheck, lint, the dependency check and formatting side by side, unit and
 // integration tests, the production build, end-to-end journeys), stopping at the first that fails and ending with each stage's time, so a slower suite
 // shows where it grew (docs/ci.md keeps these figures).
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +13,8 @@ const stages: Array<Command | Command[]> = [
     // Dependencies as they are used (knip.config.ts): every import declared, every declared package used, and
     // (--strict) what production code imports in dependencies, so `npm ci --omit=dev` installs it.
     ['dependencies (knip)', 'npm', ['run', '--silent', 'deps']],
+    // Formatting (.prettierrc.json, width 140): `npm run format` writes it.
+    ['formatting (prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ],
   ['unit and integration (vitest)', 'npx', ['vitest', 'run']],
   ['production build', process.execPath, ['scripts/build.ts']],

@@ -109,7 +109,9 @@ export default tseslint.config(
       // Parse TypeScript files when following imports (no-cycle reads the modules an import reaches).
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'browser', 'node', 'default'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'browser', 'node', 'default'] }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': zoneRule(zones),
@@ -128,7 +130,18 @@ export default tseslint.config(
   {
     files: ['src/lib/client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '!@trpc/server/observable'], message: 'Only the AppRouter type may be imported from server/.', allowTypeImports: true }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '!@trpc/server/observable'],
+              message: 'Only the AppRouter type may be imported from server/.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,7 +6,15 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   // "!": what production runs (the server, its CLI, the client; package.json's start script is one already), which --production checks
   // imports only what dependencies (not devDependencies) hold.
-  entry: ['src/server/main.ts!', 'src/server/cli/*.ts!', 'src/client/entry-*.tsx!', 'scripts/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'public/*.js'],
+  entry: [
+    'src/server/main.ts!',
+    'src/server/cli/*.ts!',
+    'src/client/entry-*.tsx!',
+    'scripts/*.ts',
+    'bench/**/*.ts',
+    'e2e/**/*.ts',
+    'public/*.js',
+  ],
   project: ['src/**/*.{ts,tsx}!', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'public/*.js', '*.ts'],
   // Programs the tests start when the machine has them (media probes, a Redis for the Redis store's tests).
   ignoreBinaries: ['ffmpeg', 'ffprobe', 'redis-server'],

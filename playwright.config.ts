@@ -69,7 +69,11 @@ export default defineConfig({
   },
   projects: [
     // A journey left out of a device is not skipped: it is not listed there.
-    { name: 'desktop', grep: full ? undefined : runsOn('@desktop', PHONE), use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'desktop',
+      grep: full ? undefined : runsOn('@desktop', PHONE),
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
     { name: 'mobile', grep: full ? undefined : runsOn('@phone', DESKTOP), use: { ...devices['Pixel 7'], launchOptions } },
   ],
 });

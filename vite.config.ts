@@ -34,7 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       name: 'mantine-stable-use-id',
       enforce: 'pre',
       resolveId(source, importer) {
-        if (source === './use-id/use-id.mjs' && importer && MANTINE_USE_ID.test(importer)) return here('./src/lib/client/mantine-use-id.ts');
+        if (source === './use-id/use-id.mjs' && importer && MANTINE_USE_ID.test(importer))
+          return here('./src/lib/client/mantine-use-id.ts');
         return null;
       },
     },
@@ -63,9 +64,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               skipWaiting: true,
               runtimeCaching: [
                 {
-                  urlPattern: ({ request, url }) => request.mode === 'navigate' && (url.pathname === '/admin' || url.pathname.startsWith('/admin/')),
+                  urlPattern: ({ request, url }) =>
+                    request.mode === 'navigate' && (url.pathname === '/admin' || url.pathname.startsWith('/admin/')),
                   handler: 'NetworkFirst',
-                  options: { cacheName: 'admin-shell', networkTimeoutSeconds: 5, expiration: { maxEntries: 5 }, plugins: [dropPrivateCachesOn401] },
+                  options: {
+                    cacheName: 'admin-shell',
+                    networkTimeoutSeconds: 5,
+                    expiration: { maxEntries: 5 },
+                    plugins: [dropPrivateCachesOn401],
+                  },
                 },
                 {
                   // Only GET reads whose procedures are all the shell's and Today's: never another private answer.
@@ -75,9 +82,23 @@ export default defineConfig(({ isSsrBuild }) => ({
                     url.pathname
                       .slice('/trpc/'.length)
                       .split(',')
-                      .every((p) => ['auth.me', 'settings.get', 'admin.today.get', 'admin.inquiries.unreadCount', 'admin.applications.newCount', 'admin.messages.unreadCount'].includes(p)),
+                      .every((p) =>
+                        [
+                          'auth.me',
+                          'settings.get',
+                          'admin.today.get',
+                          'admin.inquiries.unreadCount',
+                          'admin.applications.newCount',
+                          'admin.messages.unreadCount',
+                        ].includes(p),
+                      ),
                   handler: 'NetworkFirst',
-                  options: { cacheName: 'admin-private', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 }, plugins: [dropPrivateCachesOn401] },
+                  options: {
+                    cacheName: 'admin-private',
+                    networkTimeoutSeconds: 5,
+                    expiration: { maxEntries: 20 },
+                    plugins: [dropPrivateCachesOn401],
+                  },
                 },
                 {
                   urlPattern: ({ url }) => url.pathname.startsWith('/icons/') || url.pathname === '/admin.webmanifest',

@@ -27,9 +27,9 @@ const unavailable = [...(hasPostgres ? [] : [POSTGRES_ONLY]), ...(hasRedis ? [] 
  */
 function databaseTests(): string[] {
   const usesTestDatabase = /testing\/test-(app|db)\.ts'|from '\.\/test-(app|db)\.ts'/;
-  return ALL_TESTS.flatMap((pattern) => globSync(pattern, { exclude: [...unavailable, COMPONENT_TESTS].flatMap((p) => globSync(p)) })).filter((file) =>
-    usesTestDatabase.test(readFileSync(file, 'utf8')),
-  );
+  return ALL_TESTS.flatMap((pattern) =>
+    globSync(pattern, { exclude: [...unavailable, COMPONENT_TESTS].flatMap((p) => globSync(p)) }),
+  ).filter((file) => usesTestDatabase.test(readFileSync(file, 'utf8')));
 }
 
 /** The unit and integration tests: node, the real app on a real database. */

@@ -6,17 +6,7 @@ import path from 'node:path';
 import { autocannon, type LoadResult } from './lib/autocannon.ts';
 import { createTempDatabase, postgresReachable, postgresVersion, PG_HOST, PG_PORT } from './lib/postgres.ts';
 import { bytes, check, heading, int, message, ms, note, reason, table } from './lib/report.ts';
-import {
-  ensureClientBuild,
-  freePort,
-  httpGet,
-  NODE,
-  spawnChild,
-  startApp,
-  tempDir,
-  waitFor200,
-  type AppServer,
-} from './lib/server.ts';
+import { ensureClientBuild, freePort, httpGet, NODE, spawnChild, startApp, tempDir, waitFor200, type AppServer } from './lib/server.ts';
 
 const ROUTE = '/api/puppies/featured';
 const CONNECTIONS = 50;
@@ -101,7 +91,10 @@ async function measure(name: string, label: string, app: AppServer): Promise<Sce
       row(`app, ${ROUTE}`, appResult),
       row('bare Fastify, same JSON from memory', bareResult),
     ]);
-    for (const [who, r] of [['the app', appResult], ['the bare route', bareResult]] as const) {
+    for (const [who, r] of [
+      ['the app', appResult],
+      ['the bare route', bareResult],
+    ] as const) {
       if (r.non2xx + r.errors > 0) note(`${who} failed some requests: ${describeFailures(r)}`);
     }
     return { name, app: appResult, bare: bareResult, ratio };

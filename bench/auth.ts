@@ -51,11 +51,20 @@ interface LoadFigures {
 function loginLoad(base: string): Promise<LoadFigures> {
   const bin = path.join(ROOT_DIR, 'node_modules/autocannon/autocannon.js');
   const args = [
-    bin, '-c', String(CONNECTIONS), '-d', String(SECONDS), '--json',
-    '-m', 'POST',
-    '-H', 'content-type=application/json',
-    '-H', `origin=${base}`,
-    '-b', JSON.stringify(USER),
+    bin,
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(SECONDS),
+    '--json',
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-H',
+    `origin=${base}`,
+    '-b',
+    JSON.stringify(USER),
     `${base}/api/login`,
   ];
   return new Promise((resolve, reject) => {
@@ -81,8 +90,10 @@ function loginLoad(base: string): Promise<LoadFigures> {
 export async function run() {
   heading('Accounts: argon2id cost and logins per second');
   const o = ARGON2_OPTIONS;
-  console.log(`   argon2id m=${o.memoryCost} KiB (${(o.memoryCost / 1024).toFixed(0)} MiB), t=${o.timeCost}, p=${o.parallelism}` +
-    ` (OWASP minimum: m=19 MiB, t=2, p=1; argon2 binding ${argon2 ? 'native' : '?'})`);
+  console.log(
+    `   argon2id m=${o.memoryCost} KiB (${(o.memoryCost / 1024).toFixed(0)} MiB), t=${o.timeCost}, p=${o.parallelism}` +
+      ` (OWASP minimum: m=19 MiB, t=2, p=1; argon2 binding ${argon2 ? 'native' : '?'})`,
+  );
   const { hash, verify } = await hashFigures();
   table([
     ['operation', 'median of 9'],

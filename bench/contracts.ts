@@ -19,12 +19,19 @@ export async function run() {
   heading('Contracts: sealing a signed PDF, and memory after 100 in a row');
   ensureClientBuild();
   const data = tempDir('bench-contracts');
-  const app = await startApp({ dataDir: data.dir, extraEnv: { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SEED_DEMO: 'false' } });
+  const app = await startApp({
+    dataDir: data.dir,
+    extraEnv: { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SEED_DEMO: 'false' },
+  });
   try {
     const origin = app.url;
     const call = async (path: string, body: unknown, cookie: string) => {
       const started = performance.now();
-      const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(body) });
+      const res = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
       const json = JSON.parse(text) as { result?: { data: Record<string, unknown> } } & Record<string, unknown>;
@@ -32,7 +39,11 @@ export async function run() {
     };
     const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
     const admin = cookieOf((await call('/api/login', BENCH_ADMIN, '')).res);
-    const registered = await call('/api/register', { username: 'benchfamily', password: 'bench-family-password-1', email: 'family@example.com' }, '');
+    const registered = await call(
+      '/api/register',
+      { username: 'benchfamily', password: 'bench-family-password-1', email: 'family@example.com' },
+      '',
+    );
     const family = cookieOf(registered.res);
     const familyId = Number(registered.data.id);
     const puppy = await call('/trpc/admin.puppies.create', { name: 'Bench', gender: 'female', color: 'apricot', price: 3000 }, admin);
@@ -70,10 +81,16 @@ export async function run() {
       ['server CPU per round', 'prepare, send, sign, countersign and seal, two e-mails'],
       ['user + system', ms(cpuPerSeal)],
     ]);
-    note('request time on 127.0.0.1 is server time plus a loopback round trip; each seal lays out the PDF, signs it (RSA 2048) and stores it');
-    note('the CPU per round does not grow while the server waits for a core: on a busy machine it bounds what sealing costs when the times do not');
+    note(
+      'request time on 127.0.0.1 is server time plus a loopback round trip; each seal lays out the PDF, signs it (RSA 2048) and stores it',
+    );
+    note(
+      'the CPU per round does not grow while the server waits for a core: on a busy machine it bounds what sealing costs when the times do not',
+    );
     console.log(`   ${check('sealing p95', ms(p(0.95)), p(0.95) <= 500, '≤ 500 ms')}`);
-    console.log(`   ${check(`memory after ${SEALS} seals`, `${((after - idle) / MB).toFixed(0)} MB over idle`, after <= idle * 1.15, 'back to idle (within 15 %)')}`);
+    console.log(
+      `   ${check(`memory after ${SEALS} seals`, `${((after - idle) / MB).toFixed(0)} MB over idle`, after <= idle * 1.15, 'back to idle (within 15 %)')}`,
+    );
   } finally {
     await app.stop();
     data.remove();
@@ -90,11 +107,18 @@ export async function sealingOutsideTheLock() {
   heading(`Contracts: other requests while a seal waits ${SLOW_TSA_MS / 1000} s for the timestamp server (embedded database)`);
   const tsa = await startTestTsa(undefined, { delayMs: SLOW_TSA_MS });
   const data = tempDir('bench-contracts-tsa');
-  const app = await startApp({ dataDir: data.dir, extraEnv: { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SEED_DEMO: 'false', CONTRACT_TSA_URL: tsa.url } });
+  const app = await startApp({
+    dataDir: data.dir,
+    extraEnv: { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SEED_DEMO: 'false', CONTRACT_TSA_URL: tsa.url },
+  });
   try {
     const origin = app.url;
     const call = async (path: string, body: unknown, cookie: string) => {
-      const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(body) });
+      const res = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
       const json = JSON.parse(text) as { result?: { data: Record<string, unknown> } } & Record<string, unknown>;
@@ -102,12 +126,20 @@ export async function sealingOutsideTheLock() {
     };
     const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
     const admin = cookieOf((await call('/api/login', BENCH_ADMIN, '')).res);
-    const registered = await call('/api/register', { username: 'benchfamily', password: 'bench-family-password-1', email: 'family@example.com' }, '');
+    const registered = await call(
+      '/api/register',
+      { username: 'benchfamily', password: 'bench-family-password-1', email: 'family@example.com' },
+      '',
+    );
     const family = cookieOf(registered.res);
     const puppy = await call('/trpc/admin.puppies.create', { name: 'Bench', gender: 'female', color: 'apricot', price: 3000 }, admin);
     await call('/trpc/admin.portal.setFamily', { puppyId: puppy.data.id, familyId: Number(registered.data.id) }, admin);
     const template = await call('/trpc/admin.contracts.saveTemplate', { name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY }, admin);
-    const prepared = await call('/trpc/admin.contracts.prepare', { templateId: template.data.id, familyId: Number(registered.data.id) }, admin);
+    const prepared = await call(
+      '/trpc/admin.contracts.prepare',
+      { templateId: template.data.id, familyId: Number(registered.data.id) },
+      admin,
+    );
     const id = prepared.data.id as number;
     await call('/trpc/admin.contracts.send', { id }, admin);
     await call(`/api/contracts/${id}/sign`, { fullName: 'Bench Family', consent: true }, family);
@@ -143,10 +175,21 @@ export async function sealingOutsideTheLock() {
     table([
       ['admin.contracts.list', 'p50', 'p99', 'max', 'not 200', 'count'],
       ['idle', ms(q(idle, 0.5)), ms(q(idle, 0.99)), ms(q(idle, 1)), int(idle.filter((x) => x.status !== 200).length), int(idle.length)],
-      [`while a seal waits ${SLOW_TSA_MS / 1000} s`, ms(q(during, 0.5)), ms(q(during, 0.99)), ms(q(during, 1)), int(failed), int(during.length)],
+      [
+        `while a seal waits ${SLOW_TSA_MS / 1000} s`,
+        ms(q(during, 0.5)),
+        ms(q(during, 0.99)),
+        ms(q(during, 1)),
+        int(failed),
+        int(during.length),
+      ],
     ]);
-    note(`all ${PROBES} requests of the second row were answered before the timestamp server answered: ${allInside ? 'yes' : 'no'}; the seal then completed (${String(sealed.data.status)})`);
-    console.log(`   ${check('p99 while a seal waits for the timestamp server', ms(q(during, 0.99)), allInside && failed === 0 && q(during, 0.99) <= 2 * Math.max(q(idle, 0.99), 1), `≤ 2x idle p99 (${ms(q(idle, 0.99))})`)}`);
+    note(
+      `all ${PROBES} requests of the second row were answered before the timestamp server answered: ${allInside ? 'yes' : 'no'}; the seal then completed (${String(sealed.data.status)})`,
+    );
+    console.log(
+      `   ${check('p99 while a seal waits for the timestamp server', ms(q(during, 0.99)), allInside && failed === 0 && q(during, 0.99) <= 2 * Math.max(q(idle, 0.99), 1), `≤ 2x idle p99 (${ms(q(idle, 0.99))})`)}`,
+    );
   } finally {
     await app.stop();
     data.remove();

@@ -63,7 +63,9 @@ async function backends(dbUrl: string, dbName: string): Promise<number> {
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {
-    const r = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+    const r = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      dbName,
+    ]);
     return Number(r.rows[0]?.n ?? 0);
   } finally {
     await c.end();
@@ -73,7 +75,12 @@ async function backends(dbUrl: string, dbName: string): Promise<number> {
 async function outage(db: { name: string; url: string }, data: string) {
   const proxy = await startTcpProxy(PG_HOST, PG_PORT);
   const viaProxy = db.url.replace(`:${PG_PORT}/`, `:${proxy.port}/`);
-  const extraEnv = { TRUST_PROXY: '1', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, LOG_SUMMARY_SECONDS: '0' };
+  const extraEnv = {
+    TRUST_PROXY: '1',
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LOG_SUMMARY_SECONDS: '0',
+  };
   let app: AppServer | undefined;
   try {
     app = await startApp({ dataDir: data, databaseUrl: viaProxy, extraEnv });
@@ -121,9 +128,17 @@ async function outage(db: { name: string; url: string }, data: string) {
     const pool = await backends(db.url, db.name);
     table([
       ['', 'value', ''],
-      ['recovery after the database returns (worst)', ms(worstRecovery), check('faults: recovery', ms(worstRecovery), worstRecovery <= RECOVERY_TARGET_MS, '≤ 5 s')],
+      [
+        'recovery after the database returns (worst)',
+        ms(worstRecovery),
+        check('faults: recovery', ms(worstRecovery), worstRecovery <= RECOVERY_TARGET_MS, '≤ 5 s'),
+      ],
       ['500 answers (should be 503 with Retry-After)', int(five), check('faults: 500s during the outage', int(five), five === 0, '0')],
-      ['writes acknowledged / stored / lost', `${int(acked)} / ${int(rowsStored)} / ${int(stored.lost)}`, check('faults: writes lost', int(stored.lost), stored.lost === 0, '0 lost')],
+      [
+        'writes acknowledged / stored / lost',
+        `${int(acked)} / ${int(rowsStored)} / ${int(stored.lost)}`,
+        check('faults: writes lost', int(stored.lost), stored.lost === 0, '0 lost'),
+      ],
       ['database connections held afterwards', int(pool), 'the pool refilled (10 is full)'],
     ]);
   } finally {
@@ -133,7 +148,12 @@ async function outage(db: { name: string; url: string }, data: string) {
 }
 
 async function sigterm(db: { url: string }, data: string) {
-  const extraEnv = { TRUST_PROXY: '1', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, LOG_SUMMARY_SECONDS: '0' };
+  const extraEnv = {
+    TRUST_PROXY: '1',
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LOG_SUMMARY_SECONDS: '0',
+  };
   const app = await startApp({ dataDir: data, databaseUrl: db.url, extraEnv });
   const marker = `term${Date.now().toString(36)}`;
   try {
@@ -162,7 +182,11 @@ async function sigterm(db: { url: string }, data: string) {
       ['', 'value', ''],
       ['exit after SIGTERM', ms(exitMs), ''],
       ['connections reset mid-request', int(resets), check('SIGTERM: connections reset', int(resets), resets === 0, '0')],
-      ['writes acknowledged / stored / lost', `${int(acked)} / ${int(rowsStored)} / ${int(stored.lost)}`, check('SIGTERM: writes lost', int(stored.lost), stored.lost === 0, '0 lost')],
+      [
+        'writes acknowledged / stored / lost',
+        `${int(acked)} / ${int(rowsStored)} / ${int(stored.lost)}`,
+        check('SIGTERM: writes lost', int(stored.lost), stored.lost === 0, '0 lost'),
+      ],
     ]);
   } finally {
     await app.stop();
@@ -184,7 +208,9 @@ interface Site {
 }
 
 async function sql(orm: MikroORM, text: string, params: unknown[] = []) {
-  return (await (orm.em.getConnection().getClient() as Kysely<unknown>).executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))).rows;
+  return (
+    await (orm.em.getConnection().getClient() as Kysely<unknown>).executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))
+  ).rows;
 }
 
 /** Every site table's rows, whether the settings row is there, and the rows added after the backup. */
@@ -198,7 +224,9 @@ async function census(site: Site) {
     let rows = 0;
     for (const { name } of tables) rows += Number((await sql(orm, `select count(*)::int as n from "${String(name)}"`))[0]!.n);
     const settings = tables.some((t) => t.name === 'site_settings') && (await sql(orm, 'select 1 from site_settings limit 1')).length > 0;
-    const marked = tables.some((t) => t.name === 'inquiries') ? Number((await sql(orm, `select count(*)::int as n from inquiries where name = 'After the backup'`))[0]!.n) : 0;
+    const marked = tables.some((t) => t.name === 'inquiries')
+      ? Number((await sql(orm, `select count(*)::int as n from inquiries where name = 'After the backup'`))[0]!.n)
+      : 0;
     return { rows, settings, marked };
   } finally {
     await closeDatabase(orm);
@@ -237,18 +265,21 @@ async function restoreCommand(site: Site, file: string, kill = false) {
 
 async function restoreFaults(site: Site, dir: string) {
   // A site: the demo content (db:seed migrates, then seeds) plus photos and inquiries, backed up with the command.
-  const seed = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/db.ts'), 'seed'], { PATH: process.env.PATH, NODE_ENV: 'production', ...site.env });
+  const seed = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/db.ts'), 'seed'], {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    ...site.env,
+  });
   if ((await seed.exited) !== 0) throw new Error(`db:seed failed: ${seed.output().trim()}`);
   const orm = await site.open();
   try {
     for (let i = 0; i < BULK_PHOTOS; i++) {
       const photo = randomBytes(BULK_PHOTO_BYTES);
-      await sql(orm, `insert into media (id, kind, mime, ext, bytes, size, sha256, created_at) values ($1, 'image', 'image/jpeg', 'jpg', $2, $3, $4, now())`, [
-        randomUUID(),
-        photo,
-        photo.length,
-        randomUUID().replace(/-/g, '').padEnd(64, '0'),
-      ]);
+      await sql(
+        orm,
+        `insert into media (id, kind, mime, ext, bytes, size, sha256, created_at) values ($1, 'image', 'image/jpeg', 'jpg', $2, $3, $4, now())`,
+        [randomUUID(), photo, photo.length, randomUUID().replace(/-/g, '').padEnd(64, '0')],
+      );
     }
     await sql(
       orm,
@@ -260,7 +291,11 @@ async function restoreFaults(site: Site, dir: string) {
   }
   const file = path.join(dir, `${site.label}.bak`);
   const backupStarted = performance.now();
-  const backup = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'backup', file], { PATH: process.env.PATH, NODE_ENV: 'production', ...site.env });
+  const backup = spawnChild(NODE, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'backup', file], {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    ...site.env,
+  });
   if ((await backup.exited) !== 0) throw new Error(`db:backup failed: ${backup.output().trim()}`);
   const backupMs = performance.now() - backupStarted;
   const inBackup = await census(site);
@@ -306,7 +341,12 @@ async function restoreFaults(site: Site, dir: string) {
       int(after.rows),
       after.settings ? 'yes' : 'MISSING',
       int(after.marked),
-      check(`restore (${site.label}): ${label}`, expectOld ? (old ? 'old database' : 'changed') : replaced ? 'replaced' : 'not replaced', ok, expectOld ? 'old database kept' : 'backup restored'),
+      check(
+        `restore (${site.label}): ${label}`,
+        expectOld ? (old ? 'old database' : 'changed') : replaced ? 'replaced' : 'not replaced',
+        ok,
+        expectOld ? 'old database kept' : 'backup restored',
+      ),
     ]);
     return { result, reopenMs };
   };
@@ -332,7 +372,10 @@ async function restoreCases(postgres: boolean) {
   const dir = tempDir('bench-restore');
   try {
     const dataDir = path.join(dir.dir, 'data');
-    await restoreFaults({ label: 'embedded', env: { DATA_DIR: dataDir }, open: () => openDatabase({ pgliteDir: path.join(dataDir, 'db') }) }, dir.dir);
+    await restoreFaults(
+      { label: 'embedded', env: { DATA_DIR: dataDir }, open: () => openDatabase({ pgliteDir: path.join(dataDir, 'db') }) },
+      dir.dir,
+    );
     if (!postgres) {
       note('PostgreSQL part skipped: no server on 127.0.0.1:5432');
       return;
@@ -340,7 +383,11 @@ async function restoreCases(postgres: boolean) {
     const db = await createTempDatabase('bench_restore');
     try {
       await restoreFaults(
-        { label: 'PostgreSQL', env: { DATA_DIR: path.join(dir.dir, 'pg-data'), DATABASE_URL: db.url }, open: () => openDatabase({ databaseUrl: db.url, poolSize: 2 }) },
+        {
+          label: 'PostgreSQL',
+          env: { DATA_DIR: path.join(dir.dir, 'pg-data'), DATABASE_URL: db.url },
+          open: () => openDatabase({ databaseUrl: db.url, poolSize: 2 }),
+        },
         dir.dir,
       );
     } finally {
@@ -375,7 +422,13 @@ async function newsletterCrash(where: 'rcpt' | 'data', dir: string) {
   const readers = Array.from({ length: NEWSLETTER_READERS }, (_, i) => `reader${String(i + 1).padStart(3, '0')}@example.com`);
   try {
     await migrate(orm);
-    const copies = readers.map((to) => ({ to, subject: 'Spring litter news', text: `Hello ${to}`, html: `<p>Hello ${to}</p>`, headers: {} }));
+    const copies = readers.map((to) => ({
+      to,
+      subject: 'Spring litter news',
+      text: `Hello ${to}`,
+      html: `<p>Hello ${to}</p>`,
+      headers: {},
+    }));
     await enqueueBulk(orm.em.fork(), 1, copies);
   } finally {
     await closeDatabase(orm);
@@ -421,19 +474,49 @@ async function newsletterCrash(where: 'rcpt' | 'data', dir: string) {
     const by = (n: number) => perReader.filter((p) => p.copies === n).length;
     const twice = perReader.filter((p) => p.copies > 1);
     const oneIdEach = perReader.every((p) => p.ids <= 1);
-    const label = where === 'rcpt' ? `killed at copy ${KILLED_AT}'s RCPT TO (before its data)` : `killed after copy ${KILLED_AT}'s data, before the 250 (the window)`;
+    const label =
+      where === 'rcpt'
+        ? `killed at copy ${KILLED_AT}'s RCPT TO (before its data)`
+        : `killed after copy ${KILLED_AT}'s data, before the 250 (the window)`;
     console.log(`\n   ${label}`);
-    const exact = where === 'rcpt' ? by(1) === NEWSLETTER_READERS : by(1) === NEWSLETTER_READERS - 1 && twice.length === 1 && twice[0]!.reader === target;
+    const exact =
+      where === 'rcpt'
+        ? by(1) === NEWSLETTER_READERS
+        : by(1) === NEWSLETTER_READERS - 1 && twice.length === 1 && twice[0]!.reader === target;
     table([
       ['', 'value', ''],
       ['copies out before the kill', int(beforeKill), ''],
-      ['readers with 0 / 1 / 2+ copies', `${int(by(0))} / ${int(by(1))} / ${int(perReader.filter((p) => p.copies > 1).length)}`,
-        check(`newsletter crash (${where}): copies per reader`, `${by(0)} / ${by(1)} / ${twice.length}`, exact, where === 'rcpt' ? 'each exactly once' : 'once each; the copy in flight at most twice')],
-      ['one Message-ID per reader', oneIdEach ? 'yes' : 'no', check(`newsletter crash (${where}): one Message-ID per reader`, oneIdEach ? 'yes' : 'no', oneIdEach, 'yes')],
+      [
+        'readers with 0 / 1 / 2+ copies',
+        `${int(by(0))} / ${int(by(1))} / ${int(perReader.filter((p) => p.copies > 1).length)}`,
+        check(
+          `newsletter crash (${where}): copies per reader`,
+          `${by(0)} / ${by(1)} / ${twice.length}`,
+          exact,
+          where === 'rcpt' ? 'each exactly once' : 'once each; the copy in flight at most twice',
+        ),
+      ],
+      [
+        'one Message-ID per reader',
+        oneIdEach ? 'yes' : 'no',
+        check(`newsletter crash (${where}): one Message-ID per reader`, oneIdEach ? 'yes' : 'no', oneIdEach, 'yes'),
+      ],
       ['restart: sender up after', ms(second.readyAfter), ''],
-      ['restart: first copy out after', ms(firstCopyAfterRestart ?? NaN),
-        check(`newsletter crash (${where}): rest not held by a lease`, ms(firstCopyAfterRestart ?? NaN), (firstCopyAfterRestart ?? Infinity) < 10_000, '< 10 s (the old lease: 10 min)')],
-      ['restart: last copy out after', `${ms(lastCopyAfterRestart)} (${int(sentAfterRestart)} copies, ${(sentAfterRestart / (lastCopyAfterRestart / 1000)).toFixed(1)}/s)`, ''],
+      [
+        'restart: first copy out after',
+        ms(firstCopyAfterRestart ?? NaN),
+        check(
+          `newsletter crash (${where}): rest not held by a lease`,
+          ms(firstCopyAfterRestart ?? NaN),
+          (firstCopyAfterRestart ?? Infinity) < 10_000,
+          '< 10 s (the old lease: 10 min)',
+        ),
+      ],
+      [
+        'restart: last copy out after',
+        `${ms(lastCopyAfterRestart)} (${int(sentAfterRestart)} copies, ${(sentAfterRestart / (lastCopyAfterRestart / 1000)).toFixed(1)}/s)`,
+        '',
+      ],
       ['kill to last copy', seconds(performance.now() - killedAt, 1), ''],
     ]);
   } finally {
@@ -447,7 +530,9 @@ async function newsletterCases() {
   try {
     await newsletterCrash('rcpt', dir.dir);
     await newsletterCrash('data', dir.dir);
-    note('the sender is the app with its mailer (src/server/testing/mail-sender-process.ts); a copy in flight after its data may arrive twice, with one Message-ID (decision 109)');
+    note(
+      'the sender is the app with its mailer (src/server/testing/mail-sender-process.ts); a copy in flight after its data may arrive twice, with one Message-ID (decision 109)',
+    );
   } finally {
     dir.remove();
   }

@@ -85,7 +85,8 @@ export async function run(): Promise<void> {
         // A first visit fills the server's image variant cache, as any earlier visitor would have;
         // only the second (measured) visit is reported.
         await lighthouse(url, { ...flags, onlyAudits: ['network-requests'] });
-        const measure = () => lighthouse(url, { ...flags, output: 'html', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        const measure = () =>
+          lighthouse(url, { ...flags, output: 'html', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
         result = await measure();
         // Chromium now and then loses the trace's start (NO_NAVSTART): one more try before giving up on the page.
         if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await measure();
@@ -112,9 +113,13 @@ export async function run(): Promise<void> {
 /** The home page, the first blog post and family tree the sitemap lists, and the questionnaire. */
 async function pagesToMeasure(base: string): Promise<Array<[string, string]>> {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const first = (prefix: string) => [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => p.startsWith(prefix));
+  const first = (prefix: string) =>
+    [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => p.startsWith(prefix));
   const pages: Array<[string, string]> = [['home', `${base}/`]];
-  for (const [name, prefix] of [['blog post', '/blog/'], ['family tree', '/family-tree/']] as const) {
+  for (const [name, prefix] of [
+    ['blog post', '/blog/'],
+    ['family tree', '/family-tree/'],
+  ] as const) {
     const found = first(prefix);
     if (found) pages.push([name, `${base}${found}`]);
     else note(`no ${name} in the sitemap: not measured`);
@@ -151,28 +156,26 @@ function report(name: string, result: NonNullable<Awaited<ReturnType<typeof runL
   const summary = items<SummaryItem>(lhr, 'resource-summary');
   const total = summary.find((s) => s.resourceType === 'total');
 
-  table(
+  table([
+    ['', 'value', 'target'],
+    ['performance', String(perf), check(`${name}: performance`, String(perf), perf >= 98, '≥ 98')],
+    ['accessibility', String(a11y), check(`${name}: accessibility`, String(a11y), a11y === 100, '100')],
+    ['best practices', String(bestPractices), check(`${name}: best practices`, String(bestPractices), bestPractices === 100, '100')],
+    ['SEO', String(seo), check(`${name}: SEO`, String(seo), seo === 100, '100')],
+    ['first contentful paint', ms(fcp), check(`${name}: FCP`, ms(fcp), fcp <= 1000, '≤ 1.0 s')],
+    ['largest contentful paint', ms(lcp), check(`${name}: LCP`, ms(lcp), lcp <= 1500, '≤ 1.5 s')],
+    ['total blocking time', ms(tbt), check(`${name}: TBT`, ms(tbt), tbt <= 50, '≤ 50 ms')],
+    ['cumulative layout shift', cls.toFixed(3), check(`${name}: CLS`, cls.toFixed(3), cls <= 0.01, '≤ 0.01')],
     [
-      ['', 'value', 'target'],
-      ['performance', String(perf), check(`${name}: performance`, String(perf), perf >= 98, '≥ 98')],
-      ['accessibility', String(a11y), check(`${name}: accessibility`, String(a11y), a11y === 100, '100')],
-      ['best practices', String(bestPractices), check(`${name}: best practices`, String(bestPractices), bestPractices === 100, '100')],
-      ['SEO', String(seo), check(`${name}: SEO`, String(seo), seo === 100, '100')],
-      ['first contentful paint', ms(fcp), check(`${name}: FCP`, ms(fcp), fcp <= 1000, '≤ 1.0 s')],
-      ['largest contentful paint', ms(lcp), check(`${name}: LCP`, ms(lcp), lcp <= 1500, '≤ 1.5 s')],
-      ['total blocking time', ms(tbt), check(`${name}: TBT`, ms(tbt), tbt <= 50, '≤ 50 ms')],
-      ['cumulative layout shift', cls.toFixed(3), check(`${name}: CLS`, cls.toFixed(3), cls <= 0.01, '≤ 0.01')],
-      [
-        `first-view JS, compressed (${scripts.length} files)`,
-        bytes(jsTransfer),
-        check(`${name}: first-view JS`, bytes(jsTransfer), jsTransfer <= JS_BUDGET, '≤ 120 KB'),
-      ],
-      ['first-view JS, uncompressed', bytes(jsResource), ''],
-      [`first-view images (${images.length} files)`, bytes(sum(images, 'transferSize')), ''],
-      [`first-view video (${media.length} ${media.length === 1 ? 'request' : 'requests'})`, bytes(sum(media, 'transferSize')), ''],
-      ['first view, all requests', total ? `${bytes(total.transferSize)} in ${total.requestCount}` : '?', ''],
+      `first-view JS, compressed (${scripts.length} files)`,
+      bytes(jsTransfer),
+      check(`${name}: first-view JS`, bytes(jsTransfer), jsTransfer <= JS_BUDGET, '≤ 120 KB'),
     ],
-  );
+    ['first-view JS, uncompressed', bytes(jsResource), ''],
+    [`first-view images (${images.length} files)`, bytes(sum(images, 'transferSize')), ''],
+    [`first-view video (${media.length} ${media.length === 1 ? 'request' : 'requests'})`, bytes(sum(media, 'transferSize')), ''],
+    ['first view, all requests', total ? `${bytes(total.transferSize)} in ${total.requestCount}` : '?', ''],
+  ]);
   const index = lhr.environment?.benchmarkIndex;
   if (index) note(`Lighthouse's CPU benchmark index for this machine: ${Math.round(index)} (a busy or slow host inflates TBT and LCP)`);
 
@@ -184,7 +187,8 @@ function report(name: string, result: NonNullable<Awaited<ReturnType<typeof runL
       .filter((ref) => ref.weight > 0)
       .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
       .filter(({ audit }) => audit && audit.score !== null && audit.score < 1);
-    if (failing.length) console.log(`   ${category.title} loses points on: ${failing.map(({ ref, audit }) => `${ref.id} (${audit.title})`).join('; ')}`);
+    if (failing.length)
+      console.log(`   ${category.title} loses points on: ${failing.map(({ ref, audit }) => `${ref.id} (${audit.title})`).join('; ')}`);
   }
   for (const warning of lhr.runWarnings) note(`Lighthouse warning: ${warning}`);
 

@@ -51,7 +51,12 @@ async function scenario(name: string, app: AppServer) {
 export async function run(): Promise<void> {
   heading(`Load: ${CONNECTIONS} connections × ${SECONDS} s, 90 % reads / 10 % writes`);
   ensureClientBuild();
-  const extraEnv = { TRUST_PROXY: '1', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, LOG_SUMMARY_SECONDS: '0' };
+  const extraEnv = {
+    TRUST_PROXY: '1',
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LOG_SUMMARY_SECONDS: '0',
+  };
   const failed: string[] = [];
 
   if (!(await postgresReachable())) {
@@ -70,7 +75,11 @@ export async function run(): Promise<void> {
         ['errors (connection, timeout, non-2xx)', int(errors), check('load: errors', int(errors), errors === 0, '0')],
         ['writes lost', int(r.lost), check('load: writes lost', int(r.lost), r.lost === 0, '0')],
         ['resident memory idle', bytes(r.idle), check('memory idle (PostgreSQL)', bytes(r.idle), r.idle <= TARGETS.idle, '≤ 150 MB')],
-        ['resident memory peak under load', bytes(r.peak), check('memory under load (PostgreSQL)', bytes(r.peak), r.peak <= TARGETS.load, '≤ 300 MB')],
+        [
+          'resident memory peak under load',
+          bytes(r.peak),
+          check('memory under load (PostgreSQL)', bytes(r.peak), r.peak <= TARGETS.load, '≤ 300 MB'),
+        ],
       ]);
     } catch (error) {
       console.log(`   PostgreSQL run failed: ${message(error)}`);

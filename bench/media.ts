@@ -140,7 +140,12 @@ async function pipeline(label: string, orm: MikroORM, app: App, dir: string, che
         `first w=600 variant, ${name}`,
         format,
         checkTargets
-          ? check(`media: first w=600 variant (median, ${name})`, ms(median(wall[format])), median(wall[format]) < TARGET_VARIANT_MS, `< ${TARGET_VARIANT_MS} ms`)
+          ? check(
+              `media: first w=600 variant (median, ${name})`,
+              ms(median(wall[format])),
+              median(wall[format]) < TARGET_VARIANT_MS,
+              `< ${TARGET_VARIANT_MS} ms`,
+            )
           : '',
       ),
     ),
@@ -177,7 +182,12 @@ async function throughput(app: App, sampleUrl: string, dir: string): Promise<voi
   ] as const) {
     const res = await app.inject({ method: 'GET', url: `${sampleUrl}${query}` });
     writeFileSync(path.join(staticDir, name), res.rawPayload);
-    cases.push({ label: `${label}, ${bytes(res.rawPayload.length)}`, appPath: `${sampleUrl}${query}`, staticPath: `/static/${name}`, target });
+    cases.push({
+      label: `${label}, ${bytes(res.rawPayload.length)}`,
+      appPath: `${sampleUrl}${query}`,
+      staticPath: `/static/${name}`,
+      target,
+    });
   }
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare: FastifyInstance = Fastify({ logger: false });
@@ -225,7 +235,9 @@ async function throughput(app: App, sampleUrl: string, dir: string): Promise<voi
     }
     console.log('');
     table(summary);
-    note('the app answers through its whole plugin stack (helmet, compression check, database fork); files up to 512 KB come from memory, larger ones are streamed from the disk cache');
+    note(
+      'the app answers through its whole plugin stack (helmet, compression check, database fork); files up to 512 KB come from memory, larger ones are streamed from the disk cache',
+    );
     note('CPU/request counts this process only: on a busy machine it is the steadier figure, req/s follows the scheduler');
   } finally {
     await bare.close();
@@ -234,7 +246,7 @@ async function throughput(app: App, sampleUrl: string, dir: string): Promise<voi
 
 export async function run(): Promise<void> {
   heading('Media: ingest of a 12 MP JPEG, its first w=600 variant, cached variants vs @fastify/static');
-  note('CPU columns are this process\'s user + system time over all threads: on a busy machine CPU stays put while wall time grows');
+  note("CPU columns are this process's user + system time over all threads: on a busy machine CPU stays put while wall time grows");
 
   // (1) Embedded PGlite: the default, where the targets apply; then the cached-file comparison.
   {

@@ -31,7 +31,13 @@ export async function run() {
   const db = await createTempDatabase('bench_messages');
   const orm = await openDatabase({ databaseUrl: db.url });
   await migrate(orm);
-  const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, DATA_DIR: tempDir('bench-messages').dir, LOG_LEVEL: 'silent', PUBLIC_CACHE_MS: '0' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    DATA_DIR: tempDir('bench-messages').dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_CACHE_MS: '0',
+  });
   // Opening a thread is timed in this process (server time, through inject); live delivery and memory against the
   // production server in a child process, as `npm start` runs it on the same database.
   const app = await buildApp({ orm, env, closeOrm: false, logger: false });
@@ -58,7 +64,11 @@ export async function run() {
     // Opening a conversation: the first page of the thread as the dashboard asks for it.
     const open = async () => {
       const started = performance.now();
-      const res = await app.inject({ method: 'GET', url: `/trpc/admin.messages.conversation?input=${encodeURIComponent(JSON.stringify({ conversationId }))}`, headers: { cookie: admin.cookie } });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/trpc/admin.messages.conversation?input=${encodeURIComponent(JSON.stringify({ conversationId }))}`,
+        headers: { cookie: admin.cookie },
+      });
       if (res.statusCode !== 200) throw new Error(`conversation answered ${res.statusCode}`);
       return performance.now() - started;
     };
@@ -68,7 +78,11 @@ export async function run() {
     const listTimes: number[] = [];
     for (let i = 0; i < 100; i++) {
       const started = performance.now();
-      await app.inject({ method: 'GET', url: `/trpc/admin.messages.list?input=${encodeURIComponent(JSON.stringify({ page: 1 }))}`, headers: { cookie: admin.cookie } });
+      await app.inject({
+        method: 'GET',
+        url: `/trpc/admin.messages.list?input=${encodeURIComponent(JSON.stringify({ page: 1 }))}`,
+        headers: { cookie: admin.cookie },
+      });
       listTimes.push(performance.now() - started);
     }
 
@@ -77,15 +91,23 @@ export async function run() {
     // 200 open subscriptions (the breeder's dashboard in 200 tabs), a message every 100 ms, to the server in its own
     // process; the subscribers live in another, so the server's resident memory is its own.
     ensureClientBuild();
-    server = await startApp({ databaseUrl: db.url, dataDir: tempDir('bench-messages-server').dir, extraEnv: { SEED_DEMO: 'false', RATE_LIMIT_FACTOR: '50' } });
+    server = await startApp({
+      databaseUrl: db.url,
+      dataDir: tempDir('bench-messages-server').dir,
+      extraEnv: { SEED_DEMO: 'false', RATE_LIMIT_FACTOR: '50' },
+    });
     const origin = server.url;
     const memory = sampleRss(server.child.pid, 100);
     const idleMb = rss(server.child.pid) / 2 ** 20;
     const arrivals = new Map<number, number[]>();
-    const clients = spawn(NODE, [path.join(ROOT_DIR, 'bench/lib/sse-clients.ts'), `${origin}/trpc/admin.messages.live`, admin.cookie, String(SUBSCRIBERS)], {
-      cwd: ROOT_DIR,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const clients = spawn(
+      NODE,
+      [path.join(ROOT_DIR, 'bench/lib/sse-clients.ts'), `${origin}/trpc/admin.messages.live`, admin.cookie, String(SUBSCRIBERS)],
+      {
+        cwd: ROOT_DIR,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     stopClients = () => {
       clients.stdin.end();
       if (clients.exitCode === null) clients.kill();
@@ -120,7 +142,8 @@ export async function run() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < SUBSCRIBERS)) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < SUBSCRIBERS))
+      await new Promise((r) => setTimeout(r, 50));
     const delivery: number[] = [];
     let missing = 0;
     for (const [id, started] of sentAt) {
@@ -135,11 +158,23 @@ export async function run() {
 
     table([
       ['figure', 'value', ''],
-      ['open a conversation, p95 (200 runs)', ms(p95(openTimes), 1), check('messages: open conversation p95', ms(p95(openTimes), 1), p95(openTimes) <= 50, '≤ 50 ms')],
+      [
+        'open a conversation, p95 (200 runs)',
+        ms(p95(openTimes), 1),
+        check('messages: open conversation p95', ms(p95(openTimes), 1), p95(openTimes) <= 50, '≤ 50 ms'),
+      ],
       ['conversation list page, p95 (100 runs)', ms(p95(listTimes), 1), ''],
-      [`delivery to ${SUBSCRIBERS} subscriptions, p95 (${ROUNDS} messages)`, ms(p95(delivery)), check('messages: live delivery p95', ms(p95(delivery)), p95(delivery) <= 1000 && missing === 0, '≤ 1 s, none lost')],
+      [
+        `delivery to ${SUBSCRIBERS} subscriptions, p95 (${ROUNDS} messages)`,
+        ms(p95(delivery)),
+        check('messages: live delivery p95', ms(p95(delivery)), p95(delivery) <= 1000 && missing === 0, '≤ 1 s, none lost'),
+      ],
       ['deliveries missing', int(missing), ''],
-      ['server resident memory, peak with the subscriptions open', `${peakMb.toFixed(0)} MB`, check('messages: server resident memory (peak)', `${peakMb.toFixed(0)} MB`, peakMb <= 300, '≤ 300 MB')],
+      [
+        'server resident memory, peak with the subscriptions open',
+        `${peakMb.toFixed(0)} MB`,
+        check('messages: server resident memory (peak)', `${peakMb.toFixed(0)} MB`, peakMb <= 300, '≤ 300 MB'),
+      ],
       ['server resident memory: started / at the end', `${idleMb.toFixed(0)} MB / ${lastMb.toFixed(0)} MB`, ''],
       [`the ${SUBSCRIBERS} clients' process, resident memory`, `${clientsRssMb} MB`, ''],
     ]);

@@ -12,7 +12,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS) > 0 ? Number(process.env.BENCH
 const RENDERS = 30;
 const TARGET_RATIO = 0.5;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 /** p50 and p90 of rendering `url` afresh: a cookie keeps each request out of the anonymous page cache. */
 async function renderTimes(base: string, url: string) {
@@ -37,7 +38,9 @@ export async function run(): Promise<void> {
   try {
     app = await startApp({ dataDir: data.dir });
     const dogs = JSON.parse((await httpGet(`${app.url}/api/parents/featured`)).body.toString()) as Array<{ id: number }>;
-    const posts = JSON.parse((await httpGet(`${app.url}/trpc/articles.blogList?input=${encodeURIComponent('{"page":1}')}`)).body.toString()) as {
+    const posts = JSON.parse(
+      (await httpGet(`${app.url}/trpc/articles.blogList?input=${encodeURIComponent('{"page":1}')}`)).body.toString(),
+    ) as {
       result: { data: { items: Array<{ slug: string }> } };
     };
     const pages = ['/', '/blog', `/blog/${posts.result.data.items[0]!.slug}`, `/family-tree/${dogs[0]!.id}`, '/questionnaire'];

@@ -18,19 +18,47 @@ interface BenchModule {
 const MODULES: BenchModule[] = [
   { name: 'api', file: './api.ts', what: 'GET /api/puppies/featured vs a bare Fastify route (PGlite, PostgreSQL)' },
   { name: 'load', file: './load.ts', what: '500 connections × 60 s of mixed reads and writes: latency, errors, memory, writes lost' },
-  { name: 'faults', file: './faults.ts', what: 'the database goes away and SIGTERM, both under load: answers, recovery, resets, writes lost; a damaged or killed restore; a newsletter sender killed mid-send' },
+  {
+    name: 'faults',
+    file: './faults.ts',
+    what: 'the database goes away and SIGTERM, both under load: answers, recovery, resets, writes lost; a damaged or killed restore; a newsletter sender killed mid-send',
+  },
   { name: 'pages', file: './pages.ts', what: 'server rendering per page, and cached GET / vs @fastify/static' },
   { name: 'startup', file: './startup.ts', what: '`npm start` to the first 200 from /readyz' },
   { name: 'auth', file: './auth.ts', what: 'argon2id hash time, logins per second' },
   { name: 'media', file: './media.ts', what: 'photo ingest and first variant' },
   { name: 'health', file: './health.ts', what: 'a care item for a litter of 12; the passport PDF with 40 care items' },
-  { name: 'unsubscribe-link', file: './unsubscribe-link.ts', what: 'the unsubscribe-link request, subscribed against unknown addresses: 40 interleaved samples, medians' },
+  {
+    name: 'unsubscribe-link',
+    file: './unsubscribe-link.ts',
+    what: 'the unsubscribe-link request, subscribed against unknown addresses: 40 interleaved samples, medians',
+  },
   { name: 'visits', file: './visits.ts', what: 'free slots for 60 days with 500 bookings (GET /api/availability, p95 ≤ 30 ms)' },
-  { name: 'contracts', file: './contracts.ts', what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row' },
-  { name: 'messages', file: './messages.ts', what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory' },
-  { name: 'streams', file: './streams.ts', what: '1,000 open live streams: memory per stream, idle cost, a reply reaching all, SIGTERM to exit' },
-  { name: 'scale', file: './scale.ts', what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, CSV export, backup, public pages, start-up, a newsletter in the server' },
-  { name: 'today', file: './today.ts', what: 'the Today request (GET /trpc/admin.today.get) on the demo seed and at N = 100: p95, bytes, SQL statements' },
+  {
+    name: 'contracts',
+    file: './contracts.ts',
+    what: 'sealing a contract (signed PDF with its audit page) p95, memory after 100 seals in a row',
+  },
+  {
+    name: 'messages',
+    file: './messages.ts',
+    what: 'conversations on PostgreSQL: open a thread among 20,000 messages, live delivery to 200 subscriptions, memory',
+  },
+  {
+    name: 'streams',
+    file: './streams.ts',
+    what: '1,000 open live streams: memory per stream, idle cost, a reply reaching all, SIGTERM to exit',
+  },
+  {
+    name: 'scale',
+    file: './scale.ts',
+    what: 'one decade of records against a hundred (seeded N = 1 and N = 100): dashboard lists, COI, pairing, CSV export, backup, public pages, start-up, a newsletter in the server',
+  },
+  {
+    name: 'today',
+    file: './today.ts',
+    what: 'the Today request (GET /trpc/admin.today.get) on the demo seed and at N = 100: p95, bytes, SQL statements',
+  },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 
@@ -64,7 +92,12 @@ function printEnvironment() {
   const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
   console.log(`Benchmarks, ${new Date().toISOString()}`);
   console.log(`  node ${process.version}, ${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}`);
-  console.log(`  memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `  memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   if (commit) console.log(`  commit ${commit}${dirty}`);
   if (os.loadavg()[0] > cpus.length * 0.5) {
     console.log('  note: the machine is busy (load average above half the cores): figures will be lower and noisier');

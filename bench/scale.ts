@@ -69,7 +69,14 @@ const KEEP_HISTORY = { MAIL_RETENTION_DAYS: '3650' };
 
 async function open(scale: number, url: string): Promise<Side> {
   const dir = tempDir('bench-scale');
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dir.dir, DATABASE_URL: url, PUBLIC_CACHE_MS: '0', ...KEEP_HISTORY });
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir.dir,
+    DATABASE_URL: url,
+    PUBLIC_CACHE_MS: '0',
+    ...KEEP_HISTORY,
+  });
   const orm = await openDatabase({ databaseUrl: url });
   const app = await buildApp({ orm, env, closeOrm: false, logger: false, sitemapUrlLimit: SITEMAP_INDEX_LIMIT });
   await app.ready();
@@ -80,7 +87,8 @@ async function open(scale: number, url: string): Promise<Side> {
     url,
     app,
     orm,
-    admin: () => appRouter.createCaller({ em: orm.em.fork(), user: adminUser, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } }),
+    admin: () =>
+      appRouter.createCaller({ em: orm.em.fork(), user: adminUser, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } }),
   };
 }
 
@@ -122,14 +130,78 @@ interface ListOp {
  * have no search, so theirs repeat the first page.
  */
 const LISTS: ListOp[] = [
-  { list: 'inquiries', first: (c) => c.admin.inquiries.list({ page: 1 }), page1: (c) => c.admin.inquiries.list({ page: 1 }), next: (c, after) => c.admin.inquiries.list({ page: 2, after }), one: (c) => c.admin.inquiries.list({ page: 1, search: '.42@example.com' }), many: (c) => c.admin.inquiries.list({ page: 1, search: 'puppy' }), name: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }) },
-  { list: 'applications', first: (c) => c.admin.applications.list({ page: 1 }), page1: (c) => c.admin.applications.list({ page: 1 }), next: (c, after) => c.admin.applications.list({ page: 2, after }), one: (c) => c.admin.applications.list({ page: 1, search: 'applicant42@' }), many: (c) => c.admin.applications.list({ page: 1, search: 'example.com' }), name: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }) },
-  { list: 'waitlist', first: (c) => c.admin.applications.waitlist({ litterId: null }), page1: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted' }), next: (c, after) => c.admin.applications.list({ page: 2, status: 'waitlisted', after }), one: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'applicant42@' }), many: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'example.com' }), name: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }) },
-  { list: 'subscribers', first: (c) => c.admin.subscribers.list({ page: 1 }), page1: (c) => c.admin.subscribers.list({ page: 1 }), next: (c, after) => c.admin.subscribers.list({ page: 2, after }), one: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42.5890f1@example.net' }), many: (c) => c.admin.subscribers.list({ page: 1, search: 'example.net' }), name: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }) },
-  { list: 'users/families', first: (c) => c.admin.users.list({ page: 1 }), page1: (c) => c.admin.users.list({ page: 1 }), next: (c, after) => c.admin.users.list({ page: 2, after }), one: (c) => c.admin.users.list({ page: 1, search: 'family42@' }), many: (c) => c.admin.users.list({ page: 1, search: 'example.org' }), name: (c) => c.admin.users.list({ page: 1, search: 'family42' }) },
-  { list: 'dogs', first: (c) => c.admin.parents.list({ page: 1 }), page1: (c) => c.admin.parents.list({ page: 1 }), next: (c, after) => c.admin.parents.list({ page: 2, after }), one: (c) => c.admin.parents.list({ page: 1, search: 'GANA-0000042' }), many: (c) => c.admin.parents.list({ page: 1, search: 'GANA-' }), name: (c) => c.admin.parents.list({ page: 1, search: 'maple' }) },
-  { list: 'posts', first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), page1: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }), next: (c, after) => c.admin.articles.list({ kind: 'blog', page: 2, after }), one: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy culture' }), many: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }), name: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'walk' }) },
-  { list: 'newsletters', first: (c) => c.admin.newsletters.list({ page: 1 }), page1: (c) => c.admin.newsletters.list({ page: 1 }), next: (c, after) => c.admin.newsletters.list({ page: 2, after }), one: (c) => c.admin.newsletters.list({ page: 1 }), many: (c) => c.admin.newsletters.list({ page: 1 }), name: (c) => c.admin.newsletters.list({ page: 1 }) },
+  {
+    list: 'inquiries',
+    first: (c) => c.admin.inquiries.list({ page: 1 }),
+    page1: (c) => c.admin.inquiries.list({ page: 1 }),
+    next: (c, after) => c.admin.inquiries.list({ page: 2, after }),
+    one: (c) => c.admin.inquiries.list({ page: 1, search: '.42@example.com' }),
+    many: (c) => c.admin.inquiries.list({ page: 1, search: 'puppy' }),
+    name: (c) => c.admin.inquiries.list({ page: 1, search: 'garcia' }),
+  },
+  {
+    list: 'applications',
+    first: (c) => c.admin.applications.list({ page: 1 }),
+    page1: (c) => c.admin.applications.list({ page: 1 }),
+    next: (c, after) => c.admin.applications.list({ page: 2, after }),
+    one: (c) => c.admin.applications.list({ page: 1, search: 'applicant42@' }),
+    many: (c) => c.admin.applications.list({ page: 1, search: 'example.com' }),
+    name: (c) => c.admin.applications.list({ page: 1, search: 'garcia' }),
+  },
+  {
+    list: 'waitlist',
+    first: (c) => c.admin.applications.waitlist({ litterId: null }),
+    page1: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted' }),
+    next: (c, after) => c.admin.applications.list({ page: 2, status: 'waitlisted', after }),
+    one: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'applicant42@' }),
+    many: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'example.com' }),
+    name: (c) => c.admin.applications.list({ page: 1, status: 'waitlisted', search: 'garcia' }),
+  },
+  {
+    list: 'subscribers',
+    first: (c) => c.admin.subscribers.list({ page: 1 }),
+    page1: (c) => c.admin.subscribers.list({ page: 1 }),
+    next: (c, after) => c.admin.subscribers.list({ page: 2, after }),
+    one: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42.5890f1@example.net' }),
+    many: (c) => c.admin.subscribers.list({ page: 1, search: 'example.net' }),
+    name: (c) => c.admin.subscribers.list({ page: 1, search: 'reader42' }),
+  },
+  {
+    list: 'users/families',
+    first: (c) => c.admin.users.list({ page: 1 }),
+    page1: (c) => c.admin.users.list({ page: 1 }),
+    next: (c, after) => c.admin.users.list({ page: 2, after }),
+    one: (c) => c.admin.users.list({ page: 1, search: 'family42@' }),
+    many: (c) => c.admin.users.list({ page: 1, search: 'example.org' }),
+    name: (c) => c.admin.users.list({ page: 1, search: 'family42' }),
+  },
+  {
+    list: 'dogs',
+    first: (c) => c.admin.parents.list({ page: 1 }),
+    page1: (c) => c.admin.parents.list({ page: 1 }),
+    next: (c, after) => c.admin.parents.list({ page: 2, after }),
+    one: (c) => c.admin.parents.list({ page: 1, search: 'GANA-0000042' }),
+    many: (c) => c.admin.parents.list({ page: 1, search: 'GANA-' }),
+    name: (c) => c.admin.parents.list({ page: 1, search: 'maple' }),
+  },
+  {
+    list: 'posts',
+    first: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }),
+    page1: (c) => c.admin.articles.list({ kind: 'blog', page: 1 }),
+    next: (c, after) => c.admin.articles.list({ kind: 'blog', page: 2, after }),
+    one: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy culture' }),
+    many: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'puppy' }),
+    name: (c) => c.admin.articles.list({ kind: 'blog', page: 1, search: 'walk' }),
+  },
+  {
+    list: 'newsletters',
+    first: (c) => c.admin.newsletters.list({ page: 1 }),
+    page1: (c) => c.admin.newsletters.list({ page: 1 }),
+    next: (c, after) => c.admin.newsletters.list({ page: 2, after }),
+    one: (c) => c.admin.newsletters.list({ page: 1 }),
+    many: (c) => c.admin.newsletters.list({ page: 1 }),
+    name: (c) => c.admin.newsletters.list({ page: 1 }),
+  },
 ];
 
 /** How many rows an operation answered: a list page's items, or the waitlist's whole list. */
@@ -139,9 +211,11 @@ const rowsOf = (answer: unknown): number => {
 };
 
 async function links(side: Side) {
-  const rows = await side.orm.em.getConnection().execute<{ id: number; sire_id: number | null; dam_id: number | null; gender: string }[]>(
-    'select id, sire_id, dam_id, gender from parent_dogs order by id',
-  );
+  const rows = await side.orm.em
+    .getConnection()
+    .execute<{ id: number; sire_id: number | null; dam_id: number | null; gender: string }[]>(
+      'select id, sire_id, dam_id, gender from parent_dogs order by id',
+    );
   return { rows, links: new Map<number, PedigreeLink>(rows.map((r) => [r.id, { sireId: r.sire_id, damId: r.dam_id }])) };
 }
 
@@ -169,7 +243,16 @@ export async function run() {
     if (PARTS.has('public') || PARTS.has('newsletter')) ensureClientBuild();
     for (const [i, n] of SCALES.entries()) sides.push(await open(n, urls[i]!));
     const counts = await Promise.all(
-      sides.map(async (s) => (await s.orm.em.getConnection().execute<{ n: string }[]>(`select (select count(*) from inquiries) + (select count(*) from subscribers) + (select count(*) from outbox_messages) as n`))[0]!.n),
+      sides.map(
+        async (s) =>
+          (
+            await s.orm.em
+              .getConnection()
+              .execute<{ n: string }[]>(
+                `select (select count(*) from inquiries) + (select count(*) from subscribers) + (select count(*) from outbox_messages) as n`,
+              )
+          )[0]!.n,
+      ),
     );
     console.log(`   rows in inquiries + subscribers + outbox: ${counts.map((c, i) => `N = ${SCALES[i]}: ${int(Number(c))}`).join(', ')}`);
 
@@ -254,7 +337,9 @@ async function pedigrees(sides: Side[]) {
     if (r >= 5) times.push(performance.now() - started);
   }
   const coiMedian = median(times);
-  console.log(`   dog ${youngest}: ${int(ancestors.size - 1)} distinct ancestors in 12 generations (4,094 places), COI ${(coi * 100).toFixed(2)}%`);
+  console.log(
+    `   dog ${youngest}: ${int(ancestors.size - 1)} distinct ancestors in 12 generations (4,094 places), COI ${(coi * 100).toFixed(2)}%`,
+  );
   console.log(
     `   COI of a 12-generation pedigree with loops: median ${ms(coiMedian, 2)}, p95 ${ms(p95(times), 2)}  ${check('scale: COI over 12 generations with loops (median)', ms(coiMedian, 2), coiMedian <= 20, '≤ 20 ms')}`,
   );
@@ -270,11 +355,12 @@ async function pedigrees(sides: Side[]) {
   console.log(
     `   planned pairing (admin.parents.pairing, 5 generations): median N = 1 ${ms(pairSmall!, 1)}, N = 100 ${ms(pairLarge!, 1)}  ${check('scale: planned pairing across the registry (median N=100)', ms(pairLarge!, 1), pairLarge! <= 50, '≤ 50 ms')}`,
   );
-
 }
 
 async function csvExport(big: Side) {
-  heading('CSV export of every inquiry at N = 100 in the bench process (admin.inquiries.exportCsv; the target is checked in the server, below)');
+  heading(
+    'CSV export of every inquiry at N = 100 in the bench process (admin.inquiries.exportCsv; the target is checked in the server, below)',
+  );
   {
     const idle = process.memoryUsage().rss;
     let peak = idle;
@@ -297,7 +383,6 @@ async function csvExport(big: Side) {
       `   resident memory: idle ${(idle / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (+${grew.toFixed(1)} MB)  (no target here: the bench process has V8's default young generation, the server npm start's --max-semi-space-size=4)`,
     );
   }
-
 }
 
 async function backup(big: Side) {
@@ -321,7 +406,6 @@ async function backup(big: Side) {
     );
     dir.remove();
   }
-
 }
 
 /**
@@ -332,7 +416,9 @@ async function publicPages(sides: Side[]) {
   heading(`Public pages: server time per request (in-process), throughput N = 100 ÷ N = 1 (target ≥ 0.9)`);
   const pick = async (side: Side) => {
     const conn = side.orm.em.getConnection();
-    const [post] = await conn.execute<{ slug: string }[]>(`select slug from articles where kind = 'blog' and status = 'published' and slug = 'getting-ready-for-your-puppy-a-checklist'`);
+    const [post] = await conn.execute<{ slug: string }[]>(
+      `select slug from articles where kind = 'blog' and status = 'published' and slug = 'getting-ready-for-your-puppy-a-checklist'`,
+    );
     const [dog] = await conn.execute<{ id: number }[]>(`select id from parent_dogs where featured and ours order by id desc limit 1`);
     return { post: `/blog/${post!.slug}`, tree: `/family-tree/${dog!.id}` };
   };
@@ -352,12 +438,20 @@ async function publicPages(sides: Side[]) {
     };
     const [small, large] = await timeBoth(sides, get, ROUNDS, median);
     const ratio = small! / large!;
-    rows.push([name, ms(small!, 1), ms(large!, 1), ratio.toFixed(2), check(`scale: public page ${name}, throughput N=100 ÷ N=1`, ratio.toFixed(2), ratio >= 0.9, '≥ 0.9')]);
+    rows.push([
+      name,
+      ms(small!, 1),
+      ms(large!, 1),
+      ratio.toFixed(2),
+      check(`scale: public page ${name}, throughput N=100 ÷ N=1`, ratio.toFixed(2), ratio >= 0.9, '≥ 0.9'),
+    ]);
   }
   table(rows);
   // The whole sitemap at N = 100 is a urlset of every address (12,000), streamed: its time grows with the addresses.
   const [small, large] = await timeBoth(sides, (s) => s.app.inject({ method: 'GET', url: '/sitemap/1.xml' }), 10, median);
-  note(`the first sitemap part (${SITEMAP_INDEX_LIMIT} addresses): N = 1 ${ms(small!, 1)}, N = 100 ${ms(large!, 1)} (no target; the index is the page the protocol has crawlers start from)`);
+  note(
+    `the first sitemap part (${SITEMAP_INDEX_LIMIT} addresses): N = 1 ${ms(small!, 1)}, N = 100 ${ms(large!, 1)} (no target; the index is the page the protocol has crawlers start from)`,
+  );
 }
 
 async function startUp(sides: Side[]) {
@@ -383,7 +477,6 @@ async function startUp(sides: Side[]) {
   console.log(
     `   median of 3: N = 1 ${ms(startSmall!)}, N = 100 ${ms(startLarge!)}, ratio ${startRatio.toFixed(2)}×  ${check('scale: start-up N=100 ÷ N=1', `${startRatio.toFixed(2)}×`, startRatio <= 1.2, '≤ 1.2×')}`,
   );
-
 }
 /**
  * A newsletter to every confirmed subscriber at N = 100, in the real server (`node dist/server/main.js`, its own
@@ -392,7 +485,9 @@ async function startUp(sides: Side[]) {
  * the idle figure of the same server on the N = 1 database.
  */
 async function newsletter(sides: Side[]) {
-  heading(`A newsletter to every confirmed subscriber at N = 100, in the server's own process (send, queue, ${SEND_SECONDS} s of sending at ${SEND_RATE}/min into an SMTP sink)`);
+  heading(
+    `A newsletter to every confirmed subscriber at N = 100, in the server's own process (send, queue, ${SEND_SECONDS} s of sending at ${SEND_RATE}/min into an SMTP sink)`,
+  );
   ensureClientBuild();
   const smtp = await startSmtpServer();
   const extraEnv = {
@@ -422,7 +517,11 @@ async function newsletter(sides: Side[]) {
     await sleep(2000);
     const origin = server.url;
     const call = async (path: string, body: unknown, cookie = '') => {
-      const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(body) });
+      const res = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
       return { json: JSON.parse(text) as { result?: { data: Record<string, unknown> } }, res };
@@ -451,8 +550,14 @@ async function newsletter(sides: Side[]) {
         `   server RSS: before ${(idleBefore / MB).toFixed(0)} MB, peak ${(csvPeak / MB).toFixed(0)} MB (+${grew.toFixed(1)} MB)  ${check('scale: CSV export of every inquiry at N=100, server peak RSS over idle', `+${grew.toFixed(1)} MB`, lines > 100_000 * 0.99 && grew <= 50, '≤ +50 MB')}`,
       );
     }
-    const [{ n: confirmed }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from subscribers where status = 'active'`)) as [{ n: string }];
-    const draft = await call('/trpc/admin.newsletters.create', { subject: 'Scale bench: puppy news', preheader: '', body: 'Hello from the **bench**.', audience: { kind: 'all' } }, cookie);
+    const [{ n: confirmed }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from subscribers where status = 'active'`)) as [
+      { n: string },
+    ];
+    const draft = await call(
+      '/trpc/admin.newsletters.create',
+      { subject: 'Scale bench: puppy news', preheader: '', body: 'Hello from the **bench**.', audience: { kind: 'all' } },
+      cookie,
+    );
     id = Number(draft.json.result!.data.id);
 
     await sleep(1000);
@@ -467,7 +572,9 @@ async function newsletter(sides: Side[]) {
       status = (await conn.execute<{ status: string }[]>(`select status from newsletters where id = ?`, [id]))[0]?.status ?? '?';
     }
     const queuedIn = performance.now() - started;
-    const [{ n: queued }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from outbox_messages where newsletter_id = ?`, [id])) as [{ n: string }];
+    const [{ n: queued }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from outbox_messages where newsletter_id = ?`, [
+      id,
+    ])) as [{ n: string }];
     // The shortened sending run: the copies go out at the rate, each reader once.
     const sendStarted = performance.now();
     await sleep(SEND_SECONDS * 1000);
@@ -476,7 +583,10 @@ async function newsletter(sides: Side[]) {
     await server.stop();
     const mine = smtp.received.filter((m) => m.subject === 'Scale bench: puppy news');
     const readers = new Set(mine.flatMap((m) => m.to.map((t) => t.toLowerCase())));
-    const [{ n: recorded }] = (await conn.execute<{ n: string }[]>(`select count(*) as n from outbox_messages where newsletter_id = ? and status = 'sent'`, [id])) as [{ n: string }];
+    const [{ n: recorded }] = (await conn.execute<{ n: string }[]>(
+      `select count(*) as n from outbox_messages where newsletter_id = ? and status = 'sent'`,
+      [id],
+    )) as [{ n: string }];
     // A sample copy carries its reader's own link, as the server signs it.
     const sample = mine[0];
     const sampleTo = sample?.to[0]?.toLowerCase() ?? '';
@@ -489,15 +599,51 @@ async function newsletter(sides: Side[]) {
       ['', 'value', 'target', ''],
       ['server ready (N = 1 / N = 100)', `${ms(smallReady)} / ${ms(server.readyMs)}`, '', ''],
       ['answer to the send', ms(answeredIn), '', ''],
-      [`copies queued (${int(Number(queued))} for ${int(Number(confirmed))} confirmed)`, `${(queuedIn / 1000).toFixed(2)} s`, '≤ 10 s',
-        check('scale: newsletter to every confirmed subscriber at N=100, queued', `${(queuedIn / 1000).toFixed(2)} s`, status === 'sent' && Number(queued) === Number(confirmed) && queuedIn <= 10_000, '≤ 10 s')],
-      ['server RSS: idle at N = 1 / at N = 100 before / peak while queueing and sending', `${(idle / MB).toFixed(0)} / ${(before / MB).toFixed(0)} / ${(peak / MB).toFixed(0)} MB`, `≤ 1.2 × idle + 50 MB = ${(limit / MB).toFixed(0)} MB`,
-        check('scale: newsletter peak RSS (queue + send) ≤ 1.2 × idle at N=1 + 50 MB', `${(peak / MB).toFixed(0)} MB`, peak > 0 && peak <= limit, `≤ ${(limit / MB).toFixed(0)} MB`)],
-      [`copies received by the sink in ${(sendingFor / 1000).toFixed(0)} s (recorded sent)`, `${int(mine.length)} (${int(Number(recorded))})`, `1 … ${allowed} (the rate)`,
-        check('scale: newsletter delivery paced by MAIL_RATE_PER_MINUTE', `${mine.length} in ${(sendingFor / 1000).toFixed(0)} s`, mine.length > 0 && mine.length <= allowed && mine.length === Number(recorded), `1 … ${allowed}`)],
-      ['readers with two copies', int(mine.length - readers.size), '0',
-        check('scale: newsletter, no copy twice', int(mine.length - readers.size), mine.length > 0 && readers.size === mine.length, '0')],
-      ["a copy carries its reader's own unsubscribe link (text and List-Unsubscribe)", ownLink ? 'yes' : 'no', 'yes', check("scale: newsletter copy with its reader's own link", ownLink ? 'yes' : 'no', ownLink, 'yes')],
+      [
+        `copies queued (${int(Number(queued))} for ${int(Number(confirmed))} confirmed)`,
+        `${(queuedIn / 1000).toFixed(2)} s`,
+        '≤ 10 s',
+        check(
+          'scale: newsletter to every confirmed subscriber at N=100, queued',
+          `${(queuedIn / 1000).toFixed(2)} s`,
+          status === 'sent' && Number(queued) === Number(confirmed) && queuedIn <= 10_000,
+          '≤ 10 s',
+        ),
+      ],
+      [
+        'server RSS: idle at N = 1 / at N = 100 before / peak while queueing and sending',
+        `${(idle / MB).toFixed(0)} / ${(before / MB).toFixed(0)} / ${(peak / MB).toFixed(0)} MB`,
+        `≤ 1.2 × idle + 50 MB = ${(limit / MB).toFixed(0)} MB`,
+        check(
+          'scale: newsletter peak RSS (queue + send) ≤ 1.2 × idle at N=1 + 50 MB',
+          `${(peak / MB).toFixed(0)} MB`,
+          peak > 0 && peak <= limit,
+          `≤ ${(limit / MB).toFixed(0)} MB`,
+        ),
+      ],
+      [
+        `copies received by the sink in ${(sendingFor / 1000).toFixed(0)} s (recorded sent)`,
+        `${int(mine.length)} (${int(Number(recorded))})`,
+        `1 … ${allowed} (the rate)`,
+        check(
+          'scale: newsletter delivery paced by MAIL_RATE_PER_MINUTE',
+          `${mine.length} in ${(sendingFor / 1000).toFixed(0)} s`,
+          mine.length > 0 && mine.length <= allowed && mine.length === Number(recorded),
+          `1 … ${allowed}`,
+        ),
+      ],
+      [
+        'readers with two copies',
+        int(mine.length - readers.size),
+        '0',
+        check('scale: newsletter, no copy twice', int(mine.length - readers.size), mine.length > 0 && readers.size === mine.length, '0'),
+      ],
+      [
+        "a copy carries its reader's own unsubscribe link (text and List-Unsubscribe)",
+        ownLink ? 'yes' : 'no',
+        'yes',
+        check("scale: newsletter copy with its reader's own link", ownLink ? 'yes' : 'no', ownLink, 'yes'),
+      ],
     ]);
   } finally {
     await smtp.close();

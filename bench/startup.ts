@@ -70,7 +70,9 @@ export async function run(): Promise<void> {
     }
     table(rows);
     const npmCost = warmMedian - median(direct);
-    note(`median of npm start minus median of node directly: ${npmCost < 0 ? '−' : '+'}${seconds(Math.abs(npmCost))} (npm's own cost and the start script's build checks)`);
+    note(
+      `median of npm start minus median of node directly: ${npmCost < 0 ? '−' : '+'}${seconds(Math.abs(npmCost))} (npm's own cost and the start script's build checks)`,
+    );
   } finally {
     for (const d of fresh) d.remove();
   }

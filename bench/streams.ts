@@ -62,10 +62,14 @@ export async function run() {
     const before = rss(pid);
 
     const arrivals = new Map<number, number[]>();
-    const clients = spawn(NODE, [path.join(ROOT_DIR, 'bench/lib/sse-clients.ts'), `${origin}/trpc/messages.live`, family.cookie, String(STREAMS)], {
-      cwd: ROOT_DIR,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const clients = spawn(
+      NODE,
+      [path.join(ROOT_DIR, 'bench/lib/sse-clients.ts'), `${origin}/trpc/messages.live`, family.cookie, String(STREAMS)],
+      {
+        cwd: ROOT_DIR,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     stopClients = () => {
       clients.stdin.end();
       if (clients.exitCode === null) clients.kill();
@@ -125,7 +129,12 @@ export async function run() {
       [
         `${int(STREAMS)} streams idle: memory`,
         `${((open - before) / 2 ** 20).toFixed(1)} MB`,
-        check('streams: idle cost of 1,000 streams', `${((open - before) / 2 ** 20).toFixed(1)} MB`, open - before <= 60 * 2 ** 20, '≤ 60 MB'),
+        check(
+          'streams: idle cost of 1,000 streams',
+          `${((open - before) / 2 ** 20).toFixed(1)} MB`,
+          open - before <= 60 * 2 ** 20,
+          '≤ 60 MB',
+        ),
       ],
       [`${int(STREAMS)} streams idle: CPU over ${IDLE_SECONDS} s`, `${int(idleCpuMs)} ms`, ''],
       [
@@ -134,8 +143,16 @@ export async function run() {
         check('streams: reply to 1,000 streams p95', ms(p95(delivery)), p95(delivery) <= 1000 && missing === 0, '≤ 1 s, none lost'),
       ],
       ['deliveries missing', int(missing), ''],
-      [`SIGTERM to exit, ${int(STREAMS)} streams open`, ms(exitMs), check('streams: SIGTERM with 1,000 streams', ms(exitMs), exitMs <= 2000, '≤ 2 s')],
-      ['server resident memory: before the streams / with them', `${(before / 2 ** 20).toFixed(0)} MB / ${(open / 2 ** 20).toFixed(0)} MB`, ''],
+      [
+        `SIGTERM to exit, ${int(STREAMS)} streams open`,
+        ms(exitMs),
+        check('streams: SIGTERM with 1,000 streams', ms(exitMs), exitMs <= 2000, '≤ 2 s'),
+      ],
+      [
+        'server resident memory: before the streams / with them',
+        `${(before / 2 ** 20).toFixed(0)} MB / ${(open / 2 ** 20).toFixed(0)} MB`,
+        '',
+      ],
     ]);
   } finally {
     stopClients();

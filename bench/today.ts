@@ -104,7 +104,9 @@ export async function run() {
       const res = await get(side);
       const statements = side.statements();
       if (res.statusCode !== 200) throw new Error(`Today answered ${res.statusCode} on ${side.label}: ${res.body.slice(0, 300)}`);
-      const data = (res.json() as { result: { data: { action: unknown[]; scheduled: unknown[]; activity: unknown[]; unavailable: string[] } } }).result.data;
+      const data = (
+        res.json() as { result: { data: { action: unknown[]; scheduled: unknown[]; activity: unknown[]; unavailable: string[] } } }
+      ).result.data;
       if (data.unavailable.length) throw new Error(`Today could not load ${data.unavailable.join(', ')} on ${side.label}`);
       const br = await get(side, 'br, gzip');
       shape.push([
@@ -134,7 +136,9 @@ export async function run() {
       ['N = 100', ms(median(times[1]!), 1), ms(scale, 1), `≤ ${TARGET_RATIO}× the demo's (${ratio.toFixed(2)}×)`],
     ]);
     console.log(`   ${check('today: admin.today.get p95 on the demo data', ms(demo, 1), demo <= TARGET_MS, `≤ ${TARGET_MS} ms`)}`);
-    console.log(`   ${check('today: admin.today.get p95 at N = 100 ÷ demo', `${ratio.toFixed(2)}× (${ms(scale, 1)})`, ratio <= TARGET_RATIO, `≤ ${TARGET_RATIO}×`)}`);
+    console.log(
+      `   ${check('today: admin.today.get p95 at N = 100 ÷ demo', `${ratio.toFixed(2)}× (${ms(scale, 1)})`, ratio <= TARGET_RATIO, `≤ ${TARGET_RATIO}×`)}`,
+    );
     console.log(`   ${int(ROUNDS)} requests per database`);
 
     heading('Today: each source alone (p95 of 20 calls, one after another), to find what grows with the data');

@@ -25,10 +25,10 @@ export async function run(): Promise<void> {
       for (let i = 0; i < SAMPLES + 2; i++) {
         await orm.em
           .fork()
-          .execute(`insert into "subscribers" ("email", "name", "status", "unsubscribe_token", "created_at", "updated_at") values (?, 'Reader', 'active', ?, now(), now())`, [
-            `reader${i}@example.com`,
-            `bench-token-${i}`.padEnd(40, 'x'),
-          ]);
+          .execute(
+            `insert into "subscribers" ("email", "name", "status", "unsubscribe_token", "created_at", "updated_at") values (?, 'Reader', 'active', ?, now(), now())`,
+            [`reader${i}@example.com`, `bench-token-${i}`.padEnd(40, 'x')],
+          );
       }
       const sample = async (email: string, i: number) => {
         const started = performance.now();

@@ -57,8 +57,15 @@ export async function run() {
       ['free slots', 'p50', 'p95', ''],
       [String(slots), ms(p50, 1), ms(p95, 1), check('availability, 60 days, 500 bookings (p95)', ms(p95, 1), p95 <= 30, '≤ 30 ms')],
     ]);
-    note('the service call behind GET /api/availability (one query for the settings and the bookings’ blocks in range, slot generation); HTTP adds the adapter only');
-    note(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores`);
+    note(
+      'the service call behind GET /api/availability (one query for the settings and the bookings’ blocks in range, slot generation); HTTP adds the adapter only',
+    );
+    note(
+      `load average while measuring: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores`,
+    );
   } finally {
     await closeDatabase(orm);
   }

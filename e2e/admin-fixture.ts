@@ -47,7 +47,8 @@ export async function signInAdmin(page: Page, at = '/admin') {
 
 /** Dismisses the toasts on screen, as a breeder would (one that leaves by itself meanwhile needs nothing more). */
 export async function dismissToasts(page: Page) {
-  for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await dismiss.click({ timeout: 2_000 }).catch(() => undefined);
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all())
+    await dismiss.click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 /** Opens a dashboard section from the navigation and waits for its heading. */
@@ -60,7 +61,10 @@ export async function openSection(page: Page, name: string, heading = name) {
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Open dashboard menu' }).click();
   }
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard sections' })
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .click();
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }
 

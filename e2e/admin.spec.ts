@@ -13,7 +13,10 @@ import sharp from 'sharp';
 async function axeViolations(page: Page, screen: string): Promise<string[]> {
   // The dashboard itself (the site header and footer around it have their own journeys), plus the
   // dialogs and toasts Mantine portals to the end of <body>.
-  const results = await new AxeBuilder({ page }).include('[data-admin-dashboard]').include('[data-portal], [data-mantine-shared-portal-node]').analyze();
+  const results = await new AxeBuilder({ page })
+    .include('[data-admin-dashboard]')
+    .include('[data-portal], [data-mantine-shared-portal-node]')
+    .analyze();
   return results.violations.map((v) => `${screen} › ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -31,7 +34,9 @@ test.describe('admin dashboard', () => {
   // The breeder's edits change what visitors see: run them on a database of their own.
   usePrivateServer({ offset: 60, seed: true });
 
-  test('create a litter and a puppy with an uploaded photo, see both on the home page, then mark the puppy reserved', async ({ page }, info) => {
+  test('create a litter and a puppy with an uploaded photo, see both on the home page, then mark the puppy reserved', async ({
+    page,
+  }, info) => {
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
     const litterName = `Meadow Litter ${suffix}`;
     const puppyName = `Sunny ${suffix}`;
@@ -82,13 +87,17 @@ test.describe('admin dashboard', () => {
     await form.getByRole('combobox', { name: 'Energy Level' }).click();
     await page.getByRole('option', { name: 'High' }).click();
 
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d9a441' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d9a441' } })
+      .jpeg()
+      .toBuffer();
     // Hold the server's answer a moment so the progress display can be seen.
     await page.route('**/api/admin/media', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
-    const second = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a0e' } }).jpeg().toBuffer();
+    const second = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a0e' } })
+      .jpeg()
+      .toBuffer();
     // Several photos in one drop, each with its own progress, added in the order dropped.
     await form.getByLabel('Upload add photos').setInputFiles([
       { name: 'sunny.jpg', mimeType: 'image/jpeg', buffer: photo },
@@ -98,7 +107,9 @@ test.describe('admin dashboard', () => {
     await expect(form.getByText('2 of 2 added')).toBeVisible();
     const set = form.getByRole('list', { name: 'Photos: in order' });
     await expect(set.getByRole('listitem')).toHaveCount(2);
-    const [sunnyUrl, nappingUrl] = await set.getByRole('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.split('?')[0]!.replace(location.origin, '')));
+    const [sunnyUrl, nappingUrl] = await set
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.split('?')[0]!.replace(location.origin, '')));
     expect(sunnyUrl).toMatch(/^\/uploads\/[0-9a-f-]+\.jpg$/);
     // The second becomes the first: the card's picture.
     await set.getByRole('button', { name: 'Move photo 2 up' }).click();
@@ -151,7 +162,9 @@ test.describe('admin dashboard', () => {
     await expectToast(page, 'Gallery order saved');
     const swapped = [before[1], before[0], ...before.slice(2)];
     await expect.poll(titles).toEqual(swapped);
-    await expect.poll(async () => ((await (await request.get('/api/gallery')).json()) as Array<{ title: string }>).map((g) => g.title)).toEqual(swapped);
+    await expect
+      .poll(async () => ((await (await request.get('/api/gallery')).json()) as Array<{ title: string }>).map((g) => g.title))
+      .toEqual(swapped);
 
     // dnd-kit's keyboard sensor: Space picks up, arrow moves, Space drops.
     const handle = list.getByRole('button', { name: `Drag to reorder ${swapped[0]}` });
@@ -166,7 +179,9 @@ test.describe('admin dashboard', () => {
     await page.keyboard.press('Space');
     await expect(announcer).toHaveText(`${swapped[0]} dropped at position 2.`);
     await expect.poll(titles).toEqual(before);
-    await expect.poll(async () => ((await (await request.get('/api/gallery')).json()) as Array<{ title: string }>).map((g) => g.title)).toEqual(before);
+    await expect
+      .poll(async () => ((await (await request.get('/api/gallery')).json()) as Array<{ title: string }>).map((g) => g.title))
+      .toEqual(before);
 
     await page.goto('/');
     const gallery = page.locator('section#gallery');
@@ -174,12 +189,18 @@ test.describe('admin dashboard', () => {
     await expect(gallery.getByRole('img').first()).toHaveAttribute('alt', new RegExp(before[0]!));
   });
 
-  test('the inbox shows a new inquiry as unread, opens it, replies by e-mail link and changes its status', async ({ page, request, baseURL }, info) => {
+  test('the inbox shows a new inquiry as unread, opens it, replies by e-mail link and changes its status', async ({
+    page,
+    request,
+    baseURL,
+  }, info) => {
     const name = `Family ${info.project.name}`;
     await postInquiry(request, baseURL!, name, info.project.name);
 
     await signInAdmin(page);
-    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Inbox\s*\d+ unread/ })).toBeAttached();
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Inbox\s*\d+ unread/ }),
+    ).toBeAttached();
     await openSection(page, 'Inbox');
     const inbox = page.getByRole('list', { name: 'Inquiries, newest first' });
     const item = inbox.getByRole('listitem').filter({ hasText: name }).getByRole('button');
@@ -188,7 +209,10 @@ test.describe('admin dashboard', () => {
     await item.click();
     await expect(page.getByRole('heading', { name: `Inquiry from ${name}` })).toBeVisible();
     const reply = page.getByRole('link', { name: 'Reply by e-mail' });
-    await expect(reply).toHaveAttribute('href', new RegExp(`^mailto:family\\.${info.project.name}@example\\.com\\?subject=Re%3A%20Your%20inquiry`));
+    await expect(reply).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:family\\.${info.project.name}@example\\.com\\?subject=Re%3A%20Your%20inquiry`),
+    );
 
     const form = page.getByRole('form', { name: 'Status and notes' });
     await form.getByRole('combobox', { name: 'Status' }).click();
@@ -225,7 +249,10 @@ test.describe('admin dashboard', () => {
 
     // Leaving with unsaved changes asks first; keep editing.
     if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Today/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('link', { name: /^Today/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(dialog).toBeVisible();
     // Every dialog's close button has a name (the theme gives Mantine's one).
@@ -242,14 +269,19 @@ test.describe('admin dashboard', () => {
     await expect(contact.getByRole('link', { name: phone })).toBeVisible();
   });
 
-  test('a puppy’s video: the breeder adds one, and a family finds it in the puppy’s details with controls, muted until played', async ({ page, browser }) => {
+  test('a puppy’s video: the breeder adds one, and a family finds it in the puppy’s details with controls, muted until played', async ({
+    page,
+    browser,
+  }) => {
     await signInAdmin(page);
     await page.goto('/admin/puppies');
     await page.getByRole('list', { name: 'Puppies' }).getByRole('button', { name: 'Edit Biscuit' }).click();
     const form = page.getByRole('form', { name: 'Edit Biscuit' });
     const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
     try {
-      await form.getByLabel('Upload video (optional)').setInputFiles({ name: 'biscuit-playing.mp4', mimeType: 'video/mp4', buffer: gpsVideo(dir) });
+      await form
+        .getByLabel('Upload video (optional)')
+        .setInputFiles({ name: 'biscuit-playing.mp4', mimeType: 'video/mp4', buffer: gpsVideo(dir) });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -262,7 +294,11 @@ test.describe('admin dashboard', () => {
     await visitor.getByRole('button', { name: 'View details for Biscuit' }).click();
     const video = visitor.getByRole('dialog', { name: 'Biscuit' }).getByLabel('Video of Biscuit');
     await expect(video).toBeVisible();
-    expect(await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, muted: v.muted, autoplay: v.autoplay }))).toEqual({ controls: true, muted: true, autoplay: false });
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ controls: v.controls, muted: v.muted, autoplay: v.autoplay }))).toEqual({
+      controls: true,
+      muted: true,
+      autoplay: false,
+    });
     // The file is served for streaming: a player's range request gets just that range.
     const src = (await video.getAttribute('src'))!;
     expect(src).toMatch(/^\/uploads\/[0-9a-f-]+\.mp4$/);
@@ -280,7 +316,10 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('list', { name: 'Puppies' }).getByRole('listitem').first()).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Puppies' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Puppies' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     // An editor has an address of its own too.
     await page.getByRole('button', { name: 'Add puppy' }).click();
@@ -291,7 +330,11 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('list', { name: 'Puppies' })).toBeVisible();
 
     // With a puppy's editor open, the section's own link in the navigation goes back to its list.
-    await page.getByRole('list', { name: 'Puppies' }).getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('list', { name: 'Puppies' })
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/admin\/puppies\?edit=\d+$/);
     await openSection(page, 'Puppies');
     await expect(page).toHaveURL(/\/admin\/puppies$/);
@@ -304,79 +347,98 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Puppies', level: 2 })).toBeVisible();
   });
 
-  test('the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone', { tag: '@both' }, async ({ page }) => {
-    await signInAdmin(page);
-    await openSection(page, 'Puppies');
-    // None of the public site's chrome: no site navigation, footer or newsletter form.
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Open navigation menu' })).toHaveCount(0);
-    await expect(page.getByRole('contentinfo')).toHaveCount(0);
-    await expect(page.getByRole('textbox', { name: /email/i })).toHaveCount(0);
-    // The dashboard header stays on top of the page after scrolling: nothing paints over it.
-    await page.mouse.wheel(0, 1500);
-    const title = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
-    await expect(title).toBeInViewport();
-    const box = (await title.boundingBox())!;
-    const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('h1')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
-    expect(onTop).toBe('Admin Dashboard');
-    // One menu button on a phone (the dashboard's), none on a laptop.
-    await expect(page.getByRole('button', { name: /menu$/ }).filter({ visible: true })).toHaveCount(isPhone(page) ? 1 : 0);
-    if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-    const viewSite = page.getByRole('link', { name: 'View site' }).filter({ visible: true });
-    await expect(viewSite).toHaveCount(1);
-    await viewSite.click();
-    await expect(page).toHaveURL(/\/$/);
-    // Back on the public site, its header and footer are there again.
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-    await page.goto('/admin');
-    if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
-    await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
-    await expect(page).toHaveURL(/\/auth/);
-  });
+  test(
+    'the back office has its own chrome: its header with View site and Logout, no public header or footer, one menu on a phone',
+    { tag: '@both' },
+    async ({ page }) => {
+      await signInAdmin(page);
+      await openSection(page, 'Puppies');
+      // None of the public site's chrome: no site navigation, footer or newsletter form.
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Open navigation menu' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: /email/i })).toHaveCount(0);
+      // The dashboard header stays on top of the page after scrolling: nothing paints over it.
+      await page.mouse.wheel(0, 1500);
+      const title = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
+      await expect(title).toBeInViewport();
+      const box = (await title.boundingBox())!;
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('h1')?.textContent ?? null,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(onTop).toBe('Admin Dashboard');
+      // One menu button on a phone (the dashboard's), none on a laptop.
+      await expect(page.getByRole('button', { name: /menu$/ }).filter({ visible: true })).toHaveCount(isPhone(page) ? 1 : 0);
+      if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+      const viewSite = page.getByRole('link', { name: 'View site' }).filter({ visible: true });
+      await expect(viewSite).toHaveCount(1);
+      await viewSite.click();
+      await expect(page).toHaveURL(/\/$/);
+      // Back on the public site, its header and footer are there again.
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await page.goto('/admin');
+      if (isPhone(page)) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+      await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
+      await expect(page).toHaveURL(/\/auth/);
+    },
+  );
 
   test.describe('the keyboard from the first paint', () => {
     // The journey holds the app's code back; the dashboard's service worker would serve it from its cache instead.
     test.use({ serviceWorkers: 'block' });
 
-    test('Tab pressed at once walks the dashboard’s header and section links, and hydration keeps focus where it is', { tag: '@both' }, async ({ page }) => {
-      await signInAdmin(page);
-      const hydrationErrors: string[] = [];
-      page.on('console', (m) => void (m.type() === 'error' && /hydrat/i.test(m.text()) && hydrationErrors.push(m.text())));
-      // The app's code held back: what the keyboard reaches meanwhile is the page the server sent.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/admin', { waitUntil: 'commit' });
-      await page.waitForFunction(() => document.readyState !== 'loading');
-      /** Presses Tab; says where focus went, whether it moved forward in the page, and whether it is in the chrome. */
-      const tab = async () => {
-        await page.keyboard.press('Tab');
-        return page.evaluate(() => {
-          const w = window as { lastFocus?: Element };
-          const el = document.activeElement ?? document.body;
-          const forward = !w.lastFocus || !!(w.lastFocus.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
-          w.lastFocus = el;
-          const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
-          return { where: el === document.body ? 'body' : `${el.tagName.toLowerCase()} ${name}`, forward, chrome: !!el.closest('header, nav, .skip-link') || el.matches('.skip-link') };
+    test(
+      'Tab pressed at once walks the dashboard’s header and section links, and hydration keeps focus where it is',
+      { tag: '@both' },
+      async ({ page }) => {
+        await signInAdmin(page);
+        const hydrationErrors: string[] = [];
+        page.on('console', (m) => void (m.type() === 'error' && /hydrat/i.test(m.text()) && hydrationErrors.push(m.text())));
+        // The app's code held back: what the keyboard reaches meanwhile is the page the server sent.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/.*\.js$/, async (route) => {
+          await held;
+          await route.continue();
         });
-      };
-      // A laptop's chrome has the header's links and every section's; a phone's the skip link and the menu button.
-      const before = isPhone(page) ? 2 : 5;
-      for (let i = 0; i < before; i++) expect(await tab()).toMatchObject({ forward: true, chrome: true });
-      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
-      release();
-      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
-      // The element the keyboard reached before the code ran is still the one focused (hydration kept it).
-      expect(await page.evaluate(() => (window as { lastFocus?: Element }).lastFocus === document.activeElement && document.activeElement !== document.body)).toBe(true);
-      await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
-      // And the next Tab goes on from there: the next section link, or on a phone into the section.
-      expect(await tab()).toMatchObject({ forward: true });
-      expect((await tab()).where).not.toBe('body');
-      expect(hydrationErrors).toEqual([]);
-    });
+        await page.goto('/admin', { waitUntil: 'commit' });
+        await page.waitForFunction(() => document.readyState !== 'loading');
+        /** Presses Tab; says where focus went, whether it moved forward in the page, and whether it is in the chrome. */
+        const tab = async () => {
+          await page.keyboard.press('Tab');
+          return page.evaluate(() => {
+            const w = window as { lastFocus?: Element };
+            const el = document.activeElement ?? document.body;
+            const forward = !w.lastFocus || !!(w.lastFocus.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+            w.lastFocus = el;
+            const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
+            return {
+              where: el === document.body ? 'body' : `${el.tagName.toLowerCase()} ${name}`,
+              forward,
+              chrome: !!el.closest('header, nav, .skip-link') || el.matches('.skip-link'),
+            };
+          });
+        };
+        // A laptop's chrome has the header's links and every section's; a phone's the skip link and the menu button.
+        const before = isPhone(page) ? 2 : 5;
+        for (let i = 0; i < before; i++) expect(await tab()).toMatchObject({ forward: true, chrome: true });
+        expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+        release();
+        await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+        // The element the keyboard reached before the code ran is still the one focused (hydration kept it).
+        expect(
+          await page.evaluate(
+            () => (window as { lastFocus?: Element }).lastFocus === document.activeElement && document.activeElement !== document.body,
+          ),
+        ).toBe(true);
+        await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+        // And the next Tab goes on from there: the next section link, or on a phone into the section.
+        expect(await tab()).toMatchObject({ forward: true });
+        expect((await tab()).where).not.toBe('body');
+        expect(hydrationErrors).toEqual([]);
+      },
+    );
   });
 
   test('an admin signing in from /auth itself lands on the dashboard', async ({ page }) => {
@@ -389,9 +451,13 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
   });
 
-  test('several gallery photos in one drop upload side by side, each with its progress, and are added in the order dropped', async ({ page }, info) => {
+  test('several gallery photos in one drop upload side by side, each with its progress, and are added in the order dropped', async ({
+    page,
+  }, info) => {
     const names = ['first', 'second', 'third'].map((n) => `${n}-${info.project.name}.jpg`);
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8fb996' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8fb996' } })
+      .jpeg()
+      .toBuffer();
     // The first file's upload is answered last: the order must still be the order dropped.
     await page.route('**/api/admin/media', async (route) => {
       const first = (route.request().postDataBuffer() ?? Buffer.alloc(0)).includes(names[0]!);
@@ -400,7 +466,9 @@ test.describe('admin dashboard', () => {
     });
     await signInAdmin(page);
     await openSection(page, 'Gallery');
-    await page.getByLabel('Upload new gallery photos').setInputFiles(names.map((name) => ({ name, mimeType: 'image/jpeg', buffer: photo })));
+    await page
+      .getByLabel('Upload new gallery photos')
+      .setInputFiles(names.map((name) => ({ name, mimeType: 'image/jpeg', buffer: photo })));
     const uploads = page.getByRole('list', { name: 'New gallery photos: uploads' });
     await expect(uploads.getByRole('listitem')).toHaveText(names.map((n) => new RegExp(`^${n}`)));
     for (const name of names) await expect(uploads.getByRole('progressbar', { name: `Upload progress for ${name}` })).toBeVisible();
@@ -409,26 +477,34 @@ test.describe('admin dashboard', () => {
 
     const titles = names.map((n) => n.replace('.jpg', '').replace('-', ' ')).map((t) => t.charAt(0).toUpperCase() + t.slice(1));
     const list = page.getByRole('list', { name: 'Gallery images in display order' });
-    await expect.poll(async () => (await list.getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents()).filter((t) => titles.includes(t))).toEqual(titles);
+    await expect
+      .poll(async () =>
+        (await list.getByRole('listitem').getByRole('heading', { level: 3 }).allTextContents()).filter((t) => titles.includes(t)),
+      )
+      .toEqual(titles);
   });
 
-  test('site settings come in sections whose save stays on screen while editing, on a phone too', { tag: '@both' }, async ({ page }, info) => {
-    await signInAdmin(page);
-    await openSection(page, 'Site settings');
-    const faq = page.getByRole('form', { name: 'Frequently asked questions' });
-    const answer = `We answer within a day (${info.project.name}).`;
-    await faq.getByRole('textbox', { name: 'Answer 1' }).fill(answer);
-    await expect(faq.getByText('Unsaved changes')).toBeVisible();
-    const save = faq.getByRole('button', { name: 'Save FAQ' });
-    await expect(save).toBeInViewport();
-    await faq.getByRole('button', { name: 'Move question 1 down' }).click();
-    await expect(faq.getByRole('textbox', { name: 'Answer 2' })).toHaveValue(answer);
-    await save.click();
-    await expectToast(page, 'Frequently asked questions saved');
-    await expect(faq.getByText('Unsaved changes')).toHaveCount(0);
-    // The other sections were not touched and hold nothing unsaved.
-    await expect(page.getByRole('form', { name: 'Contact details' }).getByRole('button', { name: 'Undo' })).toBeDisabled();
-  });
+  test(
+    'site settings come in sections whose save stays on screen while editing, on a phone too',
+    { tag: '@both' },
+    async ({ page }, info) => {
+      await signInAdmin(page);
+      await openSection(page, 'Site settings');
+      const faq = page.getByRole('form', { name: 'Frequently asked questions' });
+      const answer = `We answer within a day (${info.project.name}).`;
+      await faq.getByRole('textbox', { name: 'Answer 1' }).fill(answer);
+      await expect(faq.getByText('Unsaved changes')).toBeVisible();
+      const save = faq.getByRole('button', { name: 'Save FAQ' });
+      await expect(save).toBeInViewport();
+      await faq.getByRole('button', { name: 'Move question 1 down' }).click();
+      await expect(faq.getByRole('textbox', { name: 'Answer 2' })).toHaveValue(answer);
+      await save.click();
+      await expectToast(page, 'Frequently asked questions saved');
+      await expect(faq.getByText('Unsaved changes')).toHaveCount(0);
+      // The other sections were not touched and hold nothing unsaved.
+      await expect(page.getByRole('form', { name: 'Contact details' }).getByRole('button', { name: 'Undo' })).toBeDisabled();
+    },
+  );
 
   // Every section's screen is swept in both themes by themes.spec.ts; these are the open states it does not reach.
   test('an open inquiry and the new gallery image form pass axe', async ({ page, request, baseURL }, info) => {
@@ -446,7 +522,9 @@ test.describe('admin dashboard', () => {
   });
 
   // Last in this block: it adds 55 dogs to the registry of this block's own server.
-  test('a search with more than a page of matches offers the next page and pages on to the rest (decision 133) @phone', async ({ page }) => {
+  test('a search with more than a page of matches offers the next page and pages on to the rest (decision 133) @phone', async ({
+    page,
+  }) => {
     await signInAdmin(page);
     const origin = new URL(page.url()).origin;
     for (let i = 1; i <= 55; i++) {

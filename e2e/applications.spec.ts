@@ -8,26 +8,60 @@ import AxeBuilder from '@axe-core/playwright';
 
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).include('#main').analyze()).violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  (await new AxeBuilder({ page }).include('#main').analyze()).violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
 
 /** A second family already on the Spring waitlist, set up through the real API (so there is something to reorder). */
 async function waitlistedFamily(request: APIRequestContext, base: string, litterId: number, name: string) {
   const headers = { origin: base, 'content-type': 'application/json' };
   const username = unique('early');
-  expect((await request.post(`${base}/api/register`, { headers, data: { username, email: `${username}@example.com`.toLowerCase(), password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`${base}/api/register`, {
+        headers,
+        data: {
+          username,
+          email: `${username}@example.com`.toLowerCase(),
+          password: 'early-bird-puppy-22',
+          confirmPassword: 'early-bird-puppy-22',
+        },
+      })
+    ).status(),
+  ).toBe(201);
   const sent = await request.post(`${base}/api/applications`, {
     headers,
     data: {
-      name, email: 'early@example.com', location: 'Denver, CO', household: 'Two adults', allergies: 'no', homeType: 'house', ownership: 'own',
-      yard: 'no', hoursAlone: 'under2', experience: 'now', experienceDetails: 'We have a poodle and love the breed.', size: 'mini',
-      gender: 'female', color: 'red', timing: 'asap', heardAbout: 'friend', litterId, idempotencyKey: unique('k'),
+      name,
+      email: 'early@example.com',
+      location: 'Denver, CO',
+      household: 'Two adults',
+      allergies: 'no',
+      homeType: 'house',
+      ownership: 'own',
+      yard: 'no',
+      hoursAlone: 'under2',
+      experience: 'now',
+      experienceDetails: 'We have a poodle and love the breed.',
+      size: 'mini',
+      gender: 'female',
+      color: 'red',
+      timing: 'asap',
+      heardAbout: 'friend',
+      litterId,
+      idempotencyKey: unique('k'),
     },
   });
   expect(sent.status()).toBe(201);
   const { id } = (await sent.json()) as { id: number };
   await request.post(`${base}/api/logout`, { headers });
   expect((await request.post(`${base}/api/login`, { headers, data: ADMIN })).ok()).toBe(true);
-  for (const change of [{ id, status: 'approved' }, { id, status: 'waitlisted', litterId }]) {
+  for (const change of [
+    { id, status: 'approved' },
+    { id, status: 'waitlisted', litterId },
+  ]) {
     expect((await request.post(`${base}/trpc/admin.applications.changeStatus`, { headers, data: change })).ok()).toBe(true);
   }
   await request.post(`${base}/api/logout`, { headers });
@@ -37,7 +71,11 @@ test.describe('applications and the waitlist', () => {
   test.describe.configure({ mode: 'serial' });
   const server = usePrivateServer({ offset: 80, seed: true });
 
-  test('a family applies, registering half-way; the breeder approves, waitlists, takes the deposit, reorders and matches a puppy', async ({ page, browser, request }, info) => {
+  test('a family applies, registering half-way; the breeder approves, waitlists, takes the deposit, reorders and matches a puppy', async ({
+    page,
+    browser,
+    request,
+  }, info) => {
     test.setTimeout(150_000);
     const phone = info.project.name === 'mobile';
     const family = phone ? 'Parker Family' : 'Rivera Family';
@@ -80,7 +118,9 @@ test.describe('applications and the waitlist', () => {
     await form.getByLabel('Is your yard fenced?').selectOption({ label: 'Fully fenced' });
     await form.getByLabel('Hours the puppy would be alone on a typical day').selectOption({ label: 'Less than 2 hours' });
     await form.getByLabel('Your experience with dogs').selectOption({ label: 'We have had dogs before' });
-    await form.getByLabel('Tell us about the dogs you have had and your plans for training').fill('We had a Lab for 12 years and will take a puppy class.');
+    await form
+      .getByLabel('Tell us about the dogs you have had and your plans for training')
+      .fill('We had a Lab for 12 years and will take a puppy class.');
     await form.getByLabel('Preferred size').selectOption({ label: 'Mini (15-25 lbs)' });
     await form.getByLabel('Preferred gender').selectOption({ label: 'No preference' });
     await form.getByLabel('Preferred colour').selectOption({ label: 'Apricot' });
@@ -91,7 +131,12 @@ test.describe('applications and the waitlist', () => {
     await expect(page.getByTestId('application-standing')).toHaveText('Status: Submitted.');
 
     // The breeder, in a browser of their own.
-    const breederContext = await browser.newContext({ baseURL: server.base, viewport: page.viewportSize() ?? undefined, isMobile: phone, hasTouch: phone });
+    const breederContext = await browser.newContext({
+      baseURL: server.base,
+      viewport: page.viewportSize() ?? undefined,
+      isMobile: phone,
+      hasTouch: phone,
+    });
     const admin = waitsForApp(await breederContext.newPage());
     await admin.goto('/auth?redirect=/admin');
     const login = admin.getByRole('form', { name: 'Login' });
@@ -159,7 +204,10 @@ test.describe('applications and the waitlist', () => {
     await expect(list.getByRole('listitem').nth(1)).toHaveAccessibleName(`2nd: ${family}`);
     await expect(admin.getByText(`${family} is now 2nd.`)).toBeAttached();
 
-    await list.getByRole('listitem', { name: `2nd: ${family}` }).getByRole('button', { name: 'Match to a puppy' }).click();
+    await list
+      .getByRole('listitem', { name: `2nd: ${family}` })
+      .getByRole('button', { name: 'Match to a puppy' })
+      .click();
     const dialog = admin.getByRole('dialog', { name: `Match ${family} to a puppy` });
     await dialog.getByLabel('Available puppy').selectOption({ label: `${puppy} (Autumn Litter)` });
     await dialog.getByRole('button', { name: 'Match and reserve' }).click();
@@ -173,7 +221,10 @@ test.describe('applications and the waitlist', () => {
 
     // The home page: the puppy is reserved, and nobody sees for whom.
     await page.goto('/');
-    const card = page.locator('section#puppies').getByRole('listitem').filter({ has: page.getByRole('button', { name: `View details for ${puppy}` }) });
+    const card = page
+      .locator('section#puppies')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: `View details for ${puppy}` }) });
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByText('Reserved', { exact: true })).toBeVisible();
     await expect(page.locator('#puppies')).not.toContainText(family);

@@ -13,7 +13,10 @@ test.describe('the breeder publishes', () => {
   test.describe.configure({ mode: 'serial' });
   const server = usePrivateServer({ offset: 70, seed: true });
 
-  test('writes a post with an uploaded photo, previews it privately, schedules it a little ahead and sees it on /blog', async ({ page, browser }, info) => {
+  test('writes a post with an uploaded photo, previews it privately, schedules it a little ahead and sees it on /blog', async ({
+    page,
+    browser,
+  }, info) => {
     test.setTimeout(180_000);
     const suffix = info.project.name === 'mobile' ? 'M' : 'D';
     const title = `Spring Puppies Have Arrived ${suffix}`;
@@ -25,7 +28,9 @@ test.describe('the breeder publishes', () => {
     const newForm = page.getByRole('form', { name: 'New post' });
     await newForm.getByRole('textbox', { name: 'Title' }).fill(title);
     await newForm.getByRole('textbox', { name: 'Summary' }).fill('Willow had six healthy puppies overnight.');
-    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everyone is doing well: see [how we raise them](/#process).\n\n## Meet them\n\n');
+    await newForm
+      .getByRole('textbox', { name: 'Text', exact: true })
+      .fill('Everyone is doing well: see [how we raise them](/#process).\n\n## Meet them\n\n');
     await newForm.getByRole('button', { name: 'Save draft' }).click();
     await expectToast(page, 'Draft saved');
 
@@ -41,11 +46,18 @@ test.describe('the breeder publishes', () => {
     // A phone photo on a slow connection (noise compresses badly: about a megabyte), the upload throttled
     // so its progress can be seen.
     const noise = Buffer.from(Array.from({ length: 900 * 700 * 3 }, (_, i) => (i * 2654435761) >>> 24));
-    const photo = await sharp(noise, { raw: { width: 900, height: 700, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const photo = await sharp(noise, { raw: { width: 900, height: 700, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(500_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
     const chooser = page.waitForEvent('filechooser');
     await form.getByRole('button', { name: 'Insert photo' }).click();
     await (await chooser).setFiles({ name: 'six-puppies.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -118,14 +130,24 @@ test.describe('the breeder publishes', () => {
     await newForm.getByRole('textbox', { name: 'Title' }).fill(title);
     await newForm.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Go-home' }).click();
-    await newForm.getByRole('textbox', { name: 'Text', exact: true }).fill('Everything you will sign and take home, as our [terms of service](/terms-of-service) describe.');
-    await newForm.getByLabel('Upload add pdf files').setInputFiles({ name: 'Care_sheet.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Care sheet') });
+    await newForm
+      .getByRole('textbox', { name: 'Text', exact: true })
+      .fill('Everything you will sign and take home, as our [terms of service](/terms-of-service) describe.');
+    await newForm
+      .getByLabel('Upload add pdf files')
+      .setInputFiles({ name: 'Care_sheet.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Care sheet') });
     await expect(newForm.getByText('1 of 1 added')).toBeVisible();
     const name = newForm.getByRole('textbox', { name: 'Name of attachment 1' });
     await expect(name).toHaveValue('Care sheet');
     await name.fill('Go-home care sheet');
     // A file that is not a PDF is refused with the reason.
-    await newForm.getByLabel('Upload add pdf files').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer() });
+    await newForm.getByLabel('Upload add pdf files').setInputFiles({
+      name: 'photo.pdf',
+      mimeType: 'application/pdf',
+      buffer: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer(),
+    });
     await expect(newForm.getByText(/Not added: Attach a PDF file/)).toBeVisible();
     await newForm.getByRole('button', { name: 'Save draft' }).click();
     await expectToast(page, 'Draft saved');
@@ -193,11 +215,19 @@ test.describe('a family reads the blog', () => {
   test('pages through older posts and filters them by a tag', async ({ page }) => {
     // Nine more posts, published through the real API by the breeder, make a second page.
     const headers = { origin: server.base, 'content-type': 'application/json' };
-    expect((await page.request.post('/api/login', { headers, data: { username: 'breeder', password: 'golden-meadow-2026' } })).ok()).toBe(true);
+    expect((await page.request.post('/api/login', { headers, data: { username: 'breeder', password: 'golden-meadow-2026' } })).ok()).toBe(
+      true,
+    );
     for (let i = 1; i <= 9; i++) {
       const created = await page.request.post('/trpc/admin.articles.create', {
         headers,
-        data: { kind: 'blog', title: `Puppy Diary, Day ${i}`, summary: `What the puppies did on day ${i}.`, body: `Day ${i} in the whelping room.`, tags: ['diary'] },
+        data: {
+          kind: 'blog',
+          title: `Puppy Diary, Day ${i}`,
+          summary: `What the puppies did on day ${i}.`,
+          body: `Day ${i} in the whelping room.`,
+          tags: ['diary'],
+        },
       });
       expect(created.ok()).toBe(true);
       const { id } = ((await created.json()) as { result: { data: { id: number } } }).result.data;

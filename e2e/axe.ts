@@ -10,7 +10,12 @@ export const scheme = (page: Page) => page.evaluate(() => document.documentEleme
  * announced (a "Loading …" status or label), so their absence says the data is on screen.
  */
 export async function settled(page: Page) {
-  await expect(page.locator('[aria-label^="Loading"]').or(page.getByRole('status').filter({ hasText: /^Loading/ })).or(page.locator('[aria-busy="true"]'))).toHaveCount(0);
+  await expect(
+    page
+      .locator('[aria-label^="Loading"]')
+      .or(page.getByRole('status').filter({ hasText: /^Loading/ }))
+      .or(page.locator('[aria-busy="true"]')),
+  ).toHaveCount(0);
   await atRest(page);
 }
 

@@ -4,7 +4,15 @@
 // messages, Chrome's installability check), which the shell does not have, launch the full browser.
 import { existsSync } from 'node:fs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const FULL_BROWSER = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
 

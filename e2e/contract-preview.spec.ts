@@ -10,7 +10,9 @@ const FAMILY_PASSWORD = 'meadow-lark-preview-45';
 test.describe('the contract sent is the contract previewed', () => {
   usePrivateServer({ offset: 97, seed: true });
 
-  test('the breeder types a deposit and pickup date, presses Send at once, and the family reads exactly the preview @phone', async ({ page }) => {
+  test('the breeder types a deposit and pickup date, presses Send at once, and the family reads exactly the preview @phone', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // The demo family gets a password to sign in with later.
     await signInAdmin(page, '/admin/users');

@@ -21,7 +21,10 @@ test.describe('contracts', () => {
   const { server, smtp } = usePrivateServerWithMail({ offset: 42, seed: true });
   const mailsTo = (address: string, subject: RegExp) => smtp().received.filter((m) => m.to.includes(address) && subject.test(m.subject));
 
-  test('the breeder sends a contract, the family signs it on a phone, the breeder countersigns, the sealed PDF verifies @phone', async ({ page, browser }) => {
+  test('the breeder sends a contract, the family signs it on a phone, the breeder countersigns, the sealed PDF verifies @phone', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     // The breeder, at her laptop: gives the demo family a password, prepares the contract for Teddy and sends it.
     const admin = await desktopPage(browser, server.base);
@@ -71,7 +74,13 @@ test.describe('contracts', () => {
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 20, box.y + 60);
     await page.mouse.down();
-    for (const [dx, dy] of [[60, 20], [110, 70], [170, 30], [230, 75]] as const) await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
+    for (const [dx, dy] of [
+      [60, 20],
+      [110, 70],
+      [170, 30],
+      [230, 75],
+    ] as const)
+      await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
     await page.mouse.up();
     await expect(sign.getByText('Your drawn signature will be added to the contract.')).toBeVisible();
     await sign.getByRole('button', { name: 'Sign the contract' }).click();

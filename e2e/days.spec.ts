@@ -35,7 +35,11 @@ test.describe('A day is a day', () => {
     const lines: Array<{ title: string; day: string; label: string }> = [];
     for (const link of await links.all()) {
       const time = link.locator('time');
-      lines.push({ title: (await link.innerText()).split('\n')[0]!, day: (await time.getAttribute('datetime'))!, label: await time.innerText() });
+      lines.push({
+        title: (await link.innerText()).split('\n')[0]!,
+        day: (await time.getAttribute('datetime'))!,
+        label: await time.innerText(),
+      });
     }
     return lines;
   }

@@ -82,7 +82,8 @@ test('keyboard focus on a puppy card draws a ring that nothing clips, at 3:1 aga
       const s = getComputedStyle(a);
       if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
       const b = a.getBoundingClientRect();
-      if (ringBox.left < b.left || ringBox.top < b.top || ringBox.right > b.right || ringBox.bottom > b.bottom) out.push(a.tagName + '.' + a.className);
+      if (ringBox.left < b.left || ringBox.top < b.top || ringBox.right > b.right || ringBox.bottom > b.bottom)
+        out.push(a.tagName + '.' + a.className);
     }
     return out;
   }, style);
@@ -98,7 +99,10 @@ test('a focused text input shows a ring at 3:1, not only a border colour', async
   await page.keyboard.press('Tab');
   const email = form.getByLabel('Email');
   await expect(email).toBeFocused();
-  const outline = await email.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, width: parseFloat(getComputedStyle(el).outlineWidth) }));
+  const outline = await email.evaluate((el) => ({
+    style: getComputedStyle(el).outlineStyle,
+    width: parseFloat(getComputedStyle(el).outlineWidth),
+  }));
   expect(outline.style).toBe('solid');
   expect(outline.width).toBeGreaterThanOrEqual(2);
   expect(await contrastOf(email, 'outlineColor')).toBeGreaterThanOrEqual(3);
@@ -110,31 +114,35 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   // The journey sets its own screen size: run once, on the project whose device it stands for.
-  test(`the lightbox picture and its controls fit a ${viewport.width}x${viewport.height} screen`, { tag: viewport.width < 768 ? '@phone' : '@desktop' }, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto('/#gallery');
-    await page.getByRole('button', { name: /^Open photo 1 of/ }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(/^1 of \d+$/)).toBeVisible();
-    await atRest(page);
-    const parts = [
-      dialog.getByRole('button', { name: 'Previous image' }),
-      dialog.getByRole('button', { name: 'Next image' }),
-      dialog.getByRole('button', { name: 'Close gallery' }),
-      dialog.getByRole('img').first(),
-    ];
-    for (const part of parts) {
-      const box = (await part.boundingBox())!;
-      expect(box, String(part)).not.toBeNull();
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-    }
-    // Nothing to scroll inside the dialog either.
-    const overflow = await page.locator('.mantine-Modal-content').evaluate((el) => el.scrollHeight - el.clientHeight);
-    expect(overflow).toBeLessThanOrEqual(1);
-  });
+  test(
+    `the lightbox picture and its controls fit a ${viewport.width}x${viewport.height} screen`,
+    { tag: viewport.width < 768 ? '@phone' : '@desktop' },
+    async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/#gallery');
+      await page.getByRole('button', { name: /^Open photo 1 of/ }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(/^1 of \d+$/)).toBeVisible();
+      await atRest(page);
+      const parts = [
+        dialog.getByRole('button', { name: 'Previous image' }),
+        dialog.getByRole('button', { name: 'Next image' }),
+        dialog.getByRole('button', { name: 'Close gallery' }),
+        dialog.getByRole('img').first(),
+      ];
+      for (const part of parts) {
+        const box = (await part.boundingBox())!;
+        expect(box, String(part)).not.toBeNull();
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      // Nothing to scroll inside the dialog either.
+      const overflow = await page.locator('.mantine-Modal-content').evaluate((el) => el.scrollHeight - el.clientHeight);
+      expect(overflow).toBeLessThanOrEqual(1);
+    },
+  );
 }
 
 // Its own phone (viewport, touch): the same on both projects, so run once, on the phone project.
@@ -236,7 +244,9 @@ test('error text and toast body text reach 4.5:1 in the light and dark schemes; 
     // Still an error colour, not plain text inherited from a colour the browser refused.
     const [errorColor, textColor] = await Promise.all([error, bodyText].map((l) => l.evaluate((el) => getComputedStyle(el).color)));
     expect(errorColor).not.toBe(textColor);
-    expect(await error.evaluate((el) => (([r, g, b]) => r! > g! + 60 && r! > b! + 60)(getComputedStyle(el).color.match(/\d+/g)!.map(Number)))).toBe(true);
+    expect(
+      await error.evaluate((el) => (([r, g, b]) => r! > g! + 60 && r! > b! + 60)(getComputedStyle(el).color.match(/\d+/g)!.map(Number))),
+    ).toBe(true);
   }
 
   await form.getByLabel('Name').fill('Jamie Rivera');
@@ -252,7 +262,9 @@ test('error text and toast body text reach 4.5:1 in the light and dark schemes; 
     await setScheme(page, scheme);
     expect(await contrastOf(toastBody), `toast body, ${scheme}`).toBeGreaterThanOrEqual(4.5);
     // The body stays a quieter shade than the title.
-    expect(await toastBody.evaluate((el) => getComputedStyle(el).color)).not.toBe(await toastTitle.evaluate((el) => getComputedStyle(el).color));
+    expect(await toastBody.evaluate((el) => getComputedStyle(el).color)).not.toBe(
+      await toastTitle.evaluate((el) => getComputedStyle(el).color),
+    );
   }
 });
 
@@ -263,7 +275,10 @@ test('litter pictures are shown whole: the card keeps the picture’s own propor
   for (const img of await pictures.all()) {
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    const { natural, shown } = await img.evaluate((el: HTMLImageElement) => ({ natural: el.naturalWidth / el.naturalHeight, shown: el.clientWidth / el.clientHeight }));
+    const { natural, shown } = await img.evaluate((el: HTMLImageElement) => ({
+      natural: el.naturalWidth / el.naturalHeight,
+      shown: el.clientWidth / el.clientHeight,
+    }));
     expect(Math.abs(shown - natural) / natural).toBeLessThan(0.02);
   }
 });

@@ -53,7 +53,9 @@ export async function atRest(page: Page) {
   await page.waitForFunction(
     () => {
       const w = window as { quietFrames?: number };
-      const quiet = document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+      const quiet = document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
       w.quietFrames = quiet ? (w.quietFrames ?? 0) + 1 : 0;
       return w.quietFrames >= 5;
     },

@@ -38,7 +38,9 @@ async function startServer(port: number, dir: string, stderr: 'pipe' | 'inherit'
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`the e2e server on ${port} ${child.exitCode !== null ? `exited with ${child.exitCode}` : 'did not start'}:\n${output}`);
+      throw new Error(
+        `the e2e server on ${port} ${child.exitCode !== null ? `exited with ${child.exitCode}` : 'did not start'}:\n${output}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -31,7 +31,9 @@ function sectionOffset(page: Page, id: string) {
 }
 
 async function expectSectionAtTop(page: Page, id: string) {
-  await expect.poll(() => sectionOffset(page, id), { timeout: 10_000, message: `#${id} below the header` }).toBeLessThanOrEqual(HEADER_TOLERANCE);
+  await expect
+    .poll(() => sectionOffset(page, id), { timeout: 10_000, message: `#${id} below the header` })
+    .toBeLessThanOrEqual(HEADER_TOLERANCE);
 }
 
 /** Scrolls through the page so every lazy part (images, footer form) loads. */
@@ -128,7 +130,10 @@ test.describe('seeded home page', () => {
     await expect(contact.getByRole('heading', { name: 'Get In Touch' })).toBeVisible();
     await expect(contact.getByText('Monument, Colorado')).toBeVisible();
     await expect(contact.getByRole('link', { name: '(719) 555-0142' })).toHaveAttribute('href', 'tel:7195550142');
-    await expect(contact.getByRole('link', { name: 'info@aspenmeadowdoodles.com' })).toHaveAttribute('href', 'mailto:info@aspenmeadowdoodles.com');
+    await expect(contact.getByRole('link', { name: 'info@aspenmeadowdoodles.com' })).toHaveAttribute(
+      'href',
+      'mailto:info@aspenmeadowdoodles.com',
+    );
     await expect(contact.getByText('Available by appointment')).toBeVisible();
     await expect(contact.getByRole('link', { name: /^(Facebook|Instagram|YouTube) \(opens in a new tab\)$/ })).toHaveCount(3);
 
@@ -207,7 +212,9 @@ test.describe('seeded home page', () => {
       HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('Autoplay is blocked', 'NotAllowedError'));
     });
     await page.goto('/');
-    await expect(section(page, 'home').getByText('Failed to play video. Please ensure autoplay is allowed in your browser settings.')).toBeVisible();
+    await expect(
+      section(page, 'home').getByText('Failed to play video. Please ensure autoplay is allowed in your browser settings.'),
+    ).toBeVisible();
   });
 
   test('litter filter, View Puppies and Join the Waitlist', { tag: '@phone' }, async ({ page }) => {
@@ -250,50 +257,54 @@ test.describe('seeded home page', () => {
     await expect(names).toHaveCount(4);
   });
 
-  test('puppy dialog for an assessed puppy: every field, the three tabs, focus trapped and restored', { tag: '@phone' }, async ({ page }) => {
-    await page.goto('/');
-    const card = page.getByRole('button', { name: 'View details for Biscuit' });
-    await card.click();
-    const dialog = page.getByRole('dialog', { name: 'Biscuit' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(/^Male · \d+ weeks old · Apricot$/)).toBeVisible();
-    await expect(dialog.getByRole('img', { name: /Biscuit, a apricot male mini Goldendoodle puppy/ })).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: 'About Biscuit' })).toBeVisible();
-    await expect(dialog.getByText('A happy-go-lucky boy who greets everyone')).toBeVisible();
-    const row = (label: string) => dialog.getByRole('row', { name: new RegExp(`^${label} `) });
-    await expect(row('Litter')).toContainText('Autumn Litter');
-    await expect(row('Status')).toContainText('Available');
-    await expect(row('Color')).toContainText('Apricot');
-    await expect(row('Generation')).toContainText('F1B');
-    await expect(row('Weight')).toContainText('6.5 lbs');
-    await expect(row('Price')).toContainText('$2,800');
-    await expect(row('Mother')).toContainText('Maple');
-    await expect(row('Father')).toContainText('Cooper');
-    await expect(dialog.getByRole('button', { name: 'Inquire About Biscuit' })).toBeVisible();
+  test(
+    'puppy dialog for an assessed puppy: every field, the three tabs, focus trapped and restored',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/');
+      const card = page.getByRole('button', { name: 'View details for Biscuit' });
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: 'Biscuit' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(/^Male · \d+ weeks old · Apricot$/)).toBeVisible();
+      await expect(dialog.getByRole('img', { name: /Biscuit, a apricot male mini Goldendoodle puppy/ })).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: 'About Biscuit' })).toBeVisible();
+      await expect(dialog.getByText('A happy-go-lucky boy who greets everyone')).toBeVisible();
+      const row = (label: string) => dialog.getByRole('row', { name: new RegExp(`^${label} `) });
+      await expect(row('Litter')).toContainText('Autumn Litter');
+      await expect(row('Status')).toContainText('Available');
+      await expect(row('Color')).toContainText('Apricot');
+      await expect(row('Generation')).toContainText('F1B');
+      await expect(row('Weight')).toContainText('6.5 lbs');
+      await expect(row('Price')).toContainText('$2,800');
+      await expect(row('Mother')).toContainText('Maple');
+      await expect(row('Father')).toContainText('Cooper');
+      await expect(dialog.getByRole('button', { name: 'Inquire About Biscuit' })).toBeVisible();
 
-    await expect(dialog.getByRole('heading', { name: 'Personality Assessment' })).toBeVisible();
-    await expect(dialog.getByRole('tab')).toHaveText(['Temperament', 'Sensitivity', 'Notes']);
-    const panel = dialog.getByRole('tabpanel');
-    for (const trait of ['Energy Level', 'Confidence', 'Independence', 'Sociability', 'Food Motivation', 'Toy Drive', 'Biddability']) {
-      await expect(panel.getByText(trait, { exact: true })).toBeVisible();
-    }
-    await expect(panel.getByText('High', { exact: true })).toHaveCount(5);
-    await expect(panel.getByText('Medium', { exact: true })).toHaveCount(2);
-    await dialog.getByRole('tab', { name: 'Sensitivity' }).click();
-    await expect(panel.getByText('Startles briefly at loud noises, recovers within seconds.')).toBeVisible();
-    await dialog.getByRole('tab', { name: 'Notes' }).click();
-    await expect(panel.getByText('First to the door and first to the lap.')).toBeVisible();
-    await expect(panel.getByText('An active family with kids who will include him in everything.')).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: 'Personality Assessment' })).toBeVisible();
+      await expect(dialog.getByRole('tab')).toHaveText(['Temperament', 'Sensitivity', 'Notes']);
+      const panel = dialog.getByRole('tabpanel');
+      for (const trait of ['Energy Level', 'Confidence', 'Independence', 'Sociability', 'Food Motivation', 'Toy Drive', 'Biddability']) {
+        await expect(panel.getByText(trait, { exact: true })).toBeVisible();
+      }
+      await expect(panel.getByText('High', { exact: true })).toHaveCount(5);
+      await expect(panel.getByText('Medium', { exact: true })).toHaveCount(2);
+      await dialog.getByRole('tab', { name: 'Sensitivity' }).click();
+      await expect(panel.getByText('Startles briefly at loud noises, recovers within seconds.')).toBeVisible();
+      await dialog.getByRole('tab', { name: 'Notes' }).click();
+      await expect(panel.getByText('First to the door and first to the lap.')).toBeVisible();
+      await expect(panel.getByText('An active family with kids who will include him in everything.')).toBeVisible();
 
-    // Focus stays inside while tabbing, Escape closes, and focus goes back to the card.
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(card).toBeFocused();
-  });
+      // Focus stays inside while tabbing, Escape closes, and focus goes back to the card.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(card).toBeFocused();
+    },
+  );
 
   test('puppy dialog fallbacks for a seeded puppy without generation or weight', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
@@ -504,7 +515,14 @@ test.describe('seeded home page', () => {
 
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await menu.getByRole('button', { name: 'Resources' }).click();
-    await expect(menu.getByRole('link')).toContainText(['Owner Resources', 'Family Questionnaire', 'Blog', 'FAQ', 'Privacy Policy', 'Terms of Service']);
+    await expect(menu.getByRole('link')).toContainText([
+      'Owner Resources',
+      'Family Questionnaire',
+      'Blog',
+      'FAQ',
+      'Privacy Policy',
+      'Terms of Service',
+    ]);
     await menu.getByRole('link', { name: 'Owner Resources' }).click();
     await expect(page).toHaveURL(/\/resources$/);
     await expect(menu).toBeHidden();
@@ -532,7 +550,14 @@ test.describe('seeded home page', () => {
     const resources = main.getByRole('button', { name: 'Resources' });
     await resources.click();
     const resourceLinks = main.locator(`#${await resources.getAttribute('aria-controls')}`).getByRole('link');
-    await expect(resourceLinks).toHaveText(['Owner Resources', 'Family Questionnaire', 'Blog', 'FAQ', 'Privacy Policy', 'Terms of Service']);
+    await expect(resourceLinks).toHaveText([
+      'Owner Resources',
+      'Family Questionnaire',
+      'Blog',
+      'FAQ',
+      'Privacy Policy',
+      'Terms of Service',
+    ]);
     await resourceLinks.filter({ hasText: 'FAQ' }).click();
     await expect(resources).toHaveAttribute('aria-expanded', 'false');
     await expectSectionAtTop(page, 'faq');
@@ -568,21 +593,34 @@ test.describe('seeded home page', () => {
     await expectSectionAtTop(page, 'process');
   });
 
-  test('images: ladder widths and qualities, a blurred placeholder, fixed size, alt text, and Image unavailable', async ({ page, request }) => {
+  test('images: ladder widths and qualities, a blurred placeholder, fixed size, alt text, and Image unavailable', async ({
+    page,
+    request,
+  }) => {
     const puppies = (await (await request.get('/api/puppies/featured')).json()) as Array<{ name: string; imageUrl: string }>;
     const honey = puppies.find((p) => p.name === 'Honey')!;
     const placeholders: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('w=40&q=30')) placeholders.push(r.url());
     });
-    await page.route((url) => url.pathname === honey.imageUrl, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route(
+      (url) => url.pathname === honey.imageUrl,
+      (route) => route.fulfill({ status: 404, body: '' }),
+    );
     await page.goto('/');
     await scrollThrough(page);
 
     const imgs = page.locator('main img[src^="/uploads/"]');
     await expect.poll(() => imgs.count()).toBeGreaterThan(10);
     // One snapshot of every image: placeholders leave as pictures load, so indexes would shift between reads.
-    const shown = await imgs.evaluateAll((els) => els.map((el) => ({ src: el.getAttribute('src')!, alt: el.getAttribute('alt'), width: el.getAttribute('width'), height: el.getAttribute('height') })));
+    const shown = await imgs.evaluateAll((els) =>
+      els.map((el) => ({
+        src: el.getAttribute('src')!,
+        alt: el.getAttribute('alt'),
+        width: el.getAttribute('width'),
+        height: el.getAttribute('height'),
+      })),
+    );
     for (const img of shown) {
       const m = /\?w=(\d+)&q=(\d+)$/.exec(img.src);
       expect(m, img.src).not.toBeNull();
@@ -594,7 +632,9 @@ test.describe('seeded home page', () => {
     }
     expect(placeholders.length).toBeGreaterThan(0);
 
-    const card = section(page, 'puppies').getByRole('listitem').filter({ has: page.getByRole('button', { name: 'View details for Honey' }) });
+    const card = section(page, 'puppies')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'View details for Honey' }) });
     await expect(card.getByText('Image unavailable')).toBeVisible();
     await expect(card.getByRole('img', { name: /Honey.*\(image unavailable\)/ })).toBeVisible();
   });
@@ -625,7 +665,9 @@ test.describe('when the API fails', { tag: '@phone' }, () => {
   });
 
   test('every section shows its loading error (server error)', async ({ page }) => {
-    await homeReachedInTheBrowser(page, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await homeReachedInTheBrowser(page, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     await expect(page.getByText('Error loading puppies. Please try again later.')).toBeVisible();
     await expect(page.getByText('Error loading litters. Please try again later.')).toBeVisible();
     await expect(page.getByText('Error loading parent dogs. Please try again later.')).toBeVisible();
@@ -658,7 +700,9 @@ test.describe("with the server's own rate limit", { tag: '@phone' }, () => {
   });
   test.afterAll(async () => server.stop());
 
-  test("newsletter: empty e-mail, the name field on focus, processing, success, the server's own limit, a server error, no connection", async ({ page }) => {
+  test("newsletter: empty e-mail, the name field on focus, processing, success, the server's own limit, a server error, no connection", async ({
+    page,
+  }) => {
     await page.goto(`${server.base}/`);
     await scrollThrough(page);
     const form = page.getByRole('form', { name: 'Newsletter' });
@@ -676,10 +720,14 @@ test.describe("with the server's own rate limit", { tag: '@phone' }, () => {
 
     await email.fill(`family-${Date.now()}@example.com`);
     await form.getByLabel('Name (optional)').fill('The Parkers');
-    await page.route('**/trpc/subscribers.subscribe**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    }, { times: 1 });
+    await page.route(
+      '**/trpc/subscribers.subscribe**',
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 800));
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(toast(page)).toContainText('Processing...');
     await expect(email).toBeDisabled();
@@ -721,7 +769,9 @@ test.describe('on an empty database', { tag: '@phone' }, () => {
 
   test('every section shows its empty state', async ({ page }) => {
     await page.goto(`${base}/`);
-    await expect(page.getByText('No puppies currently available. Please check our upcoming litters or contact us for more information.')).toBeVisible();
+    await expect(
+      page.getByText('No puppies currently available. Please check our upcoming litters or contact us for more information.'),
+    ).toBeVisible();
     await expect(page.getByText('No litters currently planned. Please contact us for more information on upcoming litters.')).toBeVisible();
     await expect(page.getByText('We are currently updating information about our parent dogs.')).toBeVisible();
     await expect(section(page, 'parents').getByRole('button', { name: 'Contact Us' })).toBeVisible();

@@ -23,7 +23,6 @@ async function registerFamily(page: Page, username: string) {
   await expect(page).not.toHaveURL(/\/auth/);
 }
 
-
 /**
  * What is wrong with the header as drawn: an element whose content is wider than its box (cut or
  * ellipsised), a link or button of the bar whose text runs over two lines, anything outside the
@@ -33,7 +32,8 @@ function headerFaults(page: Page) {
   return page.evaluate(() => {
     const faults: string[] = [];
     const header = document.getElementById('header')!;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     const shown = (el: HTMLElement) => {
       const r = el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) return false; // visually hidden text for screen readers
@@ -48,16 +48,19 @@ function headerFaults(page: Page) {
       if (!(el instanceof HTMLElement) || !shown(el)) continue;
       const s = getComputedStyle(el);
       const clips = s.overflowX !== 'visible' || s.textOverflow === 'ellipsis';
-      if (clips && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) faults.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      if (clips && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+        faults.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
       const r = el.getBoundingClientRect();
-      if (r.left < -1 || r.right > window.innerWidth + 1) faults.push(`off screen: ${name(el)} ${Math.round(r.left)}–${Math.round(r.right)}`);
+      if (r.left < -1 || r.right > window.innerWidth + 1)
+        faults.push(`off screen: ${name(el)} ${Math.round(r.left)}–${Math.round(r.right)}`);
     }
     // The bar's items side by side, none drawn over another.
     const items = Array.from(bar.querySelectorAll<HTMLElement>(':scope > *, nav > *')).filter((el) => el.tagName !== 'NAV' && shown(el));
     items.forEach((a, i) =>
       items.slice(i + 1).forEach((b) => {
         const [ra, rb] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
-        if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) faults.push(`overlap: ${name(a)} and ${name(b)}`);
+        if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1)
+          faults.push(`overlap: ${name(a)} and ${name(b)}`);
       }),
     );
     // Each link and button of the bar on one line: its text's line boxes share one top.
@@ -75,7 +78,8 @@ function headerFaults(page: Page) {
       if (el.getBoundingClientRect().height > 48) faults.push(`tall: ${name(el)} ${Math.round(el.getBoundingClientRect().height)} px`);
     }
     if (bar.getBoundingClientRect().height > 72) faults.push(`bar is ${Math.round(bar.getBoundingClientRect().height)} px tall`);
-    if (document.documentElement.scrollWidth > window.innerWidth) faults.push(`page is ${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen`);
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      faults.push(`page is ${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen`);
     return faults;
   });
 }
@@ -85,7 +89,6 @@ const WIDTHS = [320, 390, 767, 768, 1023, 1024, 1199, 1279, 1280, 1366, 1440, 19
 
 // Widths are set one by one: run on the desktop project only (the phone project leaves out @desktop).
 test.describe('the header at every width', { tag: '@desktop' }, () => {
-
   async function sweep(page: Page) {
     const faults: string[] = [];
     for (const width of WIDTHS) {
@@ -120,7 +123,9 @@ test.describe('the header at every width', { tag: '@desktop' }, () => {
     await sweep(page);
   });
 
-  test('as a family with a 30-character username: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({ page }) => {
+  test('as a family with a 30-character username: nothing in the header wraps, is cut or overflows from 320 to 1920 px', async ({
+    page,
+  }) => {
     // Issue 45: at 1280 and 1366 px the page ran sideways off the screen with such a name.
     const username = unique('family').padEnd(30, 'x');
     await registerFamily(page, username);
@@ -156,13 +161,11 @@ test('Login is for visitors who are not signed in: a signed-in family has its ac
     await expect(menu.getByRole('link', { name: 'Login' })).toHaveCount(0);
     // My Family and Logout line up: their text starts at the same x.
     const textLeft = (name: string) =>
-      account
-        .getByRole(name === 'Logout' ? 'button' : 'link', { name })
-        .evaluate((el) => {
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          return Math.round(range.getBoundingClientRect().left);
-        });
+      account.getByRole(name === 'Logout' ? 'button' : 'link', { name }).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return Math.round(range.getBoundingClientRect().left);
+      });
     expect(await textLeft('Logout')).toBe(await textLeft('My Family'));
     await account.getByRole('link', { name: 'My Family' }).click();
     await expect(page).toHaveURL(/\/account$/);
@@ -218,8 +221,15 @@ test.describe('the portal update lightbox on a phone', { tag: '@phone' }, () => 
     await expect(admin.getByRole('heading', { name: 'Families', level: 2, exact: true })).toBeVisible();
     const post = admin.getByRole('form', { name: 'Post an update' });
     await post.getByRole('combobox', { name: 'For', exact: true }).click();
-    await admin.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /parkers/i }).first().click();
-    const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
+    await admin
+      .getByRole('listbox', { name: 'For', exact: true })
+      .getByRole('option', { name: /parkers/i })
+      .first()
+      .click();
+    const photo = (background: string) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
     await post.getByLabel('Upload photos').setInputFiles([
       { name: 'one.jpg', mimeType: 'image/jpeg', buffer: await photo('#c08040') },
       { name: 'two.jpg', mimeType: 'image/jpeg', buffer: await photo('#4080c0') },
@@ -227,7 +237,10 @@ test.describe('the portal update lightbox on a phone', { tag: '@phone' }, () => 
     await expect(post.getByText('2 of 2 added')).toBeVisible();
     // Each file's status ("Added") reads at AA in the dark theme (it was 1.7:1).
     await expect(post.getByRole('list', { name: 'Photos: uploads' }).getByText('Added')).toHaveCount(2);
-    const contrast = await new AxeBuilder({ page: admin }).include('form[aria-label="Post an update"] ol').withRules(['color-contrast']).analyze();
+    const contrast = await new AxeBuilder({ page: admin })
+      .include('form[aria-label="Post an update"] ol')
+      .withRules(['color-contrast'])
+      .analyze();
     expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await post.getByRole('textbox', { name: "What's new" }).fill('Two photos from the garden today.');
     await post.getByRole('button', { name: 'Post update' }).click();
@@ -275,13 +288,14 @@ test('the admin sidebar marks only the section shown as current, not Today as we
     // Today is drawn like every other section that is not shown.
     const overview = sections.getByRole('link', { name: 'Today' });
     const other = sections.getByRole('link', { name: 'Gallery' });
-    expect(await overview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await other.evaluate((el) => getComputedStyle(el).backgroundColor));
+    expect(await overview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      await other.evaluate((el) => getComputedStyle(el).backgroundColor),
+    );
   }
 });
 
 // The two paths are forced on the laptop: the desktop project runs it.
 test.describe('sharing a puppy', { tag: '@desktop' }, () => {
-
   test('where the browser cannot share, the Share button copies the link and says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.addInitScript(() => {

@@ -27,7 +27,11 @@ async function flipTheme(page: Page) {
 
 test.describe('conversations', () => {
   test.describe.configure({ mode: 'serial' });
-  const { server, smtp } = usePrivateServerWithMail({ offset: 41, seed: true, env: { INBOUND_EMAIL_SECRET: SECRET, MAIL_DOMAIN: 'replies.example.test' } });
+  const { server, smtp } = usePrivateServerWithMail({
+    offset: 41,
+    seed: true,
+    env: { INBOUND_EMAIL_SECRET: SECRET, MAIL_DOMAIN: 'replies.example.test' },
+  });
   const mailsTo = (address: string) => smtp().received.filter((m: ReceivedMail) => m.to.includes(address));
 
   test('a family and the breeder write live, and an e-mail reply lands in both views @desktop', async ({ page, browser }) => {
@@ -72,7 +76,10 @@ test.describe('conversations', () => {
     await expect(row).toBeVisible({ timeout: 5000 });
     await row.click();
     const adminThread = admin.getByRole('list', { name: `Messages with ${username}, oldest first` });
-    await expect(adminThread.getByRole('link', { name: 'https://example.com/directions' })).toHaveAttribute('href', 'https://example.com/directions');
+    await expect(adminThread.getByRole('link', { name: 'https://example.com/directions' })).toHaveAttribute(
+      'href',
+      'https://example.com/directions',
+    );
     await admin.getByRole('textbox', { name: `Reply to ${username}` }).fill('Saturday at 10 works! See you then.');
     await admin.getByRole('button', { name: 'Send' }).click();
     await expect(adminThread.getByText('Saturday at 10 works!')).toBeVisible();
@@ -130,7 +137,9 @@ test.describe('conversations', () => {
       await page.goto('/account#messages');
       const card = page.getByRole('region', { name: 'Messages' });
       await card.getByRole('textbox', { name: 'Your message' }).fill('Here is our fenced yard for Biscuit.');
-      const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#6a9955' } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#6a9955' } })
+        .jpeg()
+        .toBuffer();
       const chooser = page.waitForEvent('filechooser');
       await card.getByRole('button', { name: 'Attach photos or PDFs' }).click();
       await (await chooser).setFiles({ name: 'yard.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -150,7 +159,9 @@ test.describe('conversations', () => {
       const admin = waitsForApp(await context.newPage());
       await signInAdmin(admin, '/admin/messages');
       await admin.getByRole('button', { name: new RegExp(`Unread: ${username}`) }).click();
-      await expect(admin.getByRole('list', { name: `Messages with ${username}, oldest first` }).getByRole('img', { name: 'yard.jpg' })).toBeVisible();
+      await expect(
+        admin.getByRole('list', { name: `Messages with ${username}, oldest first` }).getByRole('img', { name: 'yard.jpg' }),
+      ).toBeVisible();
       await admin.getByRole('textbox', { name: `Reply to ${username}` }).fill('What a yard! Biscuit will love it.');
       await admin.getByRole('button', { name: 'Send' }).click();
 

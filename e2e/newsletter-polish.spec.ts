@@ -26,7 +26,10 @@ test.describe('newsletter, media and dog-form polish', () => {
     return breeder.getByRole('listitem').filter({ hasText: email });
   }
 
-  test('the sign-up toast says to confirm first; the confirmation link confirms only when its button is pressed', async ({ page, browser }, info) => {
+  test('the sign-up toast says to confirm first; the confirmation link confirms only when its button is pressed', async ({
+    page,
+    browser,
+  }, info) => {
     test.setTimeout(120_000);
     const email = reader(info.project.name);
     await page.goto('/');
@@ -82,7 +85,9 @@ test.describe('newsletter, media and dog-form polish', () => {
     await text.press('ControlOrMeta+End');
 
     // Insert photo asks what the photo shows; the camera's file name is not a description.
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98f4a' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98f4a' } })
+      .jpeg()
+      .toBuffer();
     const chooser = page.waitForEvent('filechooser');
     await newForm.getByRole('button', { name: 'Insert photo' }).click();
     await (await chooser).setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -126,7 +131,15 @@ test.describe('newsletter, media and dog-form polish', () => {
     await editForm.getByRole('button', { name: 'Send now' }).click();
     await ask.getByRole('button', { name: 'Send now' }).click();
     await expect(toast(page, 'Sending')).toBeVisible();
-    await expect.poll(() => smtp().received.filter((m) => m.subject === title).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
+    await expect
+      .poll(
+        () =>
+          smtp()
+            .received.filter((m) => m.subject === title)
+            .flatMap((m) => m.to),
+        { timeout: 20_000 },
+      )
+      .toContain(email);
     await page.getByRole('button', { name: 'Back to newsletters' }).click();
     const card = page.getByRole('listitem').filter({ hasText: title });
     await expect(async () => {
@@ -140,8 +153,12 @@ test.describe('newsletter, media and dog-form polish', () => {
     const newsletter = smtp().received.find((m) => m.subject === subject(info.project.name) && m.to.includes(email))!;
     const link = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(newsletter.text)![0]);
     await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByText('This stops our newsletter (news of puppies and litters, and our tips) at this address.', { exact: false })).toBeVisible();
-    await expect(page.getByText('E-mails about your puppy application or your puppy, if you have one with us, keep coming.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('This stops our newsletter (news of puppies and litters, and our tips) at this address.', { exact: false }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('E-mails about your puppy application or your puppy, if you have one with us, keep coming.', { exact: false }),
+    ).toBeVisible();
     const unsubscribe = page.getByRole('button', { name: 'Unsubscribe' });
     await expect(unsubscribe).toBeVisible();
     expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
@@ -153,12 +170,17 @@ test.describe('newsletter, media and dog-form polish', () => {
 
     await unsubscribe.click();
     const done = page.getByRole('status').filter({ hasText: 'Unsubscribed' });
-    await expect(done).toContainText('no more newsletters will come to this address. E-mails about your puppy application or your puppy continue.');
+    await expect(done).toContainText(
+      'no more newsletters will come to this address. E-mails about your puppy application or your puppy continue.',
+    );
     await expect((await subscriberStatus(breeder, email)).getByText('Unsubscribed')).toBeVisible();
     await breeder.close();
   });
 
-  test('a new dog saved with only a name stays off the home page until featured; its card prints only what is filled in', async ({ page, browser }, info) => {
+  test('a new dog saved with only a name stays off the home page until featured; its card prints only what is filled in', async ({
+    page,
+    browser,
+  }, info) => {
     test.setTimeout(120_000);
     const name = `Biscuit ${info.project.name}`;
     await signInAdmin(page, '/admin/parents');
@@ -198,7 +220,9 @@ test.describe('newsletter, media and dog-form polish', () => {
     await visitor.close();
   });
 
-  test('the blog list shows covers; a PDF certificate’s drop zone asks for a PDF; a COI says how complete the pedigree is', async ({ page }) => {
+  test('the blog list shows covers; a PDF certificate’s drop zone asks for a PDF; a COI says how complete the pedigree is', async ({
+    page,
+  }) => {
     // Each post on /blog with its cover.
     await page.goto('/blog');
     const posts = page.getByRole('main').getByRole('listitem');
@@ -210,9 +234,13 @@ test.describe('newsletter, media and dog-form polish', () => {
     }
 
     // A COI over Maple's pedigree says how much of it is known; a litter whose parents' ancestry is unknown shows none.
-    const maple = ((await (await page.request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find((d) => d.name === 'Maple')!;
+    const maple = ((await (await page.request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find(
+      (d) => d.name === 'Maple',
+    )!;
     await page.goto(`/family-tree/${maple.id}`);
-    await expect(page.getByText("Maple's coefficient of inbreeding is 0% over 5 generations, 6 of 62 ancestors known", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Maple's coefficient of inbreeding is 0% over 5 generations, 6 of 62 ancestors known", { exact: false }),
+    ).toBeVisible();
     await page.goto('/#litters');
     const litters = page.locator('#litters');
     await litters.scrollIntoViewIfNeeded();

@@ -10,7 +10,9 @@ test.describe('newsletters', () => {
   test.describe.configure({ mode: 'serial' });
   const { smtp } = usePrivateServerWithMail({ offset: 85, seed: true });
 
-  test('a visitor subscribes and confirms; the breeder composes, previews, tests, schedules, sends and sees the counts', async ({ page }, info) => {
+  test('a visitor subscribes and confirms; the breeder composes, previews, tests, schedules, sends and sees the counts', async ({
+    page,
+  }, info) => {
     test.setTimeout(120_000);
     const suffix = info.project.name === 'mobile' ? 'm' : 'd';
     const email = `reader-${suffix}@example.com`;
@@ -53,7 +55,9 @@ test.describe('newsletters', () => {
     await text.fill('## Meet them\n\nEveryone is **doing well**.');
     // A photo goes in at the cursor through the same upload as a blog post's.
     await text.press('ControlOrMeta+End');
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98f4a' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98f4a' } })
+      .jpeg()
+      .toBuffer();
     const chooser = page.waitForEvent('filechooser');
     await newForm.getByRole('button', { name: 'Insert photo' }).click();
     await (await chooser).setFiles({ name: 'the-puppies.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -75,7 +79,10 @@ test.describe('newsletters', () => {
     const emailFrame = page.frameLocator('iframe[title="E-mail preview"]');
     await expect(emailFrame.getByRole('heading', { name: 'Meet them' })).toBeVisible();
     // The photo is at the site's full address: an e-mail has no page to be relative to.
-    await expect(emailFrame.getByRole('img', { name: 'the puppies' })).toHaveAttribute('src', /^https?:\/\/[^/]+\/uploads\/[0-9a-f-]+\.jpg$/);
+    await expect(emailFrame.getByRole('img', { name: 'the puppies' })).toHaveAttribute(
+      'src',
+      /^https?:\/\/[^/]+\/uploads\/[0-9a-f-]+\.jpg$/,
+    );
     await editForm.getByRole('tab', { name: 'Plain text' }).click();
     await expect(editForm.getByTestId('newsletter-text-preview')).toContainText('Everyone is doing well.');
     await expect(editForm.getByTestId('newsletter-text-preview')).toContainText('Unsubscribe:');
@@ -85,7 +92,15 @@ test.describe('newsletters', () => {
     const before = smtp().received.length;
     await editForm.getByRole('button', { name: 'Send a test to me' }).click();
     await expect(toast(page, 'Test sent')).toBeVisible();
-    await expect.poll(() => smtp().received.slice(before).some((m) => m.subject === `[Test] ${subject}`), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          smtp()
+            .received.slice(before)
+            .some((m) => m.subject === `[Test] ${subject}`),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
     // Scheduled for tomorrow.
     const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
@@ -103,11 +118,25 @@ test.describe('newsletters', () => {
     await second.getByRole('textbox', { name: 'Subject' }).fill(now);
     await second.getByRole('textbox', { name: 'Text', exact: true }).fill('Short and sweet.');
     await second.getByRole('button', { name: 'Save draft' }).click();
-    await page.getByRole('form', { name: `Edit newsletter: ${now}` }).getByRole('button', { name: 'Send now' }).click();
+    await page
+      .getByRole('form', { name: `Edit newsletter: ${now}` })
+      .getByRole('button', { name: 'Send now' })
+      .click();
     // Sending cannot be undone: it asks first, with the count (newsletter-polish.spec.ts checks the words).
-    await page.getByRole('dialog', { name: /^Send to \d+ confirmed subscribers?\?$/ }).getByRole('button', { name: 'Send now' }).click();
+    await page
+      .getByRole('dialog', { name: /^Send to \d+ confirmed subscribers?\?$/ })
+      .getByRole('button', { name: 'Send now' })
+      .click();
     await expect(toast(page, 'Sending')).toBeVisible();
-    await expect.poll(() => smtp().received.filter((m) => m.subject === now).flatMap((m) => m.to), { timeout: 20_000 }).toContain(email);
+    await expect
+      .poll(
+        () =>
+          smtp()
+            .received.filter((m) => m.subject === now)
+            .flatMap((m) => m.to),
+        { timeout: 20_000 },
+      )
+      .toContain(email);
     await page.getByRole('button', { name: 'Back to newsletters' }).click();
     const card = page.getByRole('listitem').filter({ hasText: now });
     await expect(async () => {

@@ -95,7 +95,11 @@ async function applyAsFamily(request: APIRequestContext, base: string, name: str
   const username = unique('fam');
   const password = 'porch-swing-lemonade-7';
   const email = `${username}@example.com`.toLowerCase();
-  expect((await request.post(`${base}/api/register`, { headers: json(base), data: { username, password, confirmPassword: password, email } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`${base}/api/register`, { headers: json(base), data: { username, password, confirmPassword: password, email } })
+    ).status(),
+  ).toBe(201);
   const sent = await request.post(`${base}/api/applications`, { headers: json(base), data: applicationOf(name, email) });
   expect(sent.status()).toBe(201);
   await request.post(`${base}/api/logout`, { headers: json(base) });
@@ -103,9 +107,23 @@ async function applyAsFamily(request: APIRequestContext, base: string, name: str
 }
 
 const applicationOf = (name: string, email: string) => ({
-  name, email, location: 'Denver, CO', household: 'Two adults', allergies: 'no', homeType: 'house', ownership: 'own',
-  yard: 'no', hoursAlone: 'under2', experience: 'now', experienceDetails: 'We have a poodle and love the breed.', size: 'mini',
-  gender: 'female', color: 'red', timing: 'asap', heardAbout: 'friend', idempotencyKey: unique('k'),
+  name,
+  email,
+  location: 'Denver, CO',
+  household: 'Two adults',
+  allergies: 'no',
+  homeType: 'house',
+  ownership: 'own',
+  yard: 'no',
+  hoursAlone: 'under2',
+  experience: 'now',
+  experienceDetails: 'We have a poodle and love the breed.',
+  size: 'mini',
+  gender: 'female',
+  color: 'red',
+  timing: 'asap',
+  heardAbout: 'friend',
+  idempotencyKey: unique('k'),
 });
 
 // On the phone only (decision 134): the breeder runs the site from hers, the dialogs are the same markup on a laptop,
@@ -115,16 +133,31 @@ test.describe('every dialog, confirmation and open panel', () => {
   // Applications, matches and a family's password change here: on a database of their own.
   const server = usePrivateServer({ offset: 47, seed: true });
 
-  test('the dashboard: application status, waitlist match, inquiry and its delete, users, the editors and their pickers @phone', async ({ page, request }, info) => {
+  test('the dashboard: application status, waitlist match, inquiry and its delete, users, the editors and their pickers @phone', async ({
+    page,
+    request,
+  }, info) => {
     test.setTimeout(240_000);
     const base = server.base;
     const family = `Axe Family ${info.project.name}`;
     const application = await applyAsFamily(request, base, family);
-    const inquiry = await request.post(`${base}/api/inquiries`, { headers: json(base), data: { name: family, email: 'axe.family@example.com', interest: 'waitlist', message: 'We would love to join the waitlist for spring.' } });
+    const inquiry = await request.post(`${base}/api/inquiries`, {
+      headers: json(base),
+      data: {
+        name: family,
+        email: 'axe.family@example.com',
+        interest: 'waitlist',
+        message: 'We would love to join the waitlist for spring.',
+      },
+    });
     expect(inquiry.ok()).toBe(true);
     await signInAdmin(page, `/admin/applications`);
     const admin = page.request;
-    expect((await admin.post('/trpc/admin.applications.changeStatus', { headers: json(base), data: { id: application, status: 'approved' } })).ok()).toBe(true);
+    expect(
+      (
+        await admin.post('/trpc/admin.applications.changeStatus', { headers: json(base), data: { id: application, status: 'approved' } })
+      ).ok(),
+    ).toBe(true);
     const found: string[] = [];
 
     // Applications: an application open, "On the waitlist" chosen (the Waitlist select shows).
@@ -135,7 +168,11 @@ test.describe('every dialog, confirmation and open panel', () => {
     found.push(...(await inBothThemes(page, 'an application, changing its status')));
 
     // Waitlist: Match to a puppy.
-    expect((await admin.post('/trpc/admin.applications.changeStatus', { headers: json(base), data: { id: application, status: 'waitlisted' } })).ok()).toBe(true);
+    expect(
+      (
+        await admin.post('/trpc/admin.applications.changeStatus', { headers: json(base), data: { id: application, status: 'waitlisted' } })
+      ).ok(),
+    ).toBe(true);
     await page.goto('/admin/waitlist');
     await page.getByRole('button', { name: 'Match to a puppy' }).first().click();
     const match = page.getByRole('dialog', { name: /^Match .* to a puppy$/ });
@@ -156,13 +193,19 @@ test.describe('every dialog, confirmation and open panel', () => {
 
     // Users: Make admin asks first; Reset password.
     await page.goto('/admin/users');
-    await page.getByRole('button', { name: /^Make admin: / }).first().click();
+    await page
+      .getByRole('button', { name: /^Make admin: / })
+      .first()
+      .click();
     const makeAdmin = page.getByRole('dialog', { name: 'Make this user an administrator?' });
     await expect(makeAdmin).toBeVisible();
     found.push(...(await inBothThemes(page, 'the make-admin confirmation')));
     await makeAdmin.getByRole('button', { name: 'Cancel' }).click();
     await expect(makeAdmin).toBeHidden();
-    await page.getByRole('button', { name: /^Reset password of / }).first().click();
+    await page
+      .getByRole('button', { name: /^Reset password of / })
+      .first()
+      .click();
     const reset = page.getByRole('dialog', { name: /^Reset the password of / });
     await expect(reset).toBeVisible();
     found.push(...(await inBothThemes(page, 'the reset-password dialog')));
@@ -186,7 +229,9 @@ test.describe('every dialog, confirmation and open panel', () => {
     found.push(...(await inBothThemes(page, 'the gallery image form')));
 
     // The article editor with Insert photo's description panel (the newsletter's editor is the same field).
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8fb996' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8fb996' } })
+      .jpeg()
+      .toBuffer();
     for (const [section, name] of [
       ['blog', 'a post'],
       ['newsletters', 'a newsletter'],
@@ -206,21 +251,34 @@ test.describe('every dialog, confirmation and open panel', () => {
     const base = server.base;
     // The demo family, given a password by the breeder (Users → Reset password), applies for its next puppy.
     await signInAdmin(page, '/admin/users');
-    const users = await query<{ items: Array<{ id: number; username: string }> }>(page.request, 'admin.users.list', { page: 1, search: 'parkers' });
+    const users = await query<{ items: Array<{ id: number; username: string }> }>(page.request, 'admin.users.list', {
+      page: 1,
+      search: 'parkers',
+    });
     const parkers = users.items.find((u) => u.username === 'parkers')!;
     const password = 'meadow-porch-swing-9';
-    expect((await page.request.post('/trpc/admin.users.resetPassword', { headers: json(base), data: { id: parkers.id, password } })).ok()).toBe(true);
+    expect(
+      (await page.request.post('/trpc/admin.users.resetPassword', { headers: json(base), data: { id: parkers.id, password } })).ok(),
+    ).toBe(true);
     await page.context().clearCookies();
     expect((await page.request.post('/api/login', { headers: json(base), data: { username: 'parkers', password } })).ok()).toBe(true);
-    const sent = await page.request.post('/api/applications', { headers: json(base), data: applicationOf('The Parkers', 'parkers@example.com') });
+    const sent = await page.request.post('/api/applications', {
+      headers: json(base),
+      data: applicationOf('The Parkers', 'parkers@example.com'),
+    });
     expect(sent.status()).toBe(201);
     const found: string[] = [];
 
     await page.goto('/account');
-    await page.getByRole('button', { name: /^Open photo 1 of / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open photo 1 of / })
+      .first()
+      .click();
     const lightbox = page.getByRole('dialog');
     await expect(lightbox.getByRole('img', { name: /Photo 1 of/ })).toBeVisible();
-    await expect.poll(() => lightbox.getByRole('img', { name: /Photo 1 of/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => lightbox.getByRole('img', { name: /Photo 1 of/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     found.push(...(await inBothThemes(page, 'an update’s photo')));
     await page.keyboard.press('Escape');
     await expect(lightbox).toBeHidden();
@@ -252,26 +310,52 @@ test.describe('every dialog, confirmation and open panel', () => {
       return ((await res.json()) as { result: { data: unknown } }).result.data;
     };
     // The demo family, matched to Teddy, gets a password and applies (video calls are for applicants) from its own device.
-    const users = await query<{ items: Array<{ id: number; username: string }> }>(admin, 'admin.users.list', { page: 1, search: 'parkers' });
+    const users = await query<{ items: Array<{ id: number; username: string }> }>(admin, 'admin.users.list', {
+      page: 1,
+      search: 'parkers',
+    });
     const password = 'meadow-porch-swing-31';
     await post('admin.users.resetPassword', { id: users.items.find((u) => u.username === 'parkers')!.id, password });
     const familyContext = await browser.newContext({ ...(test.info().project.use as object), baseURL: base });
     const family = waitsForApp(await familyContext.newPage());
     expect((await family.request.post('/api/login', { headers: json(base), data: { username: 'parkers', password } })).ok()).toBe(true);
-    const applied = await family.request.post('/api/applications', { headers: json(base), data: applicationOf('The Parkers', 'parkers@example.com') });
+    const applied = await family.request.post('/api/applications', {
+      headers: json(base),
+      data: applicationOf('The Parkers', 'parkers@example.com'),
+    });
     expect(applied.status()).toBe(201);
     const { id: applicationId } = (await applied.json()) as { id: number };
     const today = new Date().toISOString().slice(0, 10);
     await post('admin.applications.changeStatus', { id: applicationId, status: 'approved' });
-    await post('admin.applications.setDeposit', { id: applicationId, amount: 500, receivedOn: today, method: 'check', nonRefundable: false, refundedOn: today, refundAmount: 100 });
+    await post('admin.applications.setDeposit', {
+      id: applicationId,
+      amount: 500,
+      receivedOn: today,
+      method: 'check',
+      nonRefundable: false,
+      refundedOn: today,
+      refundAmount: 100,
+    });
 
     // Visits: the breeder opens every day; the family books a video call; the breeder's Move and Cancel dialogs.
     const { hasFeed: _hasFeed, ...hours } = await query<Record<string, unknown>>(admin, 'admin.visits.settings', undefined);
-    await post('admin.visits.saveSettings', { ...hours, openings: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })) });
+    await post('admin.visits.saveSettings', {
+      ...hours,
+      openings: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+    });
     const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 10 * 86_400_000).toISOString();
-    const slots = (await (await family.request.get(`/api/availability?kind=video&from=${from}&to=${to}`)).json()) as Array<{ startsAt: string }>;
-    expect((await family.request.post('/api/bookings', { headers: json(base), data: { kind: 'video', startsAt: slots[0]!.startsAt, note: 'We would love to see the puppies.' } })).status()).toBe(201);
+    const slots = (await (await family.request.get(`/api/availability?kind=video&from=${from}&to=${to}`)).json()) as Array<{
+      startsAt: string;
+    }>;
+    expect(
+      (
+        await family.request.post('/api/bookings', {
+          headers: json(base),
+          data: { kind: 'video', startsAt: slots[0]!.startsAt, note: 'We would love to see the puppies.' },
+        })
+      ).status(),
+    ).toBe(201);
     await page.goto('/admin/visits');
     const moveButton = page.getByRole('button', { name: 'Move video call of The Parkers' });
     await moveButton.click();
@@ -299,7 +383,10 @@ test.describe('every dialog, confirmation and open panel', () => {
     await page.getByRole('tab', { name: 'Templates' }).click();
     await expect(page.getByRole('region', { name: 'Signing certificate' }).getByText(/^SHA-256 fingerprint/)).toBeVisible();
     found.push(...(await inBothThemes(page, 'Contracts › Templates')));
-    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     await expect(page.getByRole('form', { name: 'Template' }).getByRole('textbox', { name: 'Text (Markdown)' })).not.toBeEmpty();
     found.push(...(await inBothThemes(page, 'the template editor')));
     await page.getByRole('tab', { name: 'Contracts' }).click();
@@ -329,7 +416,13 @@ test.describe('every dialog, confirmation and open panel', () => {
     const box = (await pad.boundingBox())!;
     await family.mouse.move(box.x + 20, box.y + 60);
     await family.mouse.down();
-    for (const [dx, dy] of [[60, 20], [110, 70], [170, 30], [230, 75]] as const) await family.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
+    for (const [dx, dy] of [
+      [60, 20],
+      [110, 70],
+      [170, 30],
+      [230, 75],
+    ] as const)
+      await family.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
     await family.mouse.up();
     await expect(sign.getByRole('button', { name: 'Clear the drawing' })).toBeVisible();
     found.push(...(await inBothThemes(family, 'signing the contract')));
@@ -339,7 +432,11 @@ test.describe('every dialog, confirmation and open panel', () => {
     await expect(card.getByText('You signed: waiting for the breeder’s countersignature')).toBeVisible();
 
     // The breeder countersigns; the sealed contract.
-    const contracts = await query<{ items: Array<{ id: number }> }>(admin, 'admin.contracts.list', { page: 1, search: 'Parkers', status: 'signed' });
+    const contracts = await query<{ items: Array<{ id: number }> }>(admin, 'admin.contracts.list', {
+      page: 1,
+      search: 'Parkers',
+      status: 'signed',
+    });
     const contractId = contracts.items[0]!.id;
     await page.goto(`/admin/contracts?contract=${contractId}`);
     const countersign = page.getByRole('form', { name: 'Countersign' });

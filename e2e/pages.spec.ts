@@ -88,7 +88,10 @@ test("when the answers' rules cannot load, a family's questionnaire is still che
   // The form's rules load after the page; here their file fails as on a dropped connection.
   await page.route(/\/assets\/applications\.schema-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
   const username = `rules_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, email: `${username}@example.com`.toLowerCase(), password: 'sunny-porch-swing' } });
+  const registered = await page.request.post('/api/register', {
+    headers: { origin: baseURL! },
+    data: { username, email: `${username}@example.com`.toLowerCase(), password: 'sunny-porch-swing' },
+  });
   expect(registered.ok()).toBe(true);
   await page.goto('/questionnaire');
   const form = page.locator('form#questionnaire');
@@ -118,7 +121,11 @@ test('the legal pages show the contact e-mail from the site settings', async ({ 
 
 // Scoped to the page content: the shared header and footer are checked by their own journey.
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).include('#main').analyze()).violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  (await new AxeBuilder({ page }).include('#main').analyze()).violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
 
 test('axe finds no accessibility violations on the questionnaire and a family tree', async ({ page }) => {
   await page.goto('/questionnaire');

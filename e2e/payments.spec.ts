@@ -13,7 +13,10 @@ const PASSWORD = 'deposit-day-maple-27';
 test.describe('payments', { tag: '@desktop' }, () => {
   const { server, smtp } = usePrivateServerWithMail({ offset: 43, seed: true });
 
-  test('the breeder sets the terms and records a deposit; the receipt arrives by e-mail and the family sees what is due @desktop', async ({ page, browser }) => {
+  test('the breeder sets the terms and records a deposit; the receipt arrives by e-mail and the family sees what is due @desktop', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const adminContext = await browser.newContext({ ...(test.info().project.use as object), baseURL: server.base });
@@ -95,7 +98,9 @@ test.describe('payments', { tag: '@desktop' }, () => {
       const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="payments-title"]').analyze();
       expect(axe.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
-    const receipt = await page.request.get(server.base + (await card.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ }).getAttribute('href'))!);
+    const receipt = await page.request.get(
+      server.base + (await card.getByRole('link', { name: /^Receipt R-\d{6} \(PDF\)$/ }).getAttribute('href'))!,
+    );
     expect(receipt.headers()['content-type']).toBe('application/pdf');
 
     // The family deletes its account: the breeder keeps its payment as an accounting record (decision 121), listed

@@ -21,9 +21,17 @@ test('a family opens the mother’s tree from a puppy, expands a branch by keybo
   // Three generations: the great-grandsire Sam is shown, his sire Gus only on demand.
   await expect(tree.getByRole('link', { name: 'Sam', exact: true })).toBeVisible();
   await expect(tree.getByRole('link', { name: 'Gus', exact: true })).toHaveCount(0);
-  await expect(tree.getByRole('listitem').filter({ hasText: /^Dam: unknown$/ }).first()).toBeVisible();
+  await expect(
+    tree
+      .getByRole('listitem')
+      .filter({ hasText: /^Dam: unknown$/ })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/Maple's coefficient of inbreeding is 0% over 5 generations/)).toBeVisible();
-  await expect(tree.getByRole('link', { name: /OFA hips: Good, May 10, 2024/ })).toHaveAttribute('href', 'https://ofa.org/advanced-search/');
+  await expect(tree.getByRole('link', { name: /OFA hips: Good, May 10, 2024/ })).toHaveAttribute(
+    'href',
+    'https://ofa.org/advanced-search/',
+  );
 
   // By keyboard: from Sam's link, Tab reaches the branch's button; Enter opens it.
   await tree.getByRole('link', { name: 'Sam', exact: true }).focus();
@@ -46,26 +54,34 @@ test('a family opens the mother’s tree from a puppy, expands a branch by keybo
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
-test('the tree fits a 360 px phone without sideways scrolling, is axe clean, and unknown dogs are 404s', { tag: '@phone' }, async ({ page, request }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const maple = ((await (await request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find((d) => d.name === 'Maple')!;
-  await page.goto(`/family-tree/${maple.id}`);
-  await expect(page.getByRole('list', { name: "Maple's pedigree" })).toBeVisible();
-  await page.getByRole('button', { name: "Show Sam's parents" }).click();
-  await expect(page.getByRole('link', { name: 'Gus', exact: true })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+test(
+  'the tree fits a 360 px phone without sideways scrolling, is axe clean, and unknown dogs are 404s',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const maple = ((await (await request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find(
+      (d) => d.name === 'Maple',
+    )!;
+    await page.goto(`/family-tree/${maple.id}`);
+    await expect(page.getByRole('list', { name: "Maple's pedigree" })).toBeVisible();
+    await page.getByRole('button', { name: "Show Sam's parents" }).click();
+    await expect(page.getByRole('link', { name: 'Gus', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
-  expect((await page.goto('/family-tree/999999'))?.status()).toBe(404);
-  await expect(h1(page, 'Dog not found')).toBeVisible();
-  expect((await request.get('/api/dogs/999999/pedigree')).status()).toBe(404);
-});
+    expect((await page.goto('/family-tree/999999'))?.status()).toBe(404);
+    await expect(h1(page, 'Dog not found')).toBeVisible();
+    expect((await request.get('/api/dogs/999999/pedigree')).status()).toBe(404);
+  },
+);
 
 test.describe('the breeder', () => {
   usePrivateServer({ offset: 80, seed: true });
 
-  test('adds a grandparent and a health result and sees both on the public tree, makes it a litter’s father, and plans a pairing', async ({ page }, info) => {
+  test('adds a grandparent and a health result and sees both on the public tree, makes it a litter’s father, and plans a pairing', async ({
+    page,
+  }, info) => {
     const grandsire = `Old Timer ${info.project.name}`;
     await page.goto('/admin');
     const login = page.getByRole('form', { name: 'Login' });
@@ -94,7 +110,9 @@ test.describe('the breeder', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'saved' }).first()).toBeVisible();
 
-    const bear = ((await (await page.request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find((d) => d.name === 'Bear')!;
+    const bear = ((await (await page.request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find(
+      (d) => d.name === 'Bear',
+    )!;
     await page.goto(`/family-tree/${bear.id}`);
     const tree = page.getByRole('list', { name: "Bear's pedigree" });
     await expect(tree.getByRole('link', { name: grandsire })).toBeVisible();
@@ -131,7 +149,9 @@ test.describe('the breeder', () => {
 test.describe('the breeder’s dog registry', () => {
   usePrivateServer({ offset: 81, seed: true });
 
-  test('searches the registry, deletes a referenced ancestor after a warning (its child’s sire becomes unknown), and takes a dog off the home page', async ({ page }) => {
+  test('searches the registry, deletes a referenced ancestor after a warning (its child’s sire becomes unknown), and takes a dog off the home page', async ({
+    page,
+  }) => {
     await page.goto('/admin');
     const login = page.getByRole('form', { name: 'Login' });
     await login.getByRole('textbox', { name: /Username/ }).fill(ADMIN.username);
@@ -184,7 +204,9 @@ test.describe('the breeder’s dog registry', () => {
 });
 
 test('a family tree prints on one page, the pedigree alone', async ({ page, request }) => {
-  const maple = ((await (await request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find((d) => d.name === 'Maple')!;
+  const maple = ((await (await request.get('/api/parents/featured')).json()) as Array<{ id: number; name: string }>).find(
+    (d) => d.name === 'Maple',
+  )!;
   await page.goto(`/family-tree/${maple.id}`);
   await page.getByRole('button', { name: "Show Sam's parents" }).click();
   await expect(page.getByRole('link', { name: 'Gus', exact: true })).toBeVisible();

@@ -33,7 +33,10 @@ test.describe('family portal', () => {
   test.describe.configure({ mode: 'serial' });
   const server = usePrivateServer({ offset: 80, seed: true });
 
-  test('a family follows its puppy: the breeder posts from the Families screen, the family reads, opens, ticks and downloads', async ({ page, browser }, info) => {
+  test('a family follows its puppy: the breeder posts from the Families screen, the family reads, opens, ticks and downloads', async ({
+    page,
+    browser,
+  }, info) => {
     test.setTimeout(240_000);
     const phone = info.project.name === 'mobile';
     const username = `family-${phone ? 'm' : 'd'}`;
@@ -62,7 +65,9 @@ test.describe('family portal', () => {
     await expect(admin.getByRole('combobox', { name: `Family for ${puppy}`, exact: true })).toHaveValue(username);
     const post = admin.getByRole('form', { name: 'Post an update' });
     await pick(admin, 'For', new RegExp(`^${puppy} \\(${username}\\)`));
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c08040' } })
+      .jpeg()
+      .toBuffer();
     await post.getByLabel('Upload photos').setInputFiles({ name: 'first-walk.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(post.getByText('1 of 1 added')).toBeVisible();
     await post.getByRole('textbox', { name: 'Weight' }).fill('1.5');
@@ -78,7 +83,9 @@ test.describe('family portal', () => {
     // The breeder shares a contract with that family, from the same device.
     await pick(admin, 'Family', username);
     await admin.getByRole('textbox', { name: 'Document name' }).fill('Puppy contract');
-    await admin.getByLabel('Upload pdf documents').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Contract') });
+    await admin
+      .getByLabel('Upload pdf documents')
+      .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Contract') });
     await expect(admin.getByRole('link', { name: 'Puppy contract' })).toBeVisible();
     await admin.context().close();
 
@@ -90,14 +97,21 @@ test.describe('family portal', () => {
     await update.getByRole('button', { name: 'Open photo 1 of 1' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('img', { name: /Photo 1 of 1/ })).toBeVisible();
-    await expect.poll(() => dialog.getByRole('img', { name: /Photo 1 of 1/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => dialog.getByRole('img', { name: /Photo 1 of 1/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
     await page.getByText('Show the weights as a table').click();
     // Today's weighing joins the ones recorded before (the seed's), each a row with its age in days.
     const today = formatDay(new Date().toISOString().slice(0, 10));
-    await expect(page.getByRole('table', { name: `${puppy}'s weights` }).getByRole('row').filter({ hasText: today })).toContainText('1 lb 8 oz');
+    await expect(
+      page
+        .getByRole('table', { name: `${puppy}'s weights` })
+        .getByRole('row')
+        .filter({ hasText: today }),
+    ).toContainText('1 lb 8 oz');
 
     const checklist = page.getByRole('group', { name: 'Go-home checklist' });
     // The tick is saved on the server; wait for the box to show it rather than expecting it within the click.
@@ -108,7 +122,9 @@ test.describe('family portal', () => {
     await expect(checklist.getByRole('checkbox', { name: /A crate/ })).toBeChecked();
     await expect(page.getByText('2 of 5 done')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('group', { name: 'Go-home checklist' }).getByRole('checkbox', { name: 'Collar, leash and ID tag' })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: 'Go-home checklist' }).getByRole('checkbox', { name: 'Collar, leash and ID tag' }),
+    ).toBeChecked();
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Puppy contract' }).click();

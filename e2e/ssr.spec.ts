@@ -24,11 +24,18 @@ test.describe('without JavaScript', () => {
 
   test('a blog post and a family tree read completely', async ({ page, request }) => {
     await page.goto('/blog');
-    await page.getByRole('link', { name: /Getting Ready for Your Puppy/ }).first().click();
+    await page
+      .getByRole('link', { name: /Getting Ready for Your Puppy/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/blog\/getting-ready-for-your-puppy/);
     await expect(page.getByRole('heading', { level: 1, name: /Getting Ready for Your Puppy/ })).toBeVisible();
     // The body is there, down to its last paragraph.
-    const post = (await (await request.get('/trpc/articles.blogPost?input=' + encodeURIComponent(JSON.stringify({ slug: 'getting-ready-for-your-puppy-a-checklist' })))).json()) as {
+    const post = (await (
+      await request.get(
+        '/trpc/articles.blogPost?input=' + encodeURIComponent(JSON.stringify({ slug: 'getting-ready-for-your-puppy-a-checklist' })),
+      )
+    ).json()) as {
       result: { data: { html: string } };
     };
     const paragraphs = [...post.result.data.html.matchAll(/<p>([^<]{20,})<\/p>/g)].map((m) => m[1]!);
@@ -62,7 +69,9 @@ async function collectProblems(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`CSP: ${text}`));
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} from ${e.sourceFile}`),
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} from ${e.sourceFile}`,
+      ),
     ),
   );
   return problems;
@@ -108,7 +117,12 @@ test.describe('with JavaScript', () => {
     expect(times.entry!).toBeGreaterThanOrEqual(times.paint!);
     // The sheets the page needs came with it: hydrating fetches none (each would restyle the whole page).
     await page.waitForLoadState('networkidle');
-    const sheets = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\.css(\?|$)/.test(r.name)).map((r) => r.name.replace(/^.*\//, '')));
+    const sheets = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((r) => /\.css(\?|$)/.test(r.name))
+        .map((r) => r.name.replace(/^.*\//, '')),
+    );
     expect(sheets).toEqual([expect.stringMatching(/^index-.*\.css$/)]);
     // Hydrated: its links are the app's (a client-side navigation keeps this document and what it holds).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -133,25 +147,42 @@ test.describe('with JavaScript', () => {
     expect(await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints)).toEqual(['IMG']);
   });
 
-  test('a page arrives rendered for who asks, so nothing moves once its code runs: a visitor, then a signed-in family', async ({ page, baseURL }) => {
+  test('a page arrives rendered for who asks, so nothing moves once its code runs: a visitor, then a signed-in family', async ({
+    page,
+    baseURL,
+  }) => {
     const problems = await collectProblems(page);
     // Layout shifts the visitor did not cause (Lighthouse's CLS), from the first paint on.
     // Each shift keeps what moved, so a failure says which element it was and from where to where.
     await page.addInitScript(() => {
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+      };
       const shifts: Array<{ value: number; what: string[] }> = [];
       const describe = (node: Node | null | undefined) =>
-        node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.getAttribute('class') ?? ''}"> ${(node.textContent ?? '').trim().slice(0, 50)}` : String(node?.nodeName);
+        node instanceof Element
+          ? `<${node.tagName.toLowerCase()} class="${node.getAttribute('class') ?? ''}"> ${(node.textContent ?? '').trim().slice(0, 50)}`
+          : String(node?.nodeName);
       const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       Object.assign(window, { layoutShifts: shifts });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as Shift[]) {
-          if (!e.hadRecentInput) shifts.push({ value: e.value, what: (e.sources ?? []).map((s) => `${describe(s.node)}: ${rect(s.previousRect)} → ${rect(s.currentRect)} at ${Math.round(e.startTime)} ms`) });
+          if (!e.hadRecentInput)
+            shifts.push({
+              value: e.value,
+              what: (e.sources ?? []).map(
+                (s) => `${describe(s.node)}: ${rect(s.previousRect)} → ${rect(s.currentRect)} at ${Math.round(e.startTime)} ms`,
+              ),
+            });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const shifted = async () => {
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Array<{ value: number; what: string[] }> }).layoutShifts);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: Array<{ value: number; what: string[] }> }).layoutShifts,
+      );
       const total = shifts.reduce((sum, s) => sum + s.value, 0);
       if (total >= 0.01) console.log('layout shifts:', JSON.stringify(shifts, null, 1));
       return total;
@@ -164,7 +195,10 @@ test.describe('with JavaScript', () => {
     expect(await shifted()).toBeLessThan(0.01);
 
     const username = `ssr_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { username, email: `${username}@example.com`.toLowerCase(), password: 'sunny-porch-swing' } });
+    const registered = await page.request.post('/api/register', {
+      headers: { origin: baseURL! },
+      data: { username, email: `${username}@example.com`.toLowerCase(), password: 'sunny-porch-swing' },
+    });
     expect(registered.ok()).toBe(true);
     const family = await page.goto('/questionnaire');
     const html = await family!.text();
@@ -176,7 +210,10 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 
-  test("hydration adopts the server's page as it is: the same footer element and the same ids, nothing rendered again", async ({ page, request }) => {
+  test("hydration adopts the server's page as it is: the same footer element and the same ids, nothing rendered again", async ({
+    page,
+    request,
+  }) => {
     const problems = await collectProblems(page);
     const html = await (await request.get('/')).text();
     const serverIds = [...html.matchAll(/ id="(mantine-[^"]+)"/g)].map((m) => m[1]!);
@@ -199,7 +236,10 @@ test.describe('with JavaScript', () => {
   test('the hydrated home page responds: a puppy opens, and the theme switch works', async ({ page }) => {
     const problems = await collectProblems(page);
     await page.goto('/');
-    await page.locator('section#puppies').getByRole('button', { name: /View details for Biscuit/ }).click();
+    await page
+      .locator('section#puppies')
+      .getByRole('button', { name: /View details for Biscuit/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Biscuit' })).toBeVisible();
     await expect(page).toHaveURL(/\?puppy=\d+/);
     await page.keyboard.press('Escape');
@@ -214,7 +254,9 @@ test.describe('with JavaScript', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
     if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Open navigation menu' }).click();
-    await expect(page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true }).getByRole('radio', { name: 'Dark' })).toBeChecked();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Theme' }).filter({ visible: true }).getByRole('radio', { name: 'Dark' }),
+    ).toBeChecked();
     expect(problems).toEqual([]);
   });
 });
@@ -230,7 +272,10 @@ test.describe('the page cache', () => {
   test('a page kept for visitors changes as soon as the breeder changes what it shows', async ({ playwright }) => {
     const visitor = await playwright.request.newContext();
     const breeder = await playwright.request.newContext();
-    const testimonials = (await (await visitor.get(`${server.base}/api/testimonials/featured`)).json()) as Array<{ id: number; name: string }>;
+    const testimonials = (await (await visitor.get(`${server.base}/api/testimonials/featured`)).json()) as Array<{
+      id: number;
+      name: string;
+    }>;
     const shown = testimonials.find((t) => !/[&<>"']/.test(t.name))!;
     const home = async () => (await visitor.get(`${server.base}/`)).text();
     expect(await home()).toContain(shown.name);

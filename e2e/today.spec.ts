@@ -30,23 +30,55 @@ test.describe('Today', () => {
     await Promise.all(browsers.splice(0).map((b) => b.close()));
   });
 
-  test('@phone Today lists a new application and an unread inquiry that link where she acts, and reads offline', async ({ page, request, context }) => {
+  test('@phone Today lists a new application and an unread inquiry that link where she acts, and reads offline', async ({
+    page,
+    request,
+    context,
+  }) => {
     const base = server.base;
     const headers = { origin: base, 'content-type': 'application/json' };
     // A family applies; another writes.
     const username = `today_${Date.now().toString(36)}`;
-    expect((await request.post(`${base}/api/register`, { headers, data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' } })).status()).toBe(201);
+    expect(
+      (
+        await request.post(`${base}/api/register`, {
+          headers,
+          data: { username, email: `${username}@example.com`, password: 'early-bird-puppy-22', confirmPassword: 'early-bird-puppy-22' },
+        })
+      ).status(),
+    ).toBe(201);
     const applied = await request.post(`${base}/api/applications`, {
       headers,
       data: {
-        name: 'Jamie Rivera', email: 'jamie@example.com', location: 'Boulder, CO', household: 'Two adults', allergies: 'no', homeType: 'house', ownership: 'own',
-        yard: 'no', hoursAlone: 'under2', experience: 'now', experienceDetails: 'We have a poodle and love the breed.', size: 'mini',
-        gender: 'female', color: 'red', timing: 'asap', heardAbout: 'friend', idempotencyKey: `today-${username}`,
+        name: 'Jamie Rivera',
+        email: 'jamie@example.com',
+        location: 'Boulder, CO',
+        household: 'Two adults',
+        allergies: 'no',
+        homeType: 'house',
+        ownership: 'own',
+        yard: 'no',
+        hoursAlone: 'under2',
+        experience: 'now',
+        experienceDetails: 'We have a poodle and love the breed.',
+        size: 'mini',
+        gender: 'female',
+        color: 'red',
+        timing: 'asap',
+        heardAbout: 'friend',
+        idempotencyKey: `today-${username}`,
       },
     });
     expect(applied.status()).toBe(201);
     await request.post(`${base}/api/logout`, { headers });
-    expect((await request.post(`${base}/api/inquiries`, { headers, data: { name: 'Pat Morgan', email: 'pat@example.com', interest: 'available', message: 'Is Biscuit still looking for a home?' } })).ok()).toBe(true);
+    expect(
+      (
+        await request.post(`${base}/api/inquiries`, {
+          headers,
+          data: { name: 'Pat Morgan', email: 'pat@example.com', interest: 'available', message: 'Is Biscuit still looking for a home?' },
+        })
+      ).ok(),
+    ).toBe(true);
 
     await signInAdminThroughForm(page, '/admin');
     await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
@@ -84,7 +116,11 @@ test.describe('Today', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
     await expect(needs.getByRole('link', { name: /^New application from Jamie Rivera/ })).toBeVisible();
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('admin-private')).keys()).some((r) => r.url.includes('admin.today.get')))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await caches.open('admin-private')).keys()).some((r) => r.url.includes('admin.today.get'))),
+      )
+      .toBe(true);
 
     // The answer kept on the phone: when it was made, as the phone's clock reads it ("5:33 AM").
     const keptAt = await page.evaluate(async () => {
@@ -111,7 +147,10 @@ test.describe('Today', () => {
     expect(await page.evaluate(() => caches.has('admin-private'))).toBe(false);
   });
 
-  test('@desktop a puppy update written without a connection waits on the device and is stored once when it returns', async ({ page, context }) => {
+  test('@desktop a puppy update written without a connection waits on the device and is stored once when it returns', async ({
+    page,
+    context,
+  }) => {
     await signInAdminThroughForm(page, '/admin/families');
     const text = `Teddy found the water bowl (${Date.now().toString(36)}).`;
     const stored = async () => {
@@ -121,7 +160,11 @@ test.describe('Today', () => {
     };
     const post = page.getByRole('form', { name: 'Post an update' });
     await post.getByRole('combobox', { name: 'For', exact: true }).click();
-    await page.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /^Teddy/ }).first().click();
+    await page
+      .getByRole('listbox', { name: 'For', exact: true })
+      .getByRole('option', { name: /^Teddy/ })
+      .first()
+      .click();
     await post.getByRole('textbox', { name: "What's new" }).fill(text);
 
     const sent: string[] = [];
@@ -143,7 +186,10 @@ test.describe('Today', () => {
     // A replay of the same request (as a queue may send it twice) stores nothing more.
     const replay = sent.at(-1)!;
     expect(JSON.parse(replay)).toMatchObject({ text, idempotencyKey: expect.any(String) });
-    const again = await page.request.post('/trpc/admin.portal.postUpdate', { headers: { origin: server.base, 'content-type': 'application/json' }, data: replay });
+    const again = await page.request.post('/trpc/admin.portal.postUpdate', {
+      headers: { origin: server.base, 'content-type': 'application/json' },
+      data: replay,
+    });
     expect(again.ok()).toBe(true);
     expect(await stored()).toBe(1);
     // The update itself (the queue card above lists it as Sent, under its label).
@@ -151,7 +197,9 @@ test.describe('Today', () => {
     await expect(page.getByRole('list', { name: 'Sent' })).toContainText('Sent');
   });
 
-  test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({ page }) => {
+  test('@phone a big phone photo is made smaller on the phone before it uploads, upright as its EXIF says; a HEIC goes up unchanged', async ({
+    page,
+  }) => {
     // Decoding and re-encoding megapixels on a shared 2-core machine, then the server's own ingest: more than a minute at worst.
     test.slow();
     // What each upload hands the network: the file in its form (a multipart body's bytes are not in Playwright's events).
@@ -159,15 +207,19 @@ test.describe('Today', () => {
       const send = XMLHttpRequest.prototype.send;
       XMLHttpRequest.prototype.send = function (body) {
         const file = body instanceof FormData ? body.get('file') : null;
-        if (file instanceof File) ((window as unknown as { uploads: object[] }).uploads ??= []).push({ name: file.name, type: file.type, size: file.size });
+        if (file instanceof File)
+          ((window as unknown as { uploads: object[] }).uploads ??= []).push({ name: file.name, type: file.type, size: file.size });
         return send.call(this, body);
       };
     });
-    const uploads = () => page.evaluate(() => (window as unknown as { uploads?: Array<{ name: string; type: string; size: number }> }).uploads ?? []);
+    const uploads = () =>
+      page.evaluate(() => (window as unknown as { uploads?: Array<{ name: string; type: string; size: number }> }).uploads ?? []);
     await signInAdminThroughForm(page, '/admin/families');
     const post = page.getByRole('form', { name: 'Post an update' });
     // An 8-megapixel camera JPEG stored sideways (3200×2400) with EXIF orientation 6: it shows as 2400×3200.
-    const camera = await sharp({ create: { width: 3200, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const camera = await sharp({
+      create: { width: 3200, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
       .jpeg({ quality: 90 })
       .withMetadata({ orientation: 6 })
       .toBuffer();
@@ -208,14 +260,18 @@ test.describe('Today', () => {
     await expect(messages).toBeEnabled();
     // The e-mail switch stays.
     await expect(page.getByRole('switch', { name: 'E-mail me a daily summary of new puppy updates' })).toBeVisible();
-    expect((await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-heading"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page }).include('section[aria-labelledby="notifications-heading"]').analyze()).violations.map((v) => v.id),
+    ).toEqual([]);
     // Nothing is registered until she turns one on; then the families' worker takes /account, and a browser that
     // does not allow notifications is told so, the switch left off.
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/account')))).toBe(false);
     await messages.click();
     await expect(section.getByRole('alert')).toContainText('does not allow notifications');
     await expect(messages).not.toBeChecked();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(/\/account-sw\.js$/);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/account'))?.active?.scriptURL ?? '')).toMatch(
+      /\/account-sw\.js$/,
+    );
   });
 
   // Background Sync is the desktop browser's own service: the full browser (e2e/browser.ts).
@@ -235,12 +291,17 @@ test.describe('Today', () => {
     };
     const sends: Array<{ body: string; byWorker: boolean }> = [];
     context.on('request', (r) => {
-      if (r.url().endsWith('/trpc/admin.portal.postUpdate') && r.method() === 'POST') sends.push({ body: r.postData() ?? '', byWorker: !!r.serviceWorker() });
+      if (r.url().endsWith('/trpc/admin.portal.postUpdate') && r.method() === 'POST')
+        sends.push({ body: r.postData() ?? '', byWorker: !!r.serviceWorker() });
     });
 
     const post = page.getByRole('form', { name: 'Post an update' });
     await post.getByRole('combobox', { name: 'For', exact: true }).click();
-    await page.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /^Teddy/ }).first().click();
+    await page
+      .getByRole('listbox', { name: 'For', exact: true })
+      .getByRole('option', { name: /^Teddy/ })
+      .first()
+      .click();
     await post.getByRole('textbox', { name: "What's new" }).fill(text);
     await context.setOffline(true);
     await post.getByRole('button', { name: 'Post update' }).click();
@@ -248,7 +309,13 @@ test.describe('Today', () => {
     await expect(queue.getByRole('listitem').filter({ hasText: text.slice(0, 30) })).toContainText('Waiting to send');
     // The page asked the service worker for a sync of the queue.
     await expect
-      .poll(() => page.evaluate(async () => ((await navigator.serviceWorker.getRegistration('/admin')) as unknown as { sync: { getTags(): Promise<string[]> } }).sync.getTags()))
+      .poll(() =>
+        page.evaluate(async () =>
+          (
+            (await navigator.serviceWorker.getRegistration('/admin')) as unknown as { sync: { getTags(): Promise<string[]> } }
+          ).sync.getTags(),
+        ),
+      )
       .toContain('dashboard-queue');
     const key = await page.evaluate(
       () =>
@@ -274,14 +341,24 @@ test.describe('Today', () => {
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(server.base).origin, registrationId: await registration, tag: 'dashboard-queue', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(server.base).origin,
+      registrationId: await registration,
+      tag: 'dashboard-queue',
+      lastChance: false,
+    });
     await expect.poll(stored).toBe(1);
     // Sent by the service worker, once, with the key the form gave it.
     expect(sends).toHaveLength(1);
     expect(sends[0]!.byWorker).toBe(true);
     expect(JSON.parse(sends[0]!.body)).toMatchObject({ text, idempotencyKey: key });
     // A second sync (the browser may fire one again) finds nothing left to send.
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(server.base).origin, registrationId: await registration, tag: 'dashboard-queue', lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(server.base).origin,
+      registrationId: await registration,
+      tag: 'dashboard-queue',
+      lastChance: false,
+    });
     // Opening the dashboard again: nothing waits, the update is listed once.
     await other.goto('/admin/families');
     await expect(other.getByText(text)).toBeVisible();
@@ -317,12 +394,19 @@ test.describe('Today', () => {
           const registration = await navigator.serviceWorker.register(w, { scope: s });
           if (registration.active) return;
           const installing = (registration.installing ?? registration.waiting)!;
-          await new Promise<void>((resolve) => installing.addEventListener('statechange', () => installing.state === 'activated' && resolve()));
+          await new Promise<void>((resolve) =>
+            installing.addEventListener('statechange', () => installing.state === 'activated' && resolve()),
+          );
         },
         [worker, scope] as const,
       );
       await expect.poll(() => registrations.get(scope)).toBeTruthy();
-      const deliver = (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.base, registrationId: registrations.get(scope)!, data: JSON.stringify(data) });
+      const deliver = (data: unknown) =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: server.base,
+          registrationId: registrations.get(scope)!,
+          data: JSON.stringify(data),
+        });
       await deliver({ title: 'A new update about Luna', url: `${scope}?from=push` });
       // A loaded 2-core machine can take more than the default 10 s to start a worker and show its notification.
       await expect.poll(() => shown(scope), { timeout: 30_000 }).toEqual([{ title: 'A new update about Luna', url: `${scope}?from=push` }]);
@@ -346,7 +430,9 @@ test.describe('Today', () => {
     const text = `Teddy met the garden hose this morning and decided it was a snake to be herded (${Date.now().toString(36)}).`;
     const stored = async () => {
       const res = await context.request.get(`/trpc/admin.portal.updates?input=${encodeURIComponent('{}')}`);
-      return ((await res.json()) as { result: { data: Array<{ text: string; photos: Array<{ url: string; width: number | null }> }> } }).result.data.filter((u) => u.text === text);
+      return (
+        (await res.json()) as { result: { data: Array<{ text: string; photos: Array<{ url: string; width: number | null }> }> } }
+      ).result.data.filter((u) => u.text === text);
     };
     // Uploads the server answered (a try without a connection fails in the browser and is not one).
     const uploads: string[] = [];
@@ -356,10 +442,16 @@ test.describe('Today', () => {
 
     const post = page.getByRole('form', { name: 'Post an update' });
     await post.getByRole('combobox', { name: 'For', exact: true }).click();
-    await page.getByRole('listbox', { name: 'For', exact: true }).getByRole('option', { name: /^Teddy/ }).first().click();
+    await page
+      .getByRole('listbox', { name: 'For', exact: true })
+      .getByRole('option', { name: /^Teddy/ })
+      .first()
+      .click();
     await post.getByRole('textbox', { name: "What's new" }).fill(text);
     await context.setOffline(true);
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 150, b: 90 } } }).jpeg({ quality: 95 }).toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 150, b: 90 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     await post.getByLabel('Upload photos').setInputFiles({ name: 'hose.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(post.getByText('Kept on this phone: it goes with the post')).toBeVisible();
     await expect(post.getByText('1 photo kept on this phone: it goes with the update when the connection returns.')).toBeVisible();
@@ -402,9 +494,12 @@ test.describe('Today', () => {
     await expect(page.getByRole('article', { name: /^Update for Teddy/ }).filter({ hasText: text })).toContainText('1 photo');
   });
 
-  test('@phone on an iPhone, Today shows the Share → Add to Home Screen steps; opened as the installed app, no offer', async ({ browser }) => {
+  test('@phone on an iPhone, Today shows the Share → Add to Home Screen steps; opened as the installed app, no offer', async ({
+    browser,
+  }) => {
     const { launchOptions: _shell, ...device } = test.info().project.use;
-    const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const userAgent =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
     const context = await browser.newContext({ ...device, userAgent, baseURL: server.base });
     try {
       const page = waitsForApp(await context.newPage());
@@ -426,7 +521,9 @@ test.describe('Today', () => {
   });
 
   // Lighthouse 12 has no PWA category; this is Chrome's own installability check, and what it looks at.
-  test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({ request }, info) => {
+  test('@phone /admin is installable as Chrome checks it: no installability errors, a full manifest, a controlling worker, and it opens offline', async ({
+    request,
+  }, info) => {
     // A profile on disk: Chrome refuses to install from an incognito profile, which every ordinary test context is.
     const profile = mkdtempSync(path.join(os.tmpdir(), 'doodle-install-'));
     // Installability is the desktop browser's own check (its app install manager): the full browser (e2e/browser.ts).
@@ -444,9 +541,13 @@ test.describe('Today', () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await signInAdminThroughForm(page, '/admin');
     // Signed in on /auth and moved to /admin in the page, no load since: the manifest is in the head all the same.
-    expect(await page.evaluate(() => new URL((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).name).pathname)).toBe('/auth');
+    expect(
+      await page.evaluate(() => new URL((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).name).pathname),
+    ).toBe('/auth');
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/admin.webmanifest');
-    expect(await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).ok)).toBe(true);
+    expect(await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).ok)).toBe(
+      true,
+    );
     await page.goto('/admin');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -464,7 +565,16 @@ test.describe('Today', () => {
     // The manifest: names, standalone, start_url inside the scope, theme and background colours, every icon size.
     const res = await request.get('/admin.webmanifest');
     expect(res.ok()).toBe(true);
-    const app = (await res.json()) as { name: string; short_name: string; start_url: string; scope: string; display: string; theme_color: string; background_color: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
+    const app = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+    };
     expect(app.name).toBeTruthy();
     expect(app.short_name.length).toBeLessThanOrEqual(12);
     expect(app.display).toBe('standalone');

@@ -13,11 +13,16 @@ const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.f
 test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () => {
   const { server, smtp } = usePrivateServerWithMail({ offset: 44, seed: true });
 
-  test('@phone the breeder opens a morning, a family books it on a phone, gets the invitation, and the breeder’s feed lists it', async ({ page, request }) => {
+  test('@phone the breeder opens a morning, a family books it on a phone, gets the invitation, and the breeder’s feed lists it', async ({
+    page,
+    request,
+  }) => {
     const base = server.base;
     const headers = { origin: base, 'content-type': 'application/json' };
     // The weekday three days from now in the breeder's zone (past the default 24-hour cut-off).
-    const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', weekday: 'long' }).format(new Date(Date.now() + 3 * 86_400_000));
+    const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', weekday: 'long' }).format(
+      new Date(Date.now() + 3 * 86_400_000),
+    );
 
     // The breeder opens that morning from the dashboard.
     await signInAdmin(page, '/admin');
@@ -38,7 +43,9 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     const email = `${unique('visit')}@example.com`;
     const username = unique('vfam');
     const password = 'porch-swing-lemonade-7';
-    expect((await request.post(`${base}/api/register`, { headers, data: { username, password, confirmPassword: password, email } })).status()).toBe(201);
+    expect(
+      (await request.post(`${base}/api/register`, { headers, data: { username, password, confirmPassword: password, email } })).status(),
+    ).toBe(201);
     const verifyLink = () => smtp().received.find((m) => m.to.includes(email) && /\/verify-email\?token=/.test(m.text));
     await expect.poll(verifyLink, { timeout: 20_000 }).toBeTruthy();
     const token = new URL(/http\S+\/verify-email\?token=\S+/.exec(verifyLink()!.text)![0]).searchParams.get('token');
@@ -46,16 +53,32 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     const sent = await request.post(`${base}/api/applications`, {
       headers,
       data: {
-        name: 'The Visitors', email, location: 'Denver, CO', household: 'Two adults', allergies: 'no', homeType: 'house', ownership: 'own',
-        yard: 'no', hoursAlone: 'under2', experience: 'now', experienceDetails: 'We have a poodle and love the breed.', size: 'mini',
-        gender: 'female', color: 'red', timing: 'asap', heardAbout: 'friend', idempotencyKey: unique('k'),
+        name: 'The Visitors',
+        email,
+        location: 'Denver, CO',
+        household: 'Two adults',
+        allergies: 'no',
+        homeType: 'house',
+        ownership: 'own',
+        yard: 'no',
+        hoursAlone: 'under2',
+        experience: 'now',
+        experienceDetails: 'We have a poodle and love the breed.',
+        size: 'mini',
+        gender: 'female',
+        color: 'red',
+        timing: 'asap',
+        heardAbout: 'friend',
+        idempotencyKey: unique('k'),
       },
     });
     expect(sent.status()).toBe(201);
     const { id } = (await sent.json()) as { id: number };
     await request.post(`${base}/api/logout`, { headers });
     expect((await request.post(`${base}/api/login`, { headers, data: ADMIN })).ok()).toBe(true);
-    expect((await request.post(`${base}/trpc/admin.applications.changeStatus`, { headers, data: { id, status: 'approved' } })).ok()).toBe(true);
+    expect((await request.post(`${base}/trpc/admin.applications.changeStatus`, { headers, data: { id, status: 'approved' } })).ok()).toBe(
+      true,
+    );
 
     // On the phone, in the dark theme (the dashboard above was light): /account's Visits card, both zones labelled.
     await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
@@ -83,9 +106,13 @@ test.describe('visits: book from the breeder’s hours', { tag: '@phone' }, () =
     const uid = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!).uid;
 
     // The breeder's private feed lists it.
-    const feed = (await (await request.post(`${base}/trpc/admin.visits.createFeed`, { headers, data: {} })).json()) as { result: { data: { url: string } } };
+    const feed = (await (await request.post(`${base}/trpc/admin.visits.createFeed`, { headers, data: {} })).json()) as {
+      result: { data: { url: string } };
+    };
     const listed = await request.get(`${base}${new URL(feed.result.data.url).pathname}`);
     expect(listed.headers()['content-type']).toMatch(/^text\/calendar/);
-    expect(new ICAL.Component(ICAL.parse(await listed.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toContain(uid);
+    expect(new ICAL.Component(ICAL.parse(await listed.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toContain(
+      uid,
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261124231500_documents extends Migration {
-
   override name = 'Migration20261124231500_documents';
 
   override up(): void | Promise<void> {
@@ -16,5 +15,4 @@ export class Migration20261124231500_documents extends Migration {
     this.addSql(`alter table "media" drop constraint if exists "media_kind_check";`);
     this.addSql(`alter table "media" add constraint "media_kind_check" check ("kind" in ('image', 'video'));`);
   }
-
 }

@@ -8,7 +8,6 @@ import { Migration } from '@mikro-orm/migrations';
  * database stays empty, as db:restore expects).
  */
 export class Migration20261128143000_visits extends Migration {
-
   override name = 'Migration20261128143000_visits';
 
   override up(): void | Promise<void> {
@@ -53,5 +52,4 @@ export class Migration20261128143000_visits extends Migration {
     this.addSql(`drop table if exists "bookings" cascade;`);
     this.addSql(`drop table if exists "visit_settings" cascade;`);
   }
-
 }

@@ -2,7 +2,6 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** A puppy update's idempotency key, unique, stored with the row: an offline queue's replays store one update (issue 34). */
 export class Migration20261128145100_puppy_update_key extends Migration {
-
   override name = 'Migration20261128145100_puppy_update_key';
 
   override up(): void | Promise<void> {
@@ -14,5 +13,4 @@ export class Migration20261128145100_puppy_update_key extends Migration {
     this.addSql(`alter table "puppy_updates" drop constraint "puppy_updates_idempotency_key_unique";`);
     this.addSql(`alter table "puppy_updates" drop column "idempotency_key";`);
   }
-
 }

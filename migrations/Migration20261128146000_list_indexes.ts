@@ -2,7 +2,6 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** Each dashboard list's order as an index, so its pages are read from the index instead of sorting the table (issue 35, decision 119). */
 export class Migration20261128146000_list_indexes extends Migration {
-
   override name = 'Migration20261128146000_list_indexes';
 
   override up(): void | Promise<void> {
@@ -24,5 +23,4 @@ export class Migration20261128146000_list_indexes extends Migration {
     this.addSql(`drop index if exists "newsletters_list_order_index";`);
     this.addSql(`drop index if exists "articles_list_order_index";`);
   }
-
 }

@@ -7,7 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * there the searches read the table as before.
  */
 export class Migration20261128146100_search_trigram extends Migration {
-
   override name = 'Migration20261128146100_search_trigram';
 
   override up(): void | Promise<void> {
@@ -57,5 +56,4 @@ end $$;`);
     this.addSql(`drop index if exists "articles_summary_trgm_index";`);
     this.addSql(`drop index if exists "articles_slug_trgm_index";`);
   }
-
 }

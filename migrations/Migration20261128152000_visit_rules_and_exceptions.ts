@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * the settings row's JSON, read with today's rules where a row has none.
  */
 export class Migration20261128152000_visit_rules_and_exceptions extends Migration {
-
   override name = 'Migration20261128152000_visit_rules_and_exceptions';
 
   override up(): void | Promise<void> {
@@ -19,5 +18,4 @@ export class Migration20261128152000_visit_rules_and_exceptions extends Migratio
     this.addSql(`alter table "bookings" alter column "family_id" set not null;`);
     this.addSql(`alter table "visit_settings" drop column "extra_openings";`);
   }
-
 }

@@ -18,7 +18,6 @@ const TRIGRAM: Record<string, string[]> = {
  * PGlite); this one creates whatever is missing, unconditionally. Also the messages list's order as an index.
  */
 export class Migration20261128155000_search_trigram_everywhere extends Migration {
-
   override name = 'Migration20261128155000_search_trigram_everywhere';
 
   override up(): void | Promise<void> {
@@ -28,7 +27,9 @@ export class Migration20261128155000_search_trigram_everywhere extends Migration
         this.addSql(`create index if not exists "${table}_${column}_trgm_index" on "${table}" using gin ("${column}" gin_trgm_ops);`);
       }
     }
-    this.addSql(`create index if not exists "conversations_list_order_index" on "conversations" ("last_message_at" desc nulls last, "id" desc);`);
+    this.addSql(
+      `create index if not exists "conversations_list_order_index" on "conversations" ("last_message_at" desc nulls last, "id" desc);`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -37,5 +38,4 @@ export class Migration20261128155000_search_trigram_everywhere extends Migration
       for (const column of columns) this.addSql(`drop index if exists "${table}_${column}_trgm_index";`);
     }
   }
-
 }

@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * A claim left by a process that died half-way expires, and the retry takes the contract again.
  */
 export class Migration20261207141100_contract_seal_claim extends Migration {
-
   override name = 'Migration20261207141100_contract_seal_claim';
 
   override up(): void | Promise<void> {
@@ -16,5 +15,4 @@ export class Migration20261207141100_contract_seal_claim extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "contracts" drop column "seal_claim", drop column "seal_claimed_at";`);
   }
-
 }

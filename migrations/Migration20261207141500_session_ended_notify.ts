@@ -7,7 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * instance ends the streams of those sessions.
  */
 export class Migration20261207141500_session_ended_notify extends Migration {
-
   override name = 'Migration20261207141500_session_ended_notify';
 
   override up(): void | Promise<void> {
@@ -26,12 +25,13 @@ begin
   return null;
 end
 $$;`);
-    this.addSql(`create trigger "sessions_ended" after delete on "sessions" referencing old table as "ended_sessions" for each statement execute function "notify_sessions_ended"();`);
+    this.addSql(
+      `create trigger "sessions_ended" after delete on "sessions" referencing old table as "ended_sessions" for each statement execute function "notify_sessions_ended"();`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`drop trigger if exists "sessions_ended" on "sessions";`);
     this.addSql(`drop function if exists "notify_sessions_ended"();`);
   }
-
 }

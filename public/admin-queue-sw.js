@@ -36,7 +36,8 @@
     let current = request;
     while (Array.isArray(current.files) && current.files.length) {
       const [file, ...rest] = current.files;
-      if (typeof file.uploadUrl !== 'string' || !file.uploadUrl.startsWith('/api/')) throw new Error('A queued file has no upload address.');
+      if (typeof file.uploadUrl !== 'string' || !file.uploadUrl.startsWith('/api/'))
+        throw new Error('A queued file has no upload address.');
       const data = new FormData();
       if (file.kind === 'document') data.append('kind', 'document');
       if (file.private) data.append('visibility', 'private');
@@ -48,7 +49,8 @@
         throw new Error('Still offline: the queue waits for the next sync.');
       }
       const body = await res.json().catch(() => null);
-      if (res.status >= 500 || res.status === 429 || res.status === 408) throw new Error(`The server answered ${res.status}: the queue waits for the next sync.`);
+      if (res.status >= 500 || res.status === 429 || res.status === 408)
+        throw new Error(`The server answered ${res.status}: the queue waits for the next sync.`);
       if (!res.ok || !body || typeof body.url !== 'string') {
         const message = body && typeof body.message === 'string' ? body.message : `refused (${res.status})`;
         await done(store('readwrite').put({ ...current, status: 'failed', error: `${file.name}: ${message}` }));
@@ -78,7 +80,12 @@
         }
         let res;
         try {
-          res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+          res = await fetch(`/trpc/${request.path}`, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(input),
+          });
         } catch {
           throw new Error('Still offline: the queue waits for the next sync.');
         }

@@ -22,7 +22,10 @@
 
   self.addEventListener('notificationclick', (event) => {
     event.notification.close();
-    const url = new URL(event.notification.data && event.notification.data.url ? event.notification.data.url : DEFAULT_URL, self.location.origin).href;
+    const url = new URL(
+      event.notification.data && event.notification.data.url ? event.notification.data.url : DEFAULT_URL,
+      self.location.origin,
+    ).href;
     event.waitUntil(
       self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
         const open = windows.find((w) => w.url === url);

@@ -7,7 +7,10 @@ import { buildServer } from './build-server.ts';
 import { precompress } from '../src/server/precompress.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-for (const args of [['vite', 'build'], ['vite', 'build', '--ssr']]) {
+for (const args of [
+  ['vite', 'build'],
+  ['vite', 'build', '--ssr'],
+]) {
   const r = spawnSync('npx', [...args, '--logLevel', 'warn'], { stdio: 'inherit', cwd: root, env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -11,7 +11,19 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What `npm start` needs: the build, what the server and the CLI run from source, and the package files. */
-const COPIED = ['package.json', 'package-lock.json', '.nvmrc', 'dist', 'src', 'migrations', 'scripts', 'public', 'tsconfig.json', 'vite.config.ts', 'mikro-orm.config.ts'];
+const COPIED = [
+  'package.json',
+  'package-lock.json',
+  '.nvmrc',
+  'dist',
+  'src',
+  'migrations',
+  'scripts',
+  'public',
+  'tsconfig.json',
+  'vite.config.ts',
+  'mikro-orm.config.ts',
+];
 const START_TIMEOUT_MS = 90_000;
 
 if (!existsSync(path.join(root, 'dist/client/index.html')) || !existsSync(path.join(root, 'dist/server/main.js'))) {
@@ -41,7 +53,9 @@ function freePort(): Promise<number> {
 
 async function main(): Promise<number> {
   // cpSync keeps modification times, so `npm start` sees the build as fresh and does not rebuild.
-  for (const entry of COPIED) if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true, preserveTimestamps: true });
+  for (const entry of COPIED)
+    if (existsSync(path.join(root, entry)))
+      cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true, preserveTimestamps: true });
 
   step('npm ci --omit=dev');
   const install = run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund']);
@@ -56,7 +70,14 @@ async function main(): Promise<number> {
   const child = spawn('npm', ['start'], {
     cwd: dir,
     detached: true,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: `http://127.0.0.1:${port}`, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '' },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -75,7 +96,8 @@ async function main(): Promise<number> {
       if (!served) await new Promise((r) => setTimeout(r, 250));
     }
     if (!served) return fail(`npm start (no answer on port ${port})`, output);
-    if (served.status !== 200 || !served.body.includes('<div id="root">')) return fail(`GET / answered ${served.status}`, `${output}\n${served.body.slice(0, 500)}`);
+    if (served.status !== 200 || !served.body.includes('<div id="root">'))
+      return fail(`GET / answered ${served.status}`, `${output}\n${served.body.slice(0, 500)}`);
     console.log(`npm start served / (200) on port ${port}`);
     return 0;
   } finally {

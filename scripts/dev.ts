@@ -12,4 +12,7 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { if (code) stop(); });
+for (const c of children)
+  c.on('exit', (code) => {
+    if (code) stop();
+  });

@@ -28,7 +28,10 @@ const started = performance.now();
 function captured([name, command, args]: Command): Promise<{ name: string; status: number; output: string; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

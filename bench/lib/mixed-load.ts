@@ -11,7 +11,17 @@ const seconds = Number(process.env.SECONDS ?? 10);
 const marker = process.env.MARKER ?? `bench${Date.now()}`;
 const writeShare = Number(process.env.WRITE_SHARE ?? 0.1);
 
-const READS = ['/api/puppies/featured', '/api/litters/active', '/api/parents/featured', '/api/gallery', '/api/testimonials/featured', '/api/settings', '/', '/blog', '/resources'];
+const READS = [
+  '/api/puppies/featured',
+  '/api/litters/active',
+  '/api/parents/featured',
+  '/api/gallery',
+  '/api/testimonials/featured',
+  '/api/settings',
+  '/',
+  '/blog',
+  '/resources',
+];
 
 type Kind = 'read' | 'inquiry' | 'subscriber';
 interface Ctx {
@@ -39,7 +49,13 @@ const instance = autocannon(
           const n = ++sequence;
           if (Math.random() >= writeShare) {
             context.kind = 'read';
-            return { ...req, method: 'GET' as const, path: READS[n % READS.length], headers: { accept: 'application/json, text/html' }, body: undefined };
+            return {
+              ...req,
+              method: 'GET' as const,
+              path: READS[n % READS.length],
+              headers: { accept: 'application/json, text/html' },
+              body: undefined,
+            };
           }
           const kind: Kind = n % 2 ? 'inquiry' : 'subscriber';
           context.kind = kind;
@@ -47,9 +63,20 @@ const instance = autocannon(
           const headers = { 'content-type': 'application/json', origin: target, 'x-forwarded-for': address(n) };
           const body =
             kind === 'inquiry'
-              ? { name: 'Bench Family', email: `${marker}-${n}@example.com`, interest: 'information', message: `${marker} inquiry number ${n}` }
+              ? {
+                  name: 'Bench Family',
+                  email: `${marker}-${n}@example.com`,
+                  interest: 'information',
+                  message: `${marker} inquiry number ${n}`,
+                }
               : { email: `${marker}-${n}@example.com`, name: 'Bench' };
-          return { ...req, method: 'POST' as const, path: kind === 'inquiry' ? '/api/inquiries' : '/api/subscribers', headers, body: JSON.stringify(body) };
+          return {
+            ...req,
+            method: 'POST' as const,
+            path: kind === 'inquiry' ? '/api/inquiries' : '/api/subscribers',
+            headers,
+            body: JSON.stringify(body),
+          };
         },
         onResponse: (status: number, _body: string, ctx: object) => {
           const kind = (ctx as Ctx).kind ?? 'read';

@@ -68,7 +68,10 @@ export interface MixedLoadResult {
   marker: string;
 }
 
-export function mixedLoad(target: string, options: { connections: number; seconds: number; marker: string; writeShare?: number }): Promise<MixedLoadResult> {
+export function mixedLoad(
+  target: string,
+  options: { connections: number; seconds: number; marker: string; writeShare?: number },
+): Promise<MixedLoadResult> {
   return new Promise((resolve, reject) => {
     const proc = spawn(NODE, [path.join(ROOT_DIR, 'bench/lib/mixed-load.ts')], {
       cwd: ROOT_DIR,
@@ -97,7 +100,10 @@ export function mixedLoad(target: string, options: { connections: number; second
   });
 }
 
-function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: 30_000 }, (res) => {
       let body = '';

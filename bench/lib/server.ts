@@ -14,12 +14,17 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The Node running the benchmarks (Node 24 under npm scripts, thanks to the `node` dev dependency). */
 export const NODE = process.execPath;
 
-const START_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+const START_SCRIPT = (
+  JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start.split(/\s+/);
 /** The Node options `npm start` runs the server with (package.json), so the benches measure that server. */
 export const SERVER_NODE_FLAGS: string[] = START_SCRIPT.filter((word) => word.startsWith('--'));
 /** The environment `npm start` sets before Node starts (the C library's allocator settings, decision 099). */
 export const SERVER_ENV: Record<string, string> = Object.fromEntries(
-  START_SCRIPT.slice(0, Math.max(0, START_SCRIPT.indexOf('node'))).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  START_SCRIPT.slice(0, Math.max(0, START_SCRIPT.indexOf('node'))).map((word) => [
+    word.slice(0, word.indexOf('=')),
+    word.slice(word.indexOf('=') + 1),
+  ]),
 );
 
 export const sleep = (msec: number) => new Promise<void>((resolve) => setTimeout(resolve, msec));
@@ -256,7 +261,9 @@ export function ensureClientBuild(): string {
   const server = serverBuildState(ROOT_DIR, path.join(ROOT_DIR, 'dist/server'));
   if (client === 'fresh' && server === 'fresh') return dir;
   const what = client === 'fresh' ? 'the server' : `the client into ${path.relative(ROOT_DIR, dir) || dir} and the server`;
-  console.log(`   building ${what} (${client === 'missing' || server === 'missing' ? 'no build yet' : 'sources changed since the last build'}) …`);
+  console.log(
+    `   building ${what} (${client === 'missing' || server === 'missing' ? 'no build yet' : 'sources changed since the last build'}) …`,
+  );
   const r = spawnSync(NODE, [path.join(ROOT_DIR, client === 'fresh' ? 'scripts/build-server.ts' : 'scripts/build.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, CLIENT_DIR: dir },

@@ -36,7 +36,12 @@ function AppReady() {
 export function App({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={themeManager()} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        colorSchemeManager={themeManager()}
+        cssVariablesResolver={cssVariablesResolver}
+      >
         <AppReady />
         <ToastRegion />
         <QueryClientProvider client={queryClient}>

@@ -54,7 +54,12 @@ const httpStatusOf = (error: unknown): number => {
 };
 
 /** Renders `url` (path and query) with `call` answering the procedures for this request. */
-export function render(url: string, call: InProcessCall, onError: (error: unknown) => void, { origin, headOnly = false }: RenderOptions): Promise<Rendered | Moved> {
+export function render(
+  url: string,
+  call: InProcessCall,
+  onError: (error: unknown) => void,
+  { origin, headOnly = false }: RenderOptions,
+): Promise<Rendered | Moved> {
   return calls.run(call, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter({ queryClient, origin, history: createMemoryHistory({ initialEntries: [url] }) });
@@ -67,7 +72,8 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
     // tidying of an address (a trailing slash, an unknown search parameter) is not a move.
     const moved = (router as unknown as { _serverResult?: { type: string; redirect?: Response } })._serverResult;
     if (moved?.type === 'redirect' && moved.redirect?.status === 301) {
-      const location = moved.redirect.headers.get('Location') ?? (moved.redirect as unknown as { options: { href?: string } }).options.href ?? '/';
+      const location =
+        moved.redirect.headers.get('Location') ?? (moved.redirect as unknown as { options: { href?: string } }).options.href ?? '/';
       return { redirect: { status: 301, location } };
     }
     const matches = router.state.matches;
@@ -77,7 +83,9 @@ export function render(url: string, call: InProcessCall, onError: (error: unknow
       .filter((q) => q.state.status === 'error');
     // A loader's read refused as a bad or unknown address (a slug no post could have) is a 404, not our failure.
     const serverFailure = (error: unknown) => httpStatusOf(error) >= 500;
-    const failures = [...matches.filter((m) => m.status === 'error').map((m) => m.error), ...failedReads.map((q) => q.state.error)].filter(serverFailure);
+    const failures = [...matches.filter((m) => m.status === 'error').map((m) => m.error), ...failedReads.map((q) => q.state.error)].filter(
+      serverFailure,
+    );
     // Reads that failed only because the database is out of reach for a moment make the page a 503 (retry soon).
     const status: Rendered['status'] = failures.length
       ? failures.every((error) => httpStatusOf(error) === 503)

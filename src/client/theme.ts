@@ -30,7 +30,10 @@ export const theme = createTheme({
     // An alert's title in the text colour: Mantine's coloured title on its own light tint is under 4.5:1 in the light
     // theme for green, teal, yellow and orange (the verify page's "Genuine", the waitlist's "matched" alert).
     Alert: { classNames: { title: a11y.alertTitle } },
-    Notification: { classNames: { description: a11y.toastBody }, defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
+    Notification: {
+      classNames: { description: a11y.toastBody },
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
+    },
   },
 });
 

@@ -40,7 +40,11 @@ describe('admin link and media fields', () => {
       expect(res.statusCode, value).toBe(400);
       expect(res.json().error.data.fieldErrors, value).toEqual({ [field]: ['Enter a full link starting with https://'] });
     }
-    const ok = await mutate('admin.settings.update', { ...DEFAULT_SETTINGS, facebookUrl: 'https://www.facebook.com/aspen.meadow', youtubeUrl: '' });
+    const ok = await mutate('admin.settings.update', {
+      ...DEFAULT_SETTINGS,
+      facebookUrl: 'https://www.facebook.com/aspen.meadow',
+      youtubeUrl: '',
+    });
     expect(ok.statusCode).toBe(200);
   });
 

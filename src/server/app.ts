@@ -82,7 +82,10 @@ export async function buildApp(options: BuildAppOptions) {
     // A hop count trusts that many proxies nearest to us (what proxy-addr does for numbers).
     trustProxy:
       typeof env.TRUST_PROXY === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(env.TRUST_PROXY)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.TRUST_PROXY)
         : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // A request whose body stops arriving must not hold its connection for ever (slow uploads still fit).

@@ -31,7 +31,12 @@ describe('application e-mails and logs', () => {
         done();
       },
     });
-    app = await buildApp({ orm: db.orm, env: testEnv({ SMTP_URL: smtp.url, NODE_ENV: 'production' }), closeOrm: false, logger: { level: 'debug', stream } });
+    app = await buildApp({
+      orm: db.orm,
+      env: testEnv({ SMTP_URL: smtp.url, NODE_ENV: 'production' }),
+      closeOrm: false,
+      logger: { level: 'debug', stream },
+    });
     await app.ready();
     await app.inject({ method: 'GET', url: '/api/settings' });
     await db.orm.em.fork().getConnection().execute(`update site_settings set email = ?`, [BREEDER]);
@@ -56,7 +61,11 @@ describe('application e-mails and logs', () => {
     const breeder = await signIn(db.orm, { isAdmin: true });
     const answers = { ...ANSWERS, email: 'rivera.family@example.com', household: SECRET_HOUSEHOLD, experienceDetails: SECRET_DETAILS };
 
-    const refused = await send('POST', '/api/applications', family.cookie, { ...answers, idempotencyKey: 'mail-key-0001', size: 'enormous' });
+    const refused = await send('POST', '/api/applications', family.cookie, {
+      ...answers,
+      idempotencyKey: 'mail-key-0001',
+      size: 'enormous',
+    });
     expect(refused.statusCode).toBe(400);
     const res = await send('POST', '/api/applications', family.cookie, { ...answers, idempotencyKey: 'mail-key-0002' });
     expect(res.statusCode).toBe(201);
@@ -110,7 +119,14 @@ describe('application e-mails and logs', () => {
 
 describe('the application e-mail once matched', () => {
   it('points to My Family with a button, not to the questionnaire, and is signed by the breeder', () => {
-    const mail = statusMail({ name: 'The Riveras' } as Parameters<typeof statusMail>[0], 'matched', null, TEST_ORIGIN, 'Your puppy: Biscuit.', 'Aspen Meadow Doodles');
+    const mail = statusMail(
+      { name: 'The Riveras' } as Parameters<typeof statusMail>[0],
+      'matched',
+      null,
+      TEST_ORIGIN,
+      'Your puppy: Biscuit.',
+      'Aspen Meadow Doodles',
+    );
     expect(mail.html).toMatch(new RegExp(`<a href="${TEST_ORIGIN}/account"[^>]*>Open My Family</a>`));
     expect(mail.html).not.toContain('/questionnaire');
     expect(mail.text).toContain(`${TEST_ORIGIN}/account`);

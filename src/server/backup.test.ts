@@ -13,7 +13,16 @@ import { BackupError, backupDatabase, restoreDatabase } from './backup.ts';
 import { closeDatabase, openDatabase } from './db.ts';
 import { DatabaseInUseError } from './db-lock.ts';
 import { seedDemoContent } from './seed/seed.ts';
-import { backupCli, embeddedDatabase, expectOneLine, mediaBytes, rows, snapshot, useSeededBackup, type TestDatabase } from './testing/backup.ts';
+import {
+  backupCli,
+  embeddedDatabase,
+  expectOneLine,
+  mediaBytes,
+  rows,
+  snapshot,
+  useSeededBackup,
+  type TestDatabase,
+} from './testing/backup.ts';
 import { migrations } from '../../migrations/index.ts';
 
 /** A backup's lines, uncompressed. */
@@ -21,13 +30,20 @@ const backupLines = (file: string) => gunzipSync(readFileSync(file)).toString('u
 
 /** Writes `lines` as a backup with a fresh end line, so its checksum matches whatever the test changed. */
 function writeBackup(file: string, lines: string[]) {
-  const body = lines.filter((l) => !l.startsWith('["end",')).map((l) => `${l}\n`).join('');
+  const body = lines
+    .filter((l) => !l.startsWith('["end",'))
+    .map((l) => `${l}\n`)
+    .join('');
   const rows = lines.filter((l) => l.startsWith('["r",')).length;
   const sha256 = createHash('sha256').update(body).digest('hex');
   writeFileSync(file, gzipSync(`${body}${JSON.stringify(['end', { rows, sha256 }])}\n`));
 }
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as Error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e as Error,
+  );
 
 describe('backup and restore', () => {
   const backup = useSeededBackup();
@@ -44,7 +60,10 @@ describe('backup and restore', () => {
     expect(header.migrations.at(-1)).toBe(header.schema);
     const [tag, end] = JSON.parse(lines.at(-1)!) as [string, { rows: number; sha256: string }];
     expect(tag).toBe('end');
-    const body = lines.slice(0, -1).map((l) => `${l}\n`).join('');
+    const body = lines
+      .slice(0, -1)
+      .map((l) => `${l}\n`)
+      .join('');
     expect(end.sha256).toBe(createHash('sha256').update(body).digest('hex'));
     expect(end.rows).toBe(Object.values(backup.original).flat().length);
   });
@@ -63,14 +82,19 @@ describe('backup and restore', () => {
 
   it('moves the id sequences past the restored ids, so the next insert does not collide', async () => {
     const [{ max }] = (await rows(target.orm, 'select max(id)::int as max from litters')) as [{ max: number }];
-    const [{ next }] = (await rows(target.orm, `select nextval(pg_get_serial_sequence('litters', 'id'))::int as next`)) as [{ next: number }];
+    const [{ next }] = (await rows(target.orm, `select nextval(pg_get_serial_sequence('litters', 'id'))::int as next`)) as [
+      { next: number },
+    ];
     expect(max).toBeGreaterThan(0);
     expect(next).toBe(max + 1);
   });
 
   it('refuses to overwrite a database with content unless forced, and then replaces it', async () => {
     await rows(target.orm, `update litters set name = 'Changed after the backup'`);
-    const refused = await restoreDatabase(target.orm, backup.file).then(() => null, (e: unknown) => e);
+    const refused = await restoreDatabase(target.orm, backup.file).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(BackupError);
     expect((refused as Error).message).toMatch(/not empty.*--force/s);
     expect((await snapshot(target.orm)).litters).not.toEqual(backup.original.litters);
@@ -79,12 +103,18 @@ describe('backup and restore', () => {
   });
 
   it('refuses a file that is not a backup with a clear message', async () => {
-    const refused = await restoreDatabase(target.orm, path.join(backup.dir, 'missing.bak')).then(() => null, (e: unknown) => e);
+    const refused = await restoreDatabase(target.orm, path.join(backup.dir, 'missing.bak')).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(BackupError);
     expect((refused as Error).message).toMatch(/Cannot read .*missing\.bak/);
     const notABackup = path.join(backup.dir, 'not-a-backup.bak');
     await writeFile(notABackup, 'hello');
-    const refusedToo = await restoreDatabase(target.orm, notABackup).then(() => null, (e: unknown) => e);
+    const refusedToo = await restoreDatabase(target.orm, notABackup).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((refusedToo as Error).message).toMatch(/is not a backup made by db:backup/);
   });
 });
@@ -167,14 +197,18 @@ describe('a restore is all or nothing', () => {
     const lines = backupLines(file);
     const header = JSON.parse(lines[0]!) as { version: number; schema: string; migrations: string[] };
     writeBackup(bad, lines.with(0, JSON.stringify({ ...header, version: 3 })));
-    await refused(/bad\.bak is a version 3 backup, from a newer release of the site; this one reads versions 1 to 2: update the code first/);
+    await refused(
+      /bad\.bak is a version 3 backup, from a newer release of the site; this one reads versions 1 to 2: update the code first/,
+    );
     // A release with one more migration made it, and ran it here too before the code was rolled back:
     // the target's migrations log knows the name, this code does not.
     const future = 'Migration20991231000000_future';
     writeBackup(bad, lines.with(0, JSON.stringify({ ...header, schema: future, migrations: [...header.migrations, future] })));
     await rows(target.orm, `insert into mikro_orm_migrations (name) values ('${future}')`);
     try {
-      await refused(/bad\.bak comes from a newer release of the site: its schema is at Migration20991231000000_future, .*Update the code first/);
+      await refused(
+        /bad\.bak comes from a newer release of the site: its schema is at Migration20991231000000_future, .*Update the code first/,
+      );
     } finally {
       await rows(target.orm, `delete from mikro_orm_migrations where name = '${future}'`);
     }

@@ -150,11 +150,15 @@ export async function backupDatabase(orm: MikroORM, file: string): Promise<Backu
           const key = await primaryKeyOf(q, table.name);
           const order = (key.length ? key : table.columns).map(ident).join(', ');
           // Pages of about BATCH_BYTES: a hundred 1 MiB video pieces would be 200 MB of hex text at once.
-          const [{ avg }] = (await q(`select coalesce(avg(pg_column_size(t.*)), 0)::float8 as avg from ${ident(table.name)} t`)) as [{ avg: number }];
+          const [{ avg }] = (await q(`select coalesce(avg(pg_column_size(t.*)), 0)::float8 as avg from ${ident(table.name)} t`)) as [
+            { avg: number },
+          ];
           const pageRows = Math.max(1, Math.min(PAGE_ROWS, Math.floor(BATCH_BYTES / Math.max(1, avg))));
           // A cursor in the snapshot, read a page at a time (issue 35): each page costs the same however deep into
           // the table it is (OFFSET re-read every row before it), and memory holds one page.
-          await q(`declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order}`);
+          await q(
+            `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order}`,
+          );
           for (;;) {
             const page = await q(`fetch forward ${pageRows} from backup_rows`);
             for (const { j } of page) await write(`["r",${String(j)}]`);
@@ -228,10 +232,13 @@ function readError(file: string, error: unknown, size: number, started: boolean)
   const { code, message = '' } = error as { code?: string; message?: string };
   const bytes = `${size.toLocaleString('en-US')} bytes`;
   if (code === 'Z_BUF_ERROR' || /unexpected end of file/i.test(message)) {
-    return new BackupError(`${file} is cut short: its compressed data stops early (at ${bytes}), so it was not written or copied whole. ${AGAIN}`);
+    return new BackupError(
+      `${file} is cut short: its compressed data stops early (at ${bytes}), so it was not written or copied whole. ${AGAIN}`,
+    );
   }
   if (code === 'Z_DATA_ERROR') {
-    if (!started && /header check/i.test(message)) return new BackupError(`${file} is not a backup made by db:backup (it is not gzip data).`);
+    if (!started && /header check/i.test(message))
+      return new BackupError(`${file} is not a backup made by db:backup (it is not gzip data).`);
     return new BackupError(`${file} is damaged: its compressed data is corrupt (gzip: ${message}). ${AGAIN}`);
   }
   return new BackupError(`Cannot read ${file}: ${firstLine(error)}`);
@@ -251,7 +258,8 @@ function parseHeader(file: string, line: string): BackupHeader {
       `${file} is a version ${String(version)} backup, from a newer release of the site; this one reads versions ${OLDEST_VERSION} to ${BACKUP_VERSION}: update the code first.`,
     );
   }
-  if (version < OLDEST_VERSION || !Number.isInteger(version)) throw new BackupError(`${file} is a version ${version} backup; this site reads versions ${OLDEST_VERSION} to ${BACKUP_VERSION}.`);
+  if (version < OLDEST_VERSION || !Number.isInteger(version))
+    throw new BackupError(`${file} is a version ${version} backup; this site reads versions ${OLDEST_VERSION} to ${BACKUP_VERSION}.`);
   const tablesOk =
     Array.isArray(header.tables) &&
     header.tables.every(
@@ -359,10 +367,13 @@ export async function readBackup(file: string, visit: Visitor = {}): Promise<Che
         } catch {
           // reported below
         }
-        if (typeof trailer?.sha256 !== 'string' || typeof trailer.rows !== 'number') throw damaged(`its end line (line ${lineNo}) is not valid`);
+        if (typeof trailer?.sha256 !== 'string' || typeof trailer.rows !== 'number')
+          throw damaged(`its end line (line ${lineNo}) is not valid`);
         const digest = hash.digest('hex');
         if (trailer.sha256 !== digest) {
-          throw damaged(`its checksum does not match its contents (SHA-256 ${digest.slice(0, 12)}…, recorded ${trailer.sha256.slice(0, 12)}…)`);
+          throw damaged(
+            `its checksum does not match its contents (SHA-256 ${digest.slice(0, 12)}…, recorded ${trailer.sha256.slice(0, 12)}…)`,
+          );
         }
         if (trailer.rows !== total) throw damaged(`it holds ${total} rows where its end line says ${trailer.rows}`);
         sha256 = digest;
@@ -461,9 +472,10 @@ export async function restoreDatabase(orm: MikroORM, file: string, options: Rest
       if (!table || !batch.length) return;
       const cols = table.columns.map(ident).join(', ');
       try {
-        await tq(`insert into ${ident(table.name)} (${cols}) select ${cols} from json_populate_recordset(null::${ident(table.name)}, $1::json)`, [
-          `[${batch.join(',')}]`,
-        ]);
+        await tq(
+          `insert into ${ident(table.name)} (${cols}) select ${cols} from json_populate_recordset(null::${ident(table.name)}, $1::json)`,
+          [`[${batch.join(',')}]`],
+        );
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !DATA_ERROR.test(code)) throw error;
@@ -478,7 +490,10 @@ export async function restoreDatabase(orm: MikroORM, file: string, options: Rest
         table = next;
         const present = new Set(await columnsOf(tq, next.name));
         const missing = next.columns.find((c) => !present.has(c));
-        if (missing) throw new BackupError(`${file} does not match its schema version: ${next.name}.${missing} is missing after migrating to ${checked.schema}.`);
+        if (missing)
+          throw new BackupError(
+            `${file} does not match its schema version: ${next.name}.${missing} is missing after migrating to ${checked.schema}.`,
+          );
         options.onTable?.(next);
       },
       row: async (json) => {
@@ -488,7 +503,8 @@ export async function restoreDatabase(orm: MikroORM, file: string, options: Rest
       },
     });
     await flush();
-    if (again.rows !== checked.rows || again.sha256 !== checked.sha256) throw new BackupError(`${file} changed while it was being restored.`);
+    if (again.rows !== checked.rows || again.sha256 !== checked.sha256)
+      throw new BackupError(`${file} changed while it was being restored.`);
     // serial columns: the next id must come after the restored ones.
     for (const t of header.tables) {
       for (const column of t.columns) {

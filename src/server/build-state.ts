@@ -34,7 +34,12 @@ function state(rootDir: string, built: string[], sources: string[], skip: (p: st
 /** 'missing' without a build, 'stale' when a client source changed after it, else 'fresh'. */
 export function clientBuildState(rootDir: string, clientDir: string): BuildState {
   // The server-rendering bundle is built with it (scripts/build.ts), beside it.
-  return state(rootDir, [path.join(clientDir, 'index.html'), path.join(`${clientDir}-ssr`, 'entry-server.js')], CLIENT_SOURCES, skipForClient);
+  return state(
+    rootDir,
+    [path.join(clientDir, 'index.html'), path.join(`${clientDir}-ssr`, 'entry-server.js')],
+    CLIENT_SOURCES,
+    skipForClient,
+  );
 }
 
 /** The server's bundle (scripts/build-server.ts): 'missing', 'stale' once a server source changed, else 'fresh'. */

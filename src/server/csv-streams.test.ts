@@ -31,7 +31,7 @@ describe('CSV exports stream in batches', () => {
     );
   });
   const em = () => t.orm.em.fork();
-  const count = async (sql: string) => Number(((await t.orm.em.getConnection().execute<{ n: string }[]>(sql))[0]!).n);
+  const count = async (sql: string) => Number((await t.orm.em.getConnection().execute<{ n: string }[]>(sql))[0]!.n);
 
   it('subscribers: 7-row batches give the same bytes as one batch, each subscriber once, newest first', async () => {
     const whole = await text(subscribersCsv(em(), {}));
@@ -43,7 +43,11 @@ describe('CSV exports stream in batches', () => {
     expect([...when].sort().reverse()).toEqual(when);
     const filtered = await text(subscribersCsv(em(), { status: 'active' }, 3));
     expect(records(filtered).slice(1)).toHaveLength(await count(`select count(*) as n from subscribers where status = 'active'`));
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/subscribers.csv', headers: { cookie: (await signIn(t.orm, { isAdmin: true })).cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/subscribers.csv',
+      headers: { cookie: (await signIn(t.orm, { isAdmin: true })).cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(whole);
   });
@@ -51,7 +55,9 @@ describe('CSV exports stream in batches', () => {
   it('applications: batches of 3 equal one batch, each application once', async () => {
     const whole = await text(applicationsCsv(em(), {}));
     expect(await text(applicationsCsv(em(), {}, 3))).toBe(whole);
-    const ids = records(whole).slice(1).map((r) => Number(r[0]));
+    const ids = records(whole)
+      .slice(1)
+      .map((r) => Number(r[0]));
     expect(ids).toHaveLength(await count('select count(*) as n from applications'));
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -69,5 +75,4 @@ describe('CSV exports stream in batches', () => {
   it('inquiries: the shared stream keeps the bytes of the batched export', async () => {
     expect(await text(inquiriesCsv(em(), {}, 11))).toBe(await text(inquiriesCsv(em(), {})));
   });
-
 });

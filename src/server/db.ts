@@ -128,7 +128,8 @@ export async function openDatabase(config: DbConfig): Promise<MikroORM> {
 /** An embedded database opened without pg_trgm (not through createPGlite) is refused with a message that says so. */
 async function requireTrigram(orm: MikroORM) {
   const rows = await orm.em.getConnection().execute<{ ok: number }[]>(`select 1 as ok from pg_available_extensions where name = 'pg_trgm'`);
-  if (!rows.length) throw new Error('This embedded database was opened without the pg_trgm extension: open it with createPGlite() (src/server/db.ts).');
+  if (!rows.length)
+    throw new Error('This embedded database was opened without the pg_trgm extension: open it with createPGlite() (src/server/db.ts).');
 }
 
 /** Closes the ORM and, when it opened one, the embedded database (flushing it to disk) and its lock. */

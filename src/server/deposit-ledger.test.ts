@@ -26,15 +26,41 @@ describe('the payments ledger is the one record of a deposit', () => {
     const deposit = { amount: 500, receivedOn: '2026-11-20', method: 'check', refundedOn: null, refundAmount: null, fromLedger: true };
     expect((await breeder().applications.byId({ id })).deposit).toMatchObject(deposit);
     expect((await breeder().applications.waitlist({ litterId: null }))[0]!.deposit).toMatchObject(deposit);
-    expect((await t.caller(family.user).applications.mine())[0]!.deposit).toEqual({ amount: 500, receivedOn: '2026-11-20', nonRefundable: true, refundedOn: null, refundAmount: null });
+    expect((await t.caller(family.user).applications.mine())[0]!.deposit).toEqual({
+      amount: 500,
+      receivedOn: '2026-11-20',
+      nonRefundable: true,
+      refundedOn: null,
+      refundAmount: null,
+    });
     // A later payment is not the deposit; a refund after it is shown with it.
     await breeder().payments.record({ familyId: family.user.id, amount: '1000', paidOn: '2026-11-25', method: 'cash' });
-    await breeder().payments.record({ familyId: family.user.id, amount: '-100', paidOn: '2026-11-26', method: 'check', reason: 'Crate not needed' });
-    expect((await breeder().applications.byId({ id })).deposit).toMatchObject({ amount: 500, refundedOn: '2026-11-26', refundAmount: 100, fromLedger: true });
+    await breeder().payments.record({
+      familyId: family.user.id,
+      amount: '-100',
+      paidOn: '2026-11-26',
+      method: 'check',
+      reason: 'Crate not needed',
+    });
+    expect((await breeder().applications.byId({ id })).deposit).toMatchObject({
+      amount: 500,
+      refundedOn: '2026-11-26',
+      refundAmount: 100,
+      fromLedger: true,
+    });
 
     // Matched with Luna ($3,200): the contract starts with the ledger's deposit and the puppy's price.
     const em = t.orm.em.fork();
-    em.create(Puppy, { name: 'Luna', gender: 'female', color: 'apricot', family: family.user.id, status: 'reserved', price: 3200, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: 'Luna',
+      gender: 'female',
+      color: 'apricot',
+      family: family.user.id,
+      status: 'reserved',
+      price: 3200,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     const template = await breeder().contracts.saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY });
     const draft = await breeder().contracts.prepare({ templateId: template.id, familyId: family.user.id });
@@ -47,13 +73,26 @@ describe('the payments ledger is the one record of a deposit', () => {
     const family = await signIn(t.orm, { isAdmin: false, username: 'nguyens', email: 'an@example.com' });
     const breeder = () => t.caller(admin.user).admin;
     const em = t.orm.em.fork();
-    em.create(Puppy, { name: 'Max', gender: 'male', color: 'red', family: family.user.id, status: 'reserved', price: 3000, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: 'Max',
+      gender: 'male',
+      color: 'red',
+      family: family.user.id,
+      status: 'reserved',
+      price: 3000,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     const option = async () => (await breeder().payments.families({ search: 'Max' })).find((f) => f.id === family.user.id)!;
     expect((await option()).suggested).toEqual({ priceCents: 300_000, depositCents: null, dueOn: null });
     const template = await breeder().contracts.saveTemplate({ name: 'Agreement', body: DEMO_TEMPLATE_BODY });
     const draft = await breeder().contracts.prepare({ templateId: template.id, familyId: family.user.id });
-    await breeder().contracts.update({ id: draft.id, values: { ...draft.values, price: '2900', deposit: '400', pickupDate: '2027-01-09' }, body: draft.body });
+    await breeder().contracts.update({
+      id: draft.id,
+      values: { ...draft.values, price: '2900', deposit: '400', pickupDate: '2027-01-09' },
+      body: draft.body,
+    });
     expect((await option()).suggested).toEqual({ priceCents: 290_000, depositCents: 40_000, dueOn: '2027-01-09' });
   });
 });

@@ -29,7 +29,13 @@ import { Article, ArticleAttachment, ArticleSlugRedirect, LegalVersion } from '.
 import { Application, ApplicationDraft, ApplicationEvent } from '../features/applications/server/application.entity.ts';
 import { CareItem, CareScheduleItem, HealthFamilyPrefs, HealthReminder, HealthShareLink } from '../features/health/server/health.entity.ts';
 import { CareRequest, HealthGoHomeMail, HealthLitterProtocol, HealthProtocol } from '../features/health/server/health.entity.ts';
-import { Contract, ContractEvent, ContractSigningKey, ContractTemplate, ContractTemplateVersion } from '../features/contracts/server/contract.entity.ts';
+import {
+  Contract,
+  ContractEvent,
+  ContractSigningKey,
+  ContractTemplate,
+  ContractTemplateVersion,
+} from '../features/contracts/server/contract.entity.ts';
 import { PushSubscription } from '../features/notifications/server/push-subscription.entity.ts';
 import { Conversation, Message, MessageAttachment } from '../features/messages/server/message.entity.ts';
 import { MessageUpload } from '../features/messages/server/message.entity.ts';

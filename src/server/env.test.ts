@@ -9,7 +9,11 @@ describe('settings', () => {
     const example = readFileSync(path.join(ROOT_DIR, '.env.example'), 'utf8');
     const keys = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
     const internal = ['CLIENT_DIR']; // build plumbing for parallel test runs, not a deployment setting
-    expect(keys).toEqual(Object.keys(EnvSchema.shape).filter((k) => !internal.includes(k)).sort());
+    expect(keys).toEqual(
+      Object.keys(EnvSchema.shape)
+        .filter((k) => !internal.includes(k))
+        .sort(),
+    );
   });
 
   it('defaults to port 3000 and the embedded database', () => {

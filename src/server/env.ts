@@ -8,10 +8,16 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
   ),
   DATA_DIR: z.string().default('./data'),
-  APP_ORIGIN: z.url().default('http://localhost:3000').transform((s) => new URL(s).origin),
+  APP_ORIGIN: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((s) => new URL(s).origin),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -37,7 +43,10 @@ export const EnvSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail stays queued in the database. */
   SMTP_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
   ),
   /** Sender of outgoing e-mail, e.g. "Aspen Meadow Doodles <hello@example.com>"; default no-reply@<APP_ORIGIN host>. */
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -52,8 +61,20 @@ export const EnvSchema = z.object({
   /** Sent e-mails are deleted from the outbox after this many days; failed ones stay until retried or dismissed. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** DKIM signing of outgoing e-mail: all three, or none. The key is PEM; "\n" in it stands for a line break. */
-  DKIM_DOMAIN: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9.-]+$/i, 'must be a domain name').optional()),
-  DKIM_SELECTOR: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9._-]+$/i, 'must be a DNS label').optional()),
+  DKIM_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'must be a domain name')
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9._-]+$/i, 'must be a DNS label')
+      .optional(),
+  ),
   DKIM_PRIVATE_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -70,11 +91,25 @@ export const EnvSchema = z.object({
     (v) => (typeof v === 'string' ? v : ''),
     z
       .string()
-      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-      .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be comma-separated origins like https://push.example.com'),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o),
+        'must be comma-separated origins like https://push.example.com',
+      ),
   ),
   /** The domain of reply addresses (reply+<token>@MAIL_DOMAIN) on message e-mails; default the APP_ORIGIN host. */
-  MAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9.-]+$/i, 'must be a domain name').optional()),
+  MAIL_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'must be a domain name')
+      .optional(),
+  ),
   /** Shared secret of POST /api/inbound-email (an HMAC-SHA256 of the raw body); without it the webhook refuses everything. */
   INBOUND_EMAIL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   /** Port of the optional built-in SMTP listener for replies (when the MX points at the site); none: no listener. */

@@ -13,7 +13,12 @@ describe('first-use rows under 20 concurrent first calls', () => {
   const t = useTestApp();
 
   async function post(path: string, cookie: string, input: unknown) {
-    const res = await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify(input),
+    });
     return { status: res.statusCode, body: res.body };
   }
   /** N copies of one call at once: the statuses, which must all be 200. */
@@ -27,7 +32,9 @@ describe('first-use rows under 20 concurrent first calls', () => {
 
   /** A litter with a puppy matched to each of two families with verified addresses (their portal state rows not yet made). */
   async function litterWithFamilies(admin: { cookie: string }, name: string) {
-    const litter = JSON.parse((await post('admin.litters.create', admin.cookie, { name, motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01' })).body).result.data as { id: number };
+    const litter = JSON.parse(
+      (await post('admin.litters.create', admin.cookie, { name, motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01' })).body,
+    ).result.data as { id: number };
     const families = [];
     for (const k of ['a', 'b']) {
       const email = `${name.toLowerCase()}-${k}@example.com`;
@@ -53,29 +60,43 @@ describe('first-use rows under 20 concurrent first calls', () => {
     expect(await rows(`select count(*)::int as n from "puppy_updates" where "litter_id" = ?`, [litter.id])).toBe(N);
     // The first update of a family's day goes out at once, once; the others wait for tomorrow's digest.
     for (const f of families) {
-      expect(await rows(`select count(*)::int as n from "outbox_messages" where "to" = ? and "subject" = ?`, [f.email, DIGEST_SUBJECT])).toBe(1);
+      expect(
+        await rows(`select count(*)::int as n from "outbox_messages" where "to" = ? and "subject" = ?`, [f.email, DIGEST_SUBJECT]),
+      ).toBe(1);
     }
-    expect(await rows(`select count(*)::int as n from "puppy_update_notices" where "family_id" in (?, ?) and "status" = 'emailed'`, ids)).toBeGreaterThanOrEqual(2);
+    expect(
+      await rows(`select count(*)::int as n from "puppy_update_notices" where "family_id" in (?, ?) and "status" = 'emailed'`, ids),
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('portal.setDigest: a family’s first saves at once make one row, with the last value', async () => {
     const family = await signIn(t.orm, { isAdmin: false });
     await race('portal.setDigest', family.cookie, () => ({ enabled: false }));
-    expect(await rows(`select count(*)::int as n from "family_portal_states" where "family_id" = ? and "digest_enabled" = false`, [family.user.id])).toBe(1);
+    expect(
+      await rows(`select count(*)::int as n from "family_portal_states" where "family_id" = ? and "digest_enabled" = false`, [
+        family.user.id,
+      ]),
+    ).toBe(1);
   });
 
   it('admin.portal.setPickup: a puppy’s first pickup day saved at once makes one row', async () => {
     const admin = await signIn(t.orm, { isAdmin: true });
     const { litter } = await litterWithFamilies(admin, 'Pickup');
-    const [puppy] = await t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "puppies" where "litter_id" = ? order by "id" limit 1`, [litter.id]);
+    const [puppy] = await t.orm.em
+      .fork()
+      .execute<Array<{ id: number }>>(`select "id" from "puppies" where "litter_id" = ? order by "id" limit 1`, [litter.id]);
     await race('admin.portal.setPickup', admin.cookie, () => ({ puppyId: puppy!.id, at: '2026-12-20T17:00:00Z' }));
     expect(await rows(`select count(*)::int as n from "puppy_pickups" where "puppy_id" = ?`, [puppy!.id])).toBe(1);
   });
 
   it('admin.messages.forInquiry: the first answers to a visitor’s inquiry at once make one conversation', async () => {
     const admin = await signIn(t.orm, { isAdmin: true });
-    await t.caller(null, '10.46.0.1').inquiries.create({ name: 'Robin Vale', email: 'robin.vale@example.com', interest: 'available', message: 'Is there a puppy left?' });
-    const [inquiry] = await t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "inquiries" where "email" = 'robin.vale@example.com'`);
+    await t
+      .caller(null, '10.46.0.1')
+      .inquiries.create({ name: 'Robin Vale', email: 'robin.vale@example.com', interest: 'available', message: 'Is there a puppy left?' });
+    const [inquiry] = await t.orm.em
+      .fork()
+      .execute<Array<{ id: number }>>(`select "id" from "inquiries" where "email" = 'robin.vale@example.com'`);
     const results = await race('admin.messages.forInquiry', admin.cookie, () => ({ inquiryId: inquiry!.id }));
     expect(new Set(results.map((r) => JSON.parse(r.body).result.data.id)).size).toBe(1);
     expect(await rows(`select count(*)::int as n from "conversations" where "email" = 'robin.vale@example.com'`)).toBe(1);
@@ -87,11 +108,18 @@ describe('first-use rows under 20 concurrent first calls', () => {
     const id = family.user.id;
     await race('messages.send', family.cookie, (i) => ({ text: `Hello ${i}`, attachments: [] }));
     expect(await rows(`select count(*)::int as n from "conversations" where "family_id" = ?`, [id])).toBe(1);
-    expect(await rows(`select count(*)::int as n from "messages" m join "conversations" c on c."id" = m."conversation_id" where c."family_id" = ?`, [id])).toBe(N);
+    expect(
+      await rows(
+        `select count(*)::int as n from "messages" m join "conversations" c on c."id" = m."conversation_id" where c."family_id" = ?`,
+        [id],
+      ),
+    ).toBe(N);
 
     const other = await signIn(t.orm, { isAdmin: false });
     await race('messages.setEmailPreference', other.cookie, () => ({ enabled: false }));
-    expect(await rows(`select count(*)::int as n from "conversations" where "family_id" = ? and "family_email_off"`, [other.user.id])).toBe(1);
+    expect(await rows(`select count(*)::int as n from "conversations" where "family_id" = ? and "family_email_off"`, [other.user.id])).toBe(
+      1,
+    );
 
     await race('health.setReminders', family.cookie, () => ({ enabled: false }));
     expect(await rows(`select count(*)::int as n from "health_family_prefs" where "family_id" = ?`, [id])).toBe(1);
@@ -100,7 +128,11 @@ describe('first-use rows under 20 concurrent first calls', () => {
     expect(await rows(`select count(*)::int as n from "application_drafts" where "user_id" = ?`, [id])).toBe(1);
 
     const endpoint = 'https://fcm.googleapis.com/fcm/send/first-use-race';
-    await race('notifications.subscribe', family.cookie, () => ({ endpoint, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }, topics: ['message'] }));
+    await race('notifications.subscribe', family.cookie, () => ({
+      endpoint,
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+      topics: ['message'],
+    }));
     expect(await rows(`select count(*)::int as n from "push_subscriptions" where "endpoint" = ?`, [endpoint])).toBe(1);
   });
 });

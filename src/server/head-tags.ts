@@ -4,8 +4,7 @@ import { THEME_SCRIPT } from '../lib/shared/theme-preference.ts';
 
 type HeadInfo = ServedHead;
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The hero's default poster, preloaded only where it is shown (the home page): elsewhere Chromium warns it is unused. */
 const HERO_POSTER_PRELOAD =
@@ -45,7 +44,9 @@ export function renderHead(info: HeadInfo, origin: string, pathname: string): st
     `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
     ...(pathname === '/' ? [HERO_POSTER_PRELOAD] : []),
     ...(pathname === '/admin' || pathname.startsWith('/admin/') ? [DASHBOARD_APP] : []),
-    ...(info.feeds ?? []).map((f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(origin + f.href)}" />`),
+    ...(info.feeds ?? []).map(
+      (f) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(origin + f.href)}" />`,
+    ),
     // Data blocks, never run: '<' is escaped so no text inside can close the element.
     ...(info.jsonLd ?? []).map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),
   ].join('\n    ');

@@ -69,7 +69,17 @@ describe('keyset pages of the dashboard lists', () => {
       await em.execute(
         `insert into "articles" ("kind", "title", "slug", "summary", "body", "tags", "author_name", "status", "published_at", "category", "sort_order", "created_at", "updated_at")
          values (?, ?, ?, '', '', '{}', '', ?, ?, ?, ?, ?, ?)`,
-        [kind, kind === 'blog' ? `Post ${i}` : `Guide ${i % 7}`, `keyset-${i}`, published ? 'published' : 'draft', published, kind === 'resource' ? ['training', 'health', 'go-home'][i % 3] : null, i % 4, INSTANTS[i % 2], INSTANTS[i % 2]],
+        [
+          kind,
+          kind === 'blog' ? `Post ${i}` : `Guide ${i % 7}`,
+          `keyset-${i}`,
+          published ? 'published' : 'draft',
+          published,
+          kind === 'resource' ? ['training', 'health', 'go-home'][i % 3] : null,
+          i % 4,
+          INSTANTS[i % 2],
+          INSTANTS[i % 2],
+        ],
       );
     }
   });
@@ -90,7 +100,12 @@ describe('keyset pages of the dashboard lists', () => {
   it('a row added between two pages moves neither the next page (cursor) nor duplicates a row; OFFSET would', async () => {
     const first = await as().admin.inquiries.list({ page: 1 });
     expect(first.nextCursor).toBeTruthy();
-    const added = await as().inquiries.create({ name: 'New Arrival', email: 'new@example.com', interest: 'information', message: 'Do you have puppies?' });
+    const added = await as().inquiries.create({
+      name: 'New Arrival',
+      email: 'new@example.com',
+      interest: 'information',
+      message: 'Do you have puppies?',
+    });
     expect(added).toBeTruthy();
     const second = await as().admin.inquiries.list({ page: 2, after: first.nextCursor! });
     expect(second.items.map((i) => i.id)).toEqual(rows.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((r) => r.id));
@@ -170,7 +185,11 @@ describe('keyset pages of the dashboard lists', () => {
     ];
     for (const after of cursors) {
       const input = encodeURIComponent(JSON.stringify({ page: 2, after }));
-      const res = await t.app.inject({ method: 'GET', url: `/trpc/admin.inquiries.list?input=${input}`, headers: { cookie, origin: TEST_ORIGIN } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/trpc/admin.inquiries.list?input=${input}`,
+        headers: { cookie, origin: TEST_ORIGIN },
+      });
       expect(res.statusCode, after).toBe(400);
       expect(res.body, after).toContain(CURSOR_INVALID);
     }

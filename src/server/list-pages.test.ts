@@ -78,14 +78,20 @@ describe('dashboard lists never answer more than a page', () => {
     expect(seen).toBe(600);
     expect(page.totalCapped).toBe(false);
     // A page number past the last match: nothing, and a total that says so.
-    expect(await as().admin.inquiries.list({ page: 13, search: 'example.com' })).toMatchObject({ items: [], total: 600, totalCapped: false });
+    expect(await as().admin.inquiries.list({ page: 13, search: 'example.com' })).toMatchObject({
+      items: [],
+      total: 600,
+      totalCapped: false,
+    });
   });
 
   it('a search with few matches is read from them, one with many by walking the order; either way the page is the same (decision 133)', async () => {
     const em = t.orm.em.fork();
     // The planner's estimates, as autovacuum keeps them.
     await em.execute('analyze "inquiries"');
-    const where = (s: string) => ({ $or: [{ name: { $ilike: likePattern(s) } }, { email: { $ilike: likePattern(s) } }, { message: { $ilike: likePattern(s) } }] });
+    const where = (s: string) => ({
+      $or: [{ name: { $ilike: likePattern(s) } }, { email: { $ilike: likePattern(s) } }, { message: { $ilike: likePattern(s) } }],
+    });
     expect(await searchReadsMatches(em, Inquiry, where('garcia'), PAGE_SIZE)).toBe(true);
     expect(await searchReadsMatches(em, Inquiry, where('example.com'), PAGE_SIZE)).toBe(false);
     const expected = async (s: string) =>
@@ -109,7 +115,9 @@ describe('dashboard lists never answer more than a page', () => {
   });
 
   it('a search for an address finds its row, and only where the whole address matches (decision 133)', async () => {
-    const [row] = await t.orm.em.fork().execute<{ id: number; email: string }[]>('select id, email from inquiries order by id desc limit 1');
+    const [row] = await t.orm.em
+      .fork()
+      .execute<{ id: number; email: string }[]>('select id, email from inquiries order by id desc limit 1');
     const [local, domain] = row!.email.split('@') as [string, string];
     for (const search of [row!.email, `${local.slice(-6)}@${domain.slice(0, 5)}`, row!.email.toUpperCase()]) {
       expect(ids(await as().admin.inquiries.list({ page: 1, search }))).toEqual([row!.id]);
@@ -117,7 +125,9 @@ describe('dashboard lists never answer more than a page', () => {
     // The part before the "@" alone would find it; the whole search must match.
     expect((await as().admin.inquiries.list({ page: 1, search: `${local}@elsewhere.org` })).items).toEqual([]);
     // An address a family is changing to is found in Users as well.
-    const [user] = await t.orm.em.fork().execute<{ id: number; email: string }[]>('select id, email from users where email is not null order by id desc limit 1');
+    const [user] = await t.orm.em
+      .fork()
+      .execute<{ id: number; email: string }[]>('select id, email from users where email is not null order by id desc limit 1');
     await t.orm.em.fork().execute('update users set pending_email = ? where id = ?', ['new.address.7@example.net', user!.id]);
     expect(ids(await as().admin.users.list({ page: 1, search: 'new.address.7@example.net' }))).toEqual([user!.id]);
     expect(ids(await as().admin.users.list({ page: 1, search: user!.email }))).toEqual([user!.id]);

@@ -113,7 +113,10 @@ describe('a connection cut under live traffic on two instances (PostgreSQL)', ()
     throw new Error('the reply was never stored');
   };
   const cutEveryConnection = async () => {
-    const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     return killed.rowCount ?? 0;
   };
   const messageIds = async (base: string, cookie: string) => {
@@ -129,9 +132,11 @@ describe('a connection cut under live traffic on two instances (PostgreSQL)', ()
     const family = await signIn(orm, { isAdmin: false, username: 'outage_family' });
     const first = await post(a.base, 'messages.send', family.cookie, { text: 'Hello before any outage' });
     expect(first.status).toBe(200);
-    const conversationId = ((await (await fetch(`${a.base}/trpc/messages.list`, { headers: { cookie: family.cookie } })).json()) as {
-      result: { data: { conversationId: number } };
-    }).result.data.conversationId;
+    const conversationId = (
+      (await (await fetch(`${a.base}/trpc/messages.list`, { headers: { cookie: family.cookie } })).json()) as {
+        result: { data: { conversationId: number } };
+      }
+    ).result.data.conversationId;
     // The family's page on B, the breeder's on A.
     const familyPage = (await openStream(b.base, 'messages.live', family.cookie)).sse!;
     const breederPage = (await openStream(a.base, 'admin.messages.live', breeder.cookie)).sse!;
@@ -141,21 +146,29 @@ describe('a connection cut under live traffic on two instances (PostgreSQL)', ()
 
     for (let round = 0; round < 2; round++) {
       // Both instances have just posted (each holds a NOTIFY connection), then traffic keeps flowing through the cut.
-      expect((await post(a.base, 'admin.messages.send', breeder.cookie, { conversationId, text: `Before cut ${round} on A` })).status).toBe(200);
+      expect((await post(a.base, 'admin.messages.send', breeder.cookie, { conversationId, text: `Before cut ${round} on A` })).status).toBe(
+        200,
+      );
       expect((await post(b.base, 'messages.send', family.cookie, { text: `Before cut ${round} on B` })).status).toBe(200);
       let flowing = true;
       const statuses: number[] = [];
       const traffic = (async () => {
         for (let i = 0; flowing; i++) {
           const base = i % 2 ? b.base : a.base;
-          statuses.push((await post(base, 'admin.messages.send', breeder.cookie, { conversationId, text: `Traffic ${round}.${i}` })).status);
+          statuses.push(
+            (await post(base, 'admin.messages.send', breeder.cookie, { conversationId, text: `Traffic ${round}.${i}` })).status,
+          );
           const read = await fetch(`${base}/trpc/messages.list`, { headers: { cookie: family.cookie } }).catch(() => null);
           statuses.push(read?.status ?? 0);
         }
       })();
       expect(await cutEveryConnection()).toBeGreaterThan(0);
       // Replies right after the cut, on both instances.
-      const afterCut = await Promise.all(Array.from({ length: 6 }, (_, i) => reply(i % 2 ? b.base : a.base, breeder.cookie, conversationId, `Right after cut ${round}.${i}`)));
+      const afterCut = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          reply(i % 2 ? b.base : a.base, breeder.cookie, conversationId, `Right after cut ${round}.${i}`),
+        ),
+      );
       flowing = false;
       await traffic;
       // Every answer was a 200 or a clear 503: never a 500, never a connection the process dropped.

@@ -22,7 +22,8 @@ async function openSecondOrm(orm: MikroORM): Promise<MikroORM> {
   return openDatabase({ pglite });
 }
 
-const isError = (code: string) => (e: SseEvent) => e.event === 'serialized-error' && (e.data as { data?: { code?: string } }).data?.code === code;
+const isError = (code: string) => (e: SseEvent) =>
+  e.event === 'serialized-error' && (e.data as { data?: { code?: string } }).data?.code === code;
 const errorMessage = (e: SseEvent) => (e.data as { message?: string }).message;
 
 describe('live streams', () => {
@@ -44,7 +45,12 @@ describe('live streams', () => {
     ormB = await openSecondOrm(db.orm);
     a = await buildApp({
       orm: db.orm,
-      env: testEnv({ LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_ACCOUNT: '3', LIVE_STREAMS_PER_ADDRESS: '100', LIVE_STREAMS_MAX: '4' }),
+      env: testEnv({
+        LIVE_STREAMS_PER_SESSION: '2',
+        LIVE_STREAMS_PER_ACCOUNT: '3',
+        LIVE_STREAMS_PER_ADDRESS: '100',
+        LIVE_STREAMS_MAX: '4',
+      }),
       closeOrm: false,
       logger: false,
     });
@@ -133,14 +139,20 @@ describe('live streams', () => {
     const laptop = await signIn(db.orm, { isAdmin: false, username: 'pw_family' });
     const phone = await signIn(db.orm, { isAdmin: false, username: 'pw_family' });
     const phoneStream = await open(baseC, phone.cookie);
-    const changed = await post(a, 'auth.changePassword', laptop.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-passphrase-44' });
+    const changed = await post(a, 'auth.changePassword', laptop.cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a-brand-new-passphrase-44',
+    });
     expect(changed.statusCode).toBe(200);
     expect(errorMessage(await phoneStream.sse!.next(isError('UNAUTHORIZED'), 5000))).toBe(SESSION_ENDED_MESSAGE);
     await phoneStream.sse!.ended(5000);
 
     // Whatever deletes the row (the breeder revoking it, the expiry purge, an account's deletion by cascade).
     const laptopStream = await open(baseC, laptop.cookie);
-    await db.orm.em.fork().getConnection().execute(`delete from "sessions" where "id" = ?`, [hashToken(laptop.token)]);
+    await db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`delete from "sessions" where "id" = ?`, [hashToken(laptop.token)]);
     expect(errorMessage(await laptopStream.sse!.next(isError('UNAUTHORIZED'), 5000))).toBe(SESSION_ENDED_MESSAGE);
     await laptopStream.sse!.ended(5000);
   });

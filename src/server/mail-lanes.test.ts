@@ -23,7 +23,13 @@ describe('mail in lanes, and digests for the breeder', () => {
 
   it('a flood of notifications queued, then an account e-mail: the account e-mail goes next, not after the flood', async () => {
     const em = t.orm.em.fork();
-    for (let i = 1; i <= 40; i++) t.app.services.mail.enqueue(em, { lane: 'notification', to: `family${i}@example.com`, subject: `Flood ${i}`, text: `Notification ${i}` });
+    for (let i = 1; i <= 40; i++)
+      t.app.services.mail.enqueue(em, {
+        lane: 'notification',
+        to: `family${i}@example.com`,
+        subject: `Flood ${i}`,
+        text: `Notification ${i}`,
+      });
     await em.flush();
     // The flood is being sent: a first pass has taken its share.
     await t.app.mailer.poll();
@@ -49,7 +55,14 @@ describe('mail in lanes, and digests for the breeder', () => {
     const count = DIGEST_AFTER + 5;
     const em = t.orm.em.fork();
     for (let i = 1; i <= count; i++) {
-      t.app.services.mail.enqueue(em, { lane: 'notification', digest: 'inquiry', to: BREEDER, replyTo: `family${i}@example.com`, subject: `New inquiry from Family ${i}`, text: `Message ${i}` });
+      t.app.services.mail.enqueue(em, {
+        lane: 'notification',
+        digest: 'inquiry',
+        to: BREEDER,
+        replyTo: `family${i}@example.com`,
+        subject: `New inquiry from Family ${i}`,
+        text: `Message ${i}`,
+      });
     }
     await em.flush();
     const from = smtp.received.length;
@@ -63,11 +76,23 @@ describe('mail in lanes, and digests for the breeder', () => {
       expect(digest.text).toContain(`New inquiry from Family ${i}\n`);
       expect(digest.text).toContain(`Reply to: family${i}@example.com`);
     }
-    const rows = await sql<{ status: string; n: number }>(`select "status", count(*)::int as n from "outbox_messages" where "digest_key" = 'inquiry' group by 1`);
+    const rows = await sql<{ status: string; n: number }>(
+      `select "status", count(*)::int as n from "outbox_messages" where "digest_key" = 'inquiry' group by 1`,
+    );
     expect(rows).toEqual([{ status: 'sent', n: count }]);
 
     // One more inquiry through the site, inside the window: it waits for the digest after the window, not alone now.
-    expect((await post('/api/inquiries', { name: 'Late Family', email: 'late@example.com', phone: '', interest: 'waitlist', message: 'Is there still room on the list?' })).statusCode).toBe(201);
+    expect(
+      (
+        await post('/api/inquiries', {
+          name: 'Late Family',
+          email: 'late@example.com',
+          phone: '',
+          interest: 'waitlist',
+          message: 'Is there still room on the list?',
+        })
+      ).statusCode,
+    ).toBe(201);
     const report = await t.app.mailer.poll();
     expect(report).toMatchObject({ sent: 0 });
     const [late] = await sql<{ status: string; wait_ms: number; attempts: number }>(

@@ -76,7 +76,9 @@ async function rawClient(port: number) {
         const head = buffer.indexOf('\r\n\r\n');
         if (head >= 0) {
           const lines = buffer.subarray(0, head).toString().split('\r\n');
-          const headers = Object.fromEntries(lines.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+          const headers = Object.fromEntries(
+            lines.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           const length = Number(headers['content-length'] ?? 0);
           if (buffer.length >= head + 4 + length) {
             const body = buffer.subarray(head + 4, head + 4 + length).toString();
@@ -131,20 +133,38 @@ describe('process entry', () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const dataDir = migratedDir();
     // Info level and every request logged: the request and shutdown log lines are the events this test waits for.
-    const p = start({ PORT: port, DATA_DIR: dataDir, SEED_DEMO: 'false', APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', LOG_ACCESS_SAMPLE: '1' });
+    const p = start({
+      PORT: port,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      LOG_ACCESS_SAMPLE: '1',
+    });
     await p.logged(/Server listening at/);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     const lock = path.join(dataDir, 'db.lock');
     expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid).toBe(p.child.pid);
-    const backup = spawnSync(process.execPath, [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'backup', path.join(dataDir, 'site.bak')], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
+    const backup = spawnSync(
+      process.execPath,
+      [path.join(ROOT_DIR, 'src/server/cli/backup.ts'), 'backup', path.join(dataDir, 'site.bak')],
+      {
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir },
+        encoding: 'utf8',
+      },
+    );
     expect(backup.status).toBe(1);
-    expect(backup.stderr.trim()).toMatch(new RegExp(`^The embedded database in .* is open in process ${p.child.pid} \\(main\\.ts, since [^)]+\\): stop it first`));
+    expect(backup.stderr.trim()).toMatch(
+      new RegExp(`^The embedded database in .* is open in process ${p.child.pid} \\(main\\.ts, since [^)]+\\): stop it first`),
+    );
     expect(existsSync(path.join(dataDir, 'site.bak'))).toBe(false);
     // A request in flight: headers and half its body sent, the rest only after the signal.
-    const body = JSON.stringify({ name: 'Ada Family', email: 'ada@example.com', interest: 'available', message: 'Hello, is Biscuit still available?' });
+    const body = JSON.stringify({
+      name: 'Ada Family',
+      email: 'ada@example.com',
+      interest: 'available',
+      message: 'Hello, is Biscuit still available?',
+    });
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     let response = '';
@@ -169,7 +189,14 @@ describe('process entry', () => {
   it('on SIGTERM tells keep-alive clients Connection: close, finishes in-flight requests and resets none', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     // A long grace so the idle keep-alive client below is still open when it sends after the signal.
-    const p = start({ PORT: port, DATA_DIR: migratedDir(), SEED_DEMO: 'false', APP_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '8000' });
+    const p = start({
+      PORT: port,
+      DATA_DIR: migratedDir(),
+      SEED_DEMO: 'false',
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_GRACE_MS: '8000',
+    });
     await p.logged(/Server listening at/);
     const host = `Host: 127.0.0.1:${port}\r\n`;
 
@@ -181,9 +208,16 @@ describe('process entry', () => {
     expect(before.headers.connection).not.toBe('close');
 
     // A keep-alive client with a request in flight: headers and half its body before the signal.
-    const body = JSON.stringify({ name: 'Bea Family', email: 'bea@example.com', interest: 'available', message: 'Hello, is Biscuit still available?' });
+    const body = JSON.stringify({
+      name: 'Bea Family',
+      email: 'bea@example.com',
+      interest: 'available',
+      message: 'Hello, is Biscuit still available?',
+    });
     const busy = await rawClient(Number(port));
-    busy.write(`POST /api/inquiries HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    busy.write(
+      `POST /api/inquiries HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
     busy.write(body.slice(0, 20));
 
     p.child.kill('SIGTERM');

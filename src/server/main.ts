@@ -75,7 +75,9 @@ async function main() {
   }
   // On a terminal, the last thing said is where the site is (the JSON records stay for machines).
   const address = app.server.address();
-  await printReadyLine(orm, { host: env.HOST, port: typeof address === 'object' && address ? address.port : env.PORT }).catch(() => undefined);
+  await printReadyLine(orm, { host: env.HOST, port: typeof address === 'object' && address ? address.port : env.PORT }).catch(
+    () => undefined,
+  );
 }
 
 await main();

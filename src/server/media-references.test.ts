@@ -15,9 +15,17 @@ describe('media references', () => {
 
   const upload = async (replaces?: string) => {
     if (!cookie) ({ cookie, user: admin } = await signIn(t.orm, { isAdmin: true }));
-    const parts = [...(replaces ? [{ name: 'replaces', value: replaces } satisfies FieldPart] : []), jpegPart(await solidImage(40, 30, 'jpeg'))];
+    const parts = [
+      ...(replaces ? [{ name: 'replaces', value: replaces } satisfies FieldPart] : []),
+      jpegPart(await solidImage(40, 30, 'jpeg')),
+    ];
     const { payload, headers } = multipartBody(parts);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie, origin: TEST_ORIGIN } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload,
+      headers: { ...headers, cookie, origin: TEST_ORIGIN },
+    });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: string; url: string };
   };
@@ -68,7 +76,9 @@ describe('media references', () => {
     await upload(id);
     expect(await served(url)).toBe(200);
 
-    await t.caller(admin).admin.articles.update({ id: created.id, data: { kind: 'blog', title: 'With a photo', body: 'No photo any more.' } });
+    await t
+      .caller(admin)
+      .admin.articles.update({ id: created.id, data: { kind: 'blog', title: 'With a photo', body: 'No photo any more.' } });
     expect(await served(url)).toBe(404);
   });
 });

@@ -14,7 +14,12 @@ describe('uploads released by admin saves', () => {
   const upload = async () => {
     if (!cookie) ({ cookie, user: admin } = await signIn(t.orm, { isAdmin: true }));
     const { payload, headers } = multipartBody([jpegPart(await solidImage(40, 30, 'jpeg'))]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie, origin: TEST_ORIGIN } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload,
+      headers: { ...headers, cookie, origin: TEST_ORIGIN },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().url as string;
   };

@@ -109,7 +109,8 @@ describe('two instances on one database', () => {
     const before = smtp.received.length;
     const em = db.orm.em.fork();
     const subjects = Array.from({ length: 24 }, (_, i) => `Outbox race ${i + 1}`);
-    for (const subject of subjects) enqueueMail(em, { lane: 'notification', to: 'breeder@example.com', subject, text: `Body of ${subject}` });
+    for (const subject of subjects)
+      enqueueMail(em, { lane: 'notification', to: 'breeder@example.com', subject, text: `Body of ${subject}` });
     await em.flush();
 
     // Both senders race for the same rows, several passes each, while their timers also run.
@@ -126,7 +127,10 @@ describe('two instances on one database', () => {
     await smtp.waitFor(before + subjects.length);
     await Promise.all([a.mailer.poll(), b.mailer.poll()]);
 
-    const received = smtp.received.slice(before).map((m) => m.subject).filter((s) => s.startsWith('Outbox race '));
+    const received = smtp.received
+      .slice(before)
+      .map((m) => m.subject)
+      .filter((s) => s.startsWith('Outbox race '));
     expect(received.sort()).toEqual([...subjects].sort());
     const rows = await db.orm.em.fork().find(OutboxMessage, { subject: { $like: 'Outbox race %' } });
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(subjects.map(() => ['sent', 1]));

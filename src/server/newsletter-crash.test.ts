@@ -60,7 +60,9 @@ function startSender(env: Record<string, string>): Promise<Sender> {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
@@ -89,7 +91,13 @@ describe('a newsletter sender killed mid-batch (SIGKILL), then restarted', () =>
   beforeEach(async () => {
     smtp = await startSmtpServer();
     db = await outlivingDatabase();
-    const copies = READERS.map((to) => ({ to, subject: 'Spring litter news', text: `Hello ${to}`, html: `<p>Hello ${to}</p>`, headers: {} }));
+    const copies = READERS.map((to) => ({
+      to,
+      subject: 'Spring litter news',
+      text: `Hello ${to}`,
+      html: `<p>Hello ${to}</p>`,
+      headers: {},
+    }));
     expect(await enqueueBulk((await db.open()).em.fork(), NEWSLETTER_ID, copies)).toBe(READERS.length);
     await db.release();
   });
@@ -136,7 +144,8 @@ describe('a newsletter sender killed mid-batch (SIGKILL), then restarted', () =>
     const deadline = Date.now() + timeoutMs;
     while (!done()) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`not every reader had a copy within ${timeoutMs} ms: ${JSON.stringify(copiesPerReader(smtp.received))}`);
+      if (left <= 0)
+        throw new Error(`not every reader had a copy within ${timeoutMs} ms: ${JSON.stringify(copiesPerReader(smtp.received))}`);
       await smtp.waitFor(smtp.received.length + 1, left).catch(() => undefined);
     }
   }
@@ -150,9 +159,12 @@ describe('a newsletter sender killed mid-batch (SIGKILL), then restarted', () =>
     const counts = copiesPerReader(smtp.received);
     for (const reader of READERS) expect(counts[reader], reader).toMatchObject({ copies: 1 });
     const orm = await db.open();
-    const rows = await orm.em.fork().getConnection().execute<Array<{ to: string; status: string; attempts: number; claimed_by: string | null }>>(
-      `select "to", "status", "attempts", "claimed_by" from "outbox_messages" order by "to"`,
-    );
+    const rows = await orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ to: string; status: string; attempts: number; claimed_by: string | null }>>(
+        `select "to", "status", "attempts", "claimed_by" from "outbox_messages" order by "to"`,
+      );
     // The attempt the kill cut short is not counted against the copy.
     expect(rows).toEqual(READERS.map((to) => ({ to, status: 'sent', attempts: 1, claimed_by: null })));
   });
@@ -162,7 +174,12 @@ describe('a newsletter sender killed mid-batch (SIGKILL), then restarted', () =>
     const held = smtp.holdNext();
     // Done once the copy in flight has come again: the restarted sender may send it after the other readers' copies
     // (on PostgreSQL it did), so "every reader has one" can hold before the second copy arrives.
-    await crashAndRestart(held, () => READERS.every((r) => smtp.received.some((m) => m.to.includes(r))) && smtp.received.filter((m) => m.to.includes(READERS[0]!)).length >= 2);
+    await crashAndRestart(
+      held,
+      () =>
+        READERS.every((r) => smtp.received.some((m) => m.to.includes(r))) &&
+        smtp.received.filter((m) => m.to.includes(READERS[0]!)).length >= 2,
+    );
 
     const counts = copiesPerReader(smtp.received);
     for (const reader of READERS) {

@@ -45,21 +45,39 @@ describe('newsletters through the outbox and a real SMTP server', () => {
   let ip = 1;
 
   const start = async (orm: MikroORM, env: Record<string, string> = {}) => {
-    const a = await buildApp({ orm, env: testEnv({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RATE_PER_MINUTE: '1000', ...DKIM, ...env }), closeOrm: false, logger: false });
+    const a = await buildApp({
+      orm,
+      env: testEnv({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RATE_PER_MINUTE: '1000', ...DKIM, ...env }),
+      closeOrm: false,
+      logger: false,
+    });
     await a.ready();
     return a;
   };
   const callerOn = (on: FastifyInstance, orm: MikroORM, user: SessionUser | null = ADMIN) =>
-    appRouter.createCaller({ em: orm.em.fork(), user, sessionId: null, services: on.services, req: { ip: `10.44.${Math.floor(ip / 200)}.${ip++ % 200}` } } satisfies Context);
+    appRouter.createCaller({
+      em: orm.em.fork(),
+      user,
+      sessionId: null,
+      services: on.services,
+      req: { ip: `10.44.${Math.floor(ip / 200)}.${ip++ % 200}` },
+    } satisfies Context);
   const as = (user: SessionUser | null = ADMIN) => callerOn(app, db.orm, user);
-  const t = { get orm() { return db.orm; }, caller: (user?: SessionUser | null) => as(user ?? null) } as unknown as TestContext;
+  const t = {
+    get orm() {
+      return db.orm;
+    },
+    caller: (user?: SessionUser | null) => as(user ?? null),
+  } as unknown as TestContext;
   const sql = <T = unknown>(q: string, params: unknown[] = []) => db.orm.em.fork().getConnection().execute<T[]>(q, params);
   const copiesOf = (subject: string) => smtp.received.filter((m) => m.subject === subject);
   /** Polls until nothing of this newsletter is queued (each pass sends one batch), once a send's queuing is done. */
   const drain = async (on: FastifyInstance, id: number) => {
     await on.services.afterAnswer.idle();
     for (let i = 0; i < 40; i++) {
-      const [row] = await sql<{ n: string }>(`select count(*) as n from outbox_messages where newsletter_id = ? and status = 'queued'`, [id]);
+      const [row] = await sql<{ n: string }>(`select count(*) as n from outbox_messages where newsletter_id = ? and status = 'queued'`, [
+        id,
+      ]);
       if (Number(row!.n) === 0) return;
       await on.mailer.poll();
     }
@@ -75,8 +93,10 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     }
     throw new Error('the outbox did not drain');
   };
-  const newsletter = (subject: string, body = 'Our **spring litter** is here.\n\n![Biscuit](/uploads/abc.jpg)\n\n[Apply](/questionnaire)') =>
-    as().admin.newsletters.create({ subject, preheader: 'Puppies, photos and dates', body, audience: { kind: 'all' } });
+  const newsletter = (
+    subject: string,
+    body = 'Our **spring litter** is here.\n\n![Biscuit](/uploads/abc.jpg)\n\n[Apply](/questionnaire)',
+  ) => as().admin.newsletters.create({ subject, preheader: 'Puppies, photos and dates', body, audience: { kind: 'all' } });
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -112,7 +132,9 @@ describe('newsletters through the outbox and a real SMTP server', () => {
 
   it('every bulk message has List-Unsubscribe (https and mailto), one-click POST, a plain-text part, footer and a DKIM signature that verifies', async () => {
     const [mail] = copiesOf('Spring news') as [ReceivedMail];
-    expect(mail.headers['list-unsubscribe']).toMatch(new RegExp(`^<${TEST_ORIGIN}/unsubscribe\\?token=u1\\.[^>]+>, <mailto:${BREEDER}\\?subject=[^>]+>$`));
+    expect(mail.headers['list-unsubscribe']).toMatch(
+      new RegExp(`^<${TEST_ORIGIN}/unsubscribe\\?token=u1\\.[^>]+>, <mailto:${BREEDER}\\?subject=[^>]+>$`),
+    );
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain('Our spring litter is here.');
     expect(mail.text).toContain('[Photo: Biscuit]');
@@ -146,7 +168,12 @@ describe('newsletters through the outbox and a real SMTP server', () => {
         payload: 'List-Unsubscribe=One-Click',
       });
     const tampered = url.search.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    for (const bad of [`/unsubscribe${tampered}`, '/unsubscribe?token=nope', '/unsubscribe', '/unsubscribe?token=c1.YQ.1.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']) {
+    for (const bad of [
+      `/unsubscribe${tampered}`,
+      '/unsubscribe?token=nope',
+      '/unsubscribe',
+      '/unsubscribe?token=c1.YQ.1.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ]) {
       const res = await post(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: UNSUBSCRIBE_NOT_FOUND });
@@ -195,17 +222,24 @@ describe('newsletters through the outbox and a real SMTP server', () => {
       payload: JSON.stringify({ subject: 'x'.repeat(201), body: '  ' }),
     });
     expect(res.statusCode).toBe(401);
-    const err = await as().admin.newsletters.create({ subject: 'x'.repeat(201), body: ' ' }).catch((e: { shape?: unknown; cause?: { issues?: Array<{ path: string[]; message: string }> } }) => e);
+    const err = await as()
+      .admin.newsletters.create({ subject: 'x'.repeat(201), body: ' ' })
+      .catch((e: { shape?: unknown; cause?: { issues?: Array<{ path: string[]; message: string }> } }) => e);
     const issues = (err as { cause?: { issues?: Array<{ path: string[]; message: string }> } }).cause?.issues ?? [];
     expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['subject', NEWSLETTER_MESSAGES.subjectTooLong],
       ['body', NEWSLETTER_MESSAGES.bodyRequired],
     ]);
     // A litter segment with no families: refused, and the newsletter stays a draft.
-    await sql(`insert into litters (name, mother_name, father_name, active, created_at, updated_at) values ('Empty', 'Maple', 'Cooper', true, now(), now())`);
+    await sql(
+      `insert into litters (name, mother_name, father_name, active, created_at, updated_at) values ('Empty', 'Maple', 'Cooper', true, now(), now())`,
+    );
     const [litter] = await sql<{ id: number }>(`select id from litters where name = 'Empty'`);
     const n = await as().admin.newsletters.create({ subject: 'Nobody', body: 'Hi', audience: { kind: 'litter', litterId: litter!.id } });
-    await expect(as().admin.newsletters.send({ id: n.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NEWSLETTER_MESSAGES.noRecipients });
+    await expect(as().admin.newsletters.send({ id: n.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: NEWSLETTER_MESSAGES.noRecipients,
+    });
     expect((await as().admin.newsletters.byId({ id: n.id })).status).toBe('draft');
     // Nobody but an admin reaches the dashboard's newsletters.
     await expect(as(null).admin.newsletters.list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -245,7 +279,9 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     app = await start(db.orm);
     await app.mailer.poll();
     await drain(app, n.id);
-    const to = copiesOf('Restart news').flatMap((m) => m.to).sort();
+    const to = copiesOf('Restart news')
+      .flatMap((m) => m.to)
+      .sort();
     expect(to).toEqual(['ada@example.com', ...Array.from({ length: 6 }, (_, i) => `reader${i + 1}@example.com`)].sort());
     expect((await as().admin.newsletters.byId({ id: n.id })).counts).toEqual({ recipients: 7, queued: 0, sent: 7, failed: 0 });
   });
@@ -257,7 +293,9 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     const n = await newsletter('Two instances');
     const at = new Date(Date.now() + 60 * 60_000).toISOString();
     expect(await as().admin.newsletters.send({ id: n.id, at })).toMatchObject({ status: 'scheduled', scheduledAt: at });
-    await expect(as().admin.newsletters.send({ id: n.id, at: new Date(Date.now() - 1000).toISOString() })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(as().admin.newsletters.send({ id: n.id, at: new Date(Date.now() - 1000).toISOString() })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     await Promise.all([app.mailer.poll(), b.mailer.poll()]);
     expect(copiesOf('Two instances')).toHaveLength(0);
     // Now due: both instances race to queue and send it.
@@ -288,7 +326,9 @@ describe('newsletters through the outbox and a real SMTP server', () => {
 
   it('purges sent messages after the retention, keeps failed ones', async () => {
     await sql(`update outbox_messages set sent_at = now() - interval '31 days' where subject = 'Spring news'`);
-    await sql(`update outbox_messages set status = 'failed', sent_at = null, created_at = now() - interval '90 days' where subject = '[Test] Draft news'`);
+    await sql(
+      `update outbox_messages set status = 'failed', sent_at = null, created_at = now() - interval '90 days' where subject = '[Test] Draft news'`,
+    );
     const before = await sql<{ n: string }>(`select count(*) as n from outbox_messages where status = 'sent'`);
     const report = await app.mailer.housekeeping();
     expect(report.purged).toBe(1);
@@ -378,7 +418,16 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     await sql(`delete from outbox_messages where status = 'queued'`);
     const now = new Date();
     for (const [i, email] of addresses.entries()) {
-      em.create(Subscriber, { email, name: null, status: 'active', unsubscribeToken: `sql-link-${i}`, pendingSince: null, confirmedAt: now, createdAt: now, updatedAt: now });
+      em.create(Subscriber, {
+        email,
+        name: null,
+        status: 'active',
+        unsubscribeToken: `sql-link-${i}`,
+        pendingSince: null,
+        confirmedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     await em.flush();
     const n = await newsletter('Signed by the database');
@@ -391,7 +440,15 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     expect(new Set(copies.map((c) => c.template_id)).size).toBe(1);
     expect(copies.every((c) => c.text === '' && c.html === null && c.template_id !== null)).toBe(true);
     const mine = copies.filter((c) => addresses.includes(c.to));
-    expect(mine.map((c) => c.template_value).sort()).toEqual((await unsubscribeLinksFor(em, TEST_ORIGIN, mine.map((c) => c.to))).sort());
+    expect(mine.map((c) => c.template_value).sort()).toEqual(
+      (
+        await unsubscribeLinksFor(
+          em,
+          TEST_ORIGIN,
+          mine.map((c) => c.to),
+        )
+      ).sort(),
+    );
 
     // The sender fills the template as it sends: the reader's link in the text, the HTML and the headers.
     await drain(app, n.id);
@@ -399,6 +456,8 @@ describe('newsletters through the outbox and a real SMTP server', () => {
     const received = copiesOf('Signed by the database').find((m) => m.to.includes("o'brien+news@example.com"))!;
     expect(received.text).toContain(`Unsubscribe: ${oBrienLink}`);
     expect(received.html).toContain(`href="${oBrienLink}"`);
-    expect(received.headers['list-unsubscribe']).toBe(`<${oBrienLink}>, <mailto:${BREEDER}?subject=unsubscribe%20o'brien%2Bnews%40example.com>`);
+    expect(received.headers['list-unsubscribe']).toBe(
+      `<${oBrienLink}>, <mailto:${BREEDER}?subject=unsubscribe%20o'brien%2Bnews%40example.com>`,
+    );
   });
 });

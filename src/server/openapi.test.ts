@@ -41,7 +41,12 @@ describe('OpenAPI contract', () => {
     await load();
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     // The route tables, and the two paths that read their bodies themselves (upload, one-click unsubscribe).
-    const registered = [...restEndpoints.map((e) => `${e.method} ${openApiPath(e.url)}`), 'POST /api/admin/media', 'POST /unsubscribe', 'POST /api/messages/attachments'];
+    const registered = [
+      ...restEndpoints.map((e) => `${e.method} ${openApiPath(e.url)}`),
+      'POST /api/admin/media',
+      'POST /unsubscribe',
+      'POST /api/messages/attachments',
+    ];
     expect(registered.length).toBeGreaterThanOrEqual(22);
     expect(documented.sort()).toEqual([...registered].sort());
   });
@@ -70,22 +75,29 @@ describe('OpenAPI contract', () => {
     const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
     type Sample = () => Promise<LightMyRequestResponse>;
-    const get = (url: string, cookie?: string): Sample => () => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-    const post = (url: string, payload: unknown, cookie?: string): Sample => () =>
-      t.app.inject({ method: 'POST', url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+    const get =
+      (url: string, cookie?: string): Sample =>
+      () =>
+        t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const post =
+      (url: string, payload: unknown, cookie?: string): Sample =>
+      () =>
+        t.app.inject({ method: 'POST', url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
     const photo = await solidImage(64, 48, 'jpeg');
     const withOrigin = ({ payload, headers }: { payload: Buffer; headers: Record<string, string> }, cookie?: string) => ({
       payload,
       headers: { ...headers, origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
     });
     // As a mail provider sends it: form-encoded, from no page at all.
-    const oneClick = (token: string): Sample => () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/unsubscribe?token=${encodeURIComponent(token)}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'List-Unsubscribe=One-Click',
-      });
+    const oneClick =
+      (token: string): Sample =>
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/unsubscribe?token=${encodeURIComponent(token)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
     const inquiry = { name: 'Jo Family', email: 'jo@example.com', interest: 'available', message: 'Is Bella still available?' };
 
     // Each documented operation: requests that reach its success answer and its declared errors.
@@ -94,7 +106,8 @@ describe('OpenAPI contract', () => {
       'GET /api/litters/active': [get('/api/litters/active')],
       'GET /api/parents/featured': [get('/api/parents/featured')],
       'GET /api/dogs/{id}/pedigree': [
-        async () => get(`/api/dogs/${((await get('/api/parents/featured')()).json() as Array<{ id: number }>)[0]!.id}/pedigree?generations=5`)(),
+        async () =>
+          get(`/api/dogs/${((await get('/api/parents/featured')()).json() as Array<{ id: number }>)[0]!.id}/pedigree?generations=5`)(),
         get('/api/dogs/1/pedigree?generations=9'),
         get('/api/dogs/999999/pedigree'),
       ],
@@ -102,7 +115,10 @@ describe('OpenAPI contract', () => {
       'GET /api/testimonials/featured': [get('/api/testimonials/featured')],
       'GET /api/settings': [get('/api/settings')],
       'POST /api/inquiries': [post('/api/inquiries', inquiry), post('/api/inquiries', { ...inquiry, email: 'nope' })],
-      'POST /api/subscribers': [post('/api/subscribers', { email: 'reader@example.com', name: 'Reader' }), post('/api/subscribers', { email: '' })],
+      'POST /api/subscribers': [
+        post('/api/subscribers', { email: 'reader@example.com', name: 'Reader' }),
+        post('/api/subscribers', { email: '' }),
+      ],
       'POST /api/subscribers/unsubscribe': [
         async () => {
           const s = await t.orm.em.fork().findOneOrFail(Subscriber, { email: 'reader@example.com' });
@@ -128,8 +144,15 @@ describe('OpenAPI contract', () => {
       'GET /api/resources': [get('/api/resources')],
       'GET /api/resources/{id}': [get(`/api/resources/${guides[0]!.id}`), get('/api/resources/no-such-guide')],
       'GET /api/legal/{page}': [get('/api/legal/privacy'), get('/api/legal/terms'), get('/api/legal/cookies')],
-      'GET /api/admin/inquiries.csv': [get('/api/admin/inquiries.csv', admin.cookie), get('/api/admin/inquiries.csv'), get('/api/admin/inquiries.csv', family.cookie)],
-      'GET /api/admin/subscribers.csv': [get('/api/admin/subscribers.csv', admin.cookie), get('/api/admin/subscribers.csv?status=nope', admin.cookie)],
+      'GET /api/admin/inquiries.csv': [
+        get('/api/admin/inquiries.csv', admin.cookie),
+        get('/api/admin/inquiries.csv'),
+        get('/api/admin/inquiries.csv', family.cookie),
+      ],
+      'GET /api/admin/subscribers.csv': [
+        get('/api/admin/subscribers.csv', admin.cookie),
+        get('/api/admin/subscribers.csv?status=nope', admin.cookie),
+      ],
       'POST /api/applications': [
         post('/api/applications', { ...ANSWERS, idempotencyKey: 'contract-key-1' }, family.cookie),
         post('/api/applications', { ...ANSWERS, idempotencyKey: 'contract-key-2', yard: 'no', fence: 'yes' }, family.cookie),
@@ -165,13 +188,28 @@ describe('OpenAPI contract', () => {
       ],
       'POST /api/admin/media': [
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([jpegPart(photo)]), admin.cookie) }),
-        () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([{ name: 'kind', value: 'nope' }, jpegPart(photo)]), admin.cookie) }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/admin/media',
+            ...withOrigin(multipartBody([{ name: 'kind', value: 'nope' }, jpegPart(photo)]), admin.cookie),
+          }),
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([jpegPart(photo)]), family.cookie) }),
         () => t.app.inject({ method: 'POST', url: '/api/admin/media', ...withOrigin(multipartBody([jpegPart(photo)])) }),
       ],
       'POST /api/messages/attachments': [
-        () => t.app.inject({ method: 'POST', url: '/api/messages/attachments', ...withOrigin(multipartBody([jpegPart(photo)]), family.cookie) }),
-        () => t.app.inject({ method: 'POST', url: '/api/messages/attachments', ...withOrigin(multipartBody([jpegPart(Buffer.from('not a photo'))]), family.cookie) }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/messages/attachments',
+            ...withOrigin(multipartBody([jpegPart(photo)]), family.cookie),
+          }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/messages/attachments',
+            ...withOrigin(multipartBody([jpegPart(Buffer.from('not a photo'))]), family.cookie),
+          }),
         () => t.app.inject({ method: 'POST', url: '/api/messages/attachments', ...withOrigin(multipartBody([jpegPart(photo)])) }),
       ],
       'POST /unsubscribe': [
@@ -182,8 +220,10 @@ describe('OpenAPI contract', () => {
         oneClick('no-such-token'),
       ],
       'GET /api/puppies/{id}/health': [
-        async () => get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, admin.cookie)(),
-        async () => get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, family.cookie)(),
+        async () =>
+          get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, admin.cookie)(),
+        async () =>
+          get(`/api/puppies/${((await get('/api/puppies/featured')()).json() as Array<{ id: number }>)[0]!.id}/health`, family.cookie)(),
         get('/api/puppies/1/health'),
       ],
       'POST /api/messages': [
@@ -200,7 +240,10 @@ describe('OpenAPI contract', () => {
     };
 
     // Visits (issue 32): hours for every day, then the family (it sent an application above) books a video call.
-    const del = (url: string, cookie?: string): Sample => () => t.app.inject({ method: 'DELETE', url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
+    const del =
+      (url: string, cookie?: string): Sample =>
+      () =>
+        t.app.inject({ method: 'DELETE', url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
     const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
     const videoSlots = async () => t.caller(family.user).visits.availability({ kind: 'video', from: inDays(2), to: inDays(4) });
     const firstBooking = async () => ((await get('/api/bookings/mine', family.cookie)()).json() as Array<{ id: number }>)[0]!.id;
@@ -209,18 +252,31 @@ describe('OpenAPI contract', () => {
         await t.caller(admin.user).admin.visits.saveSettings({
           timeZone: 'America/Denver',
           cutoffHours: 0,
-          kinds: { visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true }, pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true }, video: { slotMinutes: 30, bufferMinutes: 0, enabled: true } },
+          kinds: {
+            visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
+            pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
+            video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
+          },
           openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
           closures: [],
         });
-        return get(`/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(4))}`, family.cookie)();
+        return get(
+          `/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(4))}`,
+          family.cookie,
+        )();
       },
       get(`/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(200))}`, family.cookie),
       get(`/api/availability?kind=video&from=${encodeURIComponent(inDays(2))}&to=${encodeURIComponent(inDays(4))}`),
     ];
     samples['POST /api/bookings'] = [
-      async () => post('/api/bookings', { kind: 'video', startsAt: (await videoSlots())[0]!.startsAt, timeZone: 'Europe/Berlin' }, family.cookie)(),
-      async () => post('/api/bookings', { kind: 'video', startsAt: (await get('/api/bookings/mine', family.cookie)()).json()[0].startsAt }, family.cookie)(),
+      async () =>
+        post('/api/bookings', { kind: 'video', startsAt: (await videoSlots())[0]!.startsAt, timeZone: 'Europe/Berlin' }, family.cookie)(),
+      async () =>
+        post(
+          '/api/bookings',
+          { kind: 'video', startsAt: (await get('/api/bookings/mine', family.cookie)()).json()[0].startsAt },
+          family.cookie,
+        )(),
       async () => post('/api/bookings', { kind: 'visit', startsAt: (await videoSlots())[0]!.startsAt }, family.cookie)(),
       post('/api/bookings', { kind: 'video', startsAt: 'soon', timeZone: 'Nowhere/Land' }, family.cookie),
       post('/api/bookings', { kind: 'video', startsAt: inDays(3) }),
@@ -264,7 +320,9 @@ describe('OpenAPI contract', () => {
           expect(res.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
         } else if ('application/json' in content) {
           expect(res.headers['content-type'], operation).toMatch(/^application\/json/);
-          const validate = ajv.getSchema(`openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`);
+          const validate = ajv.getSchema(
+            `openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`,
+          );
           expect(validate, `${operation} ${status}`).toBeTypeOf('function');
           const ok = validate!(res.json());
           expect(ok, `${operation} ${status}: ${JSON.stringify(validate!.errors)}`).toBe(true);

@@ -52,7 +52,9 @@ function operation(endpoint: RestEndpoint): ZodOpenApiOperationObject {
     description: [doc.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n'),
     tags: [doc.tag],
     ...(access === 'public' ? { security: [] } : { security: [{ session: [] }] }),
-    ...(doc.params || doc.query ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } } : {}),
+    ...(doc.params || doc.query
+      ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } }
+      : {}),
     ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: doc.body } } } } : {}),
     responses: responses as ZodOpenApiOperationObject['responses'],
   };
@@ -100,7 +102,10 @@ const streamedPaths: ZodOpenApiPathsObject = {
             schema: z.object({
               file: z.string().meta({ format: 'binary' }),
               kind: z.enum(MEDIA_KINDS).optional().describe('What the field uploading it accepts'),
-              visibility: z.enum(['public', 'private']).optional().describe("private: a family's upload, served only to that family and admins"),
+              visibility: z
+                .enum(['public', 'private'])
+                .optional()
+                .describe("private: a family's upload, served only to that family and admins"),
               replaces: z.string().optional().describe('The id of the upload this one replaces'),
             }),
           },
@@ -124,7 +129,10 @@ const streamedPaths: ZodOpenApiPathsObject = {
       ].join('\n\n'),
       tags: ['Messages'],
       security: [{ session: [] }],
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }) }) } } },
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }) }) } },
+      },
       responses: {
         '201': {
           description: 'Stored',
@@ -162,7 +170,10 @@ const streamedPaths: ZodOpenApiPathsObject = {
         content: { 'application/x-www-form-urlencoded': { schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }) } },
       },
       responses: {
-        '200': { description: 'Unsubscribed', content: { 'application/json': { schema: z.object({ ok: z.literal(true), message: z.string() }) } } },
+        '200': {
+          description: 'Unsubscribed',
+          content: { 'application/json': { schema: z.object({ ok: z.literal(true), message: z.string() }) } },
+        },
         ...Object.fromEntries([400, 429, 500, 503].map((status) => [String(status), errorAnswer(status)])),
       } as ZodOpenApiOperationObject['responses'],
     },
@@ -185,7 +196,9 @@ export function buildOpenApiDocument(endpoints: RestEndpoint[], origin: string) 
         '{ message, fieldErrors? }. State-changing requests must be JSON and same-origin (Origin or Sec-Fetch-Site).',
     },
     servers: [{ url: origin }],
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie set by /api/login' } } },
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie set by /api/login' } },
+    },
     paths,
   });
 }

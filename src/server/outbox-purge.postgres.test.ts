@@ -15,7 +15,8 @@ describe('purging sent e-mails from the outbox', () => {
 
   it('purges one instance at a time: while another instance purges, housekeeping skips', async () => {
     const em = t.orm.em.fork();
-    for (const to of ['ada@example.com', 'ben@example.com', 'cy@example.com']) enqueueMail(em, { lane: 'notification', to, subject: 'Spring news', text: 'Our spring litter is here.' });
+    for (const to of ['ada@example.com', 'ben@example.com', 'cy@example.com'])
+      enqueueMail(em, { lane: 'notification', to, subject: 'Spring news', text: 'Our spring litter is here.' });
     enqueueMail(em, { lane: 'notification', to: 'dee@example.com', subject: 'Summer news', text: 'Sent yesterday: kept.' });
     await em.flush();
     await sql(`update outbox_messages set status = 'sent', sent_at = now() - interval '31 days' where subject = 'Spring news'`);
@@ -30,7 +31,9 @@ describe('purging sent e-mails from the outbox', () => {
       expect(await sql(`select id from outbox_messages where subject = 'Spring news'`)).toHaveLength(3);
       // Once it is done, this one purges the copies past the retention, and keeps yesterday's.
       expect((await t.app.mailer.housekeeping()).purged).toBe(3);
-      expect((await sql<{ subject: string }>(`select subject from outbox_messages where status = 'sent'`)).map((r) => r.subject)).toEqual(['Summer news']);
+      expect((await sql<{ subject: string }>(`select subject from outbox_messages where status = 'sent'`)).map((r) => r.subject)).toEqual([
+        'Summer news',
+      ]);
     } finally {
       await closeDatabase(other);
     }

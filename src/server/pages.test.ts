@@ -15,7 +15,14 @@ describe('pages served by the server', () => {
 
   it('an unknown post, guide, dog or path is a 404 page; known ones are 200 with their own head', async () => {
     await seedDemoContent(t.orm.em.fork(), { force: false });
-    for (const url of ['/blog/no-such-post', `/blog/${'x'.repeat(300)}`, '/resources/999', '/family-tree/no-dog', '/family-tree/99999', '/no/such/page']) {
+    for (const url of [
+      '/blog/no-such-post',
+      `/blog/${'x'.repeat(300)}`,
+      '/resources/999',
+      '/family-tree/no-dog',
+      '/family-tree/99999',
+      '/no/such/page',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('text/html');
@@ -111,12 +118,18 @@ describe('pages served by the server', () => {
     // The header and every section's link, the current one marked; the section waits for the browser.
     expect(dashboard.body).toContain('aria-label="Dashboard sections"');
     expect(dashboard.body).toMatch(/<a [^>]*href="\/admin\/families"/);
-    expect(dashboard.body).toMatch(/<a [^>]*aria-current="page"[^>]*href="\/admin\/puppies"|<a [^>]*href="\/admin\/puppies"[^>]*aria-current="page"/);
+    expect(dashboard.body).toMatch(
+      /<a [^>]*aria-current="page"[^>]*href="\/admin\/puppies"|<a [^>]*href="\/admin\/puppies"[^>]*aria-current="page"/,
+    );
     expect(dashboard.body).toContain('Loading section');
     expect(dashboard.body).toContain('id="ssr-state"');
     // No section's data travels with it: only who is asking and the site's settings.
-    const state = JSON.parse(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(dashboard.body)![1]!) as { queries: Array<{ queryKey: unknown }> };
-    expect(state.queries.map((q) => JSON.stringify(q.queryKey)).sort()).toEqual([JSON.stringify([['auth', 'me'], { type: 'query' }]), JSON.stringify([['settings', 'get'], { type: 'query' }])].sort());
+    const state = JSON.parse(/<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(dashboard.body)![1]!) as {
+      queries: Array<{ queryKey: unknown }>;
+    };
+    expect(state.queries.map((q) => JSON.stringify(q.queryKey)).sort()).toEqual(
+      [JSON.stringify([['auth', 'me'], { type: 'query' }]), JSON.stringify([['settings', 'get'], { type: 'query' }])].sort(),
+    );
 
     // A signed-in family asking for the dashboard gets its head only (the browser says Access Denied).
     const family = await signIn(t.orm, { isAdmin: false });
@@ -189,12 +202,25 @@ describe('pages served by the server', () => {
   });
 
   it('the API, uploads and build files are not moved: a trailing slash still reaches them as before', async () => {
-    for (const url of ['/api/puppies/featured/', '/api/settings/', '/trpc/settings.get/', '/trpc/settings.get/?input=%7B%7D', '/healthz/', '/robots.txt/']) {
+    for (const url of [
+      '/api/puppies/featured/',
+      '/api/settings/',
+      '/trpc/settings.get/',
+      '/trpc/settings.get/?input=%7B%7D',
+      '/healthz/',
+      '/robots.txt/',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers.location, url).toBeUndefined();
     }
-    for (const url of ['/uploads/no-such-file.jpg/', '/assets/no-such-file.js/', '/api/no-such-thing/', '//api/puppies/featured', '/private-media/x.jpg/']) {
+    for (const url of [
+      '/uploads/no-such-file.jpg/',
+      '/assets/no-such-file.js/',
+      '/api/no-such-thing/',
+      '//api/puppies/featured',
+      '/private-media/x.jpg/',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).not.toBe(301);
       expect(res.headers.location, url).toBeUndefined();
@@ -204,19 +230,29 @@ describe('pages served by the server', () => {
     expect(post.statusCode).not.toBe(301);
   });
 
-  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
   it('the home page carries the breeder as a LocalBusiness (town and state, never a street) and the FAQ', async () => {
     const settings = await t.caller().settings.get();
     const data = jsonLd((await get('/')).body);
     const business = data.find((d) => d['@type'] === 'LocalBusiness');
     expect(business).toMatchObject({ name: settings.breederName, telephone: settings.phone, email: settings.email });
-    expect(business.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'Monument', addressRegion: 'Colorado', addressCountry: 'US' });
+    expect(business.address).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Monument',
+      addressRegion: 'Colorado',
+      addressCountry: 'US',
+    });
     expect(business.address).not.toHaveProperty('streetAddress');
     expect(business.sameAs).toEqual([settings.facebookUrl, settings.instagramUrl, settings.youtubeUrl].filter(Boolean));
     const faq = data.find((d) => d['@type'] === 'FAQPage');
     expect(faq.mainEntity).toHaveLength(settings.faq.length);
-    expect(faq.mainEntity[0]).toEqual({ '@type': 'Question', name: settings.faq[0]!.question, acceptedAnswer: { '@type': 'Answer', text: settings.faq[0]!.answer } });
+    expect(faq.mainEntity[0]).toEqual({
+      '@type': 'Question',
+      name: settings.faq[0]!.question,
+      acceptedAnswer: { '@type': 'Answer', text: settings.faq[0]!.answer },
+    });
   });
 
   it('a post is a BlogPosting with its breadcrumbs; text that looks like markup cannot close the block', async () => {
@@ -226,16 +262,23 @@ describe('pages served by the server', () => {
     const html = (await get(`/blog/${post.slug}`)).body;
     expect(html).not.toContain('</script><b>');
     const [posting, crumbs] = jsonLd(html);
-    expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: 'Tricky </script><b>title', author: { '@type': 'Person', name: 'Jen' } });
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Tricky </script><b>title',
+      author: { '@type': 'Person', name: 'Jen' },
+    });
     expect(crumbs.itemListElement.map((c: { name: string }) => c.name)).toEqual(['Home', 'Blog', 'Tricky </script><b>title']);
-    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${t.env.APP_ORIGIN}/blog/feed.xml" />`);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${t.env.APP_ORIGIN}/blog/feed.xml" />`,
+    );
   });
 
   it('the sitemap follows publishing and unpublishing; robots.txt points at it and keeps private pages out', async () => {
     const robots = await get('/robots.txt');
     expect(robots.body).toContain(`Sitemap: ${t.env.APP_ORIGIN}/sitemap.xml`);
     for (const path of ['/admin', '/auth', '/unsubscribe', '/newsletter/']) expect(robots.body).toContain(`Disallow: ${path}`);
-    const locs = async () => [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(t.env.APP_ORIGIN, ''));
+    const locs = async () =>
+      [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(t.env.APP_ORIGIN, ''));
     const as = t.caller(admin);
     const post = await as.admin.articles.create({ kind: 'blog', title: 'Sitemap Test Post' });
     expect(await locs()).not.toContain('/blog/sitemap-test-post');
@@ -258,7 +301,11 @@ describe('pages served by the server', () => {
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
     const titles = [...res.body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
     const { items } = await t.caller().articles.blogList({ page: 1 });
-    expect(titles).toEqual(items.map((p) => p.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')));
+    expect(titles).toEqual(
+      items.map((p) =>
+        p.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
+      ),
+    );
     expect(titles).not.toContain('Sitemap Test Post');
   });
 });

@@ -23,7 +23,9 @@ export interface Precompressed {
 /** Writes the compressed forms of the files in `dir` (not below it) of at least `minBytes`; a form no smaller than its file is not written. */
 export async function precompress(dir: string, minBytes = 1024): Promise<Precompressed> {
   const totals: Precompressed = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
-  const names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => entry.name);
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => entry.name);
   await Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);
@@ -31,7 +33,11 @@ export async function precompress(dir: string, minBytes = 1024): Promise<Precomp
       if (body.length < minBytes) return;
       const [br, gz] = await Promise.all([
         brotli(body, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
         }),
         gzip(body, { level: 9 }),
       ]);

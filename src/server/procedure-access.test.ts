@@ -28,7 +28,12 @@ interface Procedure {
 
 function allProcedures(): Procedure[] {
   const procedures = (appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures;
-  return Object.entries(procedures).map(([path, p]) => ({ path, type: p._def.type, middlewares: p._def.middlewares, inputs: p._def.inputs }));
+  return Object.entries(procedures).map(([path, p]) => ({
+    path,
+    type: p._def.type,
+    middlewares: p._def.middlewares,
+    inputs: p._def.inputs,
+  }));
 }
 
 /** What the procedure must be: admin.* is the breeder's; anything else is what procedure-access.ts says (undefined: unclassified). */
@@ -49,8 +54,26 @@ function chainAccess(p: Procedure): Access | 'none' {
 const ID_LIKE = /^ids?$|[a-z\d](?:Id|Ids|ID|IDs)$/;
 const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success'];
 const LEAVES = [
-  'string', 'number', 'int', 'boolean', 'bigint', 'symbol', 'null', 'undefined', 'void', 'never', 'any', 'unknown', 'date', 'enum',
-  'literal', 'nan', 'file', 'template_literal', 'custom', 'transform',
+  'string',
+  'number',
+  'int',
+  'boolean',
+  'bigint',
+  'symbol',
+  'null',
+  'undefined',
+  'void',
+  'never',
+  'any',
+  'unknown',
+  'date',
+  'enum',
+  'literal',
+  'nan',
+  'file',
+  'template_literal',
+  'custom',
+  'transform',
 ];
 type ZodDef = Record<string, unknown> & { type: string };
 const defOf = (schema: unknown, at: string): ZodDef => {
@@ -70,10 +93,16 @@ function idFields(schema: unknown, at = '', seen = new Set<unknown>()): string[]
   if (WRAPPERS.includes(def.type)) return walk(def.innerType);
   switch (def.type) {
     case 'object':
-      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, inner]) => [...(ID_LIKE.test(key) ? [child(key)] : []), ...walk(inner, child(key))]);
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, inner]) => [
+        ...(ID_LIKE.test(key) ? [child(key)] : []),
+        ...walk(inner, child(key)),
+      ]);
     case 'record': {
       const keyDef = defOf(def.keyType, at);
-      const keys = keyDef.type === 'enum' ? Object.values(keyDef.entries as Record<string, unknown>).filter((k): k is string => typeof k === 'string') : [];
+      const keys =
+        keyDef.type === 'enum'
+          ? Object.values(keyDef.entries as Record<string, unknown>).filter((k): k is string => typeof k === 'string')
+          : [];
       return [...keys.filter((k) => ID_LIKE.test(k)).map(child), ...walk(def.valueType, child('*'))];
     }
     case 'map':
@@ -133,7 +162,11 @@ type ForeignId =
   | { kind: 'none'; why: string };
 
 const FOREIGN_IDS: Record<string, ForeignId> = {
-  'applications.withdraw': { kind: 'owned', what: 'application', input: (a) => ({ id: a.openApplicationId, message: 'Not ours to withdraw.' }) },
+  'applications.withdraw': {
+    kind: 'owned',
+    what: 'application',
+    input: (a) => ({ id: a.openApplicationId, message: 'Not ours to withdraw.' }),
+  },
   'portal.growth': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId }) },
   'health.record': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId }) },
   'health.shareLinks': { kind: 'owned', what: 'puppy', input: (a) => ({ puppyId: a.puppyId }) },
@@ -142,7 +175,10 @@ const FOREIGN_IDS: Record<string, ForeignId> = {
   'portal.tick': {
     kind: 'shared',
     what: 'checklist item (one list for every family, each family ticks its own)',
-    inputs: (a) => [{ itemId: a.tickedItemId, done: false }, { itemId: a.untickedItemId, done: true }],
+    inputs: (a) => [
+      { itemId: a.tickedItemId, done: false },
+      { itemId: a.untickedItemId, done: true },
+    ],
   },
   // In this order: A's own reschedule and cancel (which must work) come after the download.
   'visits.ics': { kind: 'owned', what: 'booking', input: (a) => ({ id: a.bookingId }) },
@@ -179,14 +215,25 @@ describe('every procedure outside the admin API is classified, and family proced
     }
     const res =
       type === 'query'
-        ? await t.app.inject({ method: 'GET', url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
-        : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? {}) });
+        ? await t.app.inject({
+            method: 'GET',
+            url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            headers,
+          })
+        : await t.app.inject({
+            method: 'POST',
+            url: `/trpc/${path}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(input ?? {}),
+          });
     const body = res.json() as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
     return { status: res.statusCode, code: body.error?.data?.code, data: body.result?.data, body: res.body };
   }
   /** Opens a subscription in-process as this user and closes it at once: 'OK', or the refusal's code. */
   async function subscribeAs(user: Awaited<ReturnType<typeof signIn>>['user'], path: string): Promise<string> {
-    const fn = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], t.caller(user)) as () => Promise<AsyncIterable<unknown>>;
+    const fn = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], t.caller(user)) as () => Promise<
+      AsyncIterable<unknown>
+    >;
     try {
       const iterable = await fn();
       await iterable[Symbol.asyncIterator]().return?.();
@@ -210,7 +257,9 @@ describe('every procedure outside the admin API is classified, and family proced
     const state: Record<string, string> = {};
     for (const { name } of tables) {
       if (BOOKKEEPING_TABLES.includes(name)) continue;
-      const [row] = await em.execute<Array<{ h: string }>>(`select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as h from "${name}" t`);
+      const [row] = await em.execute<Array<{ h: string }>>(
+        `select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as h from "${name}" t`,
+      );
       state[name] = row!.h;
     }
     return state;
@@ -236,7 +285,9 @@ describe('every procedure outside the admin API is classified, and family proced
     expect(chainOf(authedProcedure).length).toBeGreaterThan(chainOf(publicProcedure).length);
     expect(startsWith(chainOf(adminProcedure), chainOf(authedProcedure))).toBe(true);
     expect(chainOf(adminProcedure).length).toBeGreaterThan(chainOf(authedProcedure).length);
-    const disagreeing = procedures.filter((p) => chainAccess(p) !== declaredAccess(p.path)).map((p) => `${p.path}: declared ${declaredAccess(p.path)}, built ${chainAccess(p)}`);
+    const disagreeing = procedures
+      .filter((p) => chainAccess(p) !== declaredAccess(p.path))
+      .map((p) => `${p.path}: declared ${declaredAccess(p.path)}, built ${chainAccess(p)}`);
     expect(disagreeing).toEqual([]);
   });
 
@@ -253,7 +304,8 @@ describe('every procedure outside the admin API is classified, and family proced
         if (applied[0] !== declared) wrong.push(`${p.path}: declared ${declared}, its chain applies ${applied[0] ?? 'none'}`);
       } else if ('inHandler' in declared) {
         if (!isHandlerRateLimit(declared.inHandler)) wrong.push(`${p.path}: no handler counts a limit named ${declared.inHandler}`);
-        if (applied.length) wrong.push(`${p.path}: its chain applies ${applied[0]} as well as ${declared.inHandler} in the handler: name the chain's`);
+        if (applied.length)
+          wrong.push(`${p.path}: its chain applies ${applied[0]} as well as ${declared.inHandler} in the handler: name the chain's`);
       } else {
         if (declared.none.trim().length < 20) wrong.push(`${p.path}: the reason for no limit says too little ("${declared.none}")`);
         if (applied.length) wrong.push(`${p.path}: declared none, its chain applies ${applied[0]}`);
@@ -261,7 +313,11 @@ describe('every procedure outside the admin API is classified, and family proced
     }
     expect(wrong).toEqual([]);
     // The walk reads real limits: the ones issue 44 added are among them, counted per account.
-    const limitOf = (path: string) => procedures.find((p) => p.path === path)!.middlewares.map((m) => rateLimitOf(m)).find(Boolean);
+    const limitOf = (path: string) =>
+      procedures
+        .find((p) => p.path === path)!
+        .middlewares.map((m) => rateLimitOf(m))
+        .find(Boolean);
     for (const path of ['messages.send', 'health.createShareLink', 'notifications.subscribe']) expect(limitOf(path)?.by).toBe('account');
     expect(limitOf('inquiries.create')?.by).toBe('address');
   });
@@ -303,7 +359,16 @@ describe('every procedure outside the admin API is classified, and family proced
 
   it('reads the id-like fields of inputs: nested, in arrays, in a record of known keys, through pipes and refinements', () => {
     const examples = Object.fromEntries(
-      ['applications.withdraw', 'portal.growth', 'portal.tick', 'applications.saveDraft', 'applications.submit', 'admin.portal.saveChecklist', 'admin.applications.match', 'auth.updateProfile'].map((path) => {
+      [
+        'applications.withdraw',
+        'portal.growth',
+        'portal.tick',
+        'applications.saveDraft',
+        'applications.submit',
+        'admin.portal.saveChecklist',
+        'admin.applications.match',
+        'auth.updateProfile',
+      ].map((path) => {
         const p = procedures.find((q) => q.path === path);
         if (!p) throw new Error(`${path} is missing`);
         return [path, idFieldsOf(p)];
@@ -326,7 +391,9 @@ describe('every procedure outside the admin API is classified, and family proced
     const family = procedures.filter((p) => declaredAccess(p.path) === 'family' || chainAccess(p) === 'family');
     const takingIds = family.filter((p) => idFieldsOf(p).length > 0).map((p) => p.path);
     expect(takingIds.length).toBeGreaterThan(0);
-    const unlisted = takingIds.filter((path) => !(path in FOREIGN_IDS)).map((path) => `${path} (${idFieldsOf(family.find((p) => p.path === path)!).join(', ')})`);
+    const unlisted = takingIds
+      .filter((path) => !(path in FOREIGN_IDS))
+      .map((path) => `${path} (${idFieldsOf(family.find((p) => p.path === path)!).join(', ')})`);
     const stale = Object.keys(FOREIGN_IDS).filter((path) => !takingIds.includes(path));
     expect({ unlisted, stale }).toEqual({ unlisted: [], stale: [] });
     expect(Object.values(FOREIGN_IDS).filter((e) => e.kind === 'owned').length).toBeGreaterThanOrEqual(2);
@@ -340,8 +407,15 @@ describe('every procedure outside the admin API is classified, and family proced
     it('sets up two families with an application each, a matched puppy with updates, checklist ticks, a document, a draft', async () => {
       const admin = await signIn(t.orm, { username: 'matrix_breeder', isAdmin: true });
       const adminOk = (path: string, input: unknown) => ok(path, 'mutation', input, admin.cookie);
-      const litter = await adminOk('admin.litters.create', { name: 'Matrix', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01' });
-      const items = (await adminOk('admin.portal.saveChecklist', { items: [{ label: 'Crate' }, { label: 'Food' }, { label: 'Vet' }] })) as unknown as Array<{ id: number }>;
+      const litter = await adminOk('admin.litters.create', {
+        name: 'Matrix',
+        motherName: 'Rosie',
+        fatherName: 'Cooper',
+        birthDate: '2026-10-01',
+      });
+      const items = (await adminOk('admin.portal.saveChecklist', {
+        items: [{ label: 'Crate' }, { label: 'Food' }, { label: 'Vet' }],
+      })) as unknown as Array<{ id: number }>;
       expect(items).toHaveLength(3);
       // The suggested care protocol is written on its first read (health.service.ts ensureProtocol): read it
       // now, so no call below is the one that writes it.
@@ -351,7 +425,11 @@ describe('every procedure outside the admin API is classified, and family proced
       await adminOk('admin.visits.saveSettings', {
         timeZone: 'America/Denver',
         cutoffHours: 0,
-        kinds: { visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true }, pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true }, video: { slotMinutes: 30, bufferMinutes: 0, enabled: true } },
+        kinds: {
+          visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true },
+          pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true },
+          video: { slotMinutes: 30, bufferMinutes: 0, enabled: true },
+        },
         openings: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
         closures: [{ startsOn: day(-1).slice(0, 10), endsOn: day(36).slice(0, 10), reason: 'Whelping' }],
       });
@@ -364,20 +442,43 @@ describe('every procedure outside the admin API is classified, and family proced
         const signed = await signIn(t.orm, { username: f.username, isAdmin: false });
         const own = (path: string, input: unknown) => ok(path, 'mutation', input, signed.cookie);
         const puppy = await adminOk('admin.puppies.create', { name: f.puppy, gender: 'female', color: 'apricot', litterId: litter.id });
-        const matched = await own('applications.submit', { ...ANSWERS, name: f.name, litterId: litter.id, idempotencyKey: `matrix-${f.key}-matched` });
+        const matched = await own('applications.submit', {
+          ...ANSWERS,
+          name: f.name,
+          litterId: litter.id,
+          idempotencyKey: `matrix-${f.key}-matched`,
+        });
         await adminOk('admin.applications.changeStatus', { id: matched.id, status: 'approved' });
         await adminOk('admin.applications.changeStatus', { id: matched.id, status: 'waitlisted', litterId: litter.id });
         await adminOk('admin.applications.match', { id: matched.id, puppyId: puppy.id });
         const open = await own('applications.submit', { ...ANSWERS, name: f.name, idempotencyKey: `matrix-${f.key}-open` });
-        await adminOk('admin.portal.postUpdate', { puppyId: puppy.id, text: `${f.key.toUpperCase()}-only update`, weight: { value: 20, unit: 'oz', date: '2026-10-15' } });
+        await adminOk('admin.portal.postUpdate', {
+          puppyId: puppy.id,
+          text: `${f.key.toUpperCase()}-only update`,
+          weight: { value: 20, unit: 'oz', date: '2026-10-15' },
+        });
         await own('portal.tick', { itemId: f.ticked, done: true });
         await own('applications.saveDraft', { values: { household: `${f.name} draft`, litterId: String(litter.id) } });
-        const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, { name: 'kind', value: 'document' }, pdfPart(tinyPdf(f.name), 'contract.pdf')]);
-        const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+        const { payload, headers } = multipartBody([
+          { name: 'visibility', value: 'private' },
+          { name: 'kind', value: 'document' },
+          pdfPart(tinyPdf(f.name), 'contract.pdf'),
+        ]);
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/media',
+          payload,
+          headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+        });
         expect(uploaded.statusCode).toBe(201);
         await adminOk('admin.portal.shareDocument', { familyId: signed.user.id, title: `${f.name} contract`, url: uploaded.json().url });
         const link = await own('health.createShareLink', { puppyId: puppy.id, days: 7 });
-        const slots = (await ok('visits.availability', 'query', { kind: 'video', from: day(40), to: day(42) }, signed.cookie)) as unknown as Array<{ startsAt: string }>;
+        const slots = (await ok(
+          'visits.availability',
+          'query',
+          { kind: 'video', from: day(40), to: day(42) },
+          signed.cookie,
+        )) as unknown as Array<{ startsAt: string }>;
         const pick = f.key === 'a' ? 0 : 2;
         const booking = await own('visits.book', { kind: 'video', startsAt: slots[pick]!.startsAt });
         families[f.key] = {
@@ -393,7 +494,10 @@ describe('every procedure outside the admin API is classified, and family proced
           untickedItemId: f.unticked,
           contractId: 0,
         };
-        const template = await adminOk('admin.contracts.saveTemplate', { name: `${f.key} template`, body: 'Sale of {{puppy.name}} to {{family.name}}.' });
+        const template = await adminOk('admin.contracts.saveTemplate', {
+          name: `${f.key} template`,
+          body: 'Sale of {{puppy.name}} to {{family.name}}.',
+        });
         const contract = await adminOk('admin.contracts.prepare', { templateId: template.id, familyId: signed.user.id });
         await adminOk('admin.contracts.send', { id: contract.id });
         families[f.key].contractId = contract.id as number;
@@ -403,8 +507,15 @@ describe('every procedure outside the admin API is classified, and family proced
       // Each family sees its own, which is what the checks below compare.
       const a = families.a;
       const mine = (await ok('applications.mine', 'query', undefined, a.cookie)) as unknown as Array<{ id: number; status: string }>;
-      expect(mine.map((x) => [x.id, x.status]).sort()).toEqual([[a.matchedApplicationId, 'matched'], [a.openApplicationId, 'submitted']].sort());
-      expect(((await ok('portal.puppies', 'query', undefined, a.cookie)) as unknown as Array<{ id: number }>).map((p) => p.id)).toEqual([a.puppyId]);
+      expect(mine.map((x) => [x.id, x.status]).sort()).toEqual(
+        [
+          [a.matchedApplicationId, 'matched'],
+          [a.openApplicationId, 'submitted'],
+        ].sort(),
+      );
+      expect(((await ok('portal.puppies', 'query', undefined, a.cookie)) as unknown as Array<{ id: number }>).map((p) => p.id)).toEqual([
+        a.puppyId,
+      ]);
       expect(JSON.stringify(await ok('portal.updates', 'query', undefined, a.cookie))).toContain('A-only update');
       expect(JSON.stringify(await ok('portal.documents', 'query', undefined, a.cookie))).toContain('Alderbrook Family contract');
       expect(JSON.stringify(await ok('portal.updates', 'query', undefined, families.b.cookie))).not.toContain('A-only update');

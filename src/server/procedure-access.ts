@@ -27,8 +27,10 @@ export interface ProcedureClass {
 const OWN_SETTING = 'sets one value on the caller’s own account or device: a repeat overwrites it and sends nothing';
 const ONE_WAY = 'a one-way change of one of the caller’s own records: a repeat is refused, nothing is sent';
 
-const pub = (rateLimit?: RateLimitClass): ProcedureClass => (rateLimit === undefined ? { access: 'public' } : { access: 'public', rateLimit });
-const fam = (rateLimit?: RateLimitClass): ProcedureClass => (rateLimit === undefined ? { access: 'family' } : { access: 'family', rateLimit });
+const pub = (rateLimit?: RateLimitClass): ProcedureClass =>
+  rateLimit === undefined ? { access: 'public' } : { access: 'public', rateLimit };
+const fam = (rateLimit?: RateLimitClass): ProcedureClass =>
+  rateLimit === undefined ? { access: 'family' } : { access: 'family', rateLimit };
 
 export const PROCEDURES: Readonly<Record<string, ProcedureClass>> = {
   // The public site.
@@ -120,4 +122,6 @@ export const PROCEDURES: Readonly<Record<string, ProcedureClass>> = {
 };
 
 /** Each procedure's access alone (what the access matrix and older callers read). */
-export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = Object.fromEntries(Object.entries(PROCEDURES).map(([path, c]) => [path, c.access]));
+export const PROCEDURE_ACCESS: Readonly<Record<string, ProcedureAccess>> = Object.fromEntries(
+  Object.entries(PROCEDURES).map(([path, c]) => [path, c.access]),
+);

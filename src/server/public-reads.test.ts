@@ -34,7 +34,13 @@ describe('public reads', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     // Replayed with the headers the first answer had: the security headers are not lost on the fast path.
-    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-resource-policy']) {
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-resource-policy',
+    ]) {
       expect(second.headers[name], name).toBeDefined();
       expect(second.headers[name], name).toBe(first.headers[name]);
     }
@@ -70,13 +76,17 @@ describe('public reads', () => {
     expect(mixed.headers.etag).toBeUndefined();
   });
 
-  it('a request for another format (tRPC\'s streaming JSONL) is neither kept nor answered from the kept form', async () => {
+  it("a request for another format (tRPC's streaming JSONL) is neither kept nor answered from the kept form", async () => {
     // Issue 28: one `trpc-accept: application/jsonl` request stored the streaming format under the URL, and every
     // ordinary client reading that URL within PUBLIC_CACHE_MS was handed lines it cannot parse.
     await seedDemoContent(t.orm.em.fork(), { force: false });
     t.app.services.publicCache.clear();
     const url = '/trpc/settings.get,puppies.featured?batch=1&input=%7B%7D';
-    const streaming: Array<Record<string, string>> = [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }, { accept: 'application/json, application/jsonl' }];
+    const streaming: Array<Record<string, string>> = [
+      { 'trpc-accept': 'application/jsonl' },
+      { accept: 'application/jsonl' },
+      { accept: 'application/json, application/jsonl' },
+    ];
     for (const asks of streaming) {
       const streamed = await get(url, asks);
       expect(streamed.statusCode).toBe(200);

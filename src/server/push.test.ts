@@ -44,10 +44,15 @@ describe('Web Push', () => {
     breeder = (await signIn(t.orm, { isAdmin: true })).user;
     family = (await signIn(t.orm, { isAdmin: false, email: 'rivera@example.com' })).user;
   });
-  const rows = (endpoint: string) => t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "push_subscriptions" where "endpoint" = ?`, [endpoint]);
+  const rows = (endpoint: string) =>
+    t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "push_subscriptions" where "endpoint" = ?`, [endpoint]);
 
   it('makes the VAPID key pair on the first start and keeps it in the database', async () => {
-    const stored = await t.orm.em.fork().execute<Array<{ name: string; value: string }>>(`select "name", "value" from "app_secrets" where "name" like 'vapid%' order by "name"`);
+    const stored = await t.orm.em
+      .fork()
+      .execute<Array<{ name: string; value: string }>>(
+        `select "name", "value" from "app_secrets" where "name" like 'vapid%' order by "name"`,
+      );
     expect(stored.map((r) => r.name)).toEqual(['vapid_private_key', 'vapid_public_key']);
     const { publicKey } = await t.caller(breeder).notifications.vapidKey();
     expect(publicKey).toBe(stored[1]!.value);
@@ -61,7 +66,9 @@ describe('Web Push', () => {
     await t.caller(breeder).notifications.subscribe({ endpoint: laptop.endpoint, keys: laptop.keys, topics: ['booking'] });
     const before = push.received.length;
 
-    const { id } = await t.caller(family, '10.8.0.1').applications.submit({ ...ANSWERS, name: 'Jamie Rivera', idempotencyKey: randomUUID() });
+    const { id } = await t
+      .caller(family, '10.8.0.1')
+      .applications.submit({ ...ANSWERS, name: 'Jamie Rivera', idempotencyKey: randomUUID() });
     await t.app.services.afterAnswer.idle();
 
     const sent = push.received.slice(before);
@@ -81,12 +88,26 @@ describe('Web Push', () => {
     expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ aud: push.origin });
     const point = Buffer.from(publicKey, 'base64url');
     const key = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
-    expect(verify('sha256', Buffer.from(`${head}.${claims}`), { key, format: 'jwk', dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(true);
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(`${head}.${claims}`),
+        { key, format: 'jwk', dsaEncoding: 'ieee-p1363' },
+        Buffer.from(signature!, 'base64url'),
+      ),
+    ).toBe(true);
   });
 
   it('removes a subscription the push service answers 410, 404 or 400; keeps it on 429 and 5xx, retrying with a pause', async () => {
-    const sender = createPushSender({ afterAnswer: t.app.services.afterAnswer, log: { warn: () => {} }, subject: 'mailto:test@example.com', attempts: 3, retryBaseMs: 5 });
-    const deliver = () => sender.deliver(t.orm.em.fork(), 'update', { title: 'Teddy’s new photos', url: '/account' }, { userIds: [family.id] });
+    const sender = createPushSender({
+      afterAnswer: t.app.services.afterAnswer,
+      log: { warn: () => {} },
+      subject: 'mailto:test@example.com',
+      attempts: 3,
+      retryBaseMs: 5,
+    });
+    const deliver = () =>
+      sender.deliver(t.orm.em.fork(), 'update', { title: 'Teddy’s new photos', url: '/account' }, { userIds: [family.id] });
     const d = device(push.origin);
     await t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['update'] });
 
@@ -118,21 +139,39 @@ describe('Web Push', () => {
   it('refuses a push address elsewhere, a breeder topic on a family device, and another account’s device', async () => {
     const d = device(push.origin);
     const elsewhere = { endpoint: 'http://10.0.0.5/internal', keys: d.keys, topics: ['update' as const] };
-    await expect(t.caller(family).notifications.subscribe(elsewhere)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'This browser’s push address is not one we can send to.' });
-    await expect(t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['application'] })).rejects.toMatchObject({
+    await expect(t.caller(family).notifications.subscribe(elsewhere)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This browser’s push address is not one we can send to.',
+    });
+    await expect(
+      t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['application'] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Only the breeder’s devices can choose that notification.',
     });
     await t.caller(family).notifications.subscribe({ endpoint: d.endpoint, keys: d.keys, topics: ['message'] });
-    expect(await t.caller(family).notifications.device({ endpoint: d.endpoint })).toEqual({ devices: 2, subscribed: true, topics: ['message'] });
-    expect(await t.caller(family).notifications.setTopics({ endpoint: d.endpoint, topics: ['message', 'update'] })).toEqual({ topics: ['message', 'update'] });
+    expect(await t.caller(family).notifications.device({ endpoint: d.endpoint })).toEqual({
+      devices: 2,
+      subscribed: true,
+      topics: ['message'],
+    });
+    expect(await t.caller(family).notifications.setTopics({ endpoint: d.endpoint, topics: ['message', 'update'] })).toEqual({
+      topics: ['message', 'update'],
+    });
     const other = (await signIn(t.orm, { isAdmin: false })).user;
-    await expect(t.caller(other).notifications.setTopics({ endpoint: d.endpoint, topics: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.caller(other).notifications.setTopics({ endpoint: d.endpoint, topics: [] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await t.caller(other).notifications.unsubscribe({ endpoint: d.endpoint })).toEqual({ removed: false });
     expect(await t.caller(family).notifications.unsubscribe({ endpoint: d.endpoint })).toEqual({ removed: true });
     // Through HTTP, bad input is a 400 with its message, not a 500.
     const { cookie } = await signIn(t.orm, { isAdmin: false });
-    const res = await t.app.inject({ method: 'POST', url: '/trpc/notifications.subscribe', headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' }, payload: { endpoint: 'not a url', keys: {}, topics: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/notifications.subscribe',
+      headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: { endpoint: 'not a url', keys: {}, topics: [] },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -170,11 +209,15 @@ describe('Web Push', () => {
     await t.caller(breeder).notifications.subscribe({ endpoint: tablet.endpoint, keys: tablet.keys, topics: ['application', 'booking'] });
     const buyer = await signIn(t.orm, { isAdmin: false, username: 'push_parkers', email: 'parkers@example.com' });
     await t.orm.em.fork().execute(`update "users" set "display_name" = 'Jamie Parker' where "id" = ?`, [buyer.user.id]);
-    await t.orm.em.fork().execute(
-      `insert into "puppies" ("name", "gender", "color", "family_id", "status", "price", "created_at", "updated_at") values ('Luna', 'female', 'apricot', ?, 'reserved', 3200, now(), now())`,
-      [buyer.user.id],
-    );
-    const { id: templateId } = await t.caller(breeder).admin.contracts.saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY });
+    await t.orm.em
+      .fork()
+      .execute(
+        `insert into "puppies" ("name", "gender", "color", "family_id", "status", "price", "created_at", "updated_at") values ('Luna', 'female', 'apricot', ?, 'reserved', 3200, now(), now())`,
+        [buyer.user.id],
+      );
+    const { id: templateId } = await t
+      .caller(breeder)
+      .admin.contracts.saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY });
     const draft = await t.caller(breeder).admin.contracts.prepare({ templateId, familyId: buyer.user.id });
     await t.caller(breeder).admin.contracts.send({ id: draft.id });
     await t.app.services.afterAnswer.idle();
@@ -204,7 +247,9 @@ describe('Web Push', () => {
     await t.app.services.afterAnswer.idle();
 
     const before = push.received.length;
-    const [slot] = await t.caller(visitor.user).visits.availability({ kind: 'visit', from: denverAt(3, '00:00'), to: denverAt(4, '00:00') });
+    const [slot] = await t
+      .caller(visitor.user)
+      .visits.availability({ kind: 'visit', from: denverAt(3, '00:00'), to: denverAt(4, '00:00') });
     const startsAt = slot!.startsAt;
     const res = await t.app.inject({
       method: 'POST',
@@ -216,7 +261,9 @@ describe('Web Push', () => {
     await t.app.services.afterAnswer.idle();
     const sent = push.received.slice(before);
     // Every breeder device that chose bookings (earlier tests' too), each once; not the laptop that chose messages.
-    const choseBookings = await t.orm.em.fork().execute<Array<{ endpoint: string }>>(`select "endpoint" from "push_subscriptions" where "topics" @> '["booking"]'::jsonb`);
+    const choseBookings = await t.orm.em
+      .fork()
+      .execute<Array<{ endpoint: string }>>(`select "endpoint" from "push_subscriptions" where "topics" @> '["booking"]'::jsonb`);
     expect(sent.map((r) => r.path).sort()).toEqual(choseBookings.map((r) => new URL(r.endpoint).pathname).sort());
     expect(sent.some((r) => r.path === new URL(laptop.endpoint).pathname)).toBe(false);
     const toPhone = sent.find((r) => r.path === new URL(phone.endpoint).pathname)!;
@@ -227,27 +274,40 @@ describe('Web Push', () => {
 
   it('a family’s switch on My Family: its own device, messages and updates only; another family or the breeder cannot change or remove it', async () => {
     const rivera = device(push.origin);
-    const { topics } = await t.caller(family).notifications.subscribe({ endpoint: rivera.endpoint, keys: rivera.keys, topics: ['message', 'update'] });
+    const { topics } = await t
+      .caller(family)
+      .notifications.subscribe({ endpoint: rivera.endpoint, keys: rivera.keys, topics: ['message', 'update'] });
     expect(topics).toEqual(['message', 'update']);
-    await expect(t.caller(family).notifications.setTopics({ endpoint: rivera.endpoint, topics: ['update', 'contract'] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      t.caller(family).notifications.setTopics({ endpoint: rivera.endpoint, topics: ['update', 'contract'] }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const other = (await signIn(t.orm, { isAdmin: false, email: 'other-family@example.com' })).user;
     for (const someoneElse of [other, breeder]) {
-      await expect(t.caller(someoneElse).notifications.setTopics({ endpoint: rivera.endpoint, topics: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(t.caller(someoneElse).notifications.setTopics({ endpoint: rivera.endpoint, topics: [] })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
       expect(await t.caller(someoneElse).notifications.unsubscribe({ endpoint: rivera.endpoint })).toEqual({ removed: false });
       expect(await t.caller(someoneElse).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({ subscribed: false });
     }
-    expect(await t.caller(family).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({ subscribed: true, topics: ['message', 'update'] });
+    expect(await t.caller(family).notifications.device({ endpoint: rivera.endpoint })).toMatchObject({
+      subscribed: true,
+      topics: ['message', 'update'],
+    });
     // Through HTTP without a session: 401, nothing changed.
-    const res = await t.app.inject({ method: 'POST', url: '/trpc/notifications.setTopics', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, payload: { endpoint: rivera.endpoint, topics: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/notifications.setTopics',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: { endpoint: rivera.endpoint, topics: [] },
+    });
     expect(res.statusCode).toBe(401);
     // A new update about their puppy reaches the device, and only that family's.
     const before = push.received.length;
-    await createPushSender({ afterAnswer: t.app.services.afterAnswer, log: { warn: () => {} }, subject: 'mailto:test@example.com' }).deliver(
-      t.orm.em.fork(),
-      'update',
-      { title: 'New update about Teddy', url: '/account' },
-      { userIds: [family.id] },
-    );
+    await createPushSender({
+      afterAnswer: t.app.services.afterAnswer,
+      log: { warn: () => {} },
+      subject: 'mailto:test@example.com',
+    }).deliver(t.orm.em.fork(), 'update', { title: 'New update about Teddy', url: '/account' }, { userIds: [family.id] });
     const got = push.received.slice(before).filter((r) => r.path === new URL(rivera.endpoint).pathname);
     expect(got).toHaveLength(1);
     expect(open(got[0]!.body, rivera)).toEqual({ title: 'New update about Teddy', url: '/account' });

@@ -106,9 +106,11 @@ function reservedConnection(orm: MikroORM): { probe: Probe; close: () => Promise
       },
     );
     const current = (asking = { client: c, answer });
-    void answer.finally(() => {
-      if (asking === current) asking = null;
-    }).catch(() => {});
+    void answer
+      .finally(() => {
+        if (asking === current) asking = null;
+      })
+      .catch(() => {});
     return answer;
   };
   return {

@@ -28,7 +28,9 @@ describe('the ready line', () => {
   it('on a terminal, ends with where the site is, and how to create the first admin while there is none', async () => {
     const out = stream(true);
     await printReadyLine(db.orm, { host: '0.0.0.0', port: 3000 }, out);
-    expect(out.written).toEqual(['Site ready at http://localhost:3000 · dashboard at /admin · no admin yet: npm run admin -- create <name>\n']);
+    expect(out.written).toEqual([
+      'Site ready at http://localhost:3000 · dashboard at /admin · no admin yet: npm run admin -- create <name>\n',
+    ]);
 
     await upsertAdmin(db.orm.em.fork(), { username: 'breeder', password: 'golden-meadow-2026' });
     const after = stream(true);

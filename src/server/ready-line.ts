@@ -13,7 +13,17 @@ export function siteAddress(host: string, port: number): string {
  * "Site ready at http://localhost:3000 · dashboard at /admin", with how to create the first admin when there
  * is none; null when the output is not a terminal.
  */
-export function readyLine({ isTTY, host, port, hasAdmin }: { isTTY: boolean; host: string; port: number; hasAdmin: boolean }): string | null {
+export function readyLine({
+  isTTY,
+  host,
+  port,
+  hasAdmin,
+}: {
+  isTTY: boolean;
+  host: string;
+  port: number;
+  hasAdmin: boolean;
+}): string | null {
   if (!isTTY) return null;
   const parts = [`Site ready at ${siteAddress(host, port)}`, 'dashboard at /admin'];
   if (!hasAdmin) parts.push('no admin yet: npm run admin -- create <name>');
@@ -21,7 +31,11 @@ export function readyLine({ isTTY, host, port, hasAdmin }: { isTTY: boolean; hos
 }
 
 /** Prints the ready line on a terminal (after the server listens on `port`, the one it really got). */
-export async function printReadyLine(orm: MikroORM, { host, port }: { host: string; port: number }, out: { isTTY?: boolean; write: (s: string) => unknown } = process.stdout): Promise<void> {
+export async function printReadyLine(
+  orm: MikroORM,
+  { host, port }: { host: string; port: number },
+  out: { isTTY?: boolean; write: (s: string) => unknown } = process.stdout,
+): Promise<void> {
   if (!out.isTTY) return;
   const hasAdmin = (await orm.em.fork().count(User, { isAdmin: true })) > 0;
   const line = readyLine({ isTTY: true, host, port, hasAdmin });

@@ -14,7 +14,12 @@ describe('request timeouts', () => {
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as net.AddressInfo;
-      const body = JSON.stringify({ name: 'Slow Family', email: 'slow@example.com', interest: 'available', message: 'A message that never finishes arriving.' });
+      const body = JSON.stringify({
+        name: 'Slow Family',
+        email: 'slow@example.com',
+        interest: 'available',
+        message: 'A message that never finishes arriving.',
+      });
 
       const socket = net.connect(port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));

@@ -22,9 +22,19 @@ describe('signed contracts and payments outlive the family’s account', () => {
     const other = await signIn(t.orm, { isAdmin: false, username: 'nguyens', email: 'nguyens@example.com' });
     const em = t.orm.em.fork();
     (await em.findOneOrFail(User, family.user.id)).displayName = 'Jamie Parker';
-    em.create(Puppy, { name: 'Luna', gender: 'female', color: 'apricot', family: family.user.id, status: 'reserved', price: 3200, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: 'Luna',
+      gender: 'female',
+      color: 'apricot',
+      family: family.user.id,
+      status: 'reserved',
+      price: 3200,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
-    const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie, origin: TEST_ORIGIN } : {} });
+    const get = (url: string, cookie: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie, origin: TEST_ORIGIN } : {} });
 
     // A sealed contract, a draft never sent, and two payments (one a refund).
     const breeder = () => t.caller(admin.user).admin;
@@ -37,7 +47,13 @@ describe('signed contracts and payments outlive the family’s account', () => {
     const draftId = (await breeder().contracts.prepare({ templateId: template.id, familyId: family.user.id })).id;
     await breeder().payments.setTerms({ familyId: family.user.id, price: '3200', deposit: '500', dueOn: '2027-01-09' });
     await breeder().payments.record({ familyId: family.user.id, amount: '500', paidOn: '2026-11-20', method: 'check' });
-    const account = await breeder().payments.record({ familyId: family.user.id, amount: '-50', paidOn: '2026-11-21', method: 'check', reason: 'Collar not included' });
+    const account = await breeder().payments.record({
+      familyId: family.user.id,
+      amount: '-50',
+      paidOn: '2026-11-21',
+      method: 'check',
+      reason: 'Collar not included',
+    });
     const receipts = account.payments.map((p) => p.receiptNumber).sort();
     expect(receipts).toHaveLength(2);
     const ids = account.payments.map((p) => p.id);
@@ -52,10 +68,18 @@ describe('signed contracts and payments outlive the family’s account', () => {
     // The draft is gone; the sealed contract stays, detached, with the name and address it was signed with.
     expect(await after.findOne(Contract, draftId)).toBeNull();
     const kept = await breeder().contracts.byId({ id: sealedId });
-    expect(kept).toMatchObject({ status: 'sealed', familyId: null, familyName: 'Jamie Parker', familyEmail: 'parkers@example.com', familySignature: { fullName: 'Jamie Parker' } });
+    expect(kept).toMatchObject({
+      status: 'sealed',
+      familyId: null,
+      familyName: 'Jamie Parker',
+      familyEmail: 'parkers@example.com',
+      familySignature: { fullName: 'Jamie Parker' },
+    });
     expect(kept.familyErasedAt).not.toBeNull();
     expect((await breeder().contracts.list({ page: 1, search: 'parker' })).items.map((c) => c.id)).toEqual([sealedId]);
-    await expect(breeder().contracts.update({ id: sealedId, values: kept.values, body: kept.body })).rejects.toThrow(CONTRACT_MESSAGES.sealed);
+    await expect(breeder().contracts.update({ id: sealedId, values: kept.values, body: kept.body })).rejects.toThrow(
+      CONTRACT_MESSAGES.sealed,
+    );
     // The breeder downloads the sealed PDF, byte for byte; the other family and a visitor get 404.
     const pdf = await get(kept.pdfUrl!, admin.cookie);
     expect(pdf.statusCode).toBe(200);
@@ -63,7 +87,9 @@ describe('signed contracts and payments outlive the family’s account', () => {
     expect((await get(kept.pdfUrl!, other.cookie)).statusCode).toBe(404);
     expect((await get(kept.pdfUrl!, '')).statusCode).toBe(404);
     // It still verifies.
-    expect((await t.caller(null).contracts.verify({ pdf: pdf.rawPayload.toString('base64') })).knownContract).toMatchObject({ id: sealedId });
+    expect((await t.caller(null).contracts.verify({ pdf: pdf.rawPayload.toString('base64') })).knownContract).toMatchObject({
+      id: sealedId,
+    });
 
     // The payments stay, detached, with the name and address they were paid under; the terms (and their reminders) go.
     expect(await after.count(PaymentAccount, {})).toBe(0);

@@ -22,9 +22,19 @@ describe('trigram search indexes', () => {
 
   it('pg_trgm is installed and every searched column has its GIN index', async () => {
     expect(await sql(`select extname from pg_extension where extname = 'pg_trgm'`)).toEqual([{ extname: 'pg_trgm' }]);
-    const indexes = (await sql<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where indexname like '%_trgm_index' order by 1`));
+    const indexes = await sql<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where indexname like '%_trgm_index' order by 1`,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual(
-      expect.arrayContaining(['inquiries_name_trgm_index', 'inquiries_email_trgm_index', 'inquiries_message_trgm_index', 'subscribers_email_trgm_index', 'users_display_name_trgm_index', 'applications_location_trgm_index', 'conversations_preview_trgm_index']),
+      expect.arrayContaining([
+        'inquiries_name_trgm_index',
+        'inquiries_email_trgm_index',
+        'inquiries_message_trgm_index',
+        'subscribers_email_trgm_index',
+        'users_display_name_trgm_index',
+        'applications_location_trgm_index',
+        'conversations_preview_trgm_index',
+      ]),
     );
     for (const i of indexes) expect(i.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
   });
@@ -44,8 +54,12 @@ describe('trigram search indexes', () => {
     expect(plan).toMatch(/Bitmap Index Scan on inquiries_message_trgm_index/);
     expect(plan).not.toMatch(/Seq Scan/);
     // And the index answers what the search means: the same rows as reading the table.
-    const [{ n: byIndex }] = (await sql<{ n: number }>(`select count(*)::int as n from inquiries where name ilike '%garcia%' or message ilike '%garcia%'`)) as [{ n: number }];
-    const [{ n: byScan }] = (await sql<{ n: number }>(`select count(*)::int as n from inquiries where position('garcia' in lower(name)) > 0 or position('garcia' in lower(message)) > 0`)) as [{ n: number }];
+    const [{ n: byIndex }] = (await sql<{ n: number }>(
+      `select count(*)::int as n from inquiries where name ilike '%garcia%' or message ilike '%garcia%'`,
+    )) as [{ n: number }];
+    const [{ n: byScan }] = (await sql<{ n: number }>(
+      `select count(*)::int as n from inquiries where position('garcia' in lower(name)) > 0 or position('garcia' in lower(message)) > 0`,
+    )) as [{ n: number }];
     expect(byIndex).toBeGreaterThan(0);
     expect(byIndex).toBe(byScan);
   });
@@ -74,8 +88,14 @@ describe('opening the embedded database', () => {
     const orm = await openDatabase({ pglite });
     try {
       await orm.migrator.up();
-      await orm.em.getConnection().execute(`insert into subscribers (email, status, unsubscribe_token, created_at, updated_at) values ('a@example.com', 'active', repeat('x', 64), now(), now())`);
-      const rows = await orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from subscribers where email ilike '%example%'`);
+      await orm.em
+        .getConnection()
+        .execute(
+          `insert into subscribers (email, status, unsubscribe_token, created_at, updated_at) values ('a@example.com', 'active', repeat('x', 64), now(), now())`,
+        );
+      const rows = await orm.em
+        .getConnection()
+        .execute<{ n: number }[]>(`select count(*)::int as n from subscribers where email ilike '%example%'`);
       expect(rows).toEqual([{ n: 1 }]);
     } finally {
       await closeDatabase(orm);

@@ -20,7 +20,9 @@ describe('sitemap index and the feed', () => {
     await seedScale(db.orm.em.fork(), { scale: 1.5, tables: ['posts'] }); // 30 published posts
     const conn = db.orm.em.getConnection();
     // Three of our dogs with a public family tree, one draft post and one due later (neither listed).
-    await conn.execute(`insert into parent_dogs (name, gender, breed, color, ours, featured, created_at, updated_at) values ('Maple', 'female', 'Goldendoodle', 'cream', true, true, now(), now()), ('Cooper', 'male', 'Goldendoodle', 'red', true, true, now(), now()), ('Willow', 'female', 'Goldendoodle', 'red', true, true, now(), now()), ('Stranger', 'male', 'Poodle', 'black', false, false, now(), now())`);
+    await conn.execute(
+      `insert into parent_dogs (name, gender, breed, color, ours, featured, created_at, updated_at) values ('Maple', 'female', 'Goldendoodle', 'cream', true, true, now(), now()), ('Cooper', 'male', 'Goldendoodle', 'red', true, true, now(), now()), ('Willow', 'female', 'Goldendoodle', 'red', true, true, now(), now()), ('Stranger', 'male', 'Poodle', 'black', false, false, now(), now())`,
+    );
     await conn.execute(`insert into articles (kind, title, slug, summary, body, author_name, status, published_at, created_at, updated_at) values
       ('blog', 'Draft', 'a-draft', '', '', '', 'draft', null, now(), now()),
       ('blog', 'Later', 'due-later', '', '', '', 'published', now() + interval '1 day', now(), now())`);
@@ -41,7 +43,9 @@ describe('sitemap index and the feed', () => {
     const res = await get(large, '/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(res.body.trimEnd().endsWith('</urlset>')).toBe(true);
     const all = locs(res.body);
     expect(new Set(all).size).toBe(all.length);
@@ -85,9 +89,11 @@ describe('sitemap index and the feed', () => {
     expect(items).toHaveLength(FEED_ITEMS);
     const dates = items.map((m) => new Date(m[2]!).getTime());
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
-    const [{ newest }] = (await db.orm.em.getConnection().execute(
-      `select slug as newest from articles where kind = 'blog' and status <> 'draft' and published_at <= now() order by published_at desc, id desc limit 1`,
-    )) as [{ newest: string }];
+    const [{ newest }] = (await db.orm.em
+      .getConnection()
+      .execute(
+        `select slug as newest from articles where kind = 'blog' and status <> 'draft' and published_at <= now() order by published_at desc, id desc limit 1`,
+      )) as [{ newest: string }];
     expect(items[0]![1]).toBe(`${TEST_ORIGIN}/blog/${newest}`);
   });
 });

@@ -24,12 +24,21 @@ describe('server-rendered pages when a read fails', () => {
 
   beforeAll(async () => {
     // The document the build would produce, reduced to what the server fills in.
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
     // The build's manifest, reduced to Mantine's public-page parts and two routes' own sheets.
     mkdirSync(path.join(clientDir, '.vite'));
     mkdirSync(path.join(clientDir, 'assets'));
-    const sheets = { 'layout/mantine-public-pages.ts': 'public', 'routes/blog.$slug.tsx?tsr-split=component': 'post', 'routes/family-tree.$dogId.tsx?tsr-split=component': 'tree' };
-    const manifest = Object.fromEntries(Object.entries(sheets).map(([key, name]) => [key, { file: `assets/${name}.js`, css: [`assets/${name}.css`] }]));
+    const sheets = {
+      'layout/mantine-public-pages.ts': 'public',
+      'routes/blog.$slug.tsx?tsr-split=component': 'post',
+      'routes/family-tree.$dogId.tsx?tsr-split=component': 'tree',
+    };
+    const manifest = Object.fromEntries(
+      Object.entries(sheets).map(([key, name]) => [key, { file: `assets/${name}.js`, css: [`assets/${name}.css`] }]),
+    );
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     for (const name of Object.values(sheets)) writeFileSync(path.join(clientDir, 'assets', `${name}.css`), `.${name}-sheet{color:red}`);
     writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -86,7 +95,8 @@ describe('server-rendered pages when a read fails', () => {
     expect(written.files).toBe(1);
     expect(written.brotliBytes).toBeLessThan(written.gzipBytes);
 
-    const asked = (encoding: string) => app.inject({ method: 'GET', url: '/assets/app-AbC123.js', headers: { 'accept-encoding': encoding } });
+    const asked = (encoding: string) =>
+      app.inject({ method: 'GET', url: '/assets/app-AbC123.js', headers: { 'accept-encoding': encoding } });
     const br = await asked('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.rawPayload.length).toBe(written.brotliBytes);
@@ -154,7 +164,9 @@ describe('server-rendered pages when a read fails', () => {
   });
 
   it("writes the sheets a page needs into it: Mantine's public-page parts and its own route's, not other routes'", async () => {
-    const { items } = await appRouter.createCaller({ em: db.orm.em.fork(), user: null, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } }).articles.blogList({ page: 1 });
+    const { items } = await appRouter
+      .createCaller({ em: db.orm.em.fork(), user: null, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } })
+      .articles.blogList({ page: 1 });
     const post = (await app.inject({ method: 'GET', url: `/blog/${items[0]!.slug}` })).body;
     expect(post).toContain('<style data-page-css>');
     expect(post).toContain('.public-sheet{color:red}');

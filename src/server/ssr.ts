@@ -19,7 +19,10 @@ interface SsrBundle {
     call: InProcessCall,
     onError: (error: unknown) => void,
     options: { origin: string; headOnly: boolean },
-  ): Promise<{ html: string | null; state: unknown; status: 200 | 404 | 500; head: ServedHead; routeIds: string[] } | { redirect: { status: number; location: string } }>;
+  ): Promise<
+    | { html: string | null; state: unknown; status: 200 | 404 | 500; head: ServedHead; routeIds: string[] }
+    | { redirect: { status: number; location: string } }
+  >;
 }
 
 interface ManifestEntry {
@@ -134,12 +137,15 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
       const { render } = await load();
       const caller = appRouter.createCaller(createContext(request, reply)) as unknown as Record<string, unknown>;
       const call: InProcessCall = async (procedure, input) => {
-        const fn = procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (i: unknown) => Promise<unknown>;
+        const fn = procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+          i: unknown,
+        ) => Promise<unknown>;
         try {
           // Exactly what the browser would have received over HTTP (dates as strings, no undefined).
           return JSON.parse(JSON.stringify((await fn(input)) ?? null)) as unknown;
         } catch (error) {
-          if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error, procedure }, 'a procedure failed while rendering a page');
+          if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')
+            request.log.error({ err: error, procedure }, 'a procedure failed while rendering a page');
           throw asClientError(error);
         }
       };
@@ -148,31 +154,46 @@ export function pageRenderer(clientDir: string, entry = path.join(ssrDirFor(clie
       // the browser decides (a family sees Access Denied; a visitor never gets here: static-spa redirects).
       const dashboard = isDashboard(pathname) && request.user?.isAdmin === true;
       const headOnly = !isServerRendered(pathname) && !dashboard;
-      const rendered = await render(url, call, (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'), { origin, headOnly });
+      const rendered = await render(
+        url,
+        call,
+        (err) => request.log.error({ err, url }, 'a part of the page failed to render on the server'),
+        { origin, headOnly },
+      );
       if ('redirect' in rendered) return rendered;
       const { html, state, status, head, routeIds } = rendered;
       const document = template.replace('<!--app-head-->', renderHead(head, origin, pathname));
       if (html === null) return { status, html: document };
       const withState = (page: string) =>
-        page.replace('<div id="root"></div>', `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(state)}</script>`);
+        page.replace(
+          '<div id="root"></div>',
+          `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafeJson(state)}</script>`,
+        );
       if (dashboard) {
         // Linked, not written in: Mantine's whole sheet is large and the same on every dashboard page (the
         // browser keeps it). Linked up front, the chrome is styled at its first paint, and the browser's code,
         // loading these parts, finds each sheet linked already and does not link it again.
-        const linked = [...new Set([...stylesheets.mantine, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])])].filter(
-          (href) => !template.includes(`href="${href}"`),
-        );
-        return { status, html: withState(document.replace('</head>', `${linked.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')}</head>`)) };
+        const linked = [
+          ...new Set([...stylesheets.mantine, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])]),
+        ].filter((href) => !template.includes(`href="${href}"`));
+        return {
+          status,
+          html: withState(
+            document.replace('</head>', `${linked.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')}</head>`),
+          ),
+        };
       }
       // Those the page needs that the document does not link already, written into the page: one round trip
       // instead of one per small sheet before the first paint. Each is also named by a disabled link (never
       // fetched): the browser's code, loading those parts, finds the sheet already there and does not link
       // it again (each late sheet would restyle the whole page once more).
-      const inlined = [...new Set([...stylesheets.common, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])])].filter(
-        (href) => !template.includes(`href="${href}"`),
-      );
+      const inlined = [
+        ...new Set([...stylesheets.common, ...routeIds.flatMap((id) => stylesheets.byRoute.get(routeFileOf(id)) ?? [])]),
+      ].filter((href) => !template.includes(`href="${href}"`));
       const css = inlined.map(sheetText).join('\n');
-      const pageCss = css ? `<style data-page-css>${css}</style>${inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}` : '';
+      const pageCss = css
+        ? `<style data-page-css>${css}</style>${inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}`
+        : '';
       const withCss = pathname === '/' ? document : document.replace('</head>', `${pageCss}</head>`);
       return { status, html: withState(withCss) };
     },

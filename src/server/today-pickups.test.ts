@@ -16,10 +16,12 @@ describe('Today: pickups', () => {
     const family = await signIn(t.orm, { isAdmin: false, username: 'pickup_fam' });
     const em = t.orm.em.fork();
     const puppy = async (name: string) =>
-      (await em.execute<Array<{ id: number }>>(
-        `insert into "puppies" ("name", "gender", "color", "family_id", "created_at", "updated_at") values (?, 'male', 'red', ?, now(), now()) returning "id"`,
-        [name, family.user.id],
-      ))[0]!.id;
+      (
+        await em.execute<Array<{ id: number }>>(
+          `insert into "puppies" ("name", "gender", "color", "family_id", "created_at", "updated_at") values (?, 'male', 'red', ?, now(), now()) returning "id"`,
+          [name, family.user.id],
+        )
+      )[0]!.id;
     const teddy = await puppy('Teddy');
     const biscuit = await puppy('Biscuit');
     const booked = new Date(Math.ceil((now.getTime() + 2 * 24 * HOUR) / HOUR) * HOUR);
@@ -28,7 +30,15 @@ describe('Today: pickups', () => {
     await em.execute(
       `insert into "bookings" ("family_id", "kind", "starts_at", "ends_at", "block_ends_at", "time_zone", "family_time_zone", "uid", "puppy_id", "created_at", "updated_at")
        values (?, 'pickup', ?, ?, ?, 'America/Denver', 'America/Denver', 'pickup-teddy@test', ?, ?, ?)`,
-      [family.user.id, booked, new Date(booked.getTime() + HOUR), new Date(booked.getTime() + HOUR), teddy, new Date(now.getTime() - 3 * 24 * HOUR), new Date(now.getTime() - 3 * 24 * HOUR)],
+      [
+        family.user.id,
+        booked,
+        new Date(booked.getTime() + HOUR),
+        new Date(booked.getTime() + HOUR),
+        teddy,
+        new Date(now.getTime() - 3 * 24 * HOUR),
+        new Date(now.getTime() - 3 * 24 * HOUR),
+      ],
     );
     await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?), (?, ?)`, [teddy, booked, biscuit, countdown]);
 
@@ -45,6 +55,8 @@ describe('Today: pickups', () => {
     // Cancelled, the booking no longer speaks for the pickup: the countdown (if still set) is the line again.
     await em.execute(`update "bookings" set "status" = 'cancelled', "cancelled_at" = now() where "uid" = 'pickup-teddy@test'`);
     const after = await gatherToday(t.orm.em.fork(), TODAY_SOURCES, now, { warn: () => {} });
-    expect(after.scheduled.filter((i) => /Teddy/.test(i.title)).map((i) => [i.source, i.title])).toEqual([['portal', 'Teddy goes home with pickup_fam']]);
+    expect(after.scheduled.filter((i) => /Teddy/.test(i.title)).map((i) => [i.source, i.title])).toEqual([
+      ['portal', 'Teddy goes home with pickup_fam'],
+    ]);
   });
 });

@@ -19,18 +19,27 @@ describe('Today: every source on one request', () => {
 
   async function seed() {
     const family = await signIn(t.orm, { isAdmin: false, email: 'rivera@example.com' });
-    const { id: applicationId } = await t.caller(family.user, '10.9.0.1').applications.submit({ ...ANSWERS, name: 'Jamie Rivera', idempotencyKey: randomUUID() });
+    const { id: applicationId } = await t
+      .caller(family.user, '10.9.0.1')
+      .applications.submit({ ...ANSWERS, name: 'Jamie Rivera', idempotencyKey: randomUUID() });
     const em = t.orm.em.fork();
     await em.execute(`update "applications" set "created_at" = ? where "id" = ?`, [ago(3 * 24 * HOUR), applicationId]);
     await em.execute(`update "application_events" set "at" = ? where "application_id" = ?`, [ago(3 * 24 * HOUR), applicationId]);
-    await t.caller(null, '10.9.0.2').inquiries.create({ name: 'Pat Morgan', email: 'pat@example.com', interest: 'available', message: 'Is Biscuit still available?' });
+    await t
+      .caller(null, '10.9.0.2')
+      .inquiries.create({ name: 'Pat Morgan', email: 'pat@example.com', interest: 'available', message: 'Is Biscuit still available?' });
     await em.execute(`update "inquiries" set "created_at" = ?`, [ago(2 * HOUR)]);
-    await em.execute(`update "outbox_messages" set "status" = 'failed', "created_at" = ? where "subject" like 'New application%'`, [ago(HOUR)]);
+    await em.execute(`update "outbox_messages" set "status" = 'failed', "created_at" = ? where "subject" like 'New application%'`, [
+      ago(HOUR),
+    ]);
     const [litter] = await em.execute<Array<{ id: number }>>(
       `insert into "litters" ("name", "mother_name", "father_name", "expected_date", "created_at", "updated_at") values ('Winter Litter', 'Daisy', 'Cooper', ?, now(), now()) returning "id"`,
       [inDays(5)],
     );
-    await em.execute(`insert into "litters" ("name", "mother_name", "father_name", "expected_date", "created_at", "updated_at") values ('Spring Litter', 'Rosie', 'Cooper', ?, now(), now())`, [inDays(60)]);
+    await em.execute(
+      `insert into "litters" ("name", "mother_name", "father_name", "expected_date", "created_at", "updated_at") values ('Spring Litter', 'Rosie', 'Cooper', ?, now(), now())`,
+      [inDays(60)],
+    );
     const [puppy] = await em.execute<Array<{ id: number }>>(
       `insert into "puppies" ("name", "gender", "color", "family_id", "created_at", "updated_at") values ('Teddy', 'male', 'apricot', ?, now(), now()) returning "id"`,
       [family.user.id],
@@ -83,7 +92,11 @@ describe('Today: every source on one request', () => {
     const answer = (res.json() as { result: { data: TodayAnswer } }).result.data;
     expect(answer.action.map((i) => i.title)).toContain('Unread inquiry from Pat Morgan');
     const family = await signIn(t.orm, { isAdmin: false });
-    const refused = await t.app.inject({ method: 'GET', url: '/trpc/admin.today.get', headers: { cookie: family.cookie, origin: TEST_ORIGIN } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/admin.today.get',
+      headers: { cookie: family.cookie, origin: TEST_ORIGIN },
+    });
     expect(refused.statusCode).toBe(403);
   });
 });

@@ -24,7 +24,11 @@ const freshIp = () => `10.9.0.${ip++}`;
 describe('verified family e-mail addresses', () => {
   const t = useTestApp({ SMTP_URL: smtp.url });
 
-  const send = (method: 'GET' | 'POST', url: string, { cookie, payload, from }: { cookie?: string; payload?: unknown; from?: string } = {}) =>
+  const send = (
+    method: 'GET' | 'POST',
+    url: string,
+    { cookie, payload, from }: { cookie?: string; payload?: unknown; from?: string } = {},
+  ) =>
     t.app.inject({
       method,
       url,
@@ -58,7 +62,10 @@ describe('verified family e-mail addresses', () => {
   const account = (id: number) => t.orm.em.fork().findOneOrFail(User, id);
 
   it('refuses a registration without an e-mail address, with the field message', async () => {
-    const res = await send('POST', '/api/register', { payload: { username: 'no_mail_family', password: 'sunny-porch-swing' }, from: freshIp() });
+    const res = await send('POST', '/api/register', {
+      payload: { username: 'no_mail_family', password: 'sunny-porch-swing' },
+      from: freshIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(AUTH_MESSAGES.emailRequired);
     expect(await t.orm.em.fork().count(User, { usernameKey: 'no_mail_family' })).toBe(0);
@@ -112,7 +119,10 @@ describe('verified family e-mail addresses', () => {
     const firstLink = linkIn((await mailsTo('first@example.org'))[0]!);
     expect((await verify(firstLink.searchParams.get('token')!)).statusCode).toBe(200);
 
-    const changed = await send('POST', '/trpc/auth.updateProfile', { cookie, payload: { displayName: 'The Changers', email: 'second@example.org' } });
+    const changed = await send('POST', '/trpc/auth.updateProfile', {
+      cookie,
+      payload: { displayName: 'The Changers', email: 'second@example.org' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(trpcData(changed)).toMatchObject({ email: 'first@example.org', pendingEmail: 'second@example.org' });
     expect(await account(id)).toMatchObject({ email: 'first@example.org', pendingEmail: 'second@example.org' });
@@ -173,14 +183,22 @@ describe('verified family e-mail addresses', () => {
     expect(await account(family.user.id)).toMatchObject({ displayName: 'The Okafors', email: null, pendingEmail: 'okafor@example.org' });
     const mails = await mailsTo('okafor@example.org');
     expect(mails.map((m) => m.subject)).toEqual([VERIFY_EMAIL_SUBJECT]);
-    expect((await adminUsers(family.user.username))[0]).toMatchObject({ name: 'The Okafors', pendingEmail: 'okafor@example.org', email: null });
+    expect((await adminUsers(family.user.username))[0]).toMatchObject({
+      name: 'The Okafors',
+      pendingEmail: 'okafor@example.org',
+      email: null,
+    });
 
     // A verified account keeps its own name and address: the questionnaire does not overwrite them.
     const named = await signIn(t.orm, { isAdmin: false, email: 'kept@example.org' });
     const em = t.orm.em.fork();
     (await em.findOneOrFail(User, named.user.id)).displayName = 'The Keepers';
     await em.flush();
-    await send('POST', '/api/applications', { cookie: named.cookie, from: freshIp(), payload: { ...ANSWERS, name: 'Someone Else', email: 'else@example.org', idempotencyKey: 'fill-account-0002' } });
+    await send('POST', '/api/applications', {
+      cookie: named.cookie,
+      from: freshIp(),
+      payload: { ...ANSWERS, name: 'Someone Else', email: 'else@example.org', idempotencyKey: 'fill-account-0002' },
+    });
     expect(await account(named.user.id)).toMatchObject({ displayName: 'The Keepers', email: 'kept@example.org', pendingEmail: null });
     expect(await mailsTo('else@example.org')).toHaveLength(0);
   });
@@ -189,8 +207,24 @@ describe('verified family e-mail addresses', () => {
     const admin = await signIn(t.orm, { isAdmin: true });
     const { id } = await register('digest_family', 'digest@example.org');
     const em = t.orm.em.fork();
-    const litter = em.create(Litter, { name: 'Verify', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01', createdAt: new Date(), updatedAt: new Date() });
-    const puppy = em.create(Puppy, { name: 'Sunny', gender: 'female', color: 'apricot', litter, family: id, status: 'reserved', createdAt: new Date(), updatedAt: new Date() });
+    const litter = em.create(Litter, {
+      name: 'Verify',
+      motherName: 'Rosie',
+      fatherName: 'Cooper',
+      birthDate: '2026-10-01',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const puppy = em.create(Puppy, {
+      name: 'Sunny',
+      gender: 'female',
+      color: 'apricot',
+      litter,
+      family: id,
+      status: 'reserved',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     const update = await t.caller(admin.user).admin.portal.postUpdate({ puppyId: puppy.id, text: 'Sunny says hello.' });
     expect(update.notices).toEqual([expect.objectContaining({ familyId: id, status: 'no-email', emailState: 'unverified' })]);
@@ -203,7 +237,11 @@ describe('verified family e-mail addresses', () => {
   it('caps applications per account: 3 open at once (409), 5 filed a day (429), each with its message', async () => {
     const family = await signIn(t.orm, { isAdmin: false, email: 'busy@example.org' });
     const submit = (n: number) =>
-      send('POST', '/api/applications', { cookie: family.cookie, from: freshIp(), payload: { ...ANSWERS, idempotencyKey: `cap-key-${String(n).padStart(4, '0')}` } });
+      send('POST', '/api/applications', {
+        cookie: family.cookie,
+        from: freshIp(),
+        payload: { ...ANSWERS, idempotencyKey: `cap-key-${String(n).padStart(4, '0')}` },
+      });
     const ids: number[] = [];
     for (let n = 1; n <= 3; n++) {
       const res = await submit(n);

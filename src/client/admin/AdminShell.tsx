@@ -138,8 +138,23 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <AppShell.Header px="md">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="sm" wrap="nowrap" miw={0}>
-                <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={navOpen ? 'Close dashboard menu' : 'Open dashboard menu'} aria-controls="admin-nav" aria-expanded={navOpen} />
-                <Anchor component={Link} to="/" underline="never" fw={700} visibleFrom="md" style={{ fontFamily: 'Georgia, serif', whiteSpace: 'nowrap' }}>
+                <Burger
+                  opened={navOpen}
+                  onClick={nav.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={navOpen ? 'Close dashboard menu' : 'Open dashboard menu'}
+                  aria-controls="admin-nav"
+                  aria-expanded={navOpen}
+                />
+                <Anchor
+                  component={Link}
+                  to="/"
+                  underline="never"
+                  fw={700}
+                  visibleFrom="md"
+                  style={{ fontFamily: 'Georgia, serif', whiteSpace: 'nowrap' }}
+                >
                   {siteName}
                 </Anchor>
                 <Title order={1} size="h3" style={{ whiteSpace: 'nowrap' }}>
@@ -170,7 +185,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <div>
                 {ADMIN_SECTIONS.map((s) => {
                   const count =
-                    s.to === '/admin/inbox' ? unreadCount : s.to === '/admin/applications' ? newApplications : s.to === '/admin/messages' ? unreadMessages : 0;
+                    s.to === '/admin/inbox'
+                      ? unreadCount
+                      : s.to === '/admin/applications'
+                        ? newApplications
+                        : s.to === '/admin/messages'
+                          ? unreadMessages
+                          : 0;
                   const showCount = count > 0;
                   return (
                     <NavLink
@@ -199,7 +220,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
               </div>
               {/* On a phone the one menu also holds what the header shows on a laptop. */}
               <Group hiddenFrom="sm" gap="xs" mt="md" px="xs" pb="xs">
-                <Button component={Link} to="/" variant="subtle" size="compact-sm" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={nav.close}>
+                <Button
+                  component={Link}
+                  to="/"
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconExternalLink size={16} aria-hidden />}
+                  onClick={nav.close}
+                >
                   View site
                 </Button>
                 <LogoutButton />

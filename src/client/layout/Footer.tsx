@@ -9,7 +9,9 @@ import { SocialLinks } from '../../lib/client/SocialLinks.tsx';
 import { LazyWhenVisible } from '../../lib/client/LazyWhenVisible.tsx';
 import { sectionLinkProps, useSectionNav } from './use-section-nav.ts';
 
-const NewsletterForm = lazy(() => import('../../features/subscribers/client/NewsletterForm.tsx').then((m) => ({ default: m.NewsletterForm })));
+const NewsletterForm = lazy(() =>
+  import('../../features/subscribers/client/NewsletterForm.tsx').then((m) => ({ default: m.NewsletterForm })),
+);
 
 const QUICK_LINKS = [
   ['home', 'Home'],
@@ -46,7 +48,7 @@ export function Footer() {
             <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {QUICK_LINKS.map(([id, label]) => (
                 <li key={id}>
-                  <Anchor size="sm"  underline="hover" {...sectionLinkProps(id, go)}>
+                  <Anchor size="sm" underline="hover" {...sectionLinkProps(id, go)}>
                     {label}
                   </Anchor>
                 </li>
@@ -66,10 +68,10 @@ export function Footer() {
             © {new Date().getFullYear()} {brand}. All rights reserved.
           </Text>
           <Group gap="md">
-            <Anchor component={Link} to="/privacy-policy" size="sm"  underline="hover">
+            <Anchor component={Link} to="/privacy-policy" size="sm" underline="hover">
               Privacy Policy
             </Anchor>
-            <Anchor component={Link} to="/terms-of-service" size="sm"  underline="hover">
+            <Anchor component={Link} to="/terms-of-service" size="sm" underline="hover">
               Terms of Service
             </Anchor>
           </Group>

@@ -197,7 +197,14 @@ function NavDropdown({ label, items, go }: { label: string; items: NavItem[]; go
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpened(false);
       }}
     >
-      <button ref={buttonRef} type="button" className={classes.navLink} aria-expanded={opened} aria-controls={id} onClick={() => setOpened((o) => !o)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={classes.navLink}
+        aria-expanded={opened}
+        aria-controls={id}
+        onClick={() => setOpened((o) => !o)}
+      >
         {label}
         <IconChevronDown size={14} aria-hidden="true" className={classes.chevron} data-open={opened || undefined} />
       </button>
@@ -225,7 +232,13 @@ function MobileGroup({ label, items, go, close }: { label: string; items: NavIte
   const id = useId();
   return (
     <>
-      <button type="button" className={classes.mobileLink} aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+      <button
+        type="button"
+        className={classes.mobileLink}
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((e) => !e)}
+      >
         {label}
         <IconChevronDown size={16} aria-hidden="true" className={classes.chevron} data-open={expanded || undefined} />
       </button>

@@ -22,7 +22,11 @@ export function ThemeSwitch({ withLabels = false }: { withLabels?: boolean }) {
   // The server cannot know the stored choice: the page hydrates showing Light, and React renders the switch
   // again only when the stored choice differs (the page's colours were already right, set by the theme
   // script before the first paint).
-  const preference = useSyncExternalStore(noChanges, () => toPreference(colorScheme), () => 'light' as const);
+  const preference = useSyncExternalStore(
+    noChanges,
+    () => toPreference(colorScheme),
+    () => 'light' as const,
+  );
   return (
     <SegmentedRadios
       label="Theme"

@@ -27,7 +27,10 @@ function sourceFiles(dir: string): string[] {
 
 describe("Mantine's parts", () => {
   const lists = sourceFiles(path.join(ROOT_DIR, 'src'))
-    .map((file) => ({ file: path.relative(ROOT_DIR, file), parts: [...readFileSync(file, 'utf8').matchAll(/^import '@mantine\/core\/styles\/(\w+)\.layer\.css';$/gm)].map((m) => m[1]!) }))
+    .map((file) => ({
+      file: path.relative(ROOT_DIR, file),
+      parts: [...readFileSync(file, 'utf8').matchAll(/^import '@mantine\/core\/styles\/(\w+)\.layer\.css';$/gm)].map((m) => m[1]!),
+    }))
     .filter((list) => list.parts.length > 0);
 
   it('are imported in the order of Mantine’s own sheet, in every file that imports them', () => {

@@ -7,7 +7,9 @@ import { safeRedirect } from '../../lib/shared/safe-redirect.ts';
 
 export const Route = createFileRoute('/auth')({
   // The router merges the raw search under what this returns: an unsafe value must be overwritten, not left out.
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect, '') || undefined }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: safeRedirect(search.redirect, '') || undefined,
+  }),
   head: simpleHead(['Sign in'], 'Sign in or create an account.'),
   component: AuthRoute,
 });

@@ -7,9 +7,11 @@ import { blogPostHead } from '../../features/articles/client/article-heads.ts';
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: async ({ context, params }) => {
-    const post = await context.queryClient.ensureQueryData(trpc.articles.blogPost.queryOptions({ slug: params.slug })).catch((error: unknown) => {
-      throw isNotFoundError(error) ? notFound() : error;
-    });
+    const post = await context.queryClient
+      .ensureQueryData(trpc.articles.blogPost.queryOptions({ slug: params.slug }))
+      .catch((error: unknown) => {
+        throw isNotFoundError(error) ? notFound() : error;
+      });
     // A renamed post: its old address moves on to the new one.
     if ('movedTo' in post) throw redirect({ to: '/blog/$slug', params: { slug: post.movedTo }, statusCode: 301 });
   },

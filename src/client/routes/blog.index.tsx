@@ -18,7 +18,9 @@ export const Route = createFileRoute('/blog/')({
   loaderDeps: ({ search }) => search,
   // Too long a search is not sent: the page says so.
   loader: ({ context, deps }) =>
-    searchTooLong(deps.q) ? undefined : context.queryClient.ensureQueryData(trpc.articles.blogList.queryOptions({ page: deps.page ?? 1, tag: deps.tag, q: deps.q })),
+    searchTooLong(deps.q)
+      ? undefined
+      : context.queryClient.ensureQueryData(trpc.articles.blogList.queryOptions({ page: deps.page ?? 1, tag: deps.tag, q: deps.q })),
   head: (ctx) => routeHead(ctx, blogListHead),
   component: BlogListRoute,
 });

@@ -12,7 +12,12 @@ export const Route = createFileRoute('/family-tree/$dogId')({
   loader: async ({ context, params }) => {
     const id = parseDogId(params.dogId);
     if (id === null) throw notFound();
-    const others = prefetch(context.queryClient, trpc.parents.featured.queryOptions(), trpc.litters.active.queryOptions(), trpc.puppies.featured.queryOptions());
+    const others = prefetch(
+      context.queryClient,
+      trpc.parents.featured.queryOptions(),
+      trpc.litters.active.queryOptions(),
+      trpc.puppies.featured.queryOptions(),
+    );
     await context.queryClient.ensureQueryData(pedigreeQuery(id)).catch((error: unknown) => {
       throw isNotFound(error) ? notFound() : error;
     });

@@ -53,7 +53,11 @@ export const Route = createFileRoute('/')({
     routeHead(
       ctx,
       (tools) =>
-        sharedPuppyHead(tools, ctx.match.search.puppy) ?? { title: homeTitle(tools.site), description: DEFAULT_DESCRIPTION, jsonLd: businessJsonLd(tools, DEFAULT_DESCRIPTION) },
+        sharedPuppyHead(tools, ctx.match.search.puppy) ?? {
+          title: homeTitle(tools.site),
+          description: DEFAULT_DESCRIPTION,
+          jsonLd: businessJsonLd(tools, DEFAULT_DESCRIPTION),
+        },
     ),
   component: HomePage,
 });

@@ -10,9 +10,11 @@ export const Route = createFileRoute('/privacy-policy')({
   validateSearch: parseLegalSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(trpc.articles.legal.queryOptions({ page: 'privacy', version: deps.version })).catch((error: unknown) => {
-      throw isNotFoundError(error) ? notFound() : error;
-    }),
+    context.queryClient
+      .ensureQueryData(trpc.articles.legal.queryOptions({ page: 'privacy', version: deps.version }))
+      .catch((error: unknown) => {
+        throw isNotFoundError(error) ? notFound() : error;
+      }),
   head: (ctx) => routeHead(ctx, (tools) => legalHead(tools, 'privacy', ctx.match.search.version)),
   component: PrivacyPolicyRoute,
 });

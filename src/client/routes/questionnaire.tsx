@@ -12,7 +12,10 @@ export const Route = createFileRoute('/questionnaire')({
   validateSearch: (search: Record<string, unknown>): { litter?: number; puppy?: number } => {
     const litter = Number(search.litter);
     const puppy = Number(search.puppy);
-    return { litter: Number.isInteger(litter) && litter > 0 ? litter : undefined, puppy: Number.isInteger(puppy) && puppy > 0 ? puppy : undefined };
+    return {
+      litter: Number.isInteger(litter) && litter > 0 ? litter : undefined,
+      puppy: Number.isInteger(puppy) && puppy > 0 ? puppy : undefined,
+    };
   },
   // The page's reads come with it (fetched after hydration, they re-rendered the form on a throttled phone):
   // the litters to choose from, and a signed-in family's applications and saved draft.
@@ -20,7 +23,9 @@ export const Route = createFileRoute('/questionnaire')({
     prefetch(
       context.queryClient,
       trpc.litters.active.queryOptions(),
-      ...(context.queryClient.getQueryData(currentUserQuery.queryKey) ? [trpc.applications.mine.queryOptions(), trpc.applications.draft.queryOptions()] : []),
+      ...(context.queryClient.getQueryData(currentUserQuery.queryKey)
+        ? [trpc.applications.mine.queryOptions(), trpc.applications.draft.queryOptions()]
+        : []),
     ),
   head: simpleHead(['Family Questionnaire'], 'Tell us about your family and apply for a puppy.'),
   component: QuestionnaireRoute,
@@ -29,5 +34,12 @@ export const Route = createFileRoute('/questionnaire')({
 function QuestionnaireRoute() {
   const { litter, puppy } = Route.useSearch();
   const { user, isLoading } = useAuth();
-  return <QuestionnairePage key={user ? `u${user.id}` : 'visitor'} signedIn={isLoading ? null : user !== null} litterId={litter} puppyId={puppy} />;
+  return (
+    <QuestionnairePage
+      key={user ? `u${user.id}` : 'visitor'}
+      signedIn={isLoading ? null : user !== null}
+      litterId={litter}
+      puppyId={puppy}
+    />
+  );
 }

@@ -7,9 +7,11 @@ import { resourceHead } from '../../features/articles/client/article-heads.ts';
 
 export const Route = createFileRoute('/resources/$id')({
   loader: async ({ context, params }) => {
-    const guide = await context.queryClient.ensureQueryData(trpc.articles.resource.queryOptions({ slug: params.id })).catch((error: unknown) => {
-      throw isNotFoundError(error) ? notFound() : error;
-    });
+    const guide = await context.queryClient
+      .ensureQueryData(trpc.articles.resource.queryOptions({ slug: params.id }))
+      .catch((error: unknown) => {
+        throw isNotFoundError(error) ? notFound() : error;
+      });
     if ('movedTo' in guide) throw redirect({ to: '/resources/$id', params: { id: guide.movedTo }, statusCode: 301 });
   },
   head: (ctx) => routeHead(ctx, (tools) => resourceHead(tools, ctx.params.id)),

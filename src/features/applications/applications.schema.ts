@@ -93,7 +93,12 @@ export type ApplicationAnswers = z.output<typeof ApplicationAnswersSchema>;
 
 /** What the family submits: the answers and a key that makes a retried submit the same application. */
 export const ApplicationSubmitSchema = ApplicationAnswersObject.extend({
-  idempotencyKey: z.string().trim().min(8, 'Missing submission key.').max(64, 'Invalid submission key.').regex(/^[\w-]+$/, 'Invalid submission key.'),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8, 'Missing submission key.')
+    .max(64, 'Invalid submission key.')
+    .regex(/^[\w-]+$/, 'Invalid submission key.'),
   /** Honeypot: invisible to people; a filled value marks a bot. */
   website: z.string().max(500).optional(),
 }).superRefine(conditionalRules, ALWAYS);
@@ -101,7 +106,10 @@ export type ApplicationSubmitInput = z.input<typeof ApplicationSubmitSchema>;
 
 /** A saved draft: any subset of the form's values, each a string of bounded length. */
 export const DraftSchema = z.object({
-  values: z.partialRecord(z.enum(Object.keys(QUESTIONNAIRE_DEFAULTS) as [keyof QuestionnaireValues, ...(keyof QuestionnaireValues)[]]), z.string().max(1000, 'Too long.')),
+  values: z.partialRecord(
+    z.enum(Object.keys(QUESTIONNAIRE_DEFAULTS) as [keyof QuestionnaireValues, ...(keyof QuestionnaireValues)[]]),
+    z.string().max(1000, 'Too long.'),
+  ),
 });
 export type DraftValues = Partial<QuestionnaireValues>;
 
@@ -151,12 +159,19 @@ const ymd = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} must be a real date.`);
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      `${label} must be a real date.`,
+    );
 
 export const DepositSchema = z
   .object({
     id: z.number().int().positive(),
-    amount: z.number('Enter the amount in dollars.').int('Enter whole dollars.').min(1, 'The amount must be at least $1.').max(100_000, 'The amount must be at most $100,000.'),
+    amount: z
+      .number('Enter the amount in dollars.')
+      .int('Enter whole dollars.')
+      .min(1, 'The amount must be at least $1.')
+      .max(100_000, 'The amount must be at most $100,000.'),
     receivedOn: ymd('Date received'),
     method: z.enum(DEPOSIT_METHODS, 'Choose how it was paid.'),
     nonRefundable: z.boolean().default(true),
@@ -166,7 +181,11 @@ export const DepositSchema = z
   })
   .superRefine((d, ctx) => {
     if ((d.refundedOn === null) !== (d.refundAmount === null)) {
-      ctx.addIssue({ code: 'custom', path: [d.refundedOn === null ? 'refundedOn' : 'refundAmount'], message: 'A refund needs both its date and its amount.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [d.refundedOn === null ? 'refundedOn' : 'refundAmount'],
+        message: 'A refund needs both its date and its amount.',
+      });
     }
     if (d.refundAmount !== null && d.refundAmount > d.amount) {
       ctx.addIssue({ code: 'custom', path: ['refundAmount'], message: 'The refund cannot be more than the deposit.' });
@@ -176,7 +195,10 @@ export type DepositInput = z.input<typeof DepositSchema>;
 
 export const WaitlistQuerySchema = z.object({ litterId: z.number().int().positive().nullable().default(null) });
 /** Moves a family within its list (1 = first). */
-export const ReorderSchema = z.object({ id: z.number().int().positive(), position: z.number().int().min(1, 'Positions start at 1.').max(10_000) });
+export const ReorderSchema = z.object({
+  id: z.number().int().positive(),
+  position: z.number().int().min(1, 'Positions start at 1.').max(10_000),
+});
 /** Moves a family to another litter's list (or the general list), at its end. */
 export const MoveListSchema = z.object({ id: z.number().int().positive(), litterId: z.number().int().positive().nullable() });
 export const MatchSchema = z.object({ id: z.number().int().positive(), puppyId: z.number().int().positive(), message });

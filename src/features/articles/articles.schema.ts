@@ -59,13 +59,27 @@ export const ArticleInputSchema = z
     /** Empty: made from the title (SPEC §3 slug rule). */
     slug: z.string().trim().max(200, 'The address must be at most 200 characters.').default(''),
     summary: z.string().trim().max(500, 'Summary must be at most 500 characters.').default(''),
-    body: z.string().refine((s) => utf8Bytes(s) <= BODY_MAX_BYTES, ARTICLE_MESSAGES.bodyTooLarge).default(''),
-    coverImageUrl: z.string().trim().max(500).nullish().transform((v) => v || null),
+    body: z
+      .string()
+      .refine((s) => utf8Bytes(s) <= BODY_MAX_BYTES, ARTICLE_MESSAGES.bodyTooLarge)
+      .default(''),
+    coverImageUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .transform((v) => v || null),
     tags: z.array(TagSchema).max(20, 'At most 20 tags.').default([]),
     authorName: z.string().trim().max(100, 'Author name must be at most 100 characters.').default(''),
-    category: z.enum(RESOURCE_CATEGORIES, ARTICLE_MESSAGES.categoryRequired).nullish().transform((v) => v ?? null),
+    category: z
+      .enum(RESOURCE_CATEGORIES, ARTICLE_MESSAGES.categoryRequired)
+      .nullish()
+      .transform((v) => v ?? null),
     sortOrder: z.number().int().min(0).max(100_000).default(0),
-    legalPage: z.enum(LEGAL_PAGES, ARTICLE_MESSAGES.legalPageRequired).nullish().transform((v) => v ?? null),
+    legalPage: z
+      .enum(LEGAL_PAGES, ARTICLE_MESSAGES.legalPageRequired)
+      .nullish()
+      .transform((v) => v ?? null),
     attachments: z.array(AttachmentSchema).max(ATTACHMENTS_MAX, `At most ${ATTACHMENTS_MAX} files.`).default([]),
   })
   .transform((a) => ({
@@ -75,8 +89,10 @@ export const ArticleInputSchema = z
   }))
   .superRefine((a, ctx) => {
     if (!a.slug) ctx.addIssue({ code: 'custom', path: ['slug'], message: 'The address needs at least one letter or digit.' });
-    if (a.kind === 'resource' && !a.category) ctx.addIssue({ code: 'custom', path: ['category'], message: ARTICLE_MESSAGES.categoryRequired });
-    if (a.kind === 'legal' && !a.legalPage) ctx.addIssue({ code: 'custom', path: ['legalPage'], message: ARTICLE_MESSAGES.legalPageRequired });
+    if (a.kind === 'resource' && !a.category)
+      ctx.addIssue({ code: 'custom', path: ['category'], message: ARTICLE_MESSAGES.categoryRequired });
+    if (a.kind === 'legal' && !a.legalPage)
+      ctx.addIssue({ code: 'custom', path: ['legalPage'], message: ARTICLE_MESSAGES.legalPageRequired });
     if (a.kind !== 'resource' && a.attachments.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['attachments'], message: ARTICLE_MESSAGES.attachmentsOnlyResources });
     }
@@ -99,7 +115,12 @@ export const AdminArticleListInputSchema = z.object({
   kind: ArticleKindSchema,
   page: z.number().int().min(1).max(100_000).default(1),
   after: CursorSchema.optional(),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => v || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters.')
+    .optional()
+    .transform((v) => v || undefined),
   status: z.enum(ARTICLE_STATUSES).optional(),
 });
 
@@ -122,7 +143,12 @@ export const ArticleSearchSchema = z
 export const BlogListInputSchema = z
   .object({
     page: z.number().int().min(1).max(100_000).default(1),
-    tag: z.string().trim().max(40).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
+    tag: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : undefined)),
     q: ArticleSearchSchema,
   })
   .default({ page: 1, tag: undefined, q: undefined });
@@ -253,4 +279,3 @@ export function readingMinutes(markdown: string): number {
   const words = markdown.split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
-

@@ -183,7 +183,9 @@ export const VERIFY_MESSAGES = {
   tooMany: 'We have sent several verification e-mails already. Please check your inbox (and spam folder), or try again in an hour.',
 } as const;
 
-export const VerifyEmailSchema = z.object({ token: z.string(VERIFY_MESSAGES.invalid).min(1, VERIFY_MESSAGES.invalid).max(600, VERIFY_MESSAGES.invalid) });
+export const VerifyEmailSchema = z.object({
+  token: z.string(VERIFY_MESSAGES.invalid).min(1, VERIFY_MESSAGES.invalid).max(600, VERIFY_MESSAGES.invalid),
+});
 
 export interface VerifyEmailResult {
   email: string;

@@ -37,7 +37,7 @@ export const CONTRACT_MESSAGES = {
   previewOutdated: 'The contract changed since your preview: check the new preview, then send it.',
   valuesWithBody: 'Send the values and the text together.',
   unfilled: (what: string[]) => `Fill in ${what.join(', ')} before sending.`,
-  textChangedAfterSigning: "The text changed after the family signed: their signature is void. Send the contract again for them to sign.",
+  textChangedAfterSigning: 'The text changed after the family signed: their signature is void. Send the contract again for them to sign.',
   // Verification.
   fileRequired: 'Choose the PDF to check.',
   fileTooLarge: 'That file is too large: a sealed contract is well under 700 KB.',
@@ -104,10 +104,15 @@ export const MoneySchema = z
 const DateSchema = z
   .string(CONTRACT_MESSAGES.dateInvalid)
   .regex(/^\d{4}-\d{2}-\d{2}$/, CONTRACT_MESSAGES.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), CONTRACT_MESSAGES.dateInvalid);
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    CONTRACT_MESSAGES.dateInvalid,
+  );
 
 const short = (required?: string) =>
-  required ? z.string(required).trim().min(1, required).max(200, CONTRACT_MESSAGES.tooLong) : z.string().trim().max(200, CONTRACT_MESSAGES.tooLong);
+  required
+    ? z.string(required).trim().min(1, required).max(200, CONTRACT_MESSAGES.tooLong)
+    : z.string().trim().max(200, CONTRACT_MESSAGES.tooLong);
 
 /** The values a contract is filled with (prefilled from the match, edited by the breeder). */
 export const ContractValuesSchema = z
@@ -118,7 +123,11 @@ export const ContractValuesSchema = z
     price: MoneySchema,
     deposit: MoneySchema,
     pickupDate: DateSchema.or(z.literal('')),
-    guaranteeYears: z.number(CONTRACT_MESSAGES.guaranteeInvalid).int(CONTRACT_MESSAGES.guaranteeInvalid).min(0, CONTRACT_MESSAGES.guaranteeInvalid).max(10, CONTRACT_MESSAGES.guaranteeInvalid),
+    guaranteeYears: z
+      .number(CONTRACT_MESSAGES.guaranteeInvalid)
+      .int(CONTRACT_MESSAGES.guaranteeInvalid)
+      .min(0, CONTRACT_MESSAGES.guaranteeInvalid)
+      .max(10, CONTRACT_MESSAGES.guaranteeInvalid),
   })
   .superRefine((v, ctx) => {
     if (v.deposit > v.price) ctx.addIssue({ code: 'custom', path: ['deposit'], message: CONTRACT_MESSAGES.depositOverPrice });
@@ -153,14 +162,21 @@ export const SendContractSchema = z
     id: z.number().int().positive(),
     values: ContractValuesSchema.optional(),
     body: BodySchema.optional(),
-    previewSha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    previewSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   })
   .refine((v) => (v.values === undefined) === (v.body === undefined), { message: CONTRACT_MESSAGES.valuesWithBody, path: ['body'] });
 export type SendContractInput = z.input<typeof SendContractSchema>;
 
 export const VoidContractSchema = z.object({
   id: z.number().int().positive(),
-  reason: z.string(CONTRACT_MESSAGES.voidReasonRequired).trim().min(1, CONTRACT_MESSAGES.voidReasonRequired).max(500, CONTRACT_MESSAGES.voidReasonTooLong),
+  reason: z
+    .string(CONTRACT_MESSAGES.voidReasonRequired)
+    .trim()
+    .min(1, CONTRACT_MESSAGES.voidReasonRequired)
+    .max(500, CONTRACT_MESSAGES.voidReasonTooLong),
 });
 
 /** What a template uses that is still empty: sending refuses it (a pickup date or microchip may be agreed later). */
@@ -209,12 +225,19 @@ export const TemplateListSchema = z.object({
 export const DRAWN_SIGNATURE_PREFIX = 'data:image/png;base64,';
 export const SignSchema = z.object({
   id: z.number().int().positive(),
-  fullName: z.string(CONTRACT_MESSAGES.fullNameRequired).trim().min(2, CONTRACT_MESSAGES.fullNameRequired).max(100, CONTRACT_MESSAGES.tooLong),
+  fullName: z
+    .string(CONTRACT_MESSAGES.fullNameRequired)
+    .trim()
+    .min(2, CONTRACT_MESSAGES.fullNameRequired)
+    .max(100, CONTRACT_MESSAGES.tooLong),
   consent: z.literal(true, CONTRACT_MESSAGES.consentRequired),
   drawing: z
     .string()
     .max(200_000, CONTRACT_MESSAGES.drawingInvalid)
-    .refine((s) => s.startsWith(DRAWN_SIGNATURE_PREFIX) && /^[A-Za-z0-9+/=]+$/.test(s.slice(DRAWN_SIGNATURE_PREFIX.length)), CONTRACT_MESSAGES.drawingInvalid)
+    .refine(
+      (s) => s.startsWith(DRAWN_SIGNATURE_PREFIX) && /^[A-Za-z0-9+/=]+$/.test(s.slice(DRAWN_SIGNATURE_PREFIX.length)),
+      CONTRACT_MESSAGES.drawingInvalid,
+    )
     .nullable()
     .default(null),
 });
@@ -222,7 +245,11 @@ export type SignInput = z.input<typeof SignSchema>;
 
 export const CountersignSchema = z.object({
   id: z.number().int().positive(),
-  fullName: z.string(CONTRACT_MESSAGES.fullNameRequired).trim().min(2, CONTRACT_MESSAGES.fullNameRequired).max(100, CONTRACT_MESSAGES.tooLong),
+  fullName: z
+    .string(CONTRACT_MESSAGES.fullNameRequired)
+    .trim()
+    .min(2, CONTRACT_MESSAGES.fullNameRequired)
+    .max(100, CONTRACT_MESSAGES.tooLong),
   consent: z.literal(true, CONTRACT_MESSAGES.consentRequired),
 });
 
@@ -238,7 +265,18 @@ export const VerifySchema = z.object({
 
 // What the screens receive.
 
-export const CONTRACT_EVENT_KINDS = ['prepared', 'edited', 'sent', 'opened', 'signed', 'countersigned', 'seal-waiting', 'sealed', 'voided', 'signatures-voided'] as const;
+export const CONTRACT_EVENT_KINDS = [
+  'prepared',
+  'edited',
+  'sent',
+  'opened',
+  'signed',
+  'countersigned',
+  'seal-waiting',
+  'sealed',
+  'voided',
+  'signatures-voided',
+] as const;
 export type ContractEventKind = (typeof CONTRACT_EVENT_KINDS)[number];
 export const CONTRACT_EVENT_LABELS: Record<ContractEventKind, string> = {
   prepared: 'Prepared',
@@ -288,7 +326,15 @@ export interface ContractDto extends ContractSummaryDto {
   templateVersion: number;
   /** The text with placeholders, as the breeder edits it. */
   body: string;
-  values: { familyName: string; puppyName: string; microchip: string; price: string; deposit: string; pickupDate: string; guaranteeYears: number };
+  values: {
+    familyName: string;
+    puppyName: string;
+    microchip: string;
+    price: string;
+    deposit: string;
+    pickupDate: string;
+    guaranteeYears: number;
+  };
   /** The filled text (Markdown) and its HTML, as the family reads it. */
   text: string;
   html: string;

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ancestorPlaces, CoiMemo, coiIsInformative, coiOf, coiOfPairing, completenessOf, completenessOfPairing, formatCoi, formatCoiWithCompleteness, type PedigreeLink } from './coi.ts';
+import {
+  ancestorPlaces,
+  CoiMemo,
+  coiIsInformative,
+  coiOf,
+  coiOfPairing,
+  completenessOf,
+  completenessOfPairing,
+  formatCoi,
+  formatCoiWithCompleteness,
+  type PedigreeLink,
+} from './coi.ts';
 
 /** A pedigree written as [dog, sire, dam] rows; a dog with no row has unknown parents. */
 const pedigree = (...rows: Array<[number, number | null, number | null]>) =>
@@ -156,7 +167,9 @@ describe('how complete the pedigree under a COI is (issue 29)', () => {
     // 1's parents 3 and 4 known: 4 of 62, and the COI over that says little (0%), so the wording says so.
     const links = pedigree([1, 3, 4]);
     expect(completenessOfPairing(1, 2, links)).toEqual({ known: 4, total: 62 });
-    expect(formatCoiWithCompleteness(coiOfPairing(1, 2, links), 5, completenessOfPairing(1, 2, links))).toBe('0% over 5 generations, 4 of 62 ancestors known');
+    expect(formatCoiWithCompleteness(coiOfPairing(1, 2, links), 5, completenessOfPairing(1, 2, links))).toBe(
+      '0% over 5 generations, 4 of 62 ancestors known',
+    );
     // A dog's own: that of its parents' pairing (dog 9 of 1 × 2).
     expect(completenessOf(9, pedigree([9, 1, 2], [1, 3, 4]))).toEqual({ known: 4, total: 62 });
     expect(completenessOf(99, links)).toEqual({ known: 0, total: 62 });

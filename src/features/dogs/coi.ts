@@ -145,7 +145,12 @@ export interface PedigreeCompleteness {
 /** 2 + 4 + … + 2^generations: 62 over 5 generations. */
 export const ancestorPlaces = (generations: number) => Math.max(0, 2 ** (generations + 1) - 2);
 
-export function completenessOfPairing(sireId: number | null, damId: number | null, links: PedigreeLinks, generations = COI_DEFAULT_GENERATIONS): PedigreeCompleteness {
+export function completenessOfPairing(
+  sireId: number | null,
+  damId: number | null,
+  links: PedigreeLinks,
+  generations = COI_DEFAULT_GENERATIONS,
+): PedigreeCompleteness {
   let known = 0;
   // Every place counts, a dog met twice (a common ancestor) once per place it fills; the depth bounds the walk.
   const visit = (id: number | null, generation: number) => {

@@ -44,7 +44,12 @@ export const ParentDogInputSchema = z.object({
   gender: z.enum(PARENT_GENDERS, 'Choose female or male.'),
   breed: z.string().trim().min(1, 'Breed is required.').max(100, 'Breed must be at most 100 characters.'),
   color: z.string().trim().min(1, 'Color is required.').max(100, 'Color must be at most 100 characters.'),
-  weight: z.number('Weight must be a number.').positive('Weight must be more than 0.').max(300, 'Weight must be at most 300 lbs.').nullable().default(null),
+  weight: z
+    .number('Weight must be a number.')
+    .positive('Weight must be more than 0.')
+    .max(300, 'Weight must be at most 300 lbs.')
+    .nullable()
+    .default(null),
   birthDate: IsoDateSchema.nullish().transform((v) => v ?? null),
   description: z.string().trim().max(5000, 'Description must be at most 5,000 characters.').default(''),
   imageUrl: optionalImagePath(),
@@ -72,7 +77,8 @@ export { PEDIGREE_MAX_GENERATIONS };
 
 export const DOG_MESSAGES = {
   ownParent: 'A dog cannot be its own parent.',
-  cycle: (dog: string, parent: string) => `${parent} cannot be a parent of ${dog}: ${parent} descends from ${dog}, so ${dog} would become its own ancestor.`,
+  cycle: (dog: string, parent: string) =>
+    `${parent} cannot be a parent of ${dog}: ${parent} descends from ${dog}, so ${dog} would become its own ancestor.`,
   sireNotMale: 'The sire must be a male dog.',
   damNotFemale: 'The dam must be a female dog.',
   parentMissing: 'That parent dog no longer exists. Choose another or leave it unknown.',
@@ -287,6 +293,13 @@ export function dogToInput(d: DogAdminDto): z.input<typeof DogInputSchema> {
     damId: d.damId,
     ours: d.ours,
     retired: d.retired,
-    healthTests: d.healthTests.map((t) => ({ kind: t.kind, test: t.test, result: t.result, date: t.date, verificationUrl: t.verificationUrl, certificateUrl: t.certificateUrl })),
+    healthTests: d.healthTests.map((t) => ({
+      kind: t.kind,
+      test: t.test,
+      result: t.result,
+      date: t.date,
+      verificationUrl: t.verificationUrl,
+      certificateUrl: t.certificateUrl,
+    })),
   };
 }

@@ -4,12 +4,41 @@ import type { LitterDto } from './litters.schema.ts';
 import type { ParentDogDto } from './dogs.schema.ts';
 
 const dog = (id: number, name: string, gender: 'female' | 'male'): ParentDogDto => ({
-  id, name, gender, breed: 'Mini Goldendoodle', color: 'Red', weight: 20, birthDate: '2023-01-01', description: '', imageUrl: null, photos: [], videoUrl: null,
+  id,
+  name,
+  gender,
+  breed: 'Mini Goldendoodle',
+  color: 'Red',
+  weight: 20,
+  birthDate: '2023-01-01',
+  description: '',
+  imageUrl: null,
+  photos: [],
+  videoUrl: null,
 });
 const litter = (id: number, motherName: string, fatherName: string): LitterDto => ({
-  id, name: `Litter ${id}`, description: '', imageUrl: null, motherName, fatherName, expectedDate: null, birthDate: '2026-10-01', puppyCount: 2, damId: null, sireId: null, coi: null, ancestorsKnown: null,
+  id,
+  name: `Litter ${id}`,
+  description: '',
+  imageUrl: null,
+  motherName,
+  fatherName,
+  expectedDate: null,
+  birthDate: '2026-10-01',
+  puppyCount: 2,
+  damId: null,
+  sireId: null,
+  coi: null,
+  ancestorsKnown: null,
 });
-const puppy = (id: number, litterId: number | null): LitterPuppy => ({ id, name: `Pup ${id}`, litterId, gender: 'female', color: 'Red', status: 'available' });
+const puppy = (id: number, litterId: number | null): LitterPuppy => ({
+  id,
+  name: `Pup ${id}`,
+  litterId,
+  gender: 'female',
+  color: 'Red',
+  status: 'available',
+});
 
 const maple = dog(1, 'Maple', 'female');
 const cooper = dog(2, 'Cooper', 'male');

@@ -40,8 +40,16 @@ export function littersOf(dog: ParentDogDto, litters: LitterDto[], parents: Pare
     // By the registry's ids; a litter without them (older data) by its names.
     const linked = litter.damId != null || litter.sireId != null;
     const role = linked
-      ? litter.damId === dog.id ? 'mother' : litter.sireId === dog.id ? 'father' : null
-      : sameName(litter.motherName, dog.name) ? 'mother' : sameName(litter.fatherName, dog.name) ? 'father' : null;
+      ? litter.damId === dog.id
+        ? 'mother'
+        : litter.sireId === dog.id
+          ? 'father'
+          : null
+      : sameName(litter.motherName, dog.name)
+        ? 'mother'
+        : sameName(litter.fatherName, dog.name)
+          ? 'father'
+          : null;
     if (!role) continue;
     const mateName = role === 'mother' ? litter.fatherName : litter.motherName;
     const mateId = role === 'mother' ? litter.sireId : litter.damId;

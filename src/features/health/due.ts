@@ -64,7 +64,15 @@ export function dueItems(birthDate: string, plan: PlanItem[], done: DoneItem[], 
       dueOn = next < first ? first : next;
     } else dueOn = null;
     if (dueOn && item.untilDay !== null && dueOn > addDays(birthDate, item.untilDay)) dueOn = null;
-    if (dueOn) out.push({ scheduleItemId: item.id, label: item.label, kind: item.kind, dueOn, afterGoHome: item.afterGoHome, overdue: dueOn < today });
+    if (dueOn)
+      out.push({
+        scheduleItemId: item.id,
+        label: item.label,
+        kind: item.kind,
+        dueOn,
+        afterGoHome: item.afterGoHome,
+        overdue: dueOn < today,
+      });
   }
   // A next date written on a record (a vaccine's booster) is due unless a later record of the same product came.
   const latestByProduct = new Map<string, DoneItem>();
@@ -77,7 +85,14 @@ export function dueItems(birthDate: string, plan: PlanItem[], done: DoneItem[], 
   for (const d of latestByProduct.values()) {
     const later = done.some((x) => x.kind === d.kind && (x.product ?? '').toLowerCase() === (d.product ?? '').toLowerCase() && x.on > d.on);
     if (later || !d.nextDueOn) continue;
-    out.push({ scheduleItemId: null, label: `${d.product || d.kind}: next dose`, kind: d.kind, dueOn: d.nextDueOn, afterGoHome: false, overdue: d.nextDueOn < today });
+    out.push({
+      scheduleItemId: null,
+      label: `${d.product || d.kind}: next dose`,
+      kind: d.kind,
+      dueOn: d.nextDueOn,
+      afterGoHome: false,
+      overdue: d.nextDueOn < today,
+    });
   }
   return out.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.label.localeCompare(b.label));
 }

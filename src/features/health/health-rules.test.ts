@@ -31,14 +31,23 @@ describe('doses', () => {
     const base = { puppyIds: [1], kind: 'deworming', givenOn: '2026-01-10', product: 'Pyrantel', dose: 25, doseUnit: 'ml' } as const;
     const refused = RecordCareSchema.safeParse(base);
     expect(refused.success).toBe(false);
-    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['dose', HEALTH_MESSAGES.doseOutOfRange('ml', 0.1, 5)]]);
+    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['dose', HEALTH_MESSAGES.doseOutOfRange('ml', 0.1, 5)],
+    ]);
     expect(RecordCareSchema.safeParse({ ...base, doseConfirmed: true }).success).toBe(true);
   });
   it('refuses a future date, a next date before the given one, an expired lot and no target', () => {
     const tomorrow = addDays(new Date().toISOString().slice(0, 10), 2);
     const r = RecordCareSchema.safeParse({ kind: 'vaccination', givenOn: tomorrow, product: '' });
     expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['givenOn', 'product', 'puppyIds']);
-    const s = RecordCareSchema.safeParse({ puppyIds: [1], kind: 'vaccination', givenOn: '2026-01-10', product: 'DHPP', nextDueOn: '2026-01-01', lotExpiry: '2026-01-01' });
+    const s = RecordCareSchema.safeParse({
+      puppyIds: [1],
+      kind: 'vaccination',
+      givenOn: '2026-01-10',
+      product: 'DHPP',
+      nextDueOn: '2026-01-01',
+      lotExpiry: '2026-01-01',
+    });
     expect(s.error!.issues.map((i) => i.message).sort()).toEqual([HEALTH_MESSAGES.lotExpired, HEALTH_MESSAGES.nextDueBeforeGiven].sort());
   });
 });
@@ -74,7 +83,12 @@ describe('dueItems', () => {
       ['Deworming', '2026-02-01'],
       ['First vaccination', '2026-03-05'],
     ]);
-    const late = dueItems(birth, plan, [...done, { scheduleItemId: null, kind: 'weighing', on: '2026-01-15' }, { scheduleItemId: 4, kind: 'deworming', on: '2026-02-20' }], '2026-02-21');
+    const late = dueItems(
+      birth,
+      plan,
+      [...done, { scheduleItemId: null, kind: 'weighing', on: '2026-01-15' }, { scheduleItemId: 4, kind: 'deworming', on: '2026-02-20' }],
+      '2026-02-21',
+    );
     expect(late.map((d) => d.label)).toEqual(['First vaccination']);
   });
 
@@ -83,7 +97,9 @@ describe('dueItems', () => {
     expect(dueItems(birth, [], given, '2026-03-06')).toEqual([
       { scheduleItemId: null, label: 'DHPP: next dose', kind: 'vaccination', dueOn: '2026-03-26', afterGoHome: false, overdue: false },
     ]);
-    expect(dueItems(birth, [], [...given, { scheduleItemId: null, kind: 'vaccination', on: '2026-03-26', product: 'dhpp' }], '2026-03-27')).toEqual([]);
+    expect(
+      dueItems(birth, [], [...given, { scheduleItemId: null, kind: 'vaccination', on: '2026-03-26', product: 'dhpp' }], '2026-03-27'),
+    ).toEqual([]);
   });
 
   it('counts a vaccination recorded without its protocol item for the next one still open (issue 45)', () => {
@@ -91,7 +107,10 @@ describe('dueItems', () => {
       ...plan,
       { id: 5, label: 'Second vaccination', kind: 'vaccination', startDay: 84, everyDays: null, untilDay: null, afterGoHome: true },
     ];
-    const labels = (done: Parameters<typeof dueItems>[2], today: string) => dueItems(birth, doses, done, today).filter((d) => d.kind === 'vaccination').map((d) => [d.label, d.dueOn]);
+    const labels = (done: Parameters<typeof dueItems>[2], today: string) =>
+      dueItems(birth, doses, done, today)
+        .filter((d) => d.kind === 'vaccination')
+        .map((d) => [d.label, d.dueOn]);
     expect(labels([], '2026-03-01')).toEqual([
       ['First vaccination', '2026-03-05'],
       ['Second vaccination', '2026-03-26'],
@@ -106,6 +125,10 @@ describe('dueItems', () => {
       ['Second vaccination', '2026-03-26'],
     ]);
     // A repeating item is not taken by a loose record.
-    expect(dueItems(birth, plan, [{ scheduleItemId: null, kind: 'deworming', on: '2026-01-15' }], '2026-01-16').find((d) => d.label === 'Deworming')?.dueOn).toBe('2026-01-15');
+    expect(
+      dueItems(birth, plan, [{ scheduleItemId: null, kind: 'deworming', on: '2026-01-15' }], '2026-01-16').find(
+        (d) => d.label === 'Deworming',
+      )?.dueOn,
+    ).toBe('2026-01-15');
   });
 });

@@ -26,7 +26,8 @@ export const HEALTH_MESSAGES = {
   textTooLong: (n: number) => `At most ${n} characters.`,
   tooManyAttachments: 'Attach at most 6 photos or PDFs to one record.',
   attachmentInvalid: 'This file is not one of our uploads.',
-  attachmentNotPrivate: 'A care record takes private files only: upload this file here, in the record (a public upload would give the family a broken link).',
+  attachmentNotPrivate:
+    'A care record takes private files only: upload this file here, in the record (a public upload would give the family a broken link).',
   puppyNotFound: 'That puppy does not exist.',
   litterNotFound: 'That litter does not exist.',
   litterNotBorn: 'That litter has no birth date yet: set it first.',
@@ -121,7 +122,12 @@ export const RecordCareSchema = z
     manufacturer: text(120),
     lotNumber: text(60),
     lotExpiry: optionalDate,
-    dose: z.number(HEALTH_MESSAGES.doseInvalid).positive(HEALTH_MESSAGES.doseInvalid).max(100_000, HEALTH_MESSAGES.doseInvalid).nullable().default(null),
+    dose: z
+      .number(HEALTH_MESSAGES.doseInvalid)
+      .positive(HEALTH_MESSAGES.doseInvalid)
+      .max(100_000, HEALTH_MESSAGES.doseInvalid)
+      .nullable()
+      .default(null),
     doseUnit: z.enum(DOSE_UNITS).nullable().default(null),
     /** The breeder saw the dose warning and confirms the dose. */
     doseConfirmed: z.boolean().default(false),
@@ -133,16 +139,23 @@ export const RecordCareSchema = z
     microchip: text(40),
     registry: text(120),
     notes: text(4000),
-    attachments: z.array(z.string().regex(UPLOAD_URL_PATTERN, HEALTH_MESSAGES.attachmentInvalid)).max(6, HEALTH_MESSAGES.tooManyAttachments).default([]),
+    attachments: z
+      .array(z.string().regex(UPLOAD_URL_PATTERN, HEALTH_MESSAGES.attachmentInvalid))
+      .max(6, HEALTH_MESSAGES.tooManyAttachments)
+      .default([]),
     /** The protocol item this fulfils; when absent, the one protocol item of the same kind before go-home, if any. */
     scheduleItemId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
     /** One key per record however often it is sent (the dashboard's offline queue replays it): stored once. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, HEALTH_MESSAGES.keyInvalid).optional(),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, HEALTH_MESSAGES.keyInvalid)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!v.puppyIds.length && v.litterId === null) issue('puppyIds', HEALTH_MESSAGES.targetRequired);
-    if ((v.kind === 'vaccination' || v.kind === 'deworming' || v.kind === 'treatment') && !v.product) issue('product', HEALTH_MESSAGES.productRequired);
+    if ((v.kind === 'vaccination' || v.kind === 'deworming' || v.kind === 'treatment') && !v.product)
+      issue('product', HEALTH_MESSAGES.productRequired);
     if (v.kind === 'vet-check' && !v.findings) issue('findings', HEALTH_MESSAGES.findingsRequired);
     if (v.kind === 'note' && !v.notes) issue('notes', HEALTH_MESSAGES.notesRequired);
     if (v.kind === 'microchip') {
@@ -162,19 +175,40 @@ export const ScheduleItemSchema = z
     protocol: z.string().trim().min(1, HEALTH_MESSAGES.labelRequired).max(100, HEALTH_MESSAGES.textTooLong(100)),
     label: z.string().trim().min(1, HEALTH_MESSAGES.labelRequired).max(120, HEALTH_MESSAGES.textTooLong(120)),
     kind: z.enum(SCHEDULE_KINDS, HEALTH_MESSAGES.kindRequired),
-    startDay: z.number(HEALTH_MESSAGES.dayInvalid).int(HEALTH_MESSAGES.dayInvalid).min(0, HEALTH_MESSAGES.dayInvalid).max(730, HEALTH_MESSAGES.dayInvalid),
-    everyDays: z.number(HEALTH_MESSAGES.everyInvalid).int(HEALTH_MESSAGES.everyInvalid).min(1, HEALTH_MESSAGES.everyInvalid).max(365, HEALTH_MESSAGES.everyInvalid).nullable().default(null),
-    untilDay: z.number(HEALTH_MESSAGES.dayInvalid).int(HEALTH_MESSAGES.dayInvalid).min(0, HEALTH_MESSAGES.dayInvalid).max(730, HEALTH_MESSAGES.dayInvalid).nullable().default(null),
+    startDay: z
+      .number(HEALTH_MESSAGES.dayInvalid)
+      .int(HEALTH_MESSAGES.dayInvalid)
+      .min(0, HEALTH_MESSAGES.dayInvalid)
+      .max(730, HEALTH_MESSAGES.dayInvalid),
+    everyDays: z
+      .number(HEALTH_MESSAGES.everyInvalid)
+      .int(HEALTH_MESSAGES.everyInvalid)
+      .min(1, HEALTH_MESSAGES.everyInvalid)
+      .max(365, HEALTH_MESSAGES.everyInvalid)
+      .nullable()
+      .default(null),
+    untilDay: z
+      .number(HEALTH_MESSAGES.dayInvalid)
+      .int(HEALTH_MESSAGES.dayInvalid)
+      .min(0, HEALTH_MESSAGES.dayInvalid)
+      .max(730, HEALTH_MESSAGES.dayInvalid)
+      .nullable()
+      .default(null),
     /** Recommended to the family's vet after go-home (the family is reminded), not done by the breeder. */
     afterGoHome: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.untilDay !== null && v.untilDay < v.startDay) ctx.addIssue({ code: 'custom', path: ['untilDay'], message: HEALTH_MESSAGES.untilBeforeStart });
+    if (v.untilDay !== null && v.untilDay < v.startDay)
+      ctx.addIssue({ code: 'custom', path: ['untilDay'], message: HEALTH_MESSAGES.untilBeforeStart });
   });
 export const SaveProtocolSchema = z.object({
   /** null: a new protocol. */
   id: z.number().int().positive().max(2_147_483_647).nullable().default(null),
-  name: z.string(HEALTH_MESSAGES.protocolNameRequired).trim().min(1, HEALTH_MESSAGES.protocolNameRequired).max(100, HEALTH_MESSAGES.textTooLong(100)),
+  name: z
+    .string(HEALTH_MESSAGES.protocolNameRequired)
+    .trim()
+    .min(1, HEALTH_MESSAGES.protocolNameRequired)
+    .max(100, HEALTH_MESSAGES.textTooLong(100)),
   /** The protocol new litters follow (litters that exist keep the one they followed). */
   isDefault: z.boolean().default(false),
   items: z.array(ScheduleItemSchema).max(100),
@@ -186,7 +220,12 @@ export const SetLitterProtocolSchema = z.object({
 });
 export const LitterProtocolsSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => (v ? v : undefined)),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export const MAX_PROTOCOLS = 20;
 
@@ -216,12 +255,22 @@ export const PuppyIdSchema = z.object({ puppyId: Id });
 export const IdSchema = z.object({ id: Id });
 export const CreateShareLinkSchema = z.object({
   puppyId: z.number().int().positive().max(2_147_483_647),
-  days: z.number(HEALTH_MESSAGES.shareDaysInvalid).int(HEALTH_MESSAGES.shareDaysInvalid).min(1, HEALTH_MESSAGES.shareDaysInvalid).max(30, HEALTH_MESSAGES.shareDaysInvalid).default(14),
+  days: z
+    .number(HEALTH_MESSAGES.shareDaysInvalid)
+    .int(HEALTH_MESSAGES.shareDaysInvalid)
+    .min(1, HEALTH_MESSAGES.shareDaysInvalid)
+    .max(30, HEALTH_MESSAGES.shareDaysInvalid)
+    .default(14),
 });
 export const RemindersSchema = z.object({ enabled: z.boolean() });
 export const CareListSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional().transform((v) => (v ? v : undefined)),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   litterId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
 });
 

@@ -51,8 +51,7 @@ export const MEDIA_MESSAGES = {
   tooManyPixels: 'This photo is too large to process: at most 50 megapixels are accepted.',
   unreadable: 'This file could not be read as a photo. It may be damaged or incomplete.',
   heicUnsupported: 'HEIC photos cannot be converted on this server. Please upload a JPEG instead.',
-  videoUnsupported:
-    'Videos cannot be accepted on this server: it has no tool to remove the location a phone records in them (ffmpeg).',
+  videoUnsupported: 'Videos cannot be accepted on this server: it has no tool to remove the location a phone records in them (ffmpeg).',
   videoUnreadable: 'This file could not be read as a video. It may be damaged or incomplete.',
   interrupted: 'The upload was interrupted before it finished. Please try again.',
   tooManyFields: 'Send the file with at most a few other form fields.',

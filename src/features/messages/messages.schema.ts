@@ -69,7 +69,10 @@ export const ConversationIdSchema = z.object({ conversationId: z.number().int().
 export const FamilyIdSchema = z.object({ familyId: z.number().int().positive() });
 export const InquiryIdSchema = z.object({ inquiryId: z.number().int().positive() });
 /** An application's or an inquiry's conversation (exactly one of the two). */
-export const ThreadOfSchema = z.union([z.strictObject({ applicationId: z.number().int().positive() }), z.strictObject({ inquiryId: z.number().int().positive() })]);
+export const ThreadOfSchema = z.union([
+  z.strictObject({ applicationId: z.number().int().positive() }),
+  z.strictObject({ inquiryId: z.number().int().positive() }),
+]);
 export type ThreadOfInput = z.input<typeof ThreadOfSchema>;
 export const ConversationListSchema = PageInputSchema.extend({ unreadOnly: z.boolean().default(false) });
 export type ConversationListInput = z.input<typeof ConversationListSchema>;
@@ -150,7 +153,10 @@ export interface MessageChangeDto {
 }
 
 /** Splits text into plain runs and links (http, https, mailto, bare www.), for rendering as text nodes and anchors. */
-export function linkifyParts(text: string, find: (text: string) => Array<{ index: number; lastIndex: number; url: string; schema: string }> | null) {
+export function linkifyParts(
+  text: string,
+  find: (text: string) => Array<{ index: number; lastIndex: number; url: string; schema: string }> | null,
+) {
   const parts: Array<{ text: string; href?: string }> = [];
   let at = 0;
   for (const m of find(text) ?? []) {

@@ -22,11 +22,17 @@ export const NOTIFICATION_MESSAGES = {
   badEndpoint: 'This browser’s push address is not one we can send to.',
   unknownDevice: 'This device is not subscribed to notifications.',
   breederOnly: 'Only the breeder’s devices can choose that notification.',
-  otherAccount: 'This device already gets notifications for another account. Turn them off there first (sign in to it, then Notifications on /account).',
+  otherAccount:
+    'This device already gets notifications for another account. Turn them off there first (sign in to it, then Notifications on /account).',
   tooManyDevices: `This account already gets notifications on ${MAX_DEVICES_PER_ACCOUNT} devices. Turn them off on one you no longer use, then try again.`,
 } as const;
 
-const base64url = (max: number) => z.string().min(16, 'This key is too short.').max(max, 'This key is too long.').regex(/^[A-Za-z0-9_-]+={0,2}$/, 'This key is not base64url.');
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(16, 'This key is too short.')
+    .max(max, 'This key is too long.')
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'This key is not base64url.');
 const Endpoint = z.url({ message: NOTIFICATION_MESSAGES.badEndpoint }).max(1000, NOTIFICATION_MESSAGES.badEndpoint);
 const Topics = z.array(z.enum(TOPICS, 'Unknown notification topic.')).max(TOPICS.length);
 

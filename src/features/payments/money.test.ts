@@ -83,7 +83,10 @@ describe('payment input', () => {
   it('turns a typed amount into cents', () => {
     expect(RecordPaymentSchema.parse({ ...base, amount: '500.00' }).amount).toBe(50000);
     expect(RecordPaymentSchema.parse({ ...base, amount: 19.99 }).amount).toBe(1999);
-    expect(RecordPaymentSchema.parse({ ...base, amount: '-100', reason: 'Vet bill refund' })).toMatchObject({ amount: -10000, reason: 'Vet bill refund' });
+    expect(RecordPaymentSchema.parse({ ...base, amount: '-100', reason: 'Vet bill refund' })).toMatchObject({
+      amount: -10000,
+      reason: 'Vet bill refund',
+    });
   });
 
   it.each([
@@ -101,8 +104,17 @@ describe('payment input', () => {
   });
 
   it('refuses terms with a negative price or a deposit above the price', () => {
-    expect(SetTermsSchema.safeParse({ familyId: 1, price: '-1', deposit: '0', dueOn: null }).error?.issues[0]?.message).toBe(PAYMENTS_MESSAGES.negativePrice);
-    expect(SetTermsSchema.safeParse({ familyId: 1, price: '100', deposit: '200', dueOn: null }).error?.issues[0]?.message).toBe(PAYMENTS_MESSAGES.depositOverPrice);
-    expect(SetTermsSchema.parse({ familyId: 1, price: '3,000', deposit: '500', dueOn: '2026-12-20' })).toEqual({ familyId: 1, price: 300000, deposit: 50000, dueOn: '2026-12-20' });
+    expect(SetTermsSchema.safeParse({ familyId: 1, price: '-1', deposit: '0', dueOn: null }).error?.issues[0]?.message).toBe(
+      PAYMENTS_MESSAGES.negativePrice,
+    );
+    expect(SetTermsSchema.safeParse({ familyId: 1, price: '100', deposit: '200', dueOn: null }).error?.issues[0]?.message).toBe(
+      PAYMENTS_MESSAGES.depositOverPrice,
+    );
+    expect(SetTermsSchema.parse({ familyId: 1, price: '3,000', deposit: '500', dueOn: '2026-12-20' })).toEqual({
+      familyId: 1,
+      price: 300000,
+      deposit: 50000,
+      dueOn: '2026-12-20',
+    });
   });
 });

@@ -41,7 +41,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const PastDateSchema = z
   .string(PORTAL_MESSAGES.weightDateRequired)
   .regex(/^\d{4}-\d{2}-\d{2}$/, PORTAL_MESSAGES.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), PORTAL_MESSAGES.dateInvalid)
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    PORTAL_MESSAGES.dateInvalid,
+  )
   .refine((d) => d <= today(), PORTAL_MESSAGES.dateInFuture);
 
 export const WEIGHT_UNITS = ['oz', 'lb'] as const;
@@ -65,11 +68,16 @@ export const PostUpdateSchema = z
     photos: z.array(UploadUrlSchema).max(12, PORTAL_MESSAGES.tooManyPhotos).default([]),
     weight: WeightInputSchema.nullable().default(null),
     /** One key per update however often it is sent (a phone's offline queue replays with the same key). */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'The update’s key must be 8 to 64 letters, digits, - or _.').optional(),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The update’s key must be 8 to 64 letters, digits, - or _.')
+      .optional(),
   })
   .superRefine((v, ctx) => {
-    if ((v.litterId === null) === (v.puppyId === null)) ctx.addIssue({ code: 'custom', path: ['puppyId'], message: PORTAL_MESSAGES.targetRequired });
-    if (v.weight && v.puppyId === null) ctx.addIssue({ code: 'custom', path: ['weight', 'value'], message: PORTAL_MESSAGES.weightOnlyForPuppy });
+    if ((v.litterId === null) === (v.puppyId === null))
+      ctx.addIssue({ code: 'custom', path: ['puppyId'], message: PORTAL_MESSAGES.targetRequired });
+    if (v.weight && v.puppyId === null)
+      ctx.addIssue({ code: 'custom', path: ['weight', 'value'], message: PORTAL_MESSAGES.weightOnlyForPuppy });
   });
 export type PostUpdateInput = z.input<typeof PostUpdateSchema>;
 

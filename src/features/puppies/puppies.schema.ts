@@ -5,15 +5,7 @@ import { optionalImagePath, optionalVideoPath, requiredImagePath } from '../medi
 export const PUPPY_STATUSES = ['available', 'reserved', 'sold'] as const;
 export const GENDERS = ['male', 'female'] as const;
 export const TRAIT_LEVELS = ['high', 'medium', 'low', 'unassessed'] as const;
-export const TRAITS = [
-  'energyLevel',
-  'confidence',
-  'independence',
-  'sociability',
-  'foodMotivation',
-  'toyDrive',
-  'biddability',
-] as const;
+export const TRAITS = ['energyLevel', 'confidence', 'independence', 'sociability', 'foodMotivation', 'toyDrive', 'biddability'] as const;
 
 export const TRAIT_LABELS: Record<(typeof TRAITS)[number], string> = {
   energyLevel: 'Energy Level',
@@ -82,7 +74,9 @@ export const PuppyInputSchema = z.object({
   description: z.string().trim().max(5000).default(''),
   imageUrl: optionalImagePath(),
   /** The photos in order (the first becomes imageUrl). Left out, the set is imageUrl alone (older clients). */
-  photos: z.array(requiredImagePath('Choose a photo.')).max(PUPPY_MAX_PHOTOS, `A puppy can have at most ${PUPPY_MAX_PHOTOS} photos.`)
+  photos: z
+    .array(requiredImagePath('Choose a photo.'))
+    .max(PUPPY_MAX_PHOTOS, `A puppy can have at most ${PUPPY_MAX_PHOTOS} photos.`)
     .refine((urls) => new Set(urls).size === urls.length, 'Each photo can be added only once.')
     .optional(),
   videoUrl: optionalVideoPath(),

@@ -31,7 +31,10 @@ export const NEWSLETTER_MESSAGES = {
  */
 export const AudienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('litter'), litterId: z.number(NEWSLETTER_MESSAGES.litterRequired).int().positive(NEWSLETTER_MESSAGES.litterRequired) }),
+  z.object({
+    kind: z.literal('litter'),
+    litterId: z.number(NEWSLETTER_MESSAGES.litterRequired).int().positive(NEWSLETTER_MESSAGES.litterRequired),
+  }),
   z.object({ kind: z.literal('waitlist'), litterId: z.number().int().positive().optional() }),
   z.object({ kind: z.literal('nonApplicants') }),
 ]);

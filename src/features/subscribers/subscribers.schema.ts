@@ -24,8 +24,7 @@ export type SubscribeInput = z.input<typeof SubscribeSchema>;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Answer for a token that matches no subscriber. */
-export const UNSUBSCRIBE_NOT_FOUND =
-  'This unsubscribe link is not valid. Please use the complete link from one of our e-mails.';
+export const UNSUBSCRIBE_NOT_FOUND = 'This unsubscribe link is not valid. Please use the complete link from one of our e-mails.';
 
 /** Answer for a confirmation link that is unknown, expired, tampered with or for an address that left since. */
 export const CONFIRM_INVALID =

@@ -131,7 +131,9 @@ export const BookSchema = z.object({
 });
 export type BookInput = z.input<typeof BookSchema>;
 
-export const BookingIdSchema = z.object({ id: z.coerce.number<unknown>().int().positive(VISITS_MESSAGES.notFound).max(2_147_483_647, VISITS_MESSAGES.notFound) });
+export const BookingIdSchema = z.object({
+  id: z.coerce.number<unknown>().int().positive(VISITS_MESSAGES.notFound).max(2_147_483_647, VISITS_MESSAGES.notFound),
+});
 
 export const RescheduleSchema = z.object({ id: z.number().int().positive(), startsAt: InstantSchema });
 
@@ -149,7 +151,12 @@ const kindSettingsSchema = (kind: AppointmentKind) =>
     enabled: z.boolean(),
     who: BookingRuleSchema.default(DEFAULT_RULES[kind].who),
     /** With who = matched: the matched puppy's age in weeks on the appointment's day (0: any age). */
-    puppyWeeks: z.number(VISITS_MESSAGES.puppyWeeks).int(VISITS_MESSAGES.puppyWeeks).min(0, VISITS_MESSAGES.puppyWeeks).max(26, VISITS_MESSAGES.puppyWeeks).default(DEFAULT_RULES[kind].puppyWeeks),
+    puppyWeeks: z
+      .number(VISITS_MESSAGES.puppyWeeks)
+      .int(VISITS_MESSAGES.puppyWeeks)
+      .min(0, VISITS_MESSAGES.puppyWeeks)
+      .max(26, VISITS_MESSAGES.puppyWeeks)
+      .default(DEFAULT_RULES[kind].puppyWeeks),
   });
 export const KindSettingsSchema = kindSettingsSchema('visit');
 export type KindSettingsValue = z.output<typeof KindSettingsSchema>;
@@ -173,7 +180,10 @@ export const ClosureSchema = z
     until: OptionalTimeSchema,
     reason: z.string().trim().max(200, VISITS_MESSAGES.reasonTooLong).default(''),
   })
-  .refine((c) => `${c.endsOn}T${c.until || '24:00'}` > `${c.startsOn}T${c.from || '00:00'}`, { message: VISITS_MESSAGES.closureOrder, path: ['endsOn'] });
+  .refine((c) => `${c.endsOn}T${c.until || '24:00'}` > `${c.startsOn}T${c.from || '00:00'}`, {
+    message: VISITS_MESSAGES.closureOrder,
+    path: ['endsOn'],
+  });
 
 /** Open on one date beyond the weekly hours (a Sunday before Christmas, say), on that date's own grid. */
 export const ExtraOpeningSchema = z
@@ -183,7 +193,11 @@ export const ExtraOpeningSchema = z
 export const AvailabilitySettingsSchema = z
   .object({
     timeZone: TimeZoneSchema,
-    cutoffHours: z.number().int().min(0, 'The cut-off cannot be negative.').max(24 * 14, 'The cut-off is at most two weeks.'),
+    cutoffHours: z
+      .number()
+      .int()
+      .min(0, 'The cut-off cannot be negative.')
+      .max(24 * 14, 'The cut-off is at most two weeks.'),
     kinds: z.object({ visit: kindSettingsSchema('visit'), pickup: kindSettingsSchema('pickup'), video: kindSettingsSchema('video') }),
     openings: z.array(OpeningSchema).max(70, 'At most 70 openings a week.'),
     closures: z.array(ClosureSchema).max(200, 'At most 200 closures.'),

@@ -6,16 +6,12 @@ import { Textarea, type TextareaProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import classes from './GrowingTextarea.module.css';
 
-type GrowingTextareaProps = Omit<TextareaProps, 'autosize' | 'minRows' | 'maxRows' | 'rows' | 'classNames' | 'style'> & { minRows?: number; maxRows?: number };
+type GrowingTextareaProps = Omit<TextareaProps, 'autosize' | 'minRows' | 'maxRows' | 'rows' | 'classNames' | 'style'> & {
+  minRows?: number;
+  maxRows?: number;
+};
 
 export function GrowingTextarea({ minRows = 2, maxRows = 12, ...props }: GrowingTextareaProps) {
   const rows = { '--grow-min-rows': minRows, '--grow-max-rows': maxRows } as CSSProperties;
-  return (
-    <Textarea
-      {...props}
-      rows={minRows}
-      classNames={{ input: classes.input }}
-      style={rows}
-    />
-  );
+  return <Textarea {...props} rows={minRows} classNames={{ input: classes.input }} style={rows} />;
 }

@@ -4,7 +4,15 @@ export function Honeypot({ value, onChange, id }: { value: string; onChange: (va
   return (
     <div className="visually-hidden" aria-hidden="true">
       <label htmlFor={id}>Website</label>
-      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <input
+        id={id}
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
     </div>
   );
 }

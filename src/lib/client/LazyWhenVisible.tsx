@@ -2,19 +2,30 @@
 // lazy chunk) out of the first view. The placeholder should have the content's height (no layout shift).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-export function LazyWhenVisible({ children, placeholder, rootMargin = '600px' }: { children: ReactNode; placeholder: ReactNode; rootMargin?: string }) {
+export function LazyWhenVisible({
+  children,
+  placeholder,
+  rootMargin = '600px',
+}: {
+  children: ReactNode;
+  placeholder: ReactNode;
+  rootMargin?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
   useEffect(() => {
     if (near || !ref.current) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        io.disconnect();
-      }
-    }, { rootMargin });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin },
+    );
     io.observe(ref.current);
     return () => io.disconnect();
   }, [near, rootMargin]);

@@ -67,7 +67,16 @@ export function Lightbox({ count: n, index, onIndexChange, onClose, title, pictu
   if (n === 0) return null;
   const line = caption?.(at);
   return (
-    <Modal opened={opened} onClose={onClose} size={size} centered radius="md" title={title(at)} closeButtonProps={{ 'aria-label': labels.close }} aria-roledescription="lightbox">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={size}
+      centered
+      radius="md"
+      title={title(at)}
+      closeButtonProps={{ 'aria-label': labels.close }}
+      aria-roledescription="lightbox"
+    >
       <div ref={swipe.ref} data-swipe-area="" style={{ position: 'relative', touchAction: 'pan-y', userSelect: 'none' }}>
         {picture(at)}
       </div>

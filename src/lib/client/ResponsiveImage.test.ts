@@ -19,7 +19,11 @@ describe('responsive image sources (SPEC §7)', () => {
   });
 
   it('asks for exactly w=800 q=80 in the lightbox', () => {
-    expect(responsiveSources('/uploads/7.jpg', { width: 800, fixedWidth: 800, quality: 80 })).toEqual({ src: '/uploads/7.jpg?w=800&q=80', srcSet: undefined, sizes: undefined });
+    expect(responsiveSources('/uploads/7.jpg', { width: 800, fixedWidth: 800, quality: 80 })).toEqual({
+      src: '/uploads/7.jpg?w=800&q=80',
+      srcSet: undefined,
+      sizes: undefined,
+    });
   });
 
   it('leaves files that are not uploads alone', () => {

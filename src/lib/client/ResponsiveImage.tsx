@@ -31,15 +31,22 @@ function candidateWidths(width: number): number[] {
 }
 
 /** The src, srcset and sizes an image gets (shared with preloading, so the cache is hit). */
-export function responsiveSources(src: string, { width, quality, fixedWidth, sizes }: Pick<ResponsiveImageProps, 'width' | 'quality' | 'fixedWidth' | 'sizes'>) {
+export function responsiveSources(
+  src: string,
+  { width, quality, fixedWidth, sizes }: Pick<ResponsiveImageProps, 'width' | 'quality' | 'fixedWidth' | 'sizes'>,
+) {
   const widths = fixedWidth ? [fixedWidth] : candidateWidths(width);
   const main = imageUrl(src, fixedWidth ?? widths.find((w) => w >= width) ?? widths[widths.length - 1]!, quality);
-  const srcSet = src.startsWith('/uploads/') && widths.length > 1 ? widths.map((w) => `${imageUrl(src, w, quality)} ${w}w`).join(', ') : undefined;
+  const srcSet =
+    src.startsWith('/uploads/') && widths.length > 1 ? widths.map((w) => `${imageUrl(src, w, quality)} ${w}w`).join(', ') : undefined;
   return { src: main, srcSet, sizes: srcSet ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined };
 }
 
 /** Warms the browser cache for an image that is about to be shown (e.g. the next gallery batch). */
-export function preloadResponsiveImage(src: string | null | undefined, options: Pick<ResponsiveImageProps, 'width' | 'quality' | 'fixedWidth' | 'sizes'>) {
+export function preloadResponsiveImage(
+  src: string | null | undefined,
+  options: Pick<ResponsiveImageProps, 'width' | 'quality' | 'fixedWidth' | 'sizes'>,
+) {
   if (!src || typeof Image === 'undefined') return;
   const sources = responsiveSources(src, options);
   const img = new Image();
@@ -50,7 +57,19 @@ export function preloadResponsiveImage(src: string | null | undefined, options: 
   img.src = sources.src;
 }
 
-export function ResponsiveImage({ src, alt, width, height, priority, quality, fixedWidth, sizes, fit = 'cover', style, radius }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  priority,
+  quality,
+  fixedWidth,
+  sizes,
+  fit = 'cover',
+  style,
+  radius,
+}: ResponsiveImageProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(!!priority);
   const [loaded, setLoaded] = useState(false);
@@ -96,7 +115,15 @@ export function ResponsiveImage({ src, alt, width, height, priority, quality, fi
         <div
           role="img"
           aria-label={`${alt} (image unavailable)`}
-          style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'var(--mantine-color-gray-7)', fontSize: 'var(--mantine-font-size-sm)' }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: 'var(--mantine-color-gray-7)',
+            fontSize: 'var(--mantine-font-size-sm)',
+          }}
         >
           <span aria-hidden="true">Image unavailable</span>
         </div>

@@ -26,7 +26,12 @@ export function ShareLinkButton({ url, title, text, label = 'Share link' }: { ur
   };
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
-    <Button variant="default" leftSection={canShare ? <IconShare size={16} aria-hidden /> : undefined} onClick={() => void share()} aria-live="polite">
+    <Button
+      variant="default"
+      leftSection={canShare ? <IconShare size={16} aria-hidden /> : undefined}
+      onClick={() => void share()}
+      aria-live="polite"
+    >
       {said === 'copied' ? 'Copied' : said === 'failed' ? 'Copy it from the box' : canShare ? label : 'Copy link'}
     </Button>
   );

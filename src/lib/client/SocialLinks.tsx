@@ -8,7 +8,15 @@ export interface SocialUrls {
   youtubeUrl: string;
 }
 
-export function SocialLinks({ urls, label = 'Follow us', size = 'lg' }: { urls: SocialUrls | undefined; label?: string; size?: 'md' | 'lg' | 'xl' }) {
+export function SocialLinks({
+  urls,
+  label = 'Follow us',
+  size = 'lg',
+}: {
+  urls: SocialUrls | undefined;
+  label?: string;
+  size?: 'md' | 'lg' | 'xl';
+}) {
   const links = [
     { name: 'Facebook', href: urls?.facebookUrl, Icon: IconBrandFacebook },
     { name: 'Instagram', href: urls?.instagramUrl, Icon: IconBrandInstagram },

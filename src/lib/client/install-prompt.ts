@@ -38,7 +38,8 @@ const isStandalone = () =>
   window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 /** An iPhone or iPad (an iPad asks for the desktop site: a Mac with a touch screen) in Safari or any iOS browser. */
-const isAppleMobile = () => /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+const isAppleMobile = () =>
+  /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 
 function currentOffer(): Offer {
   if (installed || isStandalone()) return null;

@@ -24,7 +24,8 @@ export const queryClient = createQueryClient();
  */
 export const ALWAYS_REFETCH = {
   staleTime: 0,
-  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) => (Date.now() - query.state.dataUpdatedAt > 2000 ? ('always' as const) : false),
+  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) =>
+    Date.now() - query.state.dataUpdatedAt > 2000 ? ('always' as const) : false,
 };
 
 /** SPEC §9: the gallery is fresh for 15 minutes, kept 30, and not refetched on mount or focus. */

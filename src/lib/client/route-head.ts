@@ -36,11 +36,17 @@ export function routeHead(ctx: HeadContext, build: (tools: HeadTools) => ServedH
       breadcrumbs: (crumbs) => ({
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
-        itemListElement: [['Home', '/'], ...crumbs].map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: `${origin}${path}` })),
+        itemListElement: [['Home', '/'], ...crumbs].map(([name, path], i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name,
+          item: `${origin}${path}`,
+        })),
       }),
     }),
   );
 }
 
 /** A route whose head is its name and a line about it. */
-export const simpleHead = (parts: string[], description: string) => (ctx: HeadContext) => routeHead(ctx, ({ title }) => ({ title: title(...parts), description }));
+export const simpleHead = (parts: string[], description: string) => (ctx: HeadContext) =>
+  routeHead(ctx, ({ title }) => ({ title: title(...parts), description }));

@@ -24,4 +24,3 @@ export function toast({ title, message, variant = 'default', loading = false }: 
     closeButtonProps: { 'aria-label': 'Dismiss notification' },
   });
 }
-

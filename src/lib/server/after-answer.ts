@@ -9,10 +9,7 @@ export interface AfterAnswer {
   idle(): Promise<void>;
 }
 
-export function createAfterAnswer(
-  fork: () => EntityManager,
-  log: { warn: (obj: object, msg: string) => void },
-): AfterAnswer {
+export function createAfterAnswer(fork: () => EntityManager, log: { warn: (obj: object, msg: string) => void }): AfterAnswer {
   const running = new Set<Promise<void>>();
   return {
     run(label, task) {

@@ -57,7 +57,12 @@ export const CSV_BATCH = 250;
  * `last` being the previous batch's last row (null at first; the reader continues after it, a keyset on the
  * export's order), until a batch comes back shorter than `batch`. The bytes are those of one toCsv() over every row.
  */
-export function csvStream<R>(header: readonly string[], read: (last: R | null, batch: number) => Promise<R[]>, record: (row: R) => readonly Cell[], batch = CSV_BATCH): Readable {
+export function csvStream<R>(
+  header: readonly string[],
+  read: (last: R | null, batch: number) => Promise<R[]>,
+  record: (row: R) => readonly Cell[],
+  batch = CSV_BATCH,
+): Readable {
   async function* lines() {
     yield toCsv(header, []);
     let last: R | null = null;
@@ -77,7 +82,13 @@ export function csvStream<R>(header: readonly string[], read: (last: R | null, b
  * entities: an entity keeps a snapshot of its data beside it, and at 100,000 inquiries the server's memory peaked
  * 60 MB over idle with them (the scale bench's target is 50), under 40 MB with plain rows.
  */
-export function exportBatch<T extends { createdAt: Date; id: number }>(em: EntityManager, entity: EntityName<T>, where: object, last: T | null, limit: number): Promise<T[]> {
+export function exportBatch<T extends { createdAt: Date; id: number }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: object,
+  last: T | null,
+  limit: number,
+): Promise<T[]> {
   return em
     .fork()
     .createQueryBuilder(entity)
@@ -95,7 +106,10 @@ export function exportBatch<T extends { createdAt: Date; id: number }>(em: Entit
  */
 export function olderThan(last: { createdAt: Date; id: number } | null): Record<string, unknown> {
   return last
-    ? { createdAt: { $lte: last.createdAt }, $or: [{ createdAt: { $lt: last.createdAt } }, { createdAt: last.createdAt, id: { $lt: last.id } }] }
+    ? {
+        createdAt: { $lte: last.createdAt },
+        $or: [{ createdAt: { $lt: last.createdAt } }, { createdAt: last.createdAt, id: { $lt: last.id } }],
+      }
     : {};
 }
 

@@ -26,7 +26,8 @@ export const NEWEST_FIRST: KeyOrder = [
 ];
 
 /** The order as MikroORM's `orderBy`. */
-export const orderByOf = (order: KeyOrder) => order.map((k) => ({ [k.field]: k.nullsLast ? `${k.dir} nulls last` : k.nullsFirst ? `${k.dir} nulls first` : k.dir }));
+export const orderByOf = (order: KeyOrder) =>
+  order.map((k) => ({ [k.field]: k.nullsLast ? `${k.dir} nulls last` : k.nullsFirst ? `${k.dir} nulls first` : k.dir }));
 
 export type KeyValue = string | number | boolean | null | Date;
 
@@ -138,14 +139,20 @@ export async function keysetPage<T extends object>(
   const from = input.after ? keysetWhere(order, decodeCursor(input.after, order)) : null;
   const filter = (from ? { $and: [where, from] } : where) as FilterQuery<T>;
   const read = (on: EntityManager) =>
-    on.find(entity, filter as never, {
-      ...options,
-      orderBy: orderByOf(order),
-      limit: PAGE_SIZE + 1,
-      offset: from ? 0 : (input.page - 1) * PAGE_SIZE,
-    } as FindOptions<T>) as Promise<T[]>;
+    on.find(
+      entity,
+      filter as never,
+      {
+        ...options,
+        orderBy: orderByOf(order),
+        limit: PAGE_SIZE + 1,
+        offset: from ? 0 : (input.page - 1) * PAGE_SIZE,
+      } as FindOptions<T>,
+    ) as Promise<T[]>;
   const [found, counted] = await Promise.all([
-    input.search ? searchReadsMatches(em, entity, where, PAGE_SIZE).then((fromMatches) => (fromMatches ? readingMatches(em, read) : read(em))) : read(em),
+    input.search
+      ? searchReadsMatches(em, entity, where, PAGE_SIZE).then((fromMatches) => (fromMatches ? readingMatches(em, read) : read(em)))
+      : read(em),
     input.search ? null : boundedCount(em, entity, where as never, countCap(input.page)),
   ]);
   const rows = found.slice(0, PAGE_SIZE);

@@ -182,7 +182,13 @@ function serverTransport(url: string, onReconnect: () => void, log: LiveBusLog |
     },
     async notify(channel, raw) {
       if (!notifier) {
-        notifier = new pg.Pool({ connectionString: url, max: 2, keepAlive: true, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+        notifier = new pg.Pool({
+          connectionString: url,
+          max: 2,
+          keepAlive: true,
+          connectionTimeoutMillis: 5000,
+          idleTimeoutMillis: 30_000,
+        });
         // An idle connection the server ends is reported here (pg-pool drops it and opens another when needed).
         notifier.on('error', (err) => log?.warn({ err }, 'live events: a NOTIFY connection was lost'));
       }

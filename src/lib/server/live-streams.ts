@@ -48,7 +48,11 @@ const REFETCH_MS = 4;
  * The most streams one instance keeps open: what memory allows (a quarter of the heap at 64 KB each) and what the
  * pool can serve when every one of them refetches at once after a resync (within the acquire timeout).
  */
-export function globalStreamCap({ poolSize, acquireTimeoutMs, heapLimitBytes = getHeapStatistics().heap_size_limit }: {
+export function globalStreamCap({
+  poolSize,
+  acquireTimeoutMs,
+  heapLimitBytes = getHeapStatistics().heap_size_limit,
+}: {
   poolSize: number;
   acquireTimeoutMs: number;
   heapLimitBytes?: number;
@@ -207,7 +211,11 @@ export async function* liveStream<T>(
     if (slot?.ended === 'session') throw new TRPCError({ code: 'UNAUTHORIZED', message: SESSION_ENDED_MESSAGE });
     // Through an AppError, so the message is told as it is (an error of status 5xx is otherwise told generically).
     if (slot?.ended === 'shutdown') {
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SHUTDOWN_MESSAGE, cause: new AppError('SERVICE_UNAVAILABLE', SHUTDOWN_MESSAGE) });
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: SHUTDOWN_MESSAGE,
+        cause: new AppError('SERVICE_UNAVAILABLE', SHUTDOWN_MESSAGE),
+      });
     }
   } finally {
     slot?.release();

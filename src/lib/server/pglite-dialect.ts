@@ -2,12 +2,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { DatabaseUnavailableError } from './db-errors.ts';
-import {
-  CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
+import { CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -105,7 +100,10 @@ class SerialPGliteDriver implements Driver {
 }
 
 /** `acquireTimeoutMs` (0 = wait forever) bounds the wait for the connection. */
-export function serialPGliteDialect(pglite: PGlite, { acquireTimeoutMs = 0 }: { acquireTimeoutMs?: number } = {}): Dialect & { pglite: PGlite } {
+export function serialPGliteDialect(
+  pglite: PGlite,
+  { acquireTimeoutMs = 0 }: { acquireTimeoutMs?: number } = {},
+): Dialect & { pglite: PGlite } {
   return {
     pglite,
     createAdapter: () => new PostgresAdapter(),

@@ -17,7 +17,10 @@ function databaseRateLimitStore(orm: MikroORM): RateLimitStore {
   return {
     hit: databaseRateLimiter(orm),
     reset: async (key) => {
-      await orm.em.fork().getConnection().execute(`delete from rate_limits where key = ?`, [key.slice(0, 200)]);
+      await orm.em
+        .fork()
+        .getConnection()
+        .execute(`delete from rate_limits where key = ?`, [key.slice(0, 200)]);
     },
     undo: async (key) => {
       await orm.em

@@ -15,7 +15,12 @@ export async function boundedCount<T extends object>(
   where: FilterQuery<T>,
   cap: number,
 ): Promise<{ total: number; capped: boolean }> {
-  const rows = await em.createQueryBuilder(entity).select('id' as never).where(where as never).limit(cap + 1).execute('all', false);
+  const rows = await em
+    .createQueryBuilder(entity)
+    .select('id' as never)
+    .where(where as never)
+    .limit(cap + 1)
+    .execute('all', false);
   return rows.length > cap ? { total: cap, capped: true } : { total: rows.length, capped: false };
 }
 
@@ -44,8 +49,17 @@ const WALK_COST = 4;
  * ILIKE as nearly free and assumes matches spread evenly, so it walks in both cases; here its own estimate of the
  * matches M decides instead: from the matches when M² ≤ WALK_COST × page × table rows (where the two costs meet).
  */
-export async function searchReadsMatches<T extends object>(em: EntityManager, entity: EntityName<T>, where: FilterQuery<T>, pageSize: number): Promise<boolean> {
-  const { sql, params } = em.createQueryBuilder(entity).select('id' as never).where(where as never).toQuery();
+export async function searchReadsMatches<T extends object>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  pageSize: number,
+): Promise<boolean> {
+  const { sql, params } = em
+    .createQueryBuilder(entity)
+    .select('id' as never)
+    .where(where as never)
+    .toQuery();
   const table = em.getMetadata().get(entity).tableName;
   const [[explained], [size]] = await Promise.all([
     em.execute<{ 'QUERY PLAN': unknown }[]>(`explain (format json) ${sql}`, params as unknown[]),
@@ -95,14 +109,23 @@ const LOCAL_END = 8;
  * domain's trigrams, which every address shares: finding one inquiry by its address took 4.7 ms at 100,000 inquiries
  * and 0.5 ms at 1,000 (decision 133). The rows matched are the same either way.
  */
-export function searchAny(search: string, columns: readonly string[], emailColumns: ReadonlyArray<readonly [property: string, column: string]> = []): Record<string, unknown> {
+export function searchAny(
+  search: string,
+  columns: readonly string[],
+  emailColumns: ReadonlyArray<readonly [property: string, column: string]> = [],
+): Record<string, unknown> {
   const like = likePattern(search);
   const at = search.indexOf('@');
   // The part up to the "@" must give the index a trigram at least ("ab@"), or it would read the whole index.
   const split = at >= 2 && at < search.length - 1;
   const email = ([property, column]: readonly [string, string]) =>
     split
-      ? { $and: [{ [property]: { $ilike: likePattern(search.slice(Math.max(0, at - LOCAL_END), at + 1)) } }, { [raw((alias: string) => `(${alias}."${column}" || '')`)]: { $ilike: like } }] }
+      ? {
+          $and: [
+            { [property]: { $ilike: likePattern(search.slice(Math.max(0, at - LOCAL_END), at + 1)) } },
+            { [raw((alias: string) => `(${alias}."${column}" || '')`)]: { $ilike: like } },
+          ],
+        }
       : { [property]: { $ilike: like } };
   return { $or: [...columns.map((property) => ({ [property]: { $ilike: like } })), ...emailColumns.map(email)] };
 }

@@ -169,7 +169,8 @@ export function rateLimited(name: string, limit: number, windowMs: number, by: R
     }
     return next();
   });
-  for (const fn of (built as unknown as { _middlewares: object[] })._middlewares) RATE_LIMIT_MIDDLEWARES.set(fn, { name, limit, windowMs, by });
+  for (const fn of (built as unknown as { _middlewares: object[] })._middlewares)
+    RATE_LIMIT_MIDDLEWARES.set(fn, { name, limit, windowMs, by });
   return built;
 }
 

@@ -12,12 +12,18 @@ export const ApiErrorSchema = z
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   })
-  .meta({ id: 'Error', description: 'Why the request failed; fieldErrors names each invalid field of the body.' }) satisfies z.ZodType<ApiErrorBody>;
+  .meta({
+    id: 'Error',
+    description: 'Why the request failed; fieldErrors names each invalid field of the body.',
+  }) satisfies z.ZodType<ApiErrorBody>;
 
 /** The answer of an action that has nothing else to say. */
 export const OkSchema = z.strictObject({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
 /** Calendar dates the spec keeps as year-month-day strings. */
-export const IsoDayStringSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'YYYY-MM-DD' });
+export const IsoDayStringSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ description: 'YYYY-MM-DD' });
 /** Instants as ISO 8601 with a time zone. */
 export const IsoInstantSchema = z.iso.datetime({ offset: true });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ageInWeeks, formatLongDate, formatUtcDay, formatParentAge, formatPrice, formatPuppyAge, formatWeight, imageUrl, placeholderUrl, qualityForWidth, slugify, snapWidth } from './format.ts';
+import {
+  ageInWeeks,
+  formatLongDate,
+  formatUtcDay,
+  formatParentAge,
+  formatPrice,
+  formatPuppyAge,
+  formatWeight,
+  imageUrl,
+  placeholderUrl,
+  qualityForWidth,
+  slugify,
+  snapWidth,
+} from './format.ts';
 
 const now = new Date(2026, 10, 21, 12); // 21 Nov 2026, local noon
 
@@ -78,7 +91,9 @@ describe('long dates', () => {
     for (let month = 0; month < 12; month++) {
       for (const day of [1, 28]) {
         const date = new Date(Date.UTC(2027, month, day, 23, 59));
-        expect(formatUtcDay(date)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+        expect(formatUtcDay(date)).toBe(
+          date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+        );
       }
     }
     expect(formatLongDate('2027-12-31', { timeZone: 'Pacific/Kiritimati' })).toBe('December 31, 2027');

@@ -35,7 +35,10 @@ export const pageTitle = (site: string | null | undefined, ...parts: string[]) =
 /** The home page leads with the site's name, and says what it is. */
 export const homeTitle = (site: string | null | undefined) => `${siteOrDefault(site)} | Mini Goldendoodle Puppies in Colorado`;
 
-export const notFoundPageHead = (site: string | null | undefined): ServedHead => ({ title: pageTitle(site, 'Page not found'), description: DEFAULT_DESCRIPTION });
+export const notFoundPageHead = (site: string | null | undefined): ServedHead => ({
+  title: pageTitle(site, 'Page not found'),
+  description: DEFAULT_DESCRIPTION,
+});
 
 /** A description fit for a search result: at most `max` characters. */
 export const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);

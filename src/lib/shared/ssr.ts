@@ -17,4 +17,8 @@ export const isDashboard = (pathname: string) => /^\/admin(\/|$)/.test(pathname)
 
 /** JSON safe inside a <script> element: nothing in it can close the element or open a comment. */
 export const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

@@ -7,7 +7,11 @@ import { seedScale } from '../seed/scale-seed.ts';
 
 const [command, name] = process.argv.slice(2);
 const env = loadEnv();
-const orm = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db'), migrationFiles: command === 'create' });
+const orm = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: path.join(env.DATA_DIR, 'db'),
+  migrationFiles: command === 'create',
+});
 try {
   if (command === 'migrate') {
     const done = await orm.migrator.up();
@@ -16,7 +20,9 @@ try {
     await orm.migrator.up();
     const result = await orm.migrator.create(undefined, false, false, name);
     console.log(
-      result.fileName ? `Created migrations/${result.fileName}: add it to the end of the list in migrations/index.ts.` : 'No schema changes.',
+      result.fileName
+        ? `Created migrations/${result.fileName}: add it to the end of the list in migrations/index.ts.`
+        : 'No schema changes.',
     );
   } else if (command === 'seed') {
     await orm.migrator.up();

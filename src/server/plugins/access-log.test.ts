@@ -96,7 +96,7 @@ describe('production access log', () => {
     }
   });
 
-  it('logs every request (Fastify\'s incoming and completed lines) when LOG_ACCESS_SAMPLE is 1', async () => {
+  it("logs every request (Fastify's incoming and completed lines) when LOG_ACCESS_SAMPLE is 1", async () => {
     const sampled = await productionApp(db, { LOG_ACCESS_SAMPLE: '1', LOG_SUMMARY_SECONDS: '0' });
     try {
       for (let i = 0; i < 3; i++) await sampled.app.inject({ method: 'GET', url: '/test/fast' });

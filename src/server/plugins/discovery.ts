@@ -7,7 +7,8 @@ import { articleAddressBatch, countArticleAddresses, latestBlogPosts } from '../
 import { countParentAddresses, parentAddressBatch } from '../../features/dogs/server/parents.service.ts';
 import { getSettings } from '../../features/settings/server/settings.service.ts';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The pages every visitor can open; admin, auth and unsubscribe are left out (and disallowed). */
@@ -38,11 +39,17 @@ async function countUrls(em: EntityManager): Promise<number> {
  * Reads `count` rows of one source from its `skip`-th on, a batch at a time (keyset on the id after the first), so
  * memory is that of a batch.
  */
-async function* batches<T extends { id: number }>(read: (b: { afterId?: number; offset?: number; limit: number }) => Promise<T[]>, skip: number, count: number) {
+async function* batches<T extends { id: number }>(
+  read: (b: { afterId?: number; offset?: number; limit: number }) => Promise<T[]>,
+  skip: number,
+  count: number,
+) {
   let afterId: number | undefined;
   let left = count;
   while (left > 0) {
-    const rows = await read(afterId === undefined ? { offset: skip, limit: Math.min(SITEMAP_BATCH, left) } : { afterId, limit: Math.min(SITEMAP_BATCH, left) });
+    const rows = await read(
+      afterId === undefined ? { offset: skip, limit: Math.min(SITEMAP_BATCH, left) } : { afterId, limit: Math.min(SITEMAP_BATCH, left) },
+    );
     if (!rows.length) return;
     yield* rows;
     left -= rows.length;
@@ -101,7 +108,20 @@ export default fp<{ appOrigin: string; sitemapUrlLimit?: number }>(
       reply
         .type('text/plain; charset=utf-8')
         .header('Cache-Control', 'public, max-age=3600')
-        .send(['User-agent: *', 'Disallow: /admin', 'Disallow: /auth', 'Disallow: /unsubscribe', 'Disallow: /newsletter/', 'Disallow: /api/', 'Disallow: /trpc/', '', `Sitemap: ${appOrigin}/sitemap.xml`, ''].join('\n')),
+        .send(
+          [
+            'User-agent: *',
+            'Disallow: /admin',
+            'Disallow: /auth',
+            'Disallow: /unsubscribe',
+            'Disallow: /newsletter/',
+            'Disallow: /api/',
+            'Disallow: /trpc/',
+            '',
+            `Sitemap: ${appOrigin}/sitemap.xml`,
+            '',
+          ].join('\n'),
+        ),
     );
 
     // The sitemap streams its addresses from the database in batches (issue 35); past `sitemapUrlLimit` of them

@@ -5,7 +5,13 @@
 import fp from 'fastify-plugin';
 import type { PGlite } from '@electric-sql/pglite';
 import { appRouter } from '../router.ts';
-import { globalStreamCap, LiveStreams, SESSION_ENDED_CHANNEL, type SessionEndedEvent, type StreamLimits } from '../../lib/server/live-streams.ts';
+import {
+  globalStreamCap,
+  LiveStreams,
+  SESSION_ENDED_CHANNEL,
+  type SessionEndedEvent,
+  type StreamLimits,
+} from '../../lib/server/live-streams.ts';
 import { existingSessionIds } from '../../features/auth/server/session.service.ts';
 
 export interface LiveStreamOptions {

@@ -90,7 +90,10 @@ export function senderId(instance = defaultInstance()): string {
  *   taken for gone, whatever its instance.
  * Any other claim (another live instance's, or one this cannot judge) waits out its short lease.
  */
-export function deadSenders(ids: string[], { instance = defaultInstance(), embedded = false }: { instance?: string; embedded?: boolean } = {}): string[] {
+export function deadSenders(
+  ids: string[],
+  { instance = defaultInstance(), embedded = false }: { instance?: string; embedded?: boolean } = {},
+): string[] {
   const host = os.hostname();
   return ids.filter((id) => {
     if (liveSenders.has(id)) return false;
@@ -213,7 +216,9 @@ export default fp<MailerOptions>(
     // Every attempt of a message carries one Message-ID (decision 109), at the sending domain.
     const fromDomain = mailDomain(opts.from) ?? 'localhost';
     const send: SendMail = async (message) => {
-      await (await transport()).sendMail({
+      await (
+        await transport()
+      ).sendMail({
         messageId: stableMessageId(message, fromDomain),
         to: message.to,
         subject: message.subject,
@@ -221,9 +226,17 @@ export default fp<MailerOptions>(
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
-        ...(message.calendar ? { icalEvent: { method: message.calendar.method, filename: 'invite.ics', content: message.calendar.content } } : {}),
+        ...(message.calendar
+          ? { icalEvent: { method: message.calendar.method, filename: 'invite.ics', content: message.calendar.content } }
+          : {}),
         ...(message.attachments?.length
-          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })) }
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.contentBase64, 'base64'),
+              })),
+            }
           : {}),
       });
     };
@@ -242,7 +255,8 @@ export default fp<MailerOptions>(
       try {
         const em = app.orm.em.fork();
         const released = await releaseClaims(em, deadSenders(await claimants(em), { instance, embedded }));
-        if (released) app.log.warn({ released }, 'e-mails claimed by a sender that died are due again (each goes with the Message-ID it had)');
+        if (released)
+          app.log.warn({ released }, 'e-mails claimed by a sender that died are due again (each goes with the Message-ID it had)');
       } catch (err) {
         app.log.warn({ err }, 'releasing the claims of dead senders failed');
       }

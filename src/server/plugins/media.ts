@@ -126,7 +126,13 @@ export default fp<MediaPluginOptions>(
       return slowPath(request, reply, name, query, true);
     });
 
-    async function slowPath(request: FastifyRequest, reply: FastifyReply, name: { id: string; ext: string }, query: VariantQuery, privateRoute: boolean) {
+    async function slowPath(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      name: { id: string; ext: string },
+      query: VariantQuery,
+      privateRoute: boolean,
+    ) {
       const meta = await variants.meta(name.id);
       if (!meta || meta.ext !== name.ext || meta.private !== privateRoute) return notFound(reply);
       let opened: Awaited<ReturnType<MediaVariants['openFile']>>;
@@ -148,10 +154,7 @@ export default fp<MediaPluginOptions>(
         // Refused before the body is read; closing the connection spares reading the rest of it.
         if (!request.user) return reply.code(401).header('Connection', 'close').send({ message: 'Please sign in first.' });
         if (!request.user.isAdmin) {
-          return reply
-            .code(403)
-            .header('Connection', 'close')
-            .send({ message: 'You need administrator privileges to do that.' });
+          return reply.code(403).header('Connection', 'close').send({ message: 'You need administrator privileges to do that.' });
         }
         if (!request.isMultipart()) {
           return reply.code(415).send({ message: 'Send the file as multipart/form-data in the field "file".' });
@@ -193,7 +196,10 @@ function respond(
   handle: FileHandle | undefined,
 ) {
   const isVideo = meta.kind === 'video';
-  reply.header('Cache-Control', meta.private ? PRIVATE_CACHE_CONTROL : CACHE_CONTROL).header('ETag', file.etag).header('Content-Type', file.contentType);
+  reply
+    .header('Cache-Control', meta.private ? PRIVATE_CACHE_CONTROL : CACHE_CONTROL)
+    .header('ETag', file.etag)
+    .header('Content-Type', file.contentType);
   // Public media may be loaded from anywhere: a newsletter's photos in webmail (which loads them from its own
   // origin) and in the dashboard's sandboxed e-mail preview (an opaque origin). A private upload stays
   // same-origin, as every other answer is.

@@ -24,7 +24,12 @@ describe('Cache-Control: no-store on session-dependent answers', () => {
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
     // Without a session: the answers that still depend on it (401/403) are not cached either.
-    for (const url of ['/api/user', '/api/admin/inquiries.csv', '/trpc/admin.inquiries.unreadCount', '/trpc/auth.me,admin.inquiries.unreadCount?batch=1&input=%7B%7D']) {
+    for (const url of [
+      '/api/user',
+      '/api/admin/inquiries.csv',
+      '/trpc/admin.inquiries.unreadCount',
+      '/trpc/auth.me,admin.inquiries.unreadCount?batch=1&input=%7B%7D',
+    ]) {
       const res = await get(url);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }

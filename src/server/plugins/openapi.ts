@@ -73,7 +73,10 @@ export default fp<{ endpoints: RestEndpoint[]; appOrigin: string }>(
     // The generator (zod-openapi) is imported on the first request too.
     const documentJson = async () => (json ??= JSON.stringify((await import('../openapi.ts')).buildOpenApiDocument(endpoints, appOrigin)));
     app.get('/api/openapi.json', async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(await documentJson()),
+      reply
+        .type('application/json; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(await documentJson()),
     );
     app.get('/api/docs', async (_request, reply) =>
       reply

@@ -38,7 +38,8 @@ function variant(entry: Entry, encoding: 'br' | 'gzip' | null): Variant {
     body,
     headers: { ...entry.headers, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}), 'content-length': body.length },
   });
-  if (entry.body.length >= COMPRESS_FROM && encoding === 'br') return (entry.br ??= make(brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), 'br'));
+  if (entry.body.length >= COMPRESS_FROM && encoding === 'br')
+    return (entry.br ??= make(brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), 'br'));
   if (entry.body.length >= COMPRESS_FROM && encoding === 'gzip') return (entry.gzip ??= make(gzipSync(entry.body, { level: 6 }), 'gzip'));
   return (entry.plain ??= make(entry.body));
 }
@@ -155,7 +156,8 @@ export default fp(
       reply.header('ETag', etag).header('Vary', varyWith(reply.getHeader('vary'), 'accept-encoding'));
       if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
       const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && !PER_TRANSFER.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined && !PER_TRANSFER.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
       entries.set(request.url, { expires: Date.now() + cache.ttlMs, etag, headers, body });
       // The stream has been read: hand on the bytes (the compress plugin still compresses this first answer).
       reply.removeHeader('transfer-encoding');

@@ -12,15 +12,18 @@ import { Inquiry } from '../../features/inquiries/server/inquiry.entity.ts';
 describe('security headers and the state-changing request guard', () => {
   const t = useTestApp();
 
-  it.each(['/api/puppies/featured', '/api/user', '/trpc/settings.get', '/api/nothing-here'])('sends the data answer headers on %s: nothing may load, run or frame it', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/api/puppies/featured', '/api/user', '/trpc/settings.get', '/api/nothing-here'])(
+    'sends the data answer headers on %s: nothing may load, run or frame it',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it.each(['/', '/api/docs', '/no/such/page'])('sends the security headers on %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
@@ -30,7 +33,8 @@ describe('security headers and the state-changing request guard', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(scriptSrc).not.toContain('unsafe-eval');
     // The page's two inline scripts (the theme, the loader of the app's code) run by their hashes.
-    for (const script of [THEME_SCRIPT, ENTRY_LOADER]) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    for (const script of [THEME_SCRIPT, ENTRY_LOADER])
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -143,14 +147,17 @@ describe('the input rule on every transport: no NUL (PostgreSQL text cannot hold
     });
   const stored = () => t.orm.em.fork().count(Inquiry);
 
-  it.each(['/api/inquiries', '/trpc/inquiries.create'])('%s refuses a NUL character in a JSON body with a 400, and stores nothing', async (url) => {
-    const res = await post(url, JSON.stringify(inquiry));
-    expect(res.statusCode).toBe(400);
-    const message = url.startsWith('/trpc') ? res.json().error.message : res.json().message;
-    expect(message).toBe(NUL_MESSAGE);
-    expect(res.body).not.toMatch(/"stack"|node_modules|\.ts:\d+/);
-    expect(await stored()).toBe(0);
-  });
+  it.each(['/api/inquiries', '/trpc/inquiries.create'])(
+    '%s refuses a NUL character in a JSON body with a 400, and stores nothing',
+    async (url) => {
+      const res = await post(url, JSON.stringify(inquiry));
+      expect(res.statusCode).toBe(400);
+      const message = url.startsWith('/trpc') ? res.json().error.message : res.json().message;
+      expect(message).toBe(NUL_MESSAGE);
+      expect(res.body).not.toMatch(/"stack"|node_modules|\.ts:\d+/);
+      expect(await stored()).toBe(0);
+    },
+  );
 
   it.each(['/api/inquiries', '/trpc/inquiries.create'])('%s refuses __proto__ and constructor.prototype keys with a 400', async (url) => {
     const valid = JSON.stringify({ ...inquiry, name: 'Joe' });

@@ -21,7 +21,10 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
           defaultSrc: ["'self'"],
           // The two inline scripts, by their hashes (never 'unsafe-inline'): the theme, applied before the first
           // paint, and the loader that starts the app's code after it.
-          scriptSrc: ["'self'", ...[THEME_SCRIPT, ENTRY_LOADER].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)],
+          scriptSrc: [
+            "'self'",
+            ...[THEME_SCRIPT, ENTRY_LOADER].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`),
+          ],
           // Mantine writes its CSS variables into a <style> element at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -93,7 +96,9 @@ export default fp<{ appOrigin: string; isDev: boolean }>(
         return reply.code(403).send({ message: 'Cross-site requests are not allowed.' });
       }
       const type = (request.headers['content-type'] ?? '').toLowerCase();
-      const isMultipartUpload = (url.startsWith('/api/admin/media') || request.routeOptions.config?.multipartUpload === true) && type.startsWith('multipart/form-data');
+      const isMultipartUpload =
+        (url.startsWith('/api/admin/media') || request.routeOptions.config?.multipartUpload === true) &&
+        type.startsWith('multipart/form-data');
       const length = request.headers['content-length'];
       const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
       if ((hasBody || type) && !type.startsWith('application/json') && !isMultipartUpload) {

@@ -104,7 +104,10 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
     const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
       reply.code(page.status).header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding').type('text/html; charset=utf-8');
       const encoding = preferred(request.headers['accept-encoding']);
-      if (encoding === 'br') return reply.header('Content-Encoding', 'br').send((page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })));
+      if (encoding === 'br')
+        return reply
+          .header('Content-Encoding', 'br')
+          .send((page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })));
       if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send((page.gzip ??= gzipSync(page.body, { level: 6 })));
       return reply.send(page.body);
     };
@@ -124,7 +127,11 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
         return { status: 302, location: `/auth?redirect=${encodeURIComponent(request.url)}` };
       }
       // Without a server bundle (a tree not built yet), or when rendering failed, the browser renders the page under a plain head.
-      const plainDocument = () => template.replace('<!--app-head-->', renderHead({ title: DEFAULT_SITE_NAME, description: DEFAULT_DESCRIPTION }, appOrigin, pathname));
+      const plainDocument = () =>
+        template.replace(
+          '<!--app-head-->',
+          renderHead({ title: DEFAULT_SITE_NAME, description: DEFAULT_DESCRIPTION }, appOrigin, pathname),
+        );
       let page: { html: string; status: number } | null = null;
       if (hasBuild) {
         try {
@@ -144,7 +151,8 @@ export default fp<{ clientDir: string; appOrigin: string; ssrEntry?: string }>(
       if (!keep || status >= 500) return { status, html };
       const entry: CachedPage = { expires: Date.now() + publicCache.ttlMs, status, body: Buffer.from(html) };
       forget(request.url);
-      while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES)) forget(pages.keys().next().value!);
+      while (pages.size >= MAX_PAGES || (pages.size > 0 && pageBytes + entry.body.length > MAX_PAGE_BYTES))
+        forget(pages.keys().next().value!);
       pages.set(request.url, entry);
       pageBytes += entry.body.length;
       return { status, html, cached: entry };

@@ -22,11 +22,12 @@ export interface DemoGuide {
 /** Newest first. */
 export const DEMO_POSTS: DemoPost[] = [
   {
-    title: "Getting Ready for Your Puppy: A Checklist",
-    slug: "getting-ready-for-your-puppy-a-checklist",
-    date: "2026-10-14",
-    summary: "Pickup day comes quickly. Here is what we ask every family to have at home before their puppy arrives, and a few things you can skip.",
-    tags: ["go-home","preparation"],
+    title: 'Getting Ready for Your Puppy: A Checklist',
+    slug: 'getting-ready-for-your-puppy-a-checklist',
+    date: '2026-10-14',
+    summary:
+      'Pickup day comes quickly. Here is what we ask every family to have at home before their puppy arrives, and a few things you can skip.',
+    tags: ['go-home', 'preparation'],
     body: `
 Puppies go home with us at 8 weeks, and the two weeks before pickup fly by. Families who prepare ahead have calmer first nights, so here is the list we send to everyone on our waitlist.
 
@@ -61,11 +62,12 @@ If you are unsure about anything on this list, call or text us. We would much ra
 `.trim(),
   },
   {
-    title: "The First Week Home",
-    slug: "the-first-week-home",
-    date: "2026-09-22",
-    summary: "What to expect from your puppy in the first seven days: sleep, potty breaks, crying at night and how to keep the excitement manageable.",
-    tags: ["go-home","training"],
+    title: 'The First Week Home',
+    slug: 'the-first-week-home',
+    date: '2026-09-22',
+    summary:
+      'What to expect from your puppy in the first seven days: sleep, potty breaks, crying at night and how to keep the excitement manageable.',
+    tags: ['go-home', 'training'],
     body: `
 Your puppy has spent eight weeks with their mother, their littermates and our family. Coming home with you is the biggest change of their young life, so the first week is about routine and rest, not adventures.
 
@@ -96,11 +98,12 @@ Most of all, enjoy it. Send us pictures: we love hearing how our puppies settle 
 `.trim(),
   },
   {
-    title: "Goldendoodle Coat Care: Brushing, Bathing and Grooming",
-    slug: "goldendoodle-coat-care-brushing-bathing-and-grooming",
-    date: "2026-08-18",
-    summary: "Doodle coats are low-shedding, but they are not low-maintenance. A simple routine that keeps mats away and makes grooming visits easy.",
-    tags: ["grooming"],
+    title: 'Goldendoodle Coat Care: Brushing, Bathing and Grooming',
+    slug: 'goldendoodle-coat-care-brushing-bathing-and-grooming',
+    date: '2026-08-18',
+    summary:
+      'Doodle coats are low-shedding, but they are not low-maintenance. A simple routine that keeps mats away and makes grooming visits easy.',
+    tags: ['grooming'],
     body: `
 The coat is one of the reasons families love Goldendoodles: soft, wavy or curly, and low-shedding. The other side of that coin is that the hair the dog does not shed stays in the coat, and without brushing it tangles into mats close to the skin.
 
@@ -128,11 +131,12 @@ Doodle ears are floppy and hairy, which traps moisture. Check them weekly and cl
 `.trim(),
   },
   {
-    title: "What Is Puppy Culture?",
-    slug: "what-is-puppy-culture",
-    date: "2026-07-09",
-    summary: "Puppy Culture is the early-socialization program we follow with every litter. Here is what it is and what it means for your puppy.",
-    tags: ["puppy-culture","training"],
+    title: 'What Is Puppy Culture?',
+    slug: 'what-is-puppy-culture',
+    date: '2026-07-09',
+    summary:
+      'Puppy Culture is the early-socialization program we follow with every litter. Here is what it is and what it means for your puppy.',
+    tags: ['puppy-culture', 'training'],
     body: `
 Puppy Culture is a step-by-step program for the first twelve weeks of a puppy's life, created by breeder and trainer Jane Killion. It gives breeders a plan for each developmental stage, from newborn to go-home day, so that puppies grow into confident, resilient and friendly dogs.
 
@@ -159,10 +163,10 @@ Socialization does not stop at pickup. Keep introducing your puppy to new people
 /** In the order the breeder arranged them. */
 export const DEMO_GUIDES: DemoGuide[] = [
   {
-    title: "Feeding Guide",
-    slug: "feeding-guide",
-    summary: "What, how much and how often to feed your puppy, and how to change foods without an upset tummy.",
-    category: "nutrition",
+    title: 'Feeding Guide',
+    slug: 'feeding-guide',
+    summary: 'What, how much and how often to feed your puppy, and how to change foods without an upset tummy.',
+    category: 'nutrition',
     body: `
 Your puppy goes home with a starter bag of the food they have been eating with us. Keeping the same food for the first couple of weeks avoids one more change during a big transition.
 
@@ -195,10 +199,11 @@ Keep clean water available all day. Many families pick the water bowl up an hour
 `.trim(),
   },
   {
-    title: "Vaccinations and Vet Care",
-    slug: "vaccinations-and-vet-care",
-    summary: "We do not vaccinate before pickup. How to plan your puppy's first vet visits and vaccination schedule with your veterinarian.",
-    category: "health",
+    title: 'Vaccinations and Vet Care',
+    slug: 'vaccinations-and-vet-care',
+    summary:
+      "We do not vaccinate before pickup. How to plan your puppy's first vet visits and vaccination schedule with your veterinarian.",
+    category: 'health',
     body: `
 Puppies go home at 8 weeks of age. We follow a natural-wellness approach, and no vaccinations are given before pickup. That means you and your veterinarian decide together on the vaccination plan from the very first shot.
 
@@ -228,10 +233,10 @@ And please let us know too. We stay available to every family for the life of th
 `.trim(),
   },
   {
-    title: "Training Basics",
-    slug: "training-basics",
-    summary: "House-training, crate training and the first cues, using the same gentle methods your puppy started with here.",
-    category: "training",
+    title: 'Training Basics',
+    slug: 'training-basics',
+    summary: 'House-training, crate training and the first cues, using the same gentle methods your puppy started with here.',
+    category: 'training',
     body: `
 Your puppy already knows a few things: they have started potty training on a litter area, they have spent time in a crate, and they have learned to sit to say please. Building on that is easiest with short sessions, lots of rewards and a consistent routine.
 
@@ -260,10 +265,10 @@ A positive-reinforcement puppy class is one of the best things you can do, for t
 `.trim(),
   },
   {
-    title: "Puppy Supply List",
-    slug: "supply-list",
-    summary: "Everything to have ready at home before pickup day, in one printable list.",
-    category: "go-home",
+    title: 'Puppy Supply List',
+    slug: 'supply-list',
+    summary: 'Everything to have ready at home before pickup day, in one printable list.',
+    category: 'go-home',
     body: `
 Here is everything we recommend having at home before your puppy arrives. You do not need the fanciest version of anything.
 

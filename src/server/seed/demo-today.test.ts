@@ -30,15 +30,21 @@ describe('the demo seed on Today', () => {
   });
 
   it('has what needs her, what is coming and what happened, every line linking into the dashboard', () => {
-    const titles = (group: keyof Pick<TodayAnswer, 'action' | 'scheduled' | 'activity'>, source: string) => today[group].filter((l) => l.source === source).map((l) => l.title);
+    const titles = (group: keyof Pick<TodayAnswer, 'action' | 'scheduled' | 'activity'>, source: string) =>
+      today[group].filter((l) => l.source === source).map((l) => l.title);
     expect(titles('action', 'applications')).toEqual(['New application from Sam Ellis']);
     expect(titles('action', 'inquiries')).toEqual(['Unread inquiry from Megan Doyle']);
     expect(titles('action', 'messages')).toEqual([expect.stringMatching(/^The Harpers wrote: Can we bring the boys/)]);
     // A balance overdue and one falling due this week.
-    expect(titles('action', 'payments')).toEqual([expect.stringMatching(/^The Okafors: balance of \$2,300\.00 overdue since /), expect.stringMatching(/^The Martins: balance of \$2,300\.00 due /)]);
+    expect(titles('action', 'payments')).toEqual([
+      expect.stringMatching(/^The Okafors: balance of \$2,300\.00 overdue since /),
+      expect.stringMatching(/^The Martins: balance of \$2,300\.00 due /),
+    ]);
     expect(today.action.find((l) => l.source === 'payments' && l.title.startsWith('The Okafors'))?.overdue).toBe(true);
     expect(titles('action', 'contracts')).toEqual(['The Martins signed the contract for Rosie: countersign it']);
-    expect(titles('action', 'mail')).toEqual([expect.stringMatching(/^An e-mail to jenna\.brooks@gmial\.con could not be sent: Please confirm your subscription/)]);
+    expect(titles('action', 'mail')).toEqual([
+      expect.stringMatching(/^An e-mail to jenna\.brooks@gmial\.con could not be sent: Please confirm your subscription/),
+    ]);
     expect(titles('action', 'health').length).toBeGreaterThan(0);
     // A visit (today, or tomorrow morning when the seed runs late in the day), a go-home day this week, a litter due.
     expect(titles('scheduled', 'visits')).toEqual([expect.stringMatching(/^Visit: The Harpers, /)]);
@@ -56,7 +62,9 @@ describe('the demo seed on Today', () => {
     expect(await balanceReminders(em, mail, env.appOrigin)).toBe(0);
     expect(await visitReminders(em, mail, env.appOrigin)).toBe(0);
     expect(await runGoHomeMails(em, mail, env.appOrigin)).toBe(0);
-    const waiting = await em.execute<Array<{ to: string; subject: string }>>(`select "to", "subject" from "outbox_messages" where "status" <> 'failed'`);
+    const waiting = await em.execute<Array<{ to: string; subject: string }>>(
+      `select "to", "subject" from "outbox_messages" where "status" <> 'failed'`,
+    );
     expect(waiting).toEqual([]);
   });
 });

@@ -121,7 +121,16 @@ export async function seedDemoToday(
   em.create(PuppyPickup, { puppy: sold, at: poppyHome });
 
   // Their applications, long decided; the Harpers were approved last week.
-  const application = (user: typeof martins, name: string, location: string, household: string, experienceDetails: string, status: 'matched' | 'approved', created: number, matched: IPuppy | null) => {
+  const application = (
+    user: typeof martins,
+    name: string,
+    location: string,
+    household: string,
+    experienceDetails: string,
+    status: 'matched' | 'approved',
+    created: number,
+    matched: IPuppy | null,
+  ) => {
     const a = em.create(Application, {
       ...QUESTIONNAIRE,
       user,
@@ -144,9 +153,36 @@ export async function seedDemoToday(
     em.create(ApplicationEvent, { application: a, at: at(-created + 2 * DAY), actor: null, byRole: 'breeder', status, message: null });
     return a;
   };
-  application(martins, 'Dana Martin', 'Golden, CO', 'Two adults and a ten-year-old who has read every puppy book in the library', 'We grew up with a Golden Retriever and have taken puppy classes before.', 'matched', 68 * DAY, rosie);
-  application(okafors, 'Chidi Okafor', 'Denver, CO', 'Two adults, a grandmother who lives with us, and a very patient cat', 'Our first dog, so we have signed up for puppy kindergarten.', 'matched', 58 * DAY, sold);
-  application(harpers, 'Lauren Harper', 'Evergreen, CO', 'Two adults and two boys (8 and 11)', 'We had a Labradoodle for thirteen years and miss having a dog at home.', 'approved', 12 * DAY, null);
+  application(
+    martins,
+    'Dana Martin',
+    'Golden, CO',
+    'Two adults and a ten-year-old who has read every puppy book in the library',
+    'We grew up with a Golden Retriever and have taken puppy classes before.',
+    'matched',
+    68 * DAY,
+    rosie,
+  );
+  application(
+    okafors,
+    'Chidi Okafor',
+    'Denver, CO',
+    'Two adults, a grandmother who lives with us, and a very patient cat',
+    'Our first dog, so we have signed up for puppy kindergarten.',
+    'matched',
+    58 * DAY,
+    sold,
+  );
+  application(
+    harpers,
+    'Lauren Harper',
+    'Evergreen, CO',
+    'Two adults and two boys (8 and 11)',
+    'We had a Labradoodle for thirteen years and miss having a dog at home.',
+    'approved',
+    12 * DAY,
+    null,
+  );
   // A new one this morning, not read yet: who applied is on the activity feed too.
   const ellis = em.create(Application, {
     ...QUESTIONNAIRE,
@@ -171,7 +207,8 @@ export async function seedDemoToday(
     email: 'megan.doyle@example.com',
     phone: null,
     interest: 'available',
-    message: 'Hi! We saw Honey on your website. Is she still available? We have a fenced yard and a nine-year-old who cannot stop talking about her.',
+    message:
+      'Hi! We saw Honey on your website. Is she still available? We have a fenced yard and a nine-year-old who cannot stop talking about her.',
     readAt: null,
     createdAt: at(-2 * HOUR),
     updatedAt: at(-2 * HOUR),
@@ -180,8 +217,21 @@ export async function seedDemoToday(
   // The Harpers' conversation: the breeder's answer two days ago, their question forty minutes ago, unread.
   const answer = 'We would love to meet you! I have booked your visit; the puppies are usually awake and playful after their lunch.';
   const question = 'Can we bring the boys to our visit? They are so excited to meet the puppies, and we promise gentle hands!';
-  const conversation = em.create(Conversation, { family: harpers, email: null, lastMessageAt: at(-40 * 60_000), preview: question.slice(0, 200), breederUnread: 1, createdAt: at(-3 * DAY) });
-  const first = em.create(Message, { conversation, sender: 'family', author: harpers, text: 'Hello! We were approved last week and would love to meet the puppies and their mom.', createdAt: at(-3 * DAY) });
+  const conversation = em.create(Conversation, {
+    family: harpers,
+    email: null,
+    lastMessageAt: at(-40 * 60_000),
+    preview: question.slice(0, 200),
+    breederUnread: 1,
+    createdAt: at(-3 * DAY),
+  });
+  const first = em.create(Message, {
+    conversation,
+    sender: 'family',
+    author: harpers,
+    text: 'Hello! We were approved last week and would love to meet the puppies and their mom.',
+    createdAt: at(-3 * DAY),
+  });
   const answered = em.create(Message, { conversation, sender: 'breeder', author: null, text: answer, createdAt: at(-2 * DAY) });
   em.create(Message, { conversation, sender: 'family', author: harpers, text: question, createdAt: at(-40 * 60_000) });
   // Notification e-mails for these were sent at the time: none is queued on the first start.
@@ -190,7 +240,8 @@ export async function seedDemoToday(
   // The Harpers' visit today (at ten, or on the hour at least two hours from now; after five, tomorrow at ten), booked
   // yesterday; the reminder went out.
   const soonest = Math.max(Math.ceil((now + 2 * HOUR) / HOUR) * HOUR, morning(0, '10:00').getTime());
-  const visitStart = localDate(soonest, zone) === localDate(now, zone) && localParts(soonest, zone).hour <= 17 ? new Date(soonest) : morning(1, '10:00');
+  const visitStart =
+    localDate(soonest, zone) === localDate(now, zone) && localParts(soonest, zone).hour <= 17 ? new Date(soonest) : morning(1, '10:00');
   em.create(Booking, {
     family: harpers,
     kind: 'visit',
@@ -214,8 +265,18 @@ export async function seedDemoToday(
 
   // Money: the deposits are in; the Okafors' balance was due three days ago, the Martins' is due on go-home day.
   const account = async (user: typeof martins, dueOn: string, paidOn: string) => {
-    const acc = em.create(PaymentAccount, { family: user, priceCents: 280_000, depositCents: 50_000, dueOn, weekReminderFor: dueOn, dayReminderFor: dueOn < isoDay(now) ? dueOn : null, updatedAt: new Date(Date.parse(`${paidOn}T18:00:00Z`)) });
-    const [{ id }] = (await em.execute<Array<{ id: number }>>(`select nextval(pg_get_serial_sequence('payments', 'id'))::int as "id"`)) as [{ id: number }];
+    const acc = em.create(PaymentAccount, {
+      family: user,
+      priceCents: 280_000,
+      depositCents: 50_000,
+      dueOn,
+      weekReminderFor: dueOn,
+      dayReminderFor: dueOn < isoDay(now) ? dueOn : null,
+      updatedAt: new Date(Date.parse(`${paidOn}T18:00:00Z`)),
+    });
+    const [{ id }] = (await em.execute<Array<{ id: number }>>(`select nextval(pg_get_serial_sequence('payments', 'id'))::int as "id"`)) as [
+      { id: number },
+    ];
     const pdf = await receiptPdf({
       paymentId: id,
       breederName,
@@ -227,7 +288,18 @@ export async function seedDemoToday(
       reason: null,
       totals: termsOf(acc, [{ amountCents: 50_000 }], null),
     });
-    em.create(Payment, { id, family: user, familyName: user.displayName!, familyEmail: user.email, amountCents: 50_000, paidOn, method: 'bank-transfer', reason: null, recordedAt: new Date(Date.parse(`${paidOn}T18:00:00Z`)), receiptPdf: Buffer.from(pdf) });
+    em.create(Payment, {
+      id,
+      family: user,
+      familyName: user.displayName!,
+      familyEmail: user.email,
+      amountCents: 50_000,
+      paidOn,
+      method: 'bank-transfer',
+      reason: null,
+      recordedAt: new Date(Date.parse(`${paidOn}T18:00:00Z`)),
+      receiptPdf: Buffer.from(pdf),
+    });
   };
   await account(okafors, isoDay(now - 3 * DAY), isoDay(now - 56 * DAY));
   await account(martins, isoDay(rosieHome.getTime()), isoDay(now - 66 * DAY));
@@ -259,11 +331,20 @@ export async function seedDemoToday(
       familySignedAt: at(-18 * HOUR),
       familySignedBy: martins.id,
       familySignedIp: '198.51.100.23',
-      familySignedUserAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      familySignedUserAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
       familyEmail: martins.email,
     });
     const event = (kind: 'prepared' | 'sent' | 'opened' | 'signed', ago: number, who: typeof martins | null) =>
-      em.create(ContractEvent, { contract, kind, at: at(-ago), userId: who?.id ?? null, who: who ? `${who.displayName} (${who.username})` : breederName, ip: null, userAgent: null });
+      em.create(ContractEvent, {
+        contract,
+        kind,
+        at: at(-ago),
+        userId: who?.id ?? null,
+        who: who ? `${who.displayName} (${who.username})` : breederName,
+        ip: null,
+        userAgent: null,
+      });
     event('prepared', 4 * DAY, null);
     event('sent', 4 * DAY - HOUR, null);
     event('opened', 3 * DAY, martins);

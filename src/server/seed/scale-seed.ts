@@ -46,19 +46,137 @@ function generator(seed: number) {
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
     hex: (chars: number) => {
       let out = '';
-      while (out.length < chars) out += Math.floor(next() * 4_294_967_296).toString(16).padStart(8, '0');
+      while (out.length < chars)
+        out += Math.floor(next() * 4_294_967_296)
+          .toString(16)
+          .padStart(8, '0');
       return out.slice(0, chars);
     },
   };
 }
 type Rng = ReturnType<typeof generator>;
 
-const FIRST = ['Emma', 'Liam', 'Olivia', 'Noah', 'Ava', 'Ethan', 'Sophia', 'Mason', 'Isabella', 'Lucas', 'Mia', 'Logan', 'Amelia', 'James', 'Harper', 'Aiden', 'Ella', 'Jacob', 'Grace', 'Henry', 'Chloe', 'Owen', 'Lily', 'Caleb', 'Zoe', 'Wyatt', 'Nora', 'Jack', 'Hannah', 'Levi'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright', 'Scott', 'Green', 'Baker'];
-const TOWNS = ['Austin, TX', 'Boise, ID', 'Denver, CO', 'Nashville, TN', 'Raleigh, NC', 'Portland, OR', 'Madison, WI', 'Columbus, OH', 'Tulsa, OK', 'Omaha, NE'];
-const DOG_NAMES = ['Maple', 'Cooper', 'Willow', 'Bear', 'Honey', 'Teddy', 'Rosie', 'Milo', 'Daisy', 'Charlie', 'Luna', 'Biscuit', 'Penny', 'Murphy', 'Hazel', 'Finn', 'Ginger', 'Oscar', 'Poppy', 'Ollie'];
+const FIRST = [
+  'Emma',
+  'Liam',
+  'Olivia',
+  'Noah',
+  'Ava',
+  'Ethan',
+  'Sophia',
+  'Mason',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Logan',
+  'Amelia',
+  'James',
+  'Harper',
+  'Aiden',
+  'Ella',
+  'Jacob',
+  'Grace',
+  'Henry',
+  'Chloe',
+  'Owen',
+  'Lily',
+  'Caleb',
+  'Zoe',
+  'Wyatt',
+  'Nora',
+  'Jack',
+  'Hannah',
+  'Levi',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Martinez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Hall',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+];
+const TOWNS = [
+  'Austin, TX',
+  'Boise, ID',
+  'Denver, CO',
+  'Nashville, TN',
+  'Raleigh, NC',
+  'Portland, OR',
+  'Madison, WI',
+  'Columbus, OH',
+  'Tulsa, OK',
+  'Omaha, NE',
+];
+const DOG_NAMES = [
+  'Maple',
+  'Cooper',
+  'Willow',
+  'Bear',
+  'Honey',
+  'Teddy',
+  'Rosie',
+  'Milo',
+  'Daisy',
+  'Charlie',
+  'Luna',
+  'Biscuit',
+  'Penny',
+  'Murphy',
+  'Hazel',
+  'Finn',
+  'Ginger',
+  'Oscar',
+  'Poppy',
+  'Ollie',
+];
 const COLORS = ['cream', 'apricot', 'red', 'chocolate', 'black', 'parti'];
-const WORDS = ['puppy', 'doodle', 'training', 'grooming', 'health', 'family', 'litter', 'coat', 'walk', 'crate', 'treats', 'vet', 'play', 'socialising', 'allergies', 'nutrition', 'sleep', 'travel', 'kids', 'garden'];
+const WORDS = [
+  'puppy',
+  'doodle',
+  'training',
+  'grooming',
+  'health',
+  'family',
+  'litter',
+  'coat',
+  'walk',
+  'crate',
+  'treats',
+  'vet',
+  'play',
+  'socialising',
+  'allergies',
+  'nutrition',
+  'sleep',
+  'travel',
+  'kids',
+  'garden',
+];
 
 const sentence = (rng: Rng, words: number) => {
   const out: string[] = [];
@@ -106,7 +224,8 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
       for (let i = from; i < from + n; i++) params.push(...row(i));
       await exec(head + new Array<string>(n).fill(tuple).join(', '), params);
     }
-    if (columns.includes('id') && table !== 'media') await exec(`select setval(pg_get_serial_sequence('"${table}"', 'id'), (select max(id) from "${table}"))`);
+    if (columns.includes('id') && table !== 'media')
+      await exec(`select setval(pg_get_serial_sequence('"${table}"', 'id'), (select max(id) from "${table}"))`);
     options.log?.(`  ${table}: ${count.toLocaleString('en-US')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
 
@@ -118,45 +237,55 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
       const rng = generator(1);
       const n = counts.inquiries;
       const interests = ['available', 'upcoming', 'waitlist', 'information'];
-      await insert('inquiries', ['name', 'email', 'phone', 'interest', 'message', 'status', 'notes', 'read_at', 'created_at', 'updated_at'], n, (i) => {
-        const when = at(rng, i, n);
-        const first = rng.pick(FIRST);
-        const last = rng.pick(LAST);
-        const old = i < n - 200;
-        return [
-          `${first} ${last}`,
-          `${first}.${last}.${i}@example.com`.toLowerCase(),
-          rng.next() < 0.5 ? `555-${String(rng.int(10_000)).padStart(4, '0')}` : null,
-          rng.pick(interests),
-          `Hello! ${sentence(rng, 12)} ${sentence(rng, 8)}`,
-          old ? 'closed' : rng.pick(['new', 'in_progress', 'closed']),
-          '',
-          old ? when : null,
-          when,
-          when,
-        ];
-      });
+      await insert(
+        'inquiries',
+        ['name', 'email', 'phone', 'interest', 'message', 'status', 'notes', 'read_at', 'created_at', 'updated_at'],
+        n,
+        (i) => {
+          const when = at(rng, i, n);
+          const first = rng.pick(FIRST);
+          const last = rng.pick(LAST);
+          const old = i < n - 200;
+          return [
+            `${first} ${last}`,
+            `${first}.${last}.${i}@example.com`.toLowerCase(),
+            rng.next() < 0.5 ? `555-${String(rng.int(10_000)).padStart(4, '0')}` : null,
+            rng.pick(interests),
+            `Hello! ${sentence(rng, 12)} ${sentence(rng, 8)}`,
+            old ? 'closed' : rng.pick(['new', 'in_progress', 'closed']),
+            '',
+            old ? when : null,
+            when,
+            when,
+          ];
+        },
+      );
       added.inquiries = n;
     }
     if (wanted.has('subscribers')) {
       const rng = generator(2);
       const n = counts.subscribers;
       const offset = await nextId('subscribers');
-      await insert('subscribers', ['email', 'name', 'status', 'unsubscribe_token', 'created_at', 'updated_at', 'pending_since', 'confirmed_at'], n, (i) => {
-        const when = at(rng, i, n);
-        const r = rng.next();
-        const status = r < 0.9 ? 'active' : r < 0.95 ? 'unsubscribed' : 'pending';
-        return [
-          `reader${offset + i}.${rng.hex(6)}@example.net`,
-          rng.next() < 0.6 ? rng.pick(FIRST) : null,
-          status,
-          rng.hex(64),
-          when,
-          when,
-          status === 'pending' ? when : null,
-          status === 'pending' ? null : when,
-        ];
-      });
+      await insert(
+        'subscribers',
+        ['email', 'name', 'status', 'unsubscribe_token', 'created_at', 'updated_at', 'pending_since', 'confirmed_at'],
+        n,
+        (i) => {
+          const when = at(rng, i, n);
+          const r = rng.next();
+          const status = r < 0.9 ? 'active' : r < 0.95 ? 'unsubscribed' : 'pending';
+          return [
+            `reader${offset + i}.${rng.hex(6)}@example.net`,
+            rng.next() < 0.6 ? rng.pick(FIRST) : null,
+            status,
+            rng.hex(64),
+            when,
+            when,
+            status === 'pending' ? when : null,
+            status === 'pending' ? null : when,
+          ];
+        },
+      );
       added.subscribers = n;
     }
     let familyIds: number[] = [];
@@ -165,22 +294,59 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
       const n = counts.families;
       const first = await nextId('users');
       familyIds = Array.from({ length: n }, (_, i) => first + i);
-      await insert('users', ['id', 'username', 'username_key', 'password_hash', 'is_admin', 'created_at', 'email', 'display_name', 'email_verified_at'], n, (i) => {
-        const when = at(rng, i, n);
-        const name = `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
-        const username = `family${first + i}`;
-        return [first + i, username, username, SCALE_PASSWORD_HASH, false, when, `${username}@example.org`, name, when];
-      });
+      await insert(
+        'users',
+        ['id', 'username', 'username_key', 'password_hash', 'is_admin', 'created_at', 'email', 'display_name', 'email_verified_at'],
+        n,
+        (i) => {
+          const when = at(rng, i, n);
+          const name = `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+          const username = `family${first + i}`;
+          return [first + i, username, username, SCALE_PASSWORD_HASH, false, when, `${username}@example.org`, name, when];
+        },
+      );
       added.families = n;
     }
     if (wanted.has('applications')) {
       const rng = generator(4);
       const n = counts.applications;
       const offset = await nextId('applications');
-      let place = Number((await rows(`select coalesce(max(waitlist_position), 0) as n from applications where waitlist_litter_id is null`))[0]!.n);
+      let place = Number(
+        (await rows(`select coalesce(max(waitlist_position), 0) as n from applications where waitlist_litter_id is null`))[0]!.n,
+      );
       const statuses = ['submitted', 'in_review', 'approved', 'declined', 'waitlisted', 'matched', 'withdrawn'];
       const SETTLED = ['declined', 'matched', 'withdrawn'];
-      const columns = ['user_id', 'idempotency_key', 'status', 'name', 'email', 'phone', 'location', 'household', 'other_pets', 'allergies', 'home_type', 'ownership', 'yard', 'fence', 'hours_alone', 'experience', 'experience_details', 'size', 'gender', 'color', 'timing', 'heard_about', 'notes', 'admin_notes', 'waitlist_position', 'deposit_non_refundable', 'deposit_notes', 'created_at', 'updated_at'];
+      const columns = [
+        'user_id',
+        'idempotency_key',
+        'status',
+        'name',
+        'email',
+        'phone',
+        'location',
+        'household',
+        'other_pets',
+        'allergies',
+        'home_type',
+        'ownership',
+        'yard',
+        'fence',
+        'hours_alone',
+        'experience',
+        'experience_details',
+        'size',
+        'gender',
+        'color',
+        'timing',
+        'heard_about',
+        'notes',
+        'admin_notes',
+        'waitlist_position',
+        'deposit_non_refundable',
+        'deposit_notes',
+        'created_at',
+        'updated_at',
+      ];
       await insert('applications', columns, n, (i) => {
         const when = at(rng, i, n);
         // Only this year's applicants still wait: older ones were matched, declined or withdrew long ago.
@@ -238,50 +404,137 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
         const k = rng.int(Math.ceil(stock / 2)) * 2 + sex;
         return first + from * perGeneration + Math.min(k, perGeneration - 2 + sex);
       };
-      await insert('parent_dogs', ['id', 'name', 'gender', 'breed', 'color', 'birth_date', 'registered_name', 'registry', 'registration_number', 'generation', 'sire_id', 'dam_id', 'ours', 'featured', 'retired', 'created_at', 'updated_at'], n, (i) => {
-        const g = generationOf(i);
-        const born = new Date(END - DECADE_MS * 2 + Math.floor((g / SCALE_DOG_GENERATIONS) * DECADE_MS * 2));
-        const sire = g === 0 ? null : parentFrom(g, 0);
-        const dam = g === 0 ? null : parentFrom(g, 1);
-        const name = `${rng.pick(DOG_NAMES)} ${i + 1}`;
-        return [
-          first + i, name, gender(i), 'Mini Goldendoodle', rng.pick(COLORS), born.toISOString().slice(0, 10),
-          `Meadow's ${name}`, 'GANA', `GANA-${String(first + i).padStart(7, '0')}`, 'F1B', sire, dam, false, false, g < SCALE_DOG_GENERATIONS - 3, born, born,
-        ];
-      });
+      await insert(
+        'parent_dogs',
+        [
+          'id',
+          'name',
+          'gender',
+          'breed',
+          'color',
+          'birth_date',
+          'registered_name',
+          'registry',
+          'registration_number',
+          'generation',
+          'sire_id',
+          'dam_id',
+          'ours',
+          'featured',
+          'retired',
+          'created_at',
+          'updated_at',
+        ],
+        n,
+        (i) => {
+          const g = generationOf(i);
+          const born = new Date(END - DECADE_MS * 2 + Math.floor((g / SCALE_DOG_GENERATIONS) * DECADE_MS * 2));
+          const sire = g === 0 ? null : parentFrom(g, 0);
+          const dam = g === 0 ? null : parentFrom(g, 1);
+          const name = `${rng.pick(DOG_NAMES)} ${i + 1}`;
+          return [
+            first + i,
+            name,
+            gender(i),
+            'Mini Goldendoodle',
+            rng.pick(COLORS),
+            born.toISOString().slice(0, 10),
+            `Meadow's ${name}`,
+            'GANA',
+            `GANA-${String(first + i).padStart(7, '0')}`,
+            'F1B',
+            sire,
+            dam,
+            false,
+            false,
+            g < SCALE_DOG_GENERATIONS - 3,
+            born,
+            born,
+          ];
+        },
+      );
       added.dogs = n;
     }
     if (wanted.has('posts')) {
       const rng = generator(6);
       const n = counts.posts;
       const offset = await nextId('articles');
-      await insert('articles', ['kind', 'title', 'slug', 'summary', 'body', 'tags', 'author_name', 'status', 'published_at', 'created_at', 'updated_at'], n, (i) => {
-        const when = at(rng, i, n);
-        const title = `${sentence(rng, 4).slice(0, -1)} ${i + 1}`;
-        const body = Array.from({ length: 6 }, () => sentence(rng, 24)).join('\n\n');
-        return ['blog', title, `scale-post-${offset + i}`, sentence(rng, 16), `## ${title}\n\n${body}`, `{${rng.pick(WORDS)},${rng.pick(WORDS)}}`, 'The breeder', 'published', when, when, when];
-      });
+      await insert(
+        'articles',
+        ['kind', 'title', 'slug', 'summary', 'body', 'tags', 'author_name', 'status', 'published_at', 'created_at', 'updated_at'],
+        n,
+        (i) => {
+          const when = at(rng, i, n);
+          const title = `${sentence(rng, 4).slice(0, -1)} ${i + 1}`;
+          const body = Array.from({ length: 6 }, () => sentence(rng, 24)).join('\n\n');
+          return [
+            'blog',
+            title,
+            `scale-post-${offset + i}`,
+            sentence(rng, 16),
+            `## ${title}\n\n${body}`,
+            `{${rng.pick(WORDS)},${rng.pick(WORDS)}}`,
+            'The breeder',
+            'published',
+            when,
+            when,
+            when,
+          ];
+        },
+      );
       added.posts = n;
     }
     if (wanted.has('media')) {
       const rng = generator(7);
       const n = counts.media;
       const images = await smallImages();
-      await insert('media', ['id', 'kind', 'mime', 'ext', 'bytes', 'size', 'sha256', 'width', 'height', 'created_at', 'filename', 'private'], n, (i) => {
-        const image = images[i % images.length]!;
-        const h = rng.hex(32);
-        const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-        return [uuid, 'image', 'image/jpeg', 'jpg', image.bytes, image.bytes.length, image.sha256, 64, 48, at(rng, i, n), `photo-${i + 1}.jpg`, false];
-      });
+      await insert(
+        'media',
+        ['id', 'kind', 'mime', 'ext', 'bytes', 'size', 'sha256', 'width', 'height', 'created_at', 'filename', 'private'],
+        n,
+        (i) => {
+          const image = images[i % images.length]!;
+          const h = rng.hex(32);
+          const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+          return [
+            uuid,
+            'image',
+            'image/jpeg',
+            'jpg',
+            image.bytes,
+            image.bytes.length,
+            image.sha256,
+            64,
+            48,
+            at(rng, i, n),
+            `photo-${i + 1}.jpg`,
+            false,
+          ];
+        },
+      );
       added.media = n;
     }
     if (wanted.has('outbox')) {
       const rng = generator(8);
       const n = counts.outbox;
-      await insert('outbox_messages', ['to', 'subject', 'text', 'status', 'attempts', 'next_attempt_at', 'created_at', 'sent_at'], n, (i) => {
-        const when = at(rng, i, n);
-        return [`reader${rng.int(100_000)}@example.net`, `Puppy news: ${sentence(rng, 5)}`, `${sentence(rng, 20)}\n\n${sentence(rng, 20)}`, 'sent', 1, when, when, when];
-      });
+      await insert(
+        'outbox_messages',
+        ['to', 'subject', 'text', 'status', 'attempts', 'next_attempt_at', 'created_at', 'sent_at'],
+        n,
+        (i) => {
+          const when = at(rng, i, n);
+          return [
+            `reader${rng.int(100_000)}@example.net`,
+            `Puppy news: ${sentence(rng, 5)}`,
+            `${sentence(rng, 20)}\n\n${sentence(rng, 20)}`,
+            'sent',
+            1,
+            when,
+            when,
+            when,
+          ];
+        },
+      );
       added.outbox = n;
     }
   });
@@ -289,7 +542,8 @@ export async function seedScale(em: EntityManager, options: ScaleSeedOptions): P
   // looks empty to the planner), and the search indexes' pending lists merged. A GIN index takes a bulk insert into an
   // unsorted pending list that every search then reads whole: at N = 100, 7 ms for a search that finds nothing,
   // 0.07 ms once vacuumed (decision 133).
-  for (const table of ['inquiries', 'subscribers', 'users', 'applications', 'parent_dogs', 'articles', 'media', 'outbox_messages']) await em.execute(`vacuum analyze "${table}"`);
+  for (const table of ['inquiries', 'subscribers', 'users', 'applications', 'parent_dogs', 'articles', 'media', 'outbox_messages'])
+    await em.execute(`vacuum analyze "${table}"`);
   return added;
 }
 
@@ -304,7 +558,9 @@ async function smallImages() {
   ];
   return Promise.all(
     colours.map(async (background) => {
-      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
       return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
     }),
   );

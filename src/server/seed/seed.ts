@@ -42,11 +42,13 @@ export async function seedDemoContent(em: EntityManager, options: { force: boole
  */
 async function hasContent(em: EntityManager): Promise<boolean> {
   const table = <T extends object>(entity: EntityName<T>) => `"${em.getMetadata().get(entity).tableName}"`;
-  const [facts] = await em.getConnection().execute<{ filled: boolean }[]>(
-    `select exists(select 1 from ${table(SiteSettings)} where id = ?) and exists(select 1 from ${table(Article)})` +
-      ` and (exists(select 1 from ${table(Puppy)}) or exists(select 1 from ${table(Litter)})) as filled`,
-    [SETTINGS_ID],
-  );
+  const [facts] = await em
+    .getConnection()
+    .execute<{ filled: boolean }[]>(
+      `select exists(select 1 from ${table(SiteSettings)} where id = ?) and exists(select 1 from ${table(Article)})` +
+        ` and (exists(select 1 from ${table(Puppy)}) or exists(select 1 from ${table(Litter)})) as filled`,
+      [SETTINGS_ID],
+    );
   return facts?.filled === true;
 }
 
@@ -94,36 +96,96 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
   } as const;
   const puppies: Array<Record<string, unknown> & { name: string }> = [
     {
-      name: 'Biscuit', gender: 'male', color: 'Apricot', status: 'available', price: 2800, weight: 6.5, generation: 'F1B',
+      name: 'Biscuit',
+      gender: 'male',
+      color: 'Apricot',
+      status: 'available',
+      price: 2800,
+      weight: 6.5,
+      generation: 'F1B',
       description: 'A happy-go-lucky boy who greets everyone with a wagging tail and loves to carry toys around.',
-      energyLevel: 'medium', confidence: 'high', independence: 'medium', sociability: 'high', foodMotivation: 'high', toyDrive: 'high', biddability: 'high',
-      personalityNotes: 'First to the door and first to the lap.', trainingProgress: 'Knows his name, comes when called, crate trained at night.',
-      idealHome: 'An active family with kids who will include him in everything.', ...assessed,
+      energyLevel: 'medium',
+      confidence: 'high',
+      independence: 'medium',
+      sociability: 'high',
+      foodMotivation: 'high',
+      toyDrive: 'high',
+      biddability: 'high',
+      personalityNotes: 'First to the door and first to the lap.',
+      trainingProgress: 'Knows his name, comes when called, crate trained at night.',
+      idealHome: 'An active family with kids who will include him in everything.',
+      ...assessed,
     },
     {
-      name: 'Honey', gender: 'female', color: 'Red', status: 'available', price: 3000, weight: 5.8, generation: 'F1B',
+      name: 'Honey',
+      gender: 'female',
+      color: 'Red',
+      status: 'available',
+      price: 3000,
+      weight: 5.8,
+      generation: 'F1B',
       description: 'A gentle, observant girl who loves quiet cuddles and watching the world from a sunny window.',
-      energyLevel: 'low', confidence: 'medium', independence: 'low', sociability: 'high', foodMotivation: 'medium', toyDrive: 'medium', biddability: 'high',
-      personalityNotes: 'Sweet and soft; thrives with a calm routine.', trainingProgress: 'Sits for treats and walks nicely on a leash in the yard.',
-      idealHome: 'A calmer home, retirees or a family with older children.', ...assessed,
+      energyLevel: 'low',
+      confidence: 'medium',
+      independence: 'low',
+      sociability: 'high',
+      foodMotivation: 'medium',
+      toyDrive: 'medium',
+      biddability: 'high',
+      personalityNotes: 'Sweet and soft; thrives with a calm routine.',
+      trainingProgress: 'Sits for treats and walks nicely on a leash in the yard.',
+      idealHome: 'A calmer home, retirees or a family with older children.',
+      ...assessed,
     },
     {
-      name: 'Teddy', gender: 'male', color: 'Cream', status: 'reserved', price: 2500, weight: 7.1, generation: 'F1',
+      name: 'Teddy',
+      gender: 'male',
+      color: 'Cream',
+      status: 'reserved',
+      price: 2500,
+      weight: 7.1,
+      generation: 'F1',
       description: 'A confident explorer who is always first to investigate a new toy or tunnel.',
-      energyLevel: 'high', confidence: 'high', independence: 'high', sociability: 'medium', foodMotivation: 'high', toyDrive: 'high', biddability: 'medium',
-      personalityNotes: 'Bold and busy; would love a job.', trainingProgress: 'Working on recall and settling on a mat.',
-      idealHome: 'An outdoorsy family ready for hikes and training classes.', ...assessed,
+      energyLevel: 'high',
+      confidence: 'high',
+      independence: 'high',
+      sociability: 'medium',
+      foodMotivation: 'high',
+      toyDrive: 'high',
+      biddability: 'medium',
+      personalityNotes: 'Bold and busy; would love a job.',
+      trainingProgress: 'Working on recall and settling on a mat.',
+      idealHome: 'An outdoorsy family ready for hikes and training classes.',
+      ...assessed,
     },
     {
-      name: 'Clover', gender: 'female', color: 'Apricot and white parti', status: 'available', price: 0, weight: null, generation: 'F1B',
+      name: 'Clover',
+      gender: 'female',
+      color: 'Apricot and white parti',
+      status: 'available',
+      price: 0,
+      weight: null,
+      generation: 'F1B',
       description: 'A playful parti girl with a silly streak and a big heart.',
     },
     {
-      name: 'Murphy', gender: 'male', color: 'Chocolate', status: 'available', price: null, weight: null, generation: null,
+      name: 'Murphy',
+      gender: 'male',
+      color: 'Chocolate',
+      status: 'available',
+      price: null,
+      weight: null,
+      generation: null,
       description: 'A laid-back boy who loves belly rubs and afternoon naps.',
     },
     {
-      name: 'Poppy', gender: 'female', color: 'Red', status: 'sold', price: 2800, weight: 6.0, generation: 'F1B',
+      name: 'Poppy',
+      gender: 'female',
+      color: 'Red',
+      status: 'sold',
+      price: 2800,
+      weight: 6.0,
+      generation: 'F1B',
       description: 'Poppy has found her forever family in Denver.',
     },
   ];
@@ -147,15 +209,52 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
   }
   // The family portal: a family matched to the reserved puppy, with updates and weights.
   const matched = created.find((p) => p.status === 'reserved')!;
-  await seedDemoPortal(em, born, matched, created.filter((p) => p !== matched && p.status !== 'sold'));
+  await seedDemoPortal(
+    em,
+    born,
+    matched,
+    created.filter((p) => p !== matched && p.status !== 'sold'),
+  );
   // The contract template (issue 31): a puppy sale agreement with a health guarantee.
   await seedContractTemplate(em);
 
   const parents = [
-    { name: 'Maple', gender: 'female', breed: 'Mini Goldendoodle', color: 'Apricot', weight: 22, birthDate: isoDaysAgo(365 * 3 + 120), description: 'Our gentle matriarch: calm, affectionate and endlessly patient with puppies and kids alike.' },
-    { name: 'Willow', gender: 'female', breed: 'Mini Goldendoodle', color: 'Red', weight: 19, birthDate: isoDaysAgo(300), description: 'Sweet, playful and always ready for a game of fetch in the meadow.' },
-    { name: 'Cooper', gender: 'male', breed: 'Miniature Poodle', color: 'Red', weight: 14, birthDate: isoDaysAgo(365 * 4 + 30), description: 'A clever, low-shedding sire with a goofy sense of humour and perfect manners.' },
-    { name: 'Bear', gender: 'male', breed: 'Mini Goldendoodle', color: 'Cream', weight: 24, birthDate: isoDaysAgo(365 * 2 + 200), description: 'Laid back and loyal; Bear has never met a stranger.' },
+    {
+      name: 'Maple',
+      gender: 'female',
+      breed: 'Mini Goldendoodle',
+      color: 'Apricot',
+      weight: 22,
+      birthDate: isoDaysAgo(365 * 3 + 120),
+      description: 'Our gentle matriarch: calm, affectionate and endlessly patient with puppies and kids alike.',
+    },
+    {
+      name: 'Willow',
+      gender: 'female',
+      breed: 'Mini Goldendoodle',
+      color: 'Red',
+      weight: 19,
+      birthDate: isoDaysAgo(300),
+      description: 'Sweet, playful and always ready for a game of fetch in the meadow.',
+    },
+    {
+      name: 'Cooper',
+      gender: 'male',
+      breed: 'Miniature Poodle',
+      color: 'Red',
+      weight: 14,
+      birthDate: isoDaysAgo(365 * 4 + 30),
+      description: 'A clever, low-shedding sire with a goofy sense of humour and perfect manners.',
+    },
+    {
+      name: 'Bear',
+      gender: 'male',
+      breed: 'Mini Goldendoodle',
+      color: 'Cream',
+      weight: 24,
+      birthDate: isoDaysAgo(365 * 2 + 200),
+      description: 'Laid back and loyal; Bear has never met a stranger.',
+    },
   ] as const;
   let order = 0;
   const ours = new Map<string, IParentDog>();
@@ -163,7 +262,15 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
     // The first dog shows a set of photos; the others one each.
     const photos = [await photo(em, i++, d.name)];
     if (n === 0) photos.push(await photo(em, extra++, `${d.name} in the meadow`));
-    const dog = em.create(ParentDog, { ...d, imageUrl: photos[0], ours: true, featured: true, sortOrder: order++, createdAt: now, updatedAt: now });
+    const dog = em.create(ParentDog, {
+      ...d,
+      imageUrl: photos[0],
+      ours: true,
+      featured: true,
+      sortOrder: order++,
+      createdAt: now,
+      updatedAt: now,
+    });
     photos.forEach((url, position) => em.create(ParentDogPhoto, { dog, url, position }));
     ours.set(d.name, dog);
   }
@@ -185,14 +292,36 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
   ] as const;
   order = 0;
   for (const [title, description] of gallery) {
-    em.create(GalleryImage, { title, description, imageUrl: await photo(em, i++, title), featured: order < 4, sortOrder: order++, createdAt: now });
+    em.create(GalleryImage, {
+      title,
+      description,
+      imageUrl: await photo(em, i++, title),
+      featured: order < 4,
+      sortOrder: order++,
+      createdAt: now,
+    });
   }
 
   const testimonials = [
-    ['The Martinez Family', 'Denver, CO', 'Our Biscuit-brother Milo is the best thing that ever happened to our family. He came home confident, crate trained and already knew his name!', 5],
-    ['Sarah K.', 'Colorado Springs, CO', 'From the first phone call to pickup day, everything was transparent and caring. You can tell these puppies are raised in a loving home.', 5],
+    [
+      'The Martinez Family',
+      'Denver, CO',
+      'Our Biscuit-brother Milo is the best thing that ever happened to our family. He came home confident, crate trained and already knew his name!',
+      5,
+    ],
+    [
+      'Sarah K.',
+      'Colorado Springs, CO',
+      'From the first phone call to pickup day, everything was transparent and caring. You can tell these puppies are raised in a loving home.',
+      5,
+    ],
     ['The Nguyens', 'Boulder, CO', 'Rosie is calm, smart and so gentle with our toddler. The temperament matching was spot on.', 5],
-    ['Jim and Linda P.', 'Castle Rock, CO', 'We were nervous first-time dog owners and got support every step of the way, even months later.', 4],
+    [
+      'Jim and Linda P.',
+      'Castle Rock, CO',
+      'We were nervous first-time dog owners and got support every step of the way, even months later.',
+      4,
+    ],
     ['The O\u2019Briens', 'Fort Collins, CO', 'Healthy, happy and beautifully socialized. We are already on the waitlist for a second!', 5],
   ] as const;
   for (const [name, location, content, rating] of testimonials) {
@@ -206,26 +335,98 @@ async function fill(em: EntityManager, { force }: { force: boolean }): Promise<b
 
 /** Ancestors of the parent dogs (two generations for Maple and Cooper) and some health results. */
 async function seedPedigrees(em: EntityManager, ours: Map<string, IParentDog>, now: Date) {
-  const dog = (name: string, gender: 'female' | 'male', breed: string, generation: string, extra: Partial<{ registeredName: string; registry: string; registrationNumber: string; color: string; sire: IParentDog; dam: IParentDog }> = {}) =>
-    em.create(ParentDog, { name, gender, breed, generation, color: '', imageUrl: null, ours: false, featured: false, createdAt: now, updatedAt: now, ...extra });
-  const gus = dog('Gus', 'male', 'Golden Retriever', 'Golden Retriever', { registeredName: 'Goldcrest Augustus', registry: 'AKC', color: 'Golden' });
-  const sam = dog('Sam', 'male', 'Golden Retriever', 'Golden Retriever', { registeredName: 'Goldcrest Samson', registry: 'AKC', color: 'Golden', sire: gus });
-  const duke = dog('Duke', 'male', 'Golden Retriever', 'Golden Retriever', { registeredName: 'Goldcrest Duke of Aspen', registry: 'AKC', registrationNumber: 'SR90311201', color: 'Golden', sire: sam });
-  const pearl = dog('Pearl', 'female', 'Miniature Poodle', 'Poodle', { registeredName: 'Silverleaf Pearl', registry: 'AKC', color: 'Cream' });
+  const dog = (
+    name: string,
+    gender: 'female' | 'male',
+    breed: string,
+    generation: string,
+    extra: Partial<{
+      registeredName: string;
+      registry: string;
+      registrationNumber: string;
+      color: string;
+      sire: IParentDog;
+      dam: IParentDog;
+    }> = {},
+  ) =>
+    em.create(ParentDog, {
+      name,
+      gender,
+      breed,
+      generation,
+      color: '',
+      imageUrl: null,
+      ours: false,
+      featured: false,
+      createdAt: now,
+      updatedAt: now,
+      ...extra,
+    });
+  const gus = dog('Gus', 'male', 'Golden Retriever', 'Golden Retriever', {
+    registeredName: 'Goldcrest Augustus',
+    registry: 'AKC',
+    color: 'Golden',
+  });
+  const sam = dog('Sam', 'male', 'Golden Retriever', 'Golden Retriever', {
+    registeredName: 'Goldcrest Samson',
+    registry: 'AKC',
+    color: 'Golden',
+    sire: gus,
+  });
+  const duke = dog('Duke', 'male', 'Golden Retriever', 'Golden Retriever', {
+    registeredName: 'Goldcrest Duke of Aspen',
+    registry: 'AKC',
+    registrationNumber: 'SR90311201',
+    color: 'Golden',
+    sire: sam,
+  });
+  const pearl = dog('Pearl', 'female', 'Miniature Poodle', 'Poodle', {
+    registeredName: 'Silverleaf Pearl',
+    registry: 'AKC',
+    color: 'Cream',
+  });
   const honey = dog('Honey', 'female', 'Mini Goldendoodle', 'F1', { color: 'Apricot', sire: duke, dam: pearl });
-  const rocky = dog('Rocky', 'male', 'Miniature Poodle', 'Poodle', { registeredName: "Rocky's Red Ember", registry: 'AKC', registrationNumber: 'PR22718805', color: 'Red' });
-  const blaze = dog('Blaze', 'male', 'Miniature Poodle', 'Poodle', { registeredName: 'Blazing Star of Evergreen', registry: 'AKC', color: 'Red' });
-  const ruby = dog('Ruby', 'female', 'Miniature Poodle', 'Poodle', { registeredName: 'Evergreen Ruby Slipper', registry: 'AKC', color: 'Apricot' });
+  const rocky = dog('Rocky', 'male', 'Miniature Poodle', 'Poodle', {
+    registeredName: "Rocky's Red Ember",
+    registry: 'AKC',
+    registrationNumber: 'PR22718805',
+    color: 'Red',
+  });
+  const blaze = dog('Blaze', 'male', 'Miniature Poodle', 'Poodle', {
+    registeredName: 'Blazing Star of Evergreen',
+    registry: 'AKC',
+    color: 'Red',
+  });
+  const ruby = dog('Ruby', 'female', 'Miniature Poodle', 'Poodle', {
+    registeredName: 'Evergreen Ruby Slipper',
+    registry: 'AKC',
+    color: 'Apricot',
+  });
   const maple = ours.get('Maple')!;
   const cooper = ours.get('Cooper')!;
   Object.assign(maple, { sire: rocky, dam: honey, generation: 'F1B', registeredName: 'Aspen Meadow Maple Leaf', registry: 'GANA' });
   Object.assign(cooper, { sire: blaze, dam: ruby, generation: 'Poodle', registeredName: 'Evergreen Copper Penny', registry: 'AKC' });
   Object.assign(ours.get('Willow')!, { generation: 'Multigen' });
   Object.assign(ours.get('Bear')!, { generation: 'F1B' });
-  const test = (d: IParentDog, position: number, t: { kind: 'ofa-hips' | 'ofa-patella' | 'genetic-panel' | 'ofa-eyes'; test?: string; result: string; date: string; verificationUrl?: string }) =>
-    em.create(DogHealthTest, { dog: d, position, test: '', verificationUrl: null, certificateUrl: null, ...t });
+  const test = (
+    d: IParentDog,
+    position: number,
+    t: {
+      kind: 'ofa-hips' | 'ofa-patella' | 'genetic-panel' | 'ofa-eyes';
+      test?: string;
+      result: string;
+      date: string;
+      verificationUrl?: string;
+    },
+  ) => em.create(DogHealthTest, { dog: d, position, test: '', verificationUrl: null, certificateUrl: null, ...t });
   test(maple, 0, { kind: 'ofa-hips', result: 'Good', date: '2024-05-10', verificationUrl: 'https://ofa.org/advanced-search/' });
-  test(maple, 1, { kind: 'genetic-panel', test: 'Embark: PRA-prcd', result: 'Clear', date: '2023-08-02', verificationUrl: 'https://embarkvet.com/' });
+  test(maple, 1, {
+    kind: 'genetic-panel',
+    test: 'Embark: PRA-prcd',
+    result: 'Clear',
+    date: '2023-08-02',
+    verificationUrl: 'https://embarkvet.com/',
+  });
   test(maple, 2, { kind: 'ofa-eyes', result: 'Normal', date: '2025-03-18' });
   test(cooper, 0, { kind: 'ofa-patella', result: 'Normal', date: '2024-01-22', verificationUrl: 'https://ofa.org/advanced-search/' });
   test(cooper, 1, { kind: 'genetic-panel', test: 'PawPrint: DM', result: 'Clear', date: '2023-11-05' });
@@ -241,28 +442,67 @@ async function seedArticles(em: EntityManager, site: { breederName: string; town
   for (const post of DEMO_POSTS) {
     const { date, ...rest } = post;
     const publishedAt = new Date(`${date}T12:00:00Z`);
-    em.create(Article, { kind: 'blog', ...rest, authorName, coverImageUrl: await photo(em, i++, post.title), status: 'published', publishedAt, createdAt: publishedAt, updatedAt: publishedAt });
+    em.create(Article, {
+      kind: 'blog',
+      ...rest,
+      authorName,
+      coverImageUrl: await photo(em, i++, post.title),
+      status: 'published',
+      publishedAt,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
   }
   em.create(Article, {
-    kind: 'blog', title: 'Meet the Spring Litter', slug: 'meet-the-spring-litter', tags: ['litters'], authorName, status: 'draft', publishedAt: null,
+    kind: 'blog',
+    title: 'Meet the Spring Litter',
+    slug: 'meet-the-spring-litter',
+    tags: ['litters'],
+    authorName,
+    status: 'draft',
+    publishedAt: null,
     summary: 'Willow and Bear are expecting! A first look at what to expect from our spring puppies.',
     body: 'Our spring litter is on its way. We will share photos here as soon as the puppies arrive.\n\n## What to expect\n\n- Apricot, red and cream coats\n- Mini size, 15 to 25 lbs grown',
-    createdAt: now, updatedAt: now,
+    createdAt: now,
+    updatedAt: now,
   });
   const nextWeek = new Date(now.getTime() + 7 * DAY);
   em.create(Article, {
-    kind: 'blog', title: 'Winter Walks With a Young Puppy', slug: 'winter-walks-with-a-young-puppy', tags: ['training'], authorName, status: 'scheduled', publishedAt: nextWeek,
+    kind: 'blog',
+    title: 'Winter Walks With a Young Puppy',
+    slug: 'winter-walks-with-a-young-puppy',
+    tags: ['training'],
+    authorName,
+    status: 'scheduled',
+    publishedAt: nextWeek,
     summary: 'Snow, salt and short days: how we keep winter walks safe and fun for puppies.',
     body: 'Cold weather does not have to mean a bored puppy.\n\n## Short and often\n\nFive-minute outings several times a day beat one long walk.\n\n## Paws first\n\nRinse salt off paws when you come home.',
-    createdAt: now, updatedAt: now,
+    createdAt: now,
+    updatedAt: now,
   });
   let order = 0;
   for (const guide of DEMO_GUIDES) {
-    em.create(Article, { kind: 'resource', ...guide, sortOrder: order++, status: 'published', publishedAt: now, createdAt: now, updatedAt: now });
+    em.create(Article, {
+      kind: 'resource',
+      ...guide,
+      sortOrder: order++,
+      status: 'published',
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   const legalDate = new Date('2026-11-01T12:00:00Z');
   for (const { page, ...legal } of demoLegalPages(site)) {
-    const article = em.create(Article, { kind: 'legal', legalPage: page, ...legal, status: 'published', publishedAt: legalDate, createdAt: legalDate, updatedAt: legalDate });
+    const article = em.create(Article, {
+      kind: 'legal',
+      legalPage: page,
+      ...legal,
+      status: 'published',
+      publishedAt: legalDate,
+      createdAt: legalDate,
+      updatedAt: legalDate,
+    });
     em.create(LegalVersion, { article, title: legal.title, body: legal.body, publishedAt: legalDate });
   }
   await em.flush();

@@ -26,8 +26,7 @@ export interface SignInOptions {
 export async function signIn(orm: MikroORM, options: SignInOptions): Promise<{ cookie: string; token: string; user: SessionUser }> {
   const username = options.username ?? `${options.isAdmin ? 'admin' : 'user'}_${randomBytes(4).toString('hex')}`;
   // Hashing costs ~80 ms; tests sign in often, so the default password's hash is made once.
-  const hash =
-    options.password === undefined ? await (passwordHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(options.password);
+  const hash = options.password === undefined ? await (passwordHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(options.password);
   const em = orm.em.fork();
   let user = await em.findOne(User, { usernameKey: username.toLowerCase() });
   if (user) {

@@ -35,7 +35,8 @@ export const embeddedTemplateDir = () => path.join(embeddedBaseDir(), 'template'
 /** A new directory holding a copy of the migrated embedded template (removed with the run's directory). */
 export function templateCopyDir(): string {
   const template = embeddedTemplateDir();
-  if (!existsSync(template)) throw new Error(`No migrated embedded template at ${template}: run the tests through vitest (global-setup.ts makes it).`);
+  if (!existsSync(template))
+    throw new Error(`No migrated embedded template at ${template}: run the tests through vitest (global-setup.ts makes it).`);
   mkdirSync(embeddedBaseDir(), { recursive: true });
   const dir = mkdtempSync(path.join(embeddedBaseDir(), 'db-'));
   cpSync(template, dir, { recursive: true });

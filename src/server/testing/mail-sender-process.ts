@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadEnv } from '../env.ts';
 
-const orm = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDir: process.env.PGLITE_DIR! });
+const orm = await openDatabase(
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDir: process.env.PGLITE_DIR! },
+);
 const app = await buildApp({
   orm,
   env: loadEnv({

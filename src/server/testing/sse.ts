@@ -44,7 +44,10 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
         const hit = events.findIndex(pred);
         if (hit >= 0) return events.splice(hit, 1)[0]!;
         const left = deadline - Date.now();
-        if (left <= 0 || closed) throw new Error(`no matching event within ${timeoutMs} ms${closed ? ' (the stream ended)' : ''}; seen: ${JSON.stringify(events)}`);
+        if (left <= 0 || closed)
+          throw new Error(
+            `no matching event within ${timeoutMs} ms${closed ? ' (the stream ended)' : ''}; seen: ${JSON.stringify(events)}`,
+          );
         await pump(left);
       }
     },

@@ -8,7 +8,10 @@ export async function confirmTokenFor(t: TestContext, email: string): Promise<st
   const rows = await t.orm.em
     .fork()
     .getConnection()
-    .execute<Array<{ text: string }>>(`select text from outbox_messages where "to" = ? and text like ? order by id desc limit 1`, [email, '%/newsletter/confirm%']);
+    .execute<Array<{ text: string }>>(`select text from outbox_messages where "to" = ? and text like ? order by id desc limit 1`, [
+      email,
+      '%/newsletter/confirm%',
+    ]);
   const match = rows[0] && /\/newsletter\/confirm\?token=(\S+)/.exec(rows[0].text);
   if (!match) throw new Error(`no confirmation e-mail for ${email}`);
   return decodeURIComponent(match[1]!);

@@ -40,7 +40,10 @@ export interface TestContext {
  */
 export function pageServing(): { clientDir: string; ssrEntry: string } {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'doodle-pages-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
   return { clientDir, ssrEntry: path.join(ROOT_DIR, 'src/client/entry-server.tsx') };
 }
 

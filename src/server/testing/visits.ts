@@ -25,7 +25,8 @@ export const OPEN_EVERY_DAY: AvailabilitySettingsInput = {
 };
 
 /** An instant at a Denver wall-clock time, `days` after today (ISO). */
-export const denverAt = (days: number, time: string) => new Date(zonedToInstant(localDate(Date.now() + days * DAY, DENVER), time, DENVER)).toISOString();
+export const denverAt = (days: number, time: string) =>
+  new Date(zonedToInstant(localDate(Date.now() + days * DAY, DENVER), time, DENVER)).toISOString();
 
 export interface BookingFamily {
   cookie: string;

@@ -7,7 +7,13 @@ import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { ToneBadge, type Tone } from '../../../lib/client/ToneBadge.tsx';
-import { APPLICATION_STATUS_LABELS, WITHDRAWABLE, waitlistPhrase, type ApplicationStatus, type MyApplicationDto } from '../applications.vocabulary.ts';
+import {
+  APPLICATION_STATUS_LABELS,
+  WITHDRAWABLE,
+  waitlistPhrase,
+  type ApplicationStatus,
+  type MyApplicationDto,
+} from '../applications.vocabulary.ts';
 
 const TONES: Record<ApplicationStatus, Tone> = {
   submitted: 'blue',
@@ -37,7 +43,12 @@ export function standing(a: MyApplicationDto): string {
 export function MyApplications({ titleOrder = 2 }: { titleOrder?: 2 | 3 }) {
   const mine = useQuery(trpc.applications.mine.queryOptions());
   if (mine.isPending) return <Loader role="status" aria-label="Loading your applications" />;
-  if (mine.isError) return <Alert color="red" title="Could not load your applications">{errorMessage(mine.error, 'Please try again.')}</Alert>;
+  if (mine.isError)
+    return (
+      <Alert color="red" title="Could not load your applications">
+        {errorMessage(mine.error, 'Please try again.')}
+      </Alert>
+    );
   if (mine.data.length === 0) return <Text>You have not sent a questionnaire yet.</Text>;
   return (
     <Stack gap="md" aria-label="Your applications">
@@ -67,7 +78,10 @@ function ApplicationCard({ application: a }: { application: MyApplicationDto }) 
     <Card withBorder radius="md" p="md" component="article" aria-label={`Application of ${dateOf(a.createdAt)}`}>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Text fw={700}>Application of {dateOf(a.createdAt)}{a.litterName ? ` for the ${a.litterName}` : ''}</Text>
+          <Text fw={700}>
+            Application of {dateOf(a.createdAt)}
+            {a.litterName ? ` for the ${a.litterName}` : ''}
+          </Text>
           <Text data-testid="application-standing">{standing(a)}</Text>
           {a.deposit && <Text>{depositLine(a.deposit)}</Text>}
         </Stack>
@@ -97,7 +111,12 @@ function ApplicationCard({ application: a }: { application: MyApplicationDto }) 
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Withdraw this application?">
         <Stack>
           <Text>You can apply again at any time. If you are on the waitlist, you will lose your place.</Text>
-          <Textarea label="A message for the breeder (optional)" maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          <Textarea
+            label="A message for the breeder (optional)"
+            maxLength={2000}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Keep my application

@@ -116,7 +116,9 @@ describe('QuestionnairePage, signed out', () => {
     show(7);
     await field('Your name').fill('Morgan Reyes');
     await expect.poll(kept).toEqual({ name: 'Morgan Reyes', litterId: '7' });
-    await expect.element(page.getByRole('link', { name: 'Log in or register' })).toHaveAttribute('href', '/auth?redirect=%2Fquestionnaire%3Flitter%3D7');
+    await expect
+      .element(page.getByRole('link', { name: 'Log in or register' }))
+      .toHaveAttribute('href', '/auth?redirect=%2Fquestionnaire%3Flitter%3D7');
   });
 
   test('a long answer grows its box, up to twelve lines, then scrolls', async () => {

@@ -2,7 +2,22 @@
 // needs an account. Answers are kept on this device while a visitor signs in or registers, and a
 // signed-in family's draft is saved on the server (restored on any device).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Container, Fieldset, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Fieldset,
+  Group,
+  Loader,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -38,7 +53,8 @@ const options = (labels: Record<string, string>) => [
   ...Object.entries(labels).map(([value, label]) => ({ value, label })),
 ];
 
-const focusFirstError = () => document.querySelector<HTMLElement>('#questionnaire [aria-invalid="true"], #questionnaire [data-error] input')?.focus();
+const focusFirstError = () =>
+  document.querySelector<HTMLElement>('#questionnaire [aria-invalid="true"], #questionnaire [data-error] input')?.focus();
 
 function readLocal(): Partial<QuestionnaireValues> | null {
   try {
@@ -63,8 +79,11 @@ const loadRules = () =>
   );
 
 const known = (values: Partial<Record<string, unknown>>) =>
-  Object.fromEntries(Object.entries(values).filter(([k, v]) => k in QUESTIONNAIRE_DEFAULTS && k !== 'website' && typeof v === 'string')) as Partial<QuestionnaireValues>;
-const filled = (values: Partial<QuestionnaireValues>) => Object.fromEntries(Object.entries(values).filter(([k, v]) => v && k !== 'website'));
+  Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => k in QUESTIONNAIRE_DEFAULTS && k !== 'website' && typeof v === 'string'),
+  ) as Partial<QuestionnaireValues>;
+const filled = (values: Partial<QuestionnaireValues>) =>
+  Object.fromEntries(Object.entries(values).filter(([k, v]) => v && k !== 'website'));
 
 /** The answers as the server takes them: conditional answers only when their condition holds. */
 function toPayload(values: QuestionnaireValues) {
@@ -94,7 +113,9 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
     if (errorsShown > 0) focusFirstError();
   }, [errorsShown]);
   const here = `/questionnaire${litterId || puppyId ? `?${new URLSearchParams({ ...(litterId ? { litter: String(litterId) } : {}), ...(puppyId ? { puppy: String(puppyId) } : {}) })}` : ''}`;
-  const [idempotencyKey, setKey] = useState(() => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^\w-]/g, ''));
+  const [idempotencyKey, setKey] = useState(() =>
+    (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^\w-]/g, ''),
+  );
   const form = useForm<QuestionnaireValues>({
     initialValues: { ...QUESTIONNAIRE_DEFAULTS, litterId: litterId ? String(litterId) : '' },
     validate: (values) => rules?.answersErrors(toPayload(values)) ?? {},
@@ -163,34 +184,39 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
     (values) => {
       if (!signedIn) {
         window.localStorage.setItem(LOCAL_KEY, JSON.stringify(filled(known(values))));
-        toast({ title: 'Please sign in to send', message: 'Your answers are kept on this device while you log in or register.', variant: 'default' });
+        toast({
+          title: 'Please sign in to send',
+          message: 'Your answers are kept on this device while you log in or register.',
+          variant: 'default',
+        });
         // The sign-in form at once, the e-mail typed here filled in (in the history entry's state, not the address).
         void navigate({ to: '/auth', search: { redirect: here } as never, state: { email: values.email.trim() } as never });
         return;
       }
-      submit.mutate(
-        { ...toPayload(values), idempotencyKey } as never,
-        {
-          onSuccess: async () => {
-            toast({ title: 'Questionnaire Submitted', message: "Thank you! We've received your questionnaire and will be in touch within a few days.", variant: 'success' });
-            setSentTo(values.name.trim());
-            window.localStorage.removeItem(LOCAL_KEY);
-            dirty.current = false;
-            form.setValues({ ...QUESTIONNAIRE_DEFAULTS });
-            setKey(`${idempotencyKey}-n`.slice(-60));
-            setApplyAgain(false);
-            await queryClient.invalidateQueries({ queryKey: trpc.applications.mine.queryKey() });
-          },
-          onError: (error) => {
-            const fieldErrors = fieldErrorsOf(error);
-            if (fieldErrors) {
-              form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, m]) => [k, m[0]])));
-              showErrors((n) => n + 1);
-            }
-            toast({ title: 'Submission Failed', message: errorMessage(error, FAILURE_TEXT), variant: 'destructive' });
-          },
+      submit.mutate({ ...toPayload(values), idempotencyKey } as never, {
+        onSuccess: async () => {
+          toast({
+            title: 'Questionnaire Submitted',
+            message: "Thank you! We've received your questionnaire and will be in touch within a few days.",
+            variant: 'success',
+          });
+          setSentTo(values.name.trim());
+          window.localStorage.removeItem(LOCAL_KEY);
+          dirty.current = false;
+          form.setValues({ ...QUESTIONNAIRE_DEFAULTS });
+          setKey(`${idempotencyKey}-n`.slice(-60));
+          setApplyAgain(false);
+          await queryClient.invalidateQueries({ queryKey: trpc.applications.mine.queryKey() });
         },
-      );
+        onError: (error) => {
+          const fieldErrors = fieldErrorsOf(error);
+          if (fieldErrors) {
+            form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, m]) => [k, m[0]])));
+            showErrors((n) => n + 1);
+          }
+          toast({ title: 'Submission Failed', message: errorMessage(error, FAILURE_TEXT), variant: 'destructive' });
+        },
+      });
     },
     () => showErrors((n) => n + 1),
   );
@@ -255,8 +281,8 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
         reach out to talk it through.
       </Text>
       <Text c="dimmed" mb="md">
-        It takes about 10 minutes. Fields marked with * are required. Once your application is approved, a $500 non-refundable deposit reserves
-        your spot; puppies go home at 8 weeks.
+        It takes about 10 minutes. Fields marked with * are required. Once your application is approved, a $500 non-refundable deposit
+        reserves your spot; puppies go home at 8 weeks.
       </Text>
       {puppyName && (
         <Text fw={600} mb="md" role="status">
@@ -266,8 +292,8 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
       {signedIn === false && (
         <Alert id="questionnaire-account" tabIndex={-1} color="blue" title="You will need an account to send it" mb="xl">
           <Text mb="xs">
-            With an account you can follow your application. Fill in the questionnaire now if you like: your answers stay on this device while
-            you log in or register.
+            With an account you can follow your application. Fill in the questionnaire now if you like: your answers stay on this device
+            while you log in or register.
           </Text>
           <Group>
             <Button component={Link} to="/auth" search={{ redirect: here } as never} size="sm">
@@ -278,7 +304,11 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
       )}
       {signedIn === true && (
         <Text size="sm" c="dimmed" mb="xl" aria-live="polite">
-          {saveDraft.isPending ? 'Saving your draft…' : saveDraft.isSuccess || draft.data?.updatedAt ? 'Your answers are saved as a draft; you can finish on any device.' : 'Your answers are saved as a draft as you type.'}
+          {saveDraft.isPending
+            ? 'Saving your draft…'
+            : saveDraft.isSuccess || draft.data?.updatedAt
+              ? 'Your answers are saved as a draft; you can finish on any device.'
+              : 'Your answers are saved as a draft as you type.'}
         </Text>
       )}
 
@@ -289,14 +319,33 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
               <TextInput label="Your name" required autoComplete="name" {...form.getInputProps('name')} />
               <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
               <TextInput label="Phone" type="tel" autoComplete="tel" description="Optional" {...form.getInputProps('phone')} />
-              <TextInput label="City and state" required autoComplete="address-level2" placeholder="e.g. Colorado Springs, CO" {...form.getInputProps('location')} />
+              <TextInput
+                label="City and state"
+                required
+                autoComplete="address-level2"
+                placeholder="e.g. Colorado Springs, CO"
+                {...form.getInputProps('location')}
+              />
             </SimpleGrid>
           </Fieldset>
 
           <Fieldset legend="Your household" disabled={sending}>
             <Stack>
-              <GrowingTextarea label="Who lives in your home?" description="Adults and children, with the children's ages." required minRows={2} maxLength={500} {...form.getInputProps('household')} />
-              <GrowingTextarea label="Other pets" description="Optional: species, ages and how they are with dogs." minRows={2} maxLength={300} {...form.getInputProps('otherPets')} />
+              <GrowingTextarea
+                label="Who lives in your home?"
+                description="Adults and children, with the children's ages."
+                required
+                minRows={2}
+                maxLength={500}
+                {...form.getInputProps('household')}
+              />
+              <GrowingTextarea
+                label="Other pets"
+                description="Optional: species, ages and how they are with dogs."
+                minRows={2}
+                maxLength={300}
+                {...form.getInputProps('otherPets')}
+              />
               <Radio.Group label="Does anyone in your home have dog allergies?" required {...form.getInputProps('allergies')}>
                 <Group mt="xs">
                   {Object.entries(ALLERGY_CHOICES).map(([value, label]) => (
@@ -305,7 +354,14 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
                 </Group>
               </Radio.Group>
               {showsAllergyDetails(v) && (
-                <GrowingTextarea label="Tell us about the allergy" description="Who has it and how strong it is." required minRows={2} maxLength={300} {...form.getInputProps('allergyDetails')} />
+                <GrowingTextarea
+                  label="Tell us about the allergy"
+                  description="Who has it and how strong it is."
+                  required
+                  minRows={2}
+                  maxLength={300}
+                  {...form.getInputProps('allergyDetails')}
+                />
               )}
             </Stack>
           </Fieldset>
@@ -315,15 +371,33 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
               <NativeSelect label="Type of home" required data={options(HOME_CHOICES)} {...form.getInputProps('homeType')} />
               <NativeSelect label="Do you own or rent?" required data={options(OWNERSHIP_CHOICES)} {...form.getInputProps('ownership')} />
               <NativeSelect label="Do you have a yard?" required data={options(YARD_CHOICES)} {...form.getInputProps('yard')} />
-              {showsFence(v) && <NativeSelect label="Is your yard fenced?" required data={options(FENCE_CHOICES)} {...form.getInputProps('fence')} />}
-              <NativeSelect label="Hours the puppy would be alone on a typical day" required data={options(ALONE_CHOICES)} {...form.getInputProps('hoursAlone')} />
+              {showsFence(v) && (
+                <NativeSelect label="Is your yard fenced?" required data={options(FENCE_CHOICES)} {...form.getInputProps('fence')} />
+              )}
+              <NativeSelect
+                label="Hours the puppy would be alone on a typical day"
+                required
+                data={options(ALONE_CHOICES)}
+                {...form.getInputProps('hoursAlone')}
+              />
             </SimpleGrid>
           </Fieldset>
 
           <Fieldset legend="Experience" disabled={sending}>
             <Stack>
-              <NativeSelect label="Your experience with dogs" required data={options(EXPERIENCE_CHOICES)} {...form.getInputProps('experience')} />
-              <GrowingTextarea label="Tell us about the dogs you have had and your plans for training" required minRows={3} maxLength={1000} {...form.getInputProps('experienceDetails')} />
+              <NativeSelect
+                label="Your experience with dogs"
+                required
+                data={options(EXPERIENCE_CHOICES)}
+                {...form.getInputProps('experience')}
+              />
+              <GrowingTextarea
+                label="Tell us about the dogs you have had and your plans for training"
+                required
+                minRows={3}
+                maxLength={1000}
+                {...form.getInputProps('experienceDetails')}
+              />
             </Stack>
           </Fieldset>
 
@@ -333,10 +407,27 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
               <NativeSelect label="Preferred size" required data={options(SIZE_CHOICES)} {...form.getInputProps('size')} />
               <NativeSelect label="Preferred gender" required data={options(GENDER_CHOICES)} {...form.getInputProps('gender')} />
               <NativeSelect label="Preferred colour" required data={options(COLOR_CHOICES)} {...form.getInputProps('color')} />
-              <NativeSelect label="When are you hoping to bring a puppy home?" required data={options(TIMING_CHOICES)} {...form.getInputProps('timing')} />
-              <NativeSelect label="How did you hear about us?" required data={options(HEARD_CHOICES)} {...form.getInputProps('heardAbout')} />
+              <NativeSelect
+                label="When are you hoping to bring a puppy home?"
+                required
+                data={options(TIMING_CHOICES)}
+                {...form.getInputProps('timing')}
+              />
+              <NativeSelect
+                label="How did you hear about us?"
+                required
+                data={options(HEARD_CHOICES)}
+                {...form.getInputProps('heardAbout')}
+              />
             </SimpleGrid>
-            <GrowingTextarea mt="md" label="Anything else you would like us to know?" description="Optional" minRows={3} maxLength={1000} {...form.getInputProps('notes')} />
+            <GrowingTextarea
+              mt="md"
+              label="Anything else you would like us to know?"
+              description="Optional"
+              minRows={3}
+              maxLength={1000}
+              {...form.getInputProps('notes')}
+            />
           </Fieldset>
 
           {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
@@ -346,7 +437,12 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
           </div>
 
           <Group>
-            <Button type="submit" size="md" disabled={sending} leftSection={sending ? <Loader size="xs" color="white" aria-hidden="true" /> : null}>
+            <Button
+              type="submit"
+              size="md"
+              disabled={sending}
+              leftSection={sending ? <Loader size="xs" color="white" aria-hidden="true" /> : null}
+            >
               {sending ? 'Sending...' : signedIn ? 'Send Questionnaire' : 'Sign in to send'}
             </Button>
           </Group>

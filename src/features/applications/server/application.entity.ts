@@ -75,11 +75,28 @@ export const Application = defineEntity({
     puppy: () => p.manyToOne(Puppy).nullable().deleteRule('set null').index(),
     anonymisedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['user', 'idempotencyKey'] }],
   // No two families at one place of one list (the general list is litter 0 here).
-  indexes: [{ name: 'applications_list_order_index', expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")' }, { name: 'applications_undecided_index', expression: `create index "applications_undecided_index" on "applications" ("created_at") where "status" in ('submitted', 'in_review') and "anonymised_at" is null` }, { name: WAITLIST_PLACE_INDEX, expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null` }, ...trigramIndexes('applications', ['name', 'email', 'location'])],
+  indexes: [
+    {
+      name: 'applications_list_order_index',
+      expression: 'create index "applications_list_order_index" on "applications" ("created_at", "id")',
+    },
+    {
+      name: 'applications_undecided_index',
+      expression: `create index "applications_undecided_index" on "applications" ("created_at") where "status" in ('submitted', 'in_review') and "anonymised_at" is null`,
+    },
+    {
+      name: WAITLIST_PLACE_INDEX,
+      expression: `create unique index "${WAITLIST_PLACE_INDEX}" on "applications" (coalesce("waitlist_litter_id", 0), "waitlist_position") where "waitlist_position" is not null`,
+    },
+    ...trigramIndexes('applications', ['name', 'email', 'location']),
+  ],
 });
 export type IApplication = InstanceType<typeof Application.class>;
 
@@ -107,6 +124,9 @@ export const ApplicationDraft = defineEntity({
   properties: {
     user: () => p.oneToOne(User).primary().deleteRule('cascade'),
     values: p.json<Record<string, string>>(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });

@@ -9,7 +9,8 @@ export const applicationsAdminRest = restRoutes(applicationsAdminRouter, [
     url: '/api/admin/applications.csv',
     headers: csvHeaders('applications.csv'),
     // Unknown filter values are passed through so the shared schema rejects them with a 400.
-    call: (c, { query }) => c.exportCsv({ status: queryValue(query.status) as ApplicationListInput['status'], search: queryValue(query.search) }),
+    call: (c, { query }) =>
+      c.exportCsv({ status: queryValue(query.status) as ApplicationListInput['status'], search: queryValue(query.search) }),
     doc: {
       tag: 'Dashboard',
       summary: 'Applications with every answer, as a CSV file',

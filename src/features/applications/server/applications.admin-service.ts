@@ -38,14 +38,35 @@ const POPULATE = ['user', 'litter', 'waitlistLitter', 'puppy'] as const;
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 const answersOf = (a: IApplication) => ({
-  name: a.name, email: a.email, phone: a.phone ?? '', location: a.location, household: a.household, otherPets: a.otherPets,
-  allergies: a.allergies, allergyDetails: a.allergyDetails ?? undefined, homeType: a.homeType, ownership: a.ownership, yard: a.yard,
-  fence: a.fence ?? undefined, hoursAlone: a.hoursAlone, experience: a.experience, experienceDetails: a.experienceDetails, size: a.size,
-  gender: a.gender, color: a.color, timing: a.timing, litterId: a.litter?.id, heardAbout: a.heardAbout, notes: a.notes,
+  name: a.name,
+  email: a.email,
+  phone: a.phone ?? '',
+  location: a.location,
+  household: a.household,
+  otherPets: a.otherPets,
+  allergies: a.allergies,
+  allergyDetails: a.allergyDetails ?? undefined,
+  homeType: a.homeType,
+  ownership: a.ownership,
+  yard: a.yard,
+  fence: a.fence ?? undefined,
+  hoursAlone: a.hoursAlone,
+  experience: a.experience,
+  experienceDetails: a.experienceDetails,
+  size: a.size,
+  gender: a.gender,
+  color: a.color,
+  timing: a.timing,
+  litterId: a.litter?.id,
+  heardAbout: a.heardAbout,
+  notes: a.notes,
 });
 
 async function toAdminDtos(em: EntityManager, apps: IApplication[]): Promise<ApplicationAdminDto[]> {
-  const events = await timelines(em, apps.map((a) => a.id));
+  const events = await timelines(
+    em,
+    apps.map((a) => a.id),
+  );
   const ledger = await ledgerDeposits(em, userIdsOf(apps));
   return apps.map((a) => ({
     id: a.id,
@@ -62,7 +83,10 @@ async function toAdminDtos(em: EntityManager, apps: IApplication[]): Promise<App
         : null,
     deposit: depositOf(a, ledger),
     puppy: a.puppy ? { id: a.puppy.id, name: a.puppy.name } : null,
-    timeline: (events.get(a.id) ?? []).map((e) => ({ ...toTimelineEntry(e), actorName: e.actor ? e.actor.displayName?.trim() || e.actor.username : null })),
+    timeline: (events.get(a.id) ?? []).map((e) => ({
+      ...toTimelineEntry(e),
+      actorName: e.actor ? e.actor.displayName?.trim() || e.actor.username : null,
+    })),
   }));
 }
 
@@ -136,7 +160,12 @@ export async function changeStatus(em: EntityManager, actor: SessionUser, input:
     if (leaving) await leaveList(tx, app.id);
     const position = input.status === 'waitlisted' ? (await listIds(tx, litter?.id ?? null)).length : 0;
     const extra = input.status === 'waitlisted' ? `You are ${waitlistPhrase(position, litter?.name ?? null)}.` : undefined;
-    await queueFamilyMail(tx, services, app, statusMail(app, input.status, input.message || null, services.env.appOrigin, extra, (await services.mail.breeder(tx)).name));
+    await queueFamilyMail(
+      tx,
+      services,
+      app,
+      statusMail(app, input.status, input.message || null, services.env.appOrigin, extra, (await services.mail.breeder(tx)).name),
+    );
     await tx.flush();
   });
   return getApplication(em.fork(), input.id);
@@ -215,14 +244,28 @@ export async function matchPuppy(em: EntityManager, actor: SessionUser, input: z
     const puppy = await tx.findOne(Puppy, { id: input.puppyId });
     if (!puppy) throw new AppError('BAD_REQUEST', 'That puppy does not exist.', { puppyId: ['That puppy does not exist.'] });
     if (puppy.status !== 'available') {
-      throw new AppError('CONFLICT', `${puppy.name} is already ${puppy.status}.`, { puppyId: [`${puppy.name} is already ${puppy.status}.`] });
+      throw new AppError('CONFLICT', `${puppy.name} is already ${puppy.status}.`, {
+        puppyId: [`${puppy.name} is already ${puppy.status}.`],
+      });
     }
     puppy.status = 'reserved';
     puppy.family = app.user;
     app.puppy = puppy;
     app.status = 'matched';
     recordEvent(tx, app, 'matched', actor, input.message || null);
-    await queueFamilyMail(tx, services, app, statusMail(app, 'matched', input.message || null, services.env.appOrigin, `Your puppy: ${puppy.name}.`, (await services.mail.breeder(tx)).name));
+    await queueFamilyMail(
+      tx,
+      services,
+      app,
+      statusMail(
+        app,
+        'matched',
+        input.message || null,
+        services.env.appOrigin,
+        `Your puppy: ${puppy.name}.`,
+        (await services.mail.breeder(tx)).name,
+      ),
+    );
     await tx.flush();
     await leaveList(tx, app.id);
   });
@@ -230,9 +273,36 @@ export async function matchPuppy(em: EntityManager, actor: SessionUser, input: z
 }
 
 export const APPLICATION_CSV_COLUMNS = [
-  'id', 'received', 'status', 'name', 'email', 'phone', 'location', 'household', 'other pets', 'allergies', 'allergy details', 'home',
-  'own or rent', 'yard', 'fence', 'hours alone', 'experience', 'experience details', 'size', 'gender', 'colour', 'timing', 'litter',
-  'heard about us', 'anything else', 'waitlist', 'deposit', 'deposit received', 'puppy', 'private notes',
+  'id',
+  'received',
+  'status',
+  'name',
+  'email',
+  'phone',
+  'location',
+  'household',
+  'other pets',
+  'allergies',
+  'allergy details',
+  'home',
+  'own or rent',
+  'yard',
+  'fence',
+  'hours alone',
+  'experience',
+  'experience details',
+  'size',
+  'gender',
+  'colour',
+  'timing',
+  'litter',
+  'heard about us',
+  'anything else',
+  'waitlist',
+  'deposit',
+  'deposit received',
+  'puppy',
+  'private notes',
 ];
 
 /** Every application matching the filters, newest first, as CSV safe to open in a spreadsheet, streamed a batch at a time (issue 35). */
@@ -240,13 +310,39 @@ export function applicationsCsv(em: EntityManager, input: Omit<ListInput, 'page'
   const filter = filterOf(input);
   return csvStream(
     APPLICATION_CSV_COLUMNS,
-    (last: IApplication | null, limit) => em.fork().find(Application, { $and: [filter, olderThan(last)] }, { orderBy: NEWEST_FIRST, populate: POPULATE, limit }),
+    (last: IApplication | null, limit) =>
+      em.fork().find(Application, { $and: [filter, olderThan(last)] }, { orderBy: NEWEST_FIRST, populate: POPULATE, limit }),
     (a) => [
-      a.id, a.createdAt.toISOString(), a.status, a.name, a.email, a.phone ?? '', a.location, a.household, a.otherPets, a.allergies,
-      a.allergyDetails ?? '', a.homeType, a.ownership, a.yard, a.fence ?? '', a.hoursAlone, a.experience, a.experienceDetails, a.size,
-      a.gender, a.color, a.timing, a.litter?.name ?? '', a.heardAbout, a.notes,
+      a.id,
+      a.createdAt.toISOString(),
+      a.status,
+      a.name,
+      a.email,
+      a.phone ?? '',
+      a.location,
+      a.household,
+      a.otherPets,
+      a.allergies,
+      a.allergyDetails ?? '',
+      a.homeType,
+      a.ownership,
+      a.yard,
+      a.fence ?? '',
+      a.hoursAlone,
+      a.experience,
+      a.experienceDetails,
+      a.size,
+      a.gender,
+      a.color,
+      a.timing,
+      a.litter?.name ?? '',
+      a.heardAbout,
+      a.notes,
       a.waitlistPosition ? waitlistPhrase(a.waitlistPosition, a.waitlistLitter?.name ?? null) : '',
-      a.depositAmount ?? '', a.depositReceivedOn ?? '', a.puppy?.name ?? '', a.adminNotes,
+      a.depositAmount ?? '',
+      a.depositReceivedOn ?? '',
+      a.puppy?.name ?? '',
+      a.adminNotes,
     ],
     batch,
   );

@@ -13,14 +13,24 @@ describe('applications: who sees what', () => {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) };
     return type === 'query'
       ? t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, headers })
-      : t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? {}) });
+      : t.app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(input ?? {}),
+        });
   };
 
   it('a family reaches only its own application; another family, a visitor and the breeder get what they should', async () => {
     const owner = await signIn(t.orm, { isAdmin: false });
     const other = await signIn(t.orm, { isAdmin: false });
     const breeder = await signIn(t.orm, { isAdmin: true });
-    const submitted = await call('applications.submit', 'mutation', { ...ANSWERS, name: 'Owner Family', idempotencyKey: 'privacy-0001' }, owner.cookie);
+    const submitted = await call(
+      'applications.submit',
+      'mutation',
+      { ...ANSWERS, name: 'Owner Family', idempotencyKey: 'privacy-0001' },
+      owner.cookie,
+    );
     expect(submitted.statusCode).toBe(200);
     const id = submitted.json().result.data.id as number;
     await call('applications.saveDraft', 'mutation', { values: { household: 'Owner draft text' } }, owner.cookie);
@@ -76,7 +86,9 @@ describe('applications: who sees what', () => {
     const mine = (await call('applications.mine', 'query', undefined, owner.cookie)).json().result.data;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id, status: 'waitlisted', waitlist: { position: 1 } });
-    expect((await call('applications.draft', 'query', undefined, owner.cookie)).json().result.data.values).toEqual({ household: 'Owner draft text' });
+    expect((await call('applications.draft', 'query', undefined, owner.cookie)).json().result.data.values).toEqual({
+      household: 'Owner draft text',
+    });
     const asBreeder = (await call('admin.applications.byId', 'query', { id }, breeder.cookie)).json().result.data;
     expect(asBreeder.answers).toMatchObject({ name: 'Owner Family', household: ANSWERS.household });
     const waitlist = (await call('admin.applications.waitlist', 'query', { litterId: null }, breeder.cookie)).json().result.data;
@@ -89,13 +101,21 @@ describe('applications: who sees what', () => {
     const families = await Promise.all([1, 2, 3].map(() => signIn(t.orm, { isAdmin: false })));
     const ids: number[] = [];
     for (const [i, f] of families.entries()) {
-      const res = await call('applications.submit', 'mutation', { ...ANSWERS, name: `Family Number ${i}`, idempotencyKey: `privacy-many-${i}` }, f.cookie);
+      const res = await call(
+        'applications.submit',
+        'mutation',
+        { ...ANSWERS, name: `Family Number ${i}`, idempotencyKey: `privacy-many-${i}` },
+        f.cookie,
+      );
       expect(res.statusCode).toBe(200);
       ids.push(res.json().result.data.id as number);
     }
     expect(new Set(ids).size).toBe(3);
     for (const [i, f] of families.entries()) {
-      const mine = (await call('applications.mine', 'query', undefined, f.cookie)).json().result.data as Array<{ id: number; answers?: { name?: string } }>;
+      const mine = (await call('applications.mine', 'query', undefined, f.cookie)).json().result.data as Array<{
+        id: number;
+        answers?: { name?: string };
+      }>;
       expect(mine.map((a) => a.id)).toEqual([ids[i]]);
       const body = JSON.stringify(mine);
       for (const [j] of families.entries()) if (j !== i) expect(body).not.toContain(`Family Number ${j}`);
@@ -108,7 +128,10 @@ describe('applications: who sees what', () => {
       }
     }
     for (const [i, f] of families.entries()) {
-      const [own] = (await call('applications.mine', 'query', undefined, f.cookie)).json().result.data as Array<{ id: number; status: string }>;
+      const [own] = (await call('applications.mine', 'query', undefined, f.cookie)).json().result.data as Array<{
+        id: number;
+        status: string;
+      }>;
       expect([i, own!.status]).toEqual([i, 'submitted']);
     }
     // Its own: withdrawn by the family itself.
@@ -119,9 +142,18 @@ describe('applications: who sees what', () => {
   it('exports applications as CSV for the breeder only, every answer a column, formulas neutralised, filters applied', async () => {
     const family = await signIn(t.orm, { isAdmin: false });
     const breeder = await signIn(t.orm, { isAdmin: true });
-    const res1 = await call('applications.submit', 'mutation', { ...ANSWERS, name: '=HYPERLINK("http://evil")', notes: 'Hi\n@SUM(A1)', idempotencyKey: 'csv-000001' }, family.cookie);
+    const res1 = await call(
+      'applications.submit',
+      'mutation',
+      { ...ANSWERS, name: '=HYPERLINK("http://evil")', notes: 'Hi\n@SUM(A1)', idempotencyKey: 'csv-000001' },
+      family.cookie,
+    );
     expect(res1.statusCode).toBe(200);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/applications.csv?status=submitted', headers: { cookie: breeder.cookie } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/applications.csv?status=submitted',
+      headers: { cookie: breeder.cookie },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="applications.csv"');
@@ -135,8 +167,13 @@ describe('applications: who sees what', () => {
     expect(row![APPLICATION_CSV_COLUMNS.indexOf('fence')]).toBe('full');
     // The waitlisted application from the first test is filtered out.
     expect(rows.slice(1).every((r) => r[2] === 'submitted')).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/applications.csv?status=bogus', headers: { cookie: breeder.cookie } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/applications.csv', headers: { cookie: family.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/applications.csv?status=bogus', headers: { cookie: breeder.cookie } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/applications.csv', headers: { cookie: family.cookie } })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/applications.csv' })).statusCode).toBe(401);
   });
 });

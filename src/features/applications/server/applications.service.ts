@@ -69,20 +69,30 @@ export function recordEvent(em: EntityManager, app: IApplication, status: Applic
  * queueFamilyMail). It ends with a button to where the family follows it (My Family once matched with a puppy,
  * the questionnaire before) and the breeder's sign-off.
  */
-export function statusMail(app: IApplication, status: ApplicationStatus, message: string | null, appOrigin: string, extra: string | undefined, from: string) {
+export function statusMail(
+  app: IApplication,
+  status: ApplicationStatus,
+  message: string | null,
+  appOrigin: string,
+  extra: string | undefined,
+  from: string,
+) {
   const matched = status === 'matched';
-  const link = matched ? { href: `${appOrigin}/account`, label: 'Open My Family' } : { href: `${appOrigin}/questionnaire`, label: 'See your application' };
+  const link = matched
+    ? { href: `${appOrigin}/account`, label: 'Open My Family' }
+    : { href: `${appOrigin}/questionnaire`, label: 'See your application' };
   const body = [
     `Hello ${app.name},`,
     STATUS_SENTENCES[status],
     ...(extra ? [extra] : []),
     ...(message ? [`A message from us:\n${message}`] : []),
   ].join('\n\n');
-  const follow = matched ? 'Your puppy, its updates and its go-home day are in My Family' : 'You can follow your application on our site (signed in)';
+  const follow = matched
+    ? 'Your puppy, its updates and its go-home day are in My Family'
+    : 'You can follow your application on our site (signed in)';
   const signOff = `Warm regards,\n${from}`;
   const text = `${body}\n\n${follow}: ${link.href}\n\n${signOff}`;
-  const button =
-    `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#7a4a24;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(link.label)}</a></p>`;
+  const button = `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#7a4a24;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(link.label)}</a></p>`;
   const html = `${textToHtml(body)}\n<p>${escapeHtml(follow)}:</p>\n${button}\n${textToHtml(signOff)}`;
   return { subject: `Your puppy application: ${APPLICATION_STATUS_LABELS[status]}`, text, html };
 }
@@ -93,7 +103,12 @@ const userIdOf = (app: IApplication) => (app.user == null ? null : typeof app.us
  * Queues an application's e-mail to the family: to the account's VERIFIED address, never to the address typed into
  * the questionnaire (issue 28: a form must not mail whatever address it is given). No verified address: nothing is sent.
  */
-export async function queueFamilyMail(em: EntityManager, services: Pick<AppServices, 'mail'>, app: IApplication, mail: ReturnType<typeof statusMail>): Promise<boolean> {
+export async function queueFamilyMail(
+  em: EntityManager,
+  services: Pick<AppServices, 'mail'>,
+  app: IApplication,
+  mail: ReturnType<typeof statusMail>,
+): Promise<boolean> {
   const to = await familyMailAddress(em, userIdOf(app));
   if (!to) return false;
   services.mail.enqueue(em, { lane: 'notification', to, ...mail });
@@ -111,8 +126,27 @@ const STATUS_SENTENCES: Record<ApplicationStatus, string> = {
 };
 
 const SUBMIT_FIELDS = [
-  'name', 'email', 'phone', 'location', 'household', 'otherPets', 'allergies', 'allergyDetails', 'homeType', 'ownership', 'yard', 'fence',
-  'hoursAlone', 'experience', 'experienceDetails', 'size', 'gender', 'color', 'timing', 'heardAbout', 'notes',
+  'name',
+  'email',
+  'phone',
+  'location',
+  'household',
+  'otherPets',
+  'allergies',
+  'allergyDetails',
+  'homeType',
+  'ownership',
+  'yard',
+  'fence',
+  'hoursAlone',
+  'experience',
+  'experienceDetails',
+  'size',
+  'gender',
+  'color',
+  'timing',
+  'heardAbout',
+  'notes',
 ] as const;
 
 export async function submitApplication(
@@ -160,18 +194,43 @@ export async function submitApplication(
     em.persist(account);
     services.mail.enqueue(
       em,
-      await verificationMail(em, { userId: account.id, email: input.email, siteName: breeder.name, appOrigin: services.env.appOrigin, validDays: VERIFY_LINK_DAYS }),
+      await verificationMail(em, {
+        userId: account.id,
+        email: input.email,
+        siteName: breeder.name,
+        appOrigin: services.env.appOrigin,
+        validDays: VERIFY_LINK_DAYS,
+      }),
     );
   }
   if (account?.email) {
-    services.mail.enqueue(em, { lane: 'notification', to: account.email, ...statusMail(app, 'submitted', null, services.env.appOrigin, litter ? `You applied for the ${litter.name}.` : undefined, breeder.name) });
+    services.mail.enqueue(em, {
+      lane: 'notification',
+      to: account.email,
+      ...statusMail(
+        app,
+        'submitted',
+        null,
+        services.env.appOrigin,
+        litter ? `You applied for the ${litter.name}.` : undefined,
+        breeder.name,
+      ),
+    });
   }
   // The breeder's notice names the family and links to the dashboard; the answers stay in the dashboard.
   const notice = [
     `${input.name} (${input.location}) sent the Family Questionnaire${litter ? ` for the ${litter.name}` : ''}.`,
     `Read it in the dashboard: ${services.env.appOrigin}/admin/applications`,
   ].join('\n\n');
-  services.mail.enqueue(em, { lane: 'notification', digest: 'application', to: breeder.email, replyTo: account?.email ?? input.email, subject: `New application from ${oneLine(input.name)}`, text: notice, html: textToHtml(notice) });
+  services.mail.enqueue(em, {
+    lane: 'notification',
+    digest: 'application',
+    to: breeder.email,
+    replyTo: account?.email ?? input.email,
+    subject: `New application from ${oneLine(input.name)}`,
+    text: notice,
+    html: textToHtml(notice),
+  });
   try {
     await em.flush();
   } catch (error) {
@@ -182,17 +241,31 @@ export async function submitApplication(
     return { id: first.id, status: first.status };
   }
   // The breeder's devices that chose it hear of it at once (a title and a link only).
-  services.push.notify(em, 'application', { title: `New application from ${oneLine(input.name)}`, url: `/admin/applications?edit=${app.id}` }, { breeder: true });
+  services.push.notify(
+    em,
+    'application',
+    { title: `New application from ${oneLine(input.name)}`, url: `/admin/applications?edit=${app.id}` },
+    { breeder: true },
+  );
   return { id: app.id, status: app.status };
 }
 
 /** The deposit as the family reads it (without the breeder's notes or the method). */
 const familyDeposit = (d: ReturnType<typeof depositOf>) =>
-  d ? { amount: d.amount, receivedOn: d.receivedOn, nonRefundable: d.nonRefundable, refundedOn: d.refundedOn, refundAmount: d.refundAmount } : null;
+  d
+    ? { amount: d.amount, receivedOn: d.receivedOn, nonRefundable: d.nonRefundable, refundedOn: d.refundedOn, refundAmount: d.refundAmount }
+    : null;
 
 export async function myApplications(em: EntityManager, user: SessionUser): Promise<MyApplicationDto[]> {
-  const apps = await em.find(Application, { user: user.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['litter', 'waitlistLitter', 'puppy'] });
-  const events = await timelines(em, apps.map((a) => a.id));
+  const apps = await em.find(
+    Application,
+    { user: user.id },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['litter', 'waitlistLitter', 'puppy'] },
+  );
+  const events = await timelines(
+    em,
+    apps.map((a) => a.id),
+  );
   // The deposit as the payments ledger has it (decision 141), else as recorded on the application before.
   const ledger = await ledgerDeposits(em, [user.id]);
   return apps.map((a) => ({
@@ -200,7 +273,10 @@ export async function myApplications(em: EntityManager, user: SessionUser): Prom
     status: a.status,
     createdAt: a.createdAt.toISOString(),
     litterName: a.litter?.name ?? null,
-    waitlist: a.waitlistPosition != null && a.waitlistPosition > 0 ? { position: a.waitlistPosition, litterName: a.waitlistLitter?.name ?? null } : null,
+    waitlist:
+      a.waitlistPosition != null && a.waitlistPosition > 0
+        ? { position: a.waitlistPosition, litterName: a.waitlistLitter?.name ?? null }
+        : null,
     puppyName: a.puppy?.name ?? null,
     deposit: familyDeposit(depositOf(a, ledger)),
     timeline: (events.get(a.id) ?? []).map(toTimelineEntry),
@@ -230,7 +306,14 @@ export async function withdrawApplication(em: EntityManager, user: SessionUser, 
     const breeder = await services.mail.breeder(tx);
     await queueFamilyMail(tx, services, app, statusMail(app, 'withdrawn', null, services.env.appOrigin, undefined, breeder.name));
     const text = `${app.name} withdrew their application.${input.message ? `\n\nTheir message:\n${input.message}` : ''}`;
-    services.mail.enqueue(tx, { lane: 'notification', digest: 'application-withdrawn', to: breeder.email, subject: `Application withdrawn: ${oneLine(app.name)}`, text, html: textToHtml(text) });
+    services.mail.enqueue(tx, {
+      lane: 'notification',
+      digest: 'application-withdrawn',
+      to: breeder.email,
+      subject: `Application withdrawn: ${oneLine(app.name)}`,
+      text,
+      html: textToHtml(text),
+    });
     await tx.flush();
     await leaveList(tx, app.id);
   });
@@ -249,11 +332,27 @@ export async function anonymiseApplicationsOf(em: EntityManager, userId: number)
     for (const app of apps) {
       if (WITHDRAWABLE.includes(app.status)) {
         app.status = 'withdrawn';
-        tx.create(ApplicationEvent, { application: app, at: now, actor: null, byRole: 'family', status: 'withdrawn', message: 'Account deleted.' });
+        tx.create(ApplicationEvent, {
+          application: app,
+          at: now,
+          actor: null,
+          byRole: 'family',
+          status: 'withdrawn',
+          message: 'Account deleted.',
+        });
       }
       Object.assign(app, {
-        name: 'Deleted family', email: '', phone: null, location: '', household: '', otherPets: '', allergyDetails: null,
-        experienceDetails: '', notes: '', user: null, anonymisedAt: now,
+        name: 'Deleted family',
+        email: '',
+        phone: null,
+        location: '',
+        household: '',
+        otherPets: '',
+        allergyDetails: null,
+        experienceDetails: '',
+        notes: '',
+        user: null,
+        anonymisedAt: now,
       });
     }
     const draft = await tx.findOne(ApplicationDraft, { user: userId });

@@ -14,10 +14,15 @@ import { Application, ApplicationEvent } from './application.entity.ts';
 import { anonymiseApplicationsOf } from './applications.service.ts';
 import { ANSWERS } from './applications.test-fixtures.ts';
 
-
 let keyNo = 0;
 const key = () => `key-${Date.now()}-${++keyNo}`;
-const codeOf = async (p: Promise<unknown>) => ((await p.then(() => null, (e: unknown) => e)) as TRPCError | null)?.code;
+const codeOf = async (p: Promise<unknown>) =>
+  (
+    (await p.then(
+      () => null,
+      (e: unknown) => e,
+    )) as TRPCError | null
+  )?.code;
 
 describe('applications', () => {
   const t = useTestApp();
@@ -39,7 +44,19 @@ describe('applications', () => {
   };
   const makeLitter = async (name: string) => {
     const em = t.orm.em.fork();
-    const litter = em.create(Litter, { name, motherName: 'Rosie', fatherName: 'Teddy', expectedDate: '2027-03-01', birthDate: null, active: true, description: '', imageUrl: null, puppyCount: null, createdAt: new Date(), updatedAt: new Date() });
+    const litter = em.create(Litter, {
+      name,
+      motherName: 'Rosie',
+      fatherName: 'Teddy',
+      expectedDate: '2027-03-01',
+      birthDate: null,
+      active: true,
+      description: '',
+      imageUrl: null,
+      puppyCount: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     return litter.id;
   };
@@ -61,10 +78,26 @@ describe('applications', () => {
     const body = ok.json();
     expect(body).toEqual({ id: expect.any(Number), status: 'submitted' });
     const stored = await t.orm.em.fork().findOneOrFail(Application, { id: body.id });
-    expect(stored).toMatchObject({ name: 'Jamie Rivera', yard: 'yes', fence: 'full', color: 'apricot', allergyDetails: null, status: 'submitted' });
+    expect(stored).toMatchObject({
+      name: 'Jamie Rivera',
+      yard: 'yes',
+      fence: 'full',
+      color: 'apricot',
+      allergyDetails: null,
+      status: 'submitted',
+    });
 
     const bad = await post(
-      { ...ANSWERS, idempotencyKey: key(), household: 'H'.repeat(501), size: 'giant', experienceDetails: undefined, yard: 'no', fence: 'full', allergyDetails: 'Mild, to dander' },
+      {
+        ...ANSWERS,
+        idempotencyKey: key(),
+        household: 'H'.repeat(501),
+        size: 'giant',
+        experienceDetails: undefined,
+        yard: 'no',
+        fence: 'full',
+        allergyDetails: 'Mild, to dander',
+      },
       f.cookie,
     );
     expect(bad.statusCode).toBe(400);
@@ -90,7 +123,10 @@ describe('applications', () => {
   it('a double submit and a retry with the same key make one application', async () => {
     const f = await family();
     const k = key();
-    const [a, b] = await Promise.all([post({ ...ANSWERS, idempotencyKey: k }, f.cookie), post({ ...ANSWERS, idempotencyKey: k }, f.cookie)]);
+    const [a, b] = await Promise.all([
+      post({ ...ANSWERS, idempotencyKey: k }, f.cookie),
+      post({ ...ANSWERS, idempotencyKey: k }, f.cookie),
+    ]);
     const retry = await post({ ...ANSWERS, idempotencyKey: k }, f.cookie);
     expect([a.statusCode, b.statusCode, retry.statusCode]).toEqual([201, 201, 201]);
     expect(new Set([a.json().id, b.json().id, retry.json().id]).size).toBe(1);
@@ -108,7 +144,13 @@ describe('applications', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const [mine] = res.json();
-    expect(mine).toMatchObject({ id, status: 'waitlisted', litterName: 'Spring Litter', waitlist: { position: 1, litterName: 'Spring Litter' }, puppyName: null });
+    expect(mine).toMatchObject({
+      id,
+      status: 'waitlisted',
+      litterName: 'Spring Litter',
+      waitlist: { position: 1, litterName: 'Spring Litter' },
+      puppyName: null,
+    });
     expect(mine.timeline.map((e: { status: string }) => e.status)).toEqual(['submitted', 'in_review', 'approved', 'waitlisted']);
     expect(mine.timeline[2]).toMatchObject({ by: 'breeder', message: 'Welcome! We loved reading about your family.' });
     expect((await t.app.inject({ method: 'GET', url: '/api/applications/mine' })).statusCode).toBe(401);
@@ -127,7 +169,11 @@ describe('applications', () => {
     const detail = await asAdmin().admin.applications.byId({ id });
     expect(detail.status).toBe('declined');
     expect(detail.timeline.map((e) => e.status)).toEqual(['submitted', 'declined']);
-    expect(detail.timeline[1]).toMatchObject({ by: 'breeder', actorName: 'breeder', message: 'Not a fit for an apartment puppy right now.' });
+    expect(detail.timeline[1]).toMatchObject({
+      by: 'breeder',
+      actorName: 'breeder',
+      message: 'Not a fit for an apartment puppy right now.',
+    });
   });
 
   it('a family withdraws its own application and leaves the waitlist without a gap', async () => {
@@ -135,7 +181,10 @@ describe('applications', () => {
     for (const x of [a, b, c]) await asAdmin().admin.applications.changeStatus({ id: x.id, status: 'waitlisted', litterId: null });
     await t.caller(b.user).applications.withdraw({ id: b.id, message: 'We found a puppy closer to home.' });
     const list = await asAdmin().admin.applications.waitlist({ litterId: null });
-    expect(list.map((e) => [e.name, e.position])).toEqual([['Family A', 1], ['Family C', 2]]);
+    expect(list.map((e) => [e.name, e.position])).toEqual([
+      ['Family A', 1],
+      ['Family C', 2],
+    ]);
     const mine = await t.caller(b.user).applications.mine();
     expect(mine[0]).toMatchObject({ status: 'withdrawn', waitlist: null });
     expect(mine[0]!.timeline.at(-1)).toMatchObject({ status: 'withdrawn', by: 'family', message: 'We found a puppy closer to home.' });
@@ -163,10 +212,12 @@ describe('applications', () => {
     const list = await asAdmin().admin.applications.waitlist({ litterId });
     expect(list.map((e) => e.position)).toEqual([1, 2, 3, 4, 5]);
     expect(new Set(list.map((e) => e.id)).size).toBe(5);
-    const rows = await t.orm.em.fork().getConnection().execute<{ position: number }[]>(
-      'select waitlist_position as position from applications where waitlist_litter_id = ? order by 1',
-      [litterId],
-    );
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ position: number }[]>('select waitlist_position as position from applications where waitlist_litter_id = ? order by 1', [
+        litterId,
+      ]);
     expect(rows.map((r) => Number(r.position))).toEqual([1, 2, 3, 4, 5]);
     // Sequential moves are exact.
     await asAdmin().admin.applications.reorder({ id: p1!.id, position: 1 });
@@ -186,16 +237,65 @@ describe('applications', () => {
     const litterId = await makeLitter('Match Litter');
     const f = await approvedFamily('Parker Family');
     await asAdmin().admin.applications.changeStatus({ id: f.id, status: 'waitlisted', litterId });
-    const badDeposit = await asAdmin().admin.applications.setDeposit({ id: f.id, amount: 500, receivedOn: '2026-02-30', method: 'zelle', refundedOn: '2026-03-01' } as never).catch((e: unknown) => e);
+    const badDeposit = await asAdmin()
+      .admin.applications.setDeposit({
+        id: f.id,
+        amount: 500,
+        receivedOn: '2026-02-30',
+        method: 'zelle',
+        refundedOn: '2026-03-01',
+      } as never)
+      .catch((e: unknown) => e);
     expect((badDeposit as TRPCError).code).toBe('BAD_REQUEST');
-    const withDeposit = await asAdmin().admin.applications.setDeposit({ id: f.id, amount: 500, receivedOn: '2026-11-20', method: 'zelle', notes: 'Memo: Parker deposit' });
-    expect(withDeposit.deposit).toEqual({ amount: 500, receivedOn: '2026-11-20', method: 'zelle', nonRefundable: true, notes: 'Memo: Parker deposit', refundedOn: null, refundAmount: null, fromLedger: false });
-    const refunded = await asAdmin().admin.applications.setDeposit({ id: f.id, amount: 500, receivedOn: '2026-11-20', method: 'zelle', refundedOn: '2026-11-24', refundAmount: 500 });
+    const withDeposit = await asAdmin().admin.applications.setDeposit({
+      id: f.id,
+      amount: 500,
+      receivedOn: '2026-11-20',
+      method: 'zelle',
+      notes: 'Memo: Parker deposit',
+    });
+    expect(withDeposit.deposit).toEqual({
+      amount: 500,
+      receivedOn: '2026-11-20',
+      method: 'zelle',
+      nonRefundable: true,
+      notes: 'Memo: Parker deposit',
+      refundedOn: null,
+      refundAmount: null,
+      fromLedger: false,
+    });
+    const refunded = await asAdmin().admin.applications.setDeposit({
+      id: f.id,
+      amount: 500,
+      receivedOn: '2026-11-20',
+      method: 'zelle',
+      refundedOn: '2026-11-24',
+      refundAmount: 500,
+    });
     expect(refunded.deposit).toMatchObject({ refundedOn: '2026-11-24', refundAmount: 500 });
 
     const em = t.orm.em.fork();
-    const puppy = em.create(Puppy, { name: 'Biscuit', gender: 'male', color: 'Apricot', status: 'available', litter: litterId, visible: true, description: '', createdAt: new Date(), updatedAt: new Date() } as never);
-    const sold = em.create(Puppy, { name: 'Maple', gender: 'female', color: 'Red', status: 'sold', visible: true, description: '', createdAt: new Date(), updatedAt: new Date() } as never);
+    const puppy = em.create(Puppy, {
+      name: 'Biscuit',
+      gender: 'male',
+      color: 'Apricot',
+      status: 'available',
+      litter: litterId,
+      visible: true,
+      description: '',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    } as never);
+    const sold = em.create(Puppy, {
+      name: 'Maple',
+      gender: 'female',
+      color: 'Red',
+      status: 'sold',
+      visible: true,
+      description: '',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    } as never);
     await em.flush();
     expect(await codeOf(asAdmin().admin.applications.match({ id: f.id, puppyId: sold.id }))).toBe('CONFLICT');
     const matched = await asAdmin().admin.applications.match({ id: f.id, puppyId: puppy.id, message: 'Biscuit is yours!' });
@@ -212,7 +312,13 @@ describe('applications', () => {
     const [mine] = await t.caller(f.user).applications.mine();
     expect(mine).toMatchObject({ status: 'matched', puppyName: 'Biscuit' });
     // The family sees the deposit the breeder recorded (issue 29), without the breeder's memo.
-    expect(mine!.deposit).toEqual({ amount: 500, receivedOn: '2026-11-20', nonRefundable: true, refundedOn: '2026-11-24', refundAmount: 500 });
+    expect(mine!.deposit).toEqual({
+      amount: 500,
+      receivedOn: '2026-11-20',
+      nonRefundable: true,
+      refundedOn: '2026-11-24',
+      refundAmount: 500,
+    });
     // The puppy cannot be matched twice.
     const g = await approvedFamily('Second Family');
     await asAdmin().admin.applications.changeStatus({ id: g.id, status: 'waitlisted', litterId });
@@ -223,7 +329,11 @@ describe('applications', () => {
     const f = await family();
     expect(await t.caller(f.user).applications.draft()).toEqual({ values: null, updatedAt: null });
     await t.caller(f.user).applications.saveDraft({ values: { name: 'Half Way', household: 'Two of us', yard: 'yes' } });
-    const restored = await t.app.inject({ method: 'GET', url: '/trpc/applications.draft', headers: { cookie: (await signIn(t.orm, { isAdmin: false, username: f.user.username })).cookie } });
+    const restored = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/applications.draft',
+      headers: { cookie: (await signIn(t.orm, { isAdmin: false, username: f.user.username })).cookie },
+    });
     expect(restored.json().result.data.values).toEqual({ name: 'Half Way', household: 'Two of us', yard: 'yes' });
     expect(await codeOf(t.caller(f.user).applications.saveDraft({ values: { household: 'x'.repeat(1001) } }))).toBe('BAD_REQUEST');
     expect(await codeOf(t.caller(f.user).applications.saveDraft({ values: { isAdmin: 'true' } as never }))).toBe('BAD_REQUEST');
@@ -237,7 +347,15 @@ describe('applications', () => {
     const result = await anonymiseApplicationsOf(t.orm.em.fork(), f.user.id);
     expect(result).toEqual({ anonymised: 1 });
     const app = await t.orm.em.fork().findOneOrFail(Application, { id: f.id });
-    expect(app).toMatchObject({ name: 'Deleted family', email: '', household: '', experienceDetails: '', status: 'withdrawn', waitlistPosition: null, user: null });
+    expect(app).toMatchObject({
+      name: 'Deleted family',
+      email: '',
+      household: '',
+      experienceDetails: '',
+      status: 'withdrawn',
+      waitlistPosition: null,
+      user: null,
+    });
     expect(app.anonymisedAt).toBeInstanceOf(Date);
     const events = await t.orm.em.fork().find(ApplicationEvent, { application: f.id }, { orderBy: { id: 'asc' } });
     expect(events.map((e) => e.status)).toEqual(['submitted', 'approved', 'waitlisted', 'withdrawn']);
@@ -253,9 +371,14 @@ describe('applications', () => {
     });
     const before = await inquiries();
     const f = await family();
-    const rest = await post({ ...ANSWERS, name: 'No Inquiry Rest', idempotencyKey: key(), notes: 'We would love a puppy in spring.' }, f.cookie);
+    const rest = await post(
+      { ...ANSWERS, name: 'No Inquiry Rest', idempotencyKey: key(), notes: 'We would love a puppy in spring.' },
+      f.cookie,
+    );
     expect(rest.statusCode).toBe(201);
-    const trpc = await t.caller(f.user, `10.2.0.${++ip}`).applications.submit({ ...ANSWERS, name: 'No Inquiry tRPC', idempotencyKey: key() });
+    const trpc = await t
+      .caller(f.user, `10.2.0.${++ip}`)
+      .applications.submit({ ...ANSWERS, name: 'No Inquiry tRPC', idempotencyKey: key() });
     expect(trpc.status).toBe('submitted');
     expect(await t.orm.em.fork().count(Application, { user: f.user.id })).toBe(2);
     expect(await inquiries()).toEqual(before);
@@ -267,7 +390,11 @@ describe('applications', () => {
     const caller = t.caller(f.user, `10.2.0.${++ip}`);
     const reviewed = await caller.applications.submit({ ...ANSWERS, name: 'Reviewed Then Declined', idempotencyKey: key() });
     await asAdmin().admin.applications.changeStatus({ id: reviewed.id, status: 'in_review' });
-    const declined = await asAdmin().admin.applications.changeStatus({ id: reviewed.id, status: 'declined', message: '  We need a fenced yard for this litter.  ' });
+    const declined = await asAdmin().admin.applications.changeStatus({
+      id: reviewed.id,
+      status: 'declined',
+      message: '  We need a fenced yard for this litter.  ',
+    });
     expect(declined.status).toBe('declined');
     expect(declined.timeline.map((e) => [e.status, e.by, e.message])).toEqual([
       ['submitted', 'family', null],
@@ -279,7 +406,9 @@ describe('applications', () => {
     const approved = await caller.applications.submit({ ...ANSWERS, name: 'Approved Then Declined', idempotencyKey: key() });
     await asAdmin().admin.applications.changeStatus({ id: approved.id, status: 'approved', message: 'Welcome aboard.' });
     // A message over 2,000 characters is refused and changes nothing.
-    expect(await codeOf(asAdmin().admin.applications.changeStatus({ id: approved.id, status: 'declined', message: 'x'.repeat(2001) }))).toBe('BAD_REQUEST');
+    expect(
+      await codeOf(asAdmin().admin.applications.changeStatus({ id: approved.id, status: 'declined', message: 'x'.repeat(2001) })),
+    ).toBe('BAD_REQUEST');
     expect((await asAdmin().admin.applications.byId({ id: approved.id })).status).toBe('approved');
     const declinedAfterApproval = await asAdmin().admin.applications.changeStatus({ id: approved.id, status: 'declined' });
     expect(declinedAfterApproval.timeline.map((e) => [e.status, e.message])).toEqual([
@@ -293,10 +422,18 @@ describe('applications', () => {
     const mine = await t.caller(f.user).applications.mine();
     const byId = new Map(mine.map((m) => [m.id, m]));
     expect(byId.get(reviewed.id)).toMatchObject({ status: 'declined' });
-    expect(byId.get(reviewed.id)!.timeline.at(-1)).toMatchObject({ status: 'declined', by: 'breeder', message: 'We need a fenced yard for this litter.' });
+    expect(byId.get(reviewed.id)!.timeline.at(-1)).toMatchObject({
+      status: 'declined',
+      by: 'breeder',
+      message: 'We need a fenced yard for this litter.',
+    });
     expect(byId.get(approved.id)!.timeline.map((e) => e.status)).toEqual(['submitted', 'approved', 'declined']);
     const events = await t.orm.em.fork().find(ApplicationEvent, { application: approved.id }, { orderBy: { id: 'asc' } });
-    expect(events.map((e) => [e.status, e.byRole])).toEqual([['submitted', 'family'], ['approved', 'breeder'], ['declined', 'breeder']]);
+    expect(events.map((e) => [e.status, e.byRole])).toEqual([
+      ['submitted', 'family'],
+      ['approved', 'breeder'],
+      ['declined', 'breeder'],
+    ]);
   });
 
   it('the admin list filters by status and searches name, e-mail and location (case-insensitive, wildcards literal)', async () => {
@@ -338,7 +475,9 @@ describe('applications', () => {
   it('private notes are stored and shown to the breeder, never to the family', async () => {
     await withAdmin();
     const f = await family();
-    const { id } = await t.caller(f.user, `10.2.0.${++ip}`).applications.submit({ ...ANSWERS, name: 'Noted Family', idempotencyKey: key() });
+    const { id } = await t
+      .caller(f.user, `10.2.0.${++ip}`)
+      .applications.submit({ ...ANSWERS, name: 'Noted Family', idempotencyKey: key() });
     const secret = 'Private: called their vet, sounded hesitant about crate training.';
     const saved = await asAdmin().admin.applications.setNotes({ id, notes: `  ${secret}  ` });
     expect(saved.notes).toBe(secret);

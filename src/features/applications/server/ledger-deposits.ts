@@ -7,20 +7,40 @@ import type { PaymentMethod } from '../../payments/payments.schema.ts';
 import type { DepositDto } from '../applications.schema.ts';
 import type { IApplication } from './application.entity.ts';
 
-const METHOD: Record<PaymentMethod, DepositDto['method']> = { cash: 'cash', check: 'check', card: 'card', 'bank-transfer': 'bank_transfer', 'payment-link': 'other' };
+const METHOD: Record<PaymentMethod, DepositDto['method']> = {
+  cash: 'cash',
+  check: 'check',
+  card: 'card',
+  'bank-transfer': 'bank_transfer',
+  'payment-link': 'other',
+};
 
 /** Each family's deposit in the ledger, by account id (families with no payment recorded are absent). */
 export async function ledgerDeposits(em: EntityManager, userIds: number[]): Promise<Map<number, DepositDto>> {
   const ids = [...new Set(userIds)];
   const out = new Map<number, DepositDto>();
   if (!ids.length) return out;
-  const rows = await em.find(Payment, { family: { $in: ids } }, { fields: ['family', 'amountCents', 'paidOn', 'method'], orderBy: { paidOn: 'asc', id: 'asc' } });
+  const rows = await em.find(
+    Payment,
+    { family: { $in: ids } },
+    { fields: ['family', 'amountCents', 'paidOn', 'method'], orderBy: { paidOn: 'asc', id: 'asc' } },
+  );
   for (const p of rows) {
     const family = p.family?.id;
     if (family == null) continue;
     const d = out.get(family);
     if (!d) {
-      if (p.amountCents > 0) out.set(family, { amount: p.amountCents / 100, receivedOn: p.paidOn, method: METHOD[p.method], nonRefundable: true, notes: '', refundedOn: null, refundAmount: null, fromLedger: true });
+      if (p.amountCents > 0)
+        out.set(family, {
+          amount: p.amountCents / 100,
+          receivedOn: p.paidOn,
+          method: METHOD[p.method],
+          nonRefundable: true,
+          notes: '',
+          refundedOn: null,
+          refundAmount: null,
+          fromLedger: true,
+        });
     } else if (p.amountCents < 0) {
       d.refundedOn = p.paidOn;
       d.refundAmount = (d.refundAmount ?? 0) + -p.amountCents / 100;

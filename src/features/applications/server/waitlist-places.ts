@@ -13,9 +13,9 @@ export async function lockWaitlists(em: EntityManager): Promise<void> {
 /** The ids on one list (litterId null: the general list), first place first. */
 export async function listIds(em: EntityManager, litterId: number | null): Promise<number[]> {
   const rows = await em.execute<{ id: number }[]>(
-      'select id from applications where waitlist_position is not null and coalesce(waitlist_litter_id, 0) = ? order by waitlist_position, id',
-      [litterId ?? 0],
-    );
+    'select id from applications where waitlist_position is not null and coalesce(waitlist_litter_id, 0) = ? order by waitlist_position, id',
+    [litterId ?? 0],
+  );
   return rows.map((r) => Number(r.id));
 }
 

@@ -81,7 +81,21 @@ function TooLong({ kind, q }: { kind: PublicArticleKind; q: string }) {
 }
 
 /** Previous and next pages of a list or of search results. */
-function PageLinks({ label, page, pages, link, newer, older }: { label: string; page: number; pages: number; link: (page: number) => { to: '/blog' | '/resources'; search: object }; newer: string; older: string }) {
+function PageLinks({
+  label,
+  page,
+  pages,
+  link,
+  newer,
+  older,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  link: (page: number) => { to: '/blog' | '/resources'; search: object };
+  newer: string;
+  older: string;
+}) {
   if (pages <= 1) return null;
   const to = (p: number) => {
     const target = link(p);
@@ -106,7 +120,15 @@ function PostCard({ post, first }: { post: BlogPostSummaryDto; first: boolean })
         {post.coverImageUrl && (
           <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
             {/* The post's cover, as on its page; the first is above the fold on a laptop. */}
-            <ResponsiveImage src={post.coverImageUrl} alt={post.title} width={720} height={300} sizes="(max-width: 768px) 100vw, 720px" priority={first} radius={8} />
+            <ResponsiveImage
+              src={post.coverImageUrl}
+              alt={post.title}
+              width={720}
+              height={300}
+              sizes="(max-width: 768px) 100vw, 720px"
+              priority={first}
+              radius={8}
+            />
           </div>
         )}
         <Text size="sm" c="dimmed" component="time" dateTime={post.publishedAt} display="block" mb={4}>
@@ -137,11 +159,18 @@ function BlogListFound({ page, tag, q }: { page: number; tag?: string; q?: strin
       <ArticleSearch kind="blog" q={q} />
       {data.tags.length > 0 && !q && (
         <Group component="nav" aria-label="Filter posts by tag" gap="xs" mb="lg">
-          <Badge variant={tag ? 'outline' : 'filled'} renderRoot={(props) => <Link {...props} to="/blog" search={{}} aria-current={tag ? undefined : 'page'} />}>
+          <Badge
+            variant={tag ? 'outline' : 'filled'}
+            renderRoot={(props) => <Link {...props} to="/blog" search={{}} aria-current={tag ? undefined : 'page'} />}
+          >
             All posts
           </Badge>
           {data.tags.map((t) => (
-            <Badge key={t} variant={t === tag ? 'filled' : 'outline'} renderRoot={(props) => <Link {...props} to="/blog" search={{ tag: t }} aria-current={t === tag ? 'page' : undefined} />}>
+            <Badge
+              key={t}
+              variant={t === tag ? 'filled' : 'outline'}
+              renderRoot={(props) => <Link {...props} to="/blog" search={{ tag: t }} aria-current={t === tag ? 'page' : undefined} />}
+            >
               {t}
             </Badge>
           ))}
@@ -200,7 +229,15 @@ function ResourceSearchResults({ q, page }: { q: string; page: number }) {
       <ArticleSearch kind="resource" q={q} />
       <SearchSummary kind="resource" q={q} total={data.total} />
       {data.items.length > 0 && (
-        <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="lg" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Search results">
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, sm: 2 }}
+          spacing="lg"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Search results"
+        >
           {data.items.map((guide) => (
             <GuideCard key={guide.id} guide={guide} order={2} />
           ))}
@@ -220,7 +257,9 @@ function ResourceSearchResults({ q, page }: { q: string; page: number }) {
 
 function AllResources() {
   const { data } = useSuspenseQuery(trpc.articles.resources.queryOptions());
-  const groups = RESOURCE_CATEGORIES.map((category) => ({ category, guides: data.filter((g) => g.category === category) })).filter((g) => g.guides.length > 0);
+  const groups = RESOURCE_CATEGORIES.map((category) => ({ category, guides: data.filter((g) => g.category === category) })).filter(
+    (g) => g.guides.length > 0,
+  );
   return (
     <Container size="md" py="xl">
       <ListHeader kind="resource" />

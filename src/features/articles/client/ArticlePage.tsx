@@ -61,7 +61,13 @@ export function BlogPostView({ post }: { post: BlogPostViewData }) {
       {post.tags.length > 0 && (
         <Group gap="xs" mt="lg" aria-label="Tags" role="list">
           {post.tags.map((tag) => (
-            <Badge key={tag} role="listitem" variant="light" color="gray" renderRoot={(props) => <Link {...props} to="/blog" search={{ tag }} />}>
+            <Badge
+              key={tag}
+              role="listitem"
+              variant="light"
+              color="gray"
+              renderRoot={(props) => <Link {...props} to="/blog" search={{ tag }} />}
+            >
               {tag}
             </Badge>
           ))}

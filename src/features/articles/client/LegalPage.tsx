@@ -23,10 +23,7 @@ export function LegalView({ legal }: { legal: LegalPageDto }) {
       {!legal.current && (
         <Alert color="yellow" mb="xl" title="An earlier version">
           You are reading the version published on {formatArticleDate(legal.updatedAt)}.{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to={path} search={{}} />}>
-            Read the current version
-          </Anchor>
-          .
+          <Anchor renderRoot={(props) => <Link {...props} to={path} search={{}} />}>Read the current version</Anchor>.
         </Alert>
       )}
       <ArticleBody html={legal.html} />
@@ -38,7 +35,9 @@ export function LegalView({ legal }: { legal: LegalPageDto }) {
           <List>
             {others.map((v) => (
               <List.Item key={v.id}>
-                <Anchor renderRoot={(props) => <Link {...props} to={path} search={v.id === legal.versions[0]?.id ? {} : { version: v.id }} />}>
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to={path} search={v.id === legal.versions[0]?.id ? {} : { version: v.id }} />}
+                >
                   Version of {formatArticleDate(v.publishedAt)}
                   {v.id === legal.versions[0]?.id ? ' (current)' : ''}
                 </Anchor>
@@ -55,4 +54,3 @@ export function LegalPage({ page, version }: { page: LegalPageName; version?: nu
   const { data } = useSuspenseQuery(trpc.articles.legal.queryOptions({ page, version }));
   return <LegalView legal={data} />;
 }
-

@@ -10,9 +10,16 @@ const BLOG_FEED = { title: 'Blog (RSS)', href: '/blog/feed.xml' };
 const BLOG_DESCRIPTION = 'Stories, puppy updates and advice from our family.';
 const GUIDES_DESCRIPTION = 'Guides for new Goldendoodle owners.';
 
-export const blogListHead = ({ title }: HeadTools): ServedHead => ({ title: title('Blog'), description: BLOG_DESCRIPTION, feeds: [BLOG_FEED] });
+export const blogListHead = ({ title }: HeadTools): ServedHead => ({
+  title: title('Blog'),
+  description: BLOG_DESCRIPTION,
+  feeds: [BLOG_FEED],
+});
 
-export const resourceListHead = ({ title }: HeadTools): ServedHead => ({ title: title('Owner Resources'), description: GUIDES_DESCRIPTION });
+export const resourceListHead = ({ title }: HeadTools): ServedHead => ({
+  title: title('Owner Resources'),
+  description: GUIDES_DESCRIPTION,
+});
 
 export function blogPostHead(tools: HeadTools, slug: string): ServedHead {
   const { data, title, origin, breadcrumbs } = tools;
@@ -35,7 +42,13 @@ export function blogPostHead(tools: HeadTools, slug: string): ServedHead {
     image: post.coverImageUrl,
     type: 'article',
     feeds: [BLOG_FEED],
-    jsonLd: [posting, breadcrumbs([['Blog', '/blog'], [post.title, `/blog/${post.slug}`]])],
+    jsonLd: [
+      posting,
+      breadcrumbs([
+        ['Blog', '/blog'],
+        [post.title, `/blog/${post.slug}`],
+      ]),
+    ],
   };
 }
 
@@ -47,7 +60,12 @@ export function resourceHead(tools: HeadTools, slug: string): ServedHead {
     description: clip(guide.summary || GUIDES_DESCRIPTION),
     image: guide.coverImageUrl,
     type: 'article',
-    jsonLd: [tools.breadcrumbs([['Owner Resources', '/resources'], [guide.title, `/resources/${guide.id}`]])],
+    jsonLd: [
+      tools.breadcrumbs([
+        ['Owner Resources', '/resources'],
+        [guide.title, `/resources/${guide.id}`],
+      ]),
+    ],
   };
 }
 

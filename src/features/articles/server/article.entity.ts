@@ -25,10 +25,24 @@ export const Article = defineEntity({
     /** Scheduled articles go public when this time passes (the public queries compare it with now). */
     publishedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['kind', 'slug'] }],
-  indexes: [{ name: 'articles_list_order_index', expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")' }, { properties: ['kind', 'publishedAt'] }, { name: 'articles_public_index', expression: `create index "articles_public_index" on "articles" ("kind", "published_at") include ("tags") where "status" <> 'draft'` }, ...trigramIndexes('articles', ['title', 'summary', 'slug', 'body'])],
+  indexes: [
+    {
+      name: 'articles_list_order_index',
+      expression: 'create index "articles_list_order_index" on "articles" ("kind", "published_at", "updated_at", "id")',
+    },
+    { properties: ['kind', 'publishedAt'] },
+    {
+      name: 'articles_public_index',
+      expression: `create index "articles_public_index" on "articles" ("kind", "published_at") include ("tags") where "status" <> 'draft'`,
+    },
+    ...trigramIndexes('articles', ['title', 'summary', 'slug', 'body']),
+  ],
 });
 export type IArticle = InstanceType<typeof Article.class>;
 

@@ -30,10 +30,23 @@ describe('searching the public blog and resources', () => {
         body: where === 2 ? `${'Settling in. '.repeat(200)}Then the crate became her den (${i}).` : 'Settling in.',
       });
     }
-    for (let i = 0; i < 3; i++) await publish({ kind: 'blog', title: `Coat care ${i}`, summary: 'Brushing', body: 'Brush twice a week. 100% worth it.' });
+    for (let i = 0; i < 3; i++)
+      await publish({ kind: 'blog', title: `Coat care ${i}`, summary: 'Brushing', body: 'Brush twice a week. 100% worth it.' });
     await as().admin.articles.create({ kind: 'blog', title: 'Crate draft', summary: 'Not yet', body: 'crate' });
-    await publish({ kind: 'resource', title: 'Feeding guide', summary: 'Kibble and treats', body: 'How much kibble a puppy eats.', category: 'go-home' });
-    await publish({ kind: 'resource', title: 'Training basics', summary: 'Sit, stay', body: 'Start crate training on day one.', category: 'go-home' });
+    await publish({
+      kind: 'resource',
+      title: 'Feeding guide',
+      summary: 'Kibble and treats',
+      body: 'How much kibble a puppy eats.',
+      category: 'go-home',
+    });
+    await publish({
+      kind: 'resource',
+      title: 'Training basics',
+      summary: 'Sit, stay',
+      body: 'Start crate training on day one.',
+      category: 'go-home',
+    });
   });
 
   it('finds posts by title, summary or text (any case), published only, newest first, a page at a time', async () => {
@@ -77,7 +90,12 @@ describe('searching the public blog and resources', () => {
   });
 
   it('resources: found a page at a time through the procedure', async () => {
-    expect(await visitor().articles.resourceSearch({ q: 'TRAINING' })).toMatchObject({ total: 1, page: 1, q: 'TRAINING', items: [{ id: 'training-basics' }] });
+    expect(await visitor().articles.resourceSearch({ q: 'TRAINING' })).toMatchObject({
+      total: 1,
+      page: 1,
+      q: 'TRAINING',
+      items: [{ id: 'training-basics' }],
+    });
     expect(await visitor().articles.resourceSearch({ q: 'nothing like this' })).toMatchObject({ total: 0, items: [] });
   });
 

@@ -1,6 +1,12 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema } from '../../../lib/shared/paging.ts';
-import { AdminArticleListInputSchema, ArticleInputSchema, ArticleUpdateSchema, PreviewInputSchema, PublishInputSchema } from '../articles.schema.ts';
+import {
+  AdminArticleListInputSchema,
+  ArticleInputSchema,
+  ArticleUpdateSchema,
+  PreviewInputSchema,
+  PublishInputSchema,
+} from '../articles.schema.ts';
 import {
   createArticle,
   getArticleAdmin,

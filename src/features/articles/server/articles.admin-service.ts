@@ -78,7 +78,11 @@ const GUIDE_ORDER: KeyOrder = [
   { field: 'id', type: 'integer', dir: 'asc' },
 ];
 
-export async function listArticlesAdmin(em: EntityManager, input: z.output<typeof AdminArticleListInputSchema>, now = new Date()): Promise<Page<ArticleAdminDto>> {
+export async function listArticlesAdmin(
+  em: EntityManager,
+  input: z.output<typeof AdminArticleListInputSchema>,
+  now = new Date(),
+): Promise<Page<ArticleAdminDto>> {
   const statusWhere =
     input.status === 'draft'
       ? { status: 'draft' as const }
@@ -87,12 +91,13 @@ export async function listArticlesAdmin(em: EntityManager, input: z.output<typeo
         : input.status === 'scheduled'
           ? { status: { $ne: 'draft' as const }, publishedAt: { $gt: now } }
           : {};
-  const searchWhere = input.search
-    ? searchAny(input.search, ['title', 'summary', 'slug'])
-    : {};
+  const searchWhere = input.search ? searchAny(input.search, ['title', 'summary', 'slug']) : {};
   const where = { kind: input.kind, ...statusWhere, ...searchWhere };
   const { rows, ...page } = await keysetPage(em, Article, where, input.kind === 'resource' ? GUIDE_ORDER : NEWEST_POST_FIRST, input);
-  const files = await attachmentsOf(em, rows.map((a) => a.id));
+  const files = await attachmentsOf(
+    em,
+    rows.map((a) => a.id),
+  );
   return { ...page, items: rows.map((a) => toArticleAdminDto(a, now, files.get(a.id) ?? [])) };
 }
 
@@ -142,7 +147,8 @@ async function flushMappingClashes(em: EntityManager, data: ArticleData) {
     await em.flush();
   } catch (error) {
     // Two saves racing for one address: the unique key decides, and the loser gets the same field error.
-    if (error instanceof UniqueConstraintViolationException) throw /legal_page/.test(error.message) && data.kind === 'legal' ? legalPageTaken() : slugTaken();
+    if (error instanceof UniqueConstraintViolationException)
+      throw /legal_page/.test(error.message) && data.kind === 'legal' ? legalPageTaken() : slugTaken();
     throw error;
   }
 }
@@ -152,7 +158,14 @@ export async function createArticle(em: EntityManager, data: ArticleData): Promi
   // A new article may take an address an older one gave up: the old redirect goes.
   await em.nativeDelete(ArticleSlugRedirect, { kind: data.kind, slug: data.slug });
   const now = new Date();
-  const row = em.create(Article, { kind: data.kind, ...fieldsOf(data), status: 'draft', publishedAt: null, createdAt: now, updatedAt: now });
+  const row = em.create(Article, {
+    kind: data.kind,
+    ...fieldsOf(data),
+    status: 'draft',
+    publishedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   await flushMappingClashes(em, data);
   await setAttachments(em, row, data.attachments);
   return toArticleAdminDto(row, now, data.attachments);
@@ -165,11 +178,20 @@ async function recordLegalVersion(em: EntityManager, row: IArticle, publishedAt:
   em.create(LegalVersion, { article: row, title: row.title, body: row.body, publishedAt });
 }
 
-export async function updateArticle(em: EntityManager, id: number, data: ArticleData): Promise<{ article: ArticleAdminDto; releasedUrls: string[] }> {
+export async function updateArticle(
+  em: EntityManager,
+  id: number,
+  data: ArticleData,
+): Promise<{ article: ArticleAdminDto; releasedUrls: string[] }> {
   const row = await findArticle(em, id);
   if (data.kind !== row.kind) throw badRequest('An article cannot change its kind.', { kind: ['An article cannot change its kind.'] });
   await checkClashes(em, data, id);
-  const before = { slug: row.slug, cover: row.coverImageUrl ?? null, body: row.body, files: ((await attachmentsOf(em, [id])).get(id) ?? []).map((f) => f.url) };
+  const before = {
+    slug: row.slug,
+    cover: row.coverImageUrl ?? null,
+    body: row.body,
+    files: ((await attachmentsOf(em, [id])).get(id) ?? []).map((f) => f.url),
+  };
   em.assign(row, fieldsOf(data));
   if (before.slug !== row.slug) {
     // The old address keeps answering (301); an address this article had before is its own again.

@@ -98,7 +98,14 @@ export const articlesRest = restRoutes(articlesRouter, [
     url: '/api/blog/:slug',
     call: (c, req) => c.blogPost({ slug: req.params.slug! }),
     movedTo: moved('/api/blog'),
-    doc: { tag: 'Blog', summary: 'One published post', description: MOVED, params: slugParam('slug'), response: BlogPostSchema, errors: [301, 404] },
+    doc: {
+      tag: 'Blog',
+      summary: 'One published post',
+      description: MOVED,
+      params: slugParam('slug'),
+      response: BlogPostSchema,
+      errors: [301, 404],
+    },
   },
   {
     method: 'GET',
@@ -121,7 +128,14 @@ export const articlesRest = restRoutes(articlesRouter, [
     url: '/api/resources/:id',
     call: (c, req) => c.resource({ slug: req.params.id! }),
     movedTo: moved('/api/resources'),
-    doc: { tag: 'Owner resources', summary: 'One owner guide', description: MOVED, params: slugParam('id'), response: ResourceSchema, errors: [301, 404] },
+    doc: {
+      tag: 'Owner resources',
+      summary: 'One owner guide',
+      description: MOVED,
+      params: slugParam('id'),
+      response: ResourceSchema,
+      errors: [301, 404],
+    },
   },
   {
     method: 'GET',

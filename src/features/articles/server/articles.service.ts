@@ -77,7 +77,11 @@ export function searchWhere(q: string | undefined) {
   return searchAny(q, ['title', 'summary', 'body']);
 }
 
-export async function listBlogPosts(em: EntityManager, input: z.output<typeof BlogListInputSchema>, now = new Date()): Promise<BlogListDto> {
+export async function listBlogPosts(
+  em: EntityManager,
+  input: z.output<typeof BlogListInputSchema>,
+  now = new Date(),
+): Promise<BlogListDto> {
   const where = { ...publicWhere('blog', now), ...(input.tag ? { tags: { $contains: [input.tag] } } : {}), ...searchWhere(input.q) };
   const [rows, total] = await em.findAndCount(Article, where, {
     orderBy: { publishedAt: 'desc', id: 'desc' },
@@ -110,8 +114,16 @@ export async function getBlogPost(em: EntityManager, slug: string, now = new Dat
   // row from the list's index (issue 35: not every post read to find the neighbours).
   const at = found.publishedAt!;
   const [older, newer] = await Promise.all([
-    em.findOne(Article, { ...publicWhere('blog', now), $or: [{ publishedAt: { $lt: at } }, { publishedAt: at, id: { $lt: found.id } }] }, { fields: ['slug', 'title'], orderBy: { publishedAt: 'desc', id: 'desc' } }),
-    em.findOne(Article, { ...publicWhere('blog', now), $or: [{ publishedAt: { $gt: at } }, { publishedAt: at, id: { $gt: found.id } }] }, { fields: ['slug', 'title'], orderBy: { publishedAt: 'asc', id: 'asc' } }),
+    em.findOne(
+      Article,
+      { ...publicWhere('blog', now), $or: [{ publishedAt: { $lt: at } }, { publishedAt: at, id: { $lt: found.id } }] },
+      { fields: ['slug', 'title'], orderBy: { publishedAt: 'desc', id: 'desc' } },
+    ),
+    em.findOne(
+      Article,
+      { ...publicWhere('blog', now), $or: [{ publishedAt: { $gt: at } }, { publishedAt: at, id: { $gt: found.id } }] },
+      { fields: ['slug', 'title'], orderBy: { publishedAt: 'asc', id: 'asc' } },
+    ),
   ]);
   const link = (a: { slug: string; title: string } | null) => (a ? { slug: a.slug, title: a.title } : null);
   return {
@@ -131,12 +143,20 @@ export async function listResources(em: EntityManager, now = new Date()): Promis
 }
 
 /** The guides a search finds, in the list's order (by category, then the breeder's order), a page at a time. */
-export async function searchResources(em: EntityManager, input: z.output<typeof ResourceSearchInputSchema>, now = new Date()): Promise<ResourceSearchDto> {
-  const [rows, total] = await em.findAndCount(Article, { ...publicWhere('resource', now), ...searchWhere(input.q) }, {
-    orderBy: { category: 'asc', sortOrder: 'asc', title: 'asc', id: 'asc' },
-    limit: BLOG_PAGE_SIZE,
-    offset: (input.page - 1) * BLOG_PAGE_SIZE,
-  });
+export async function searchResources(
+  em: EntityManager,
+  input: z.output<typeof ResourceSearchInputSchema>,
+  now = new Date(),
+): Promise<ResourceSearchDto> {
+  const [rows, total] = await em.findAndCount(
+    Article,
+    { ...publicWhere('resource', now), ...searchWhere(input.q) },
+    {
+      orderBy: { category: 'asc', sortOrder: 'asc', title: 'asc', id: 'asc' },
+      limit: BLOG_PAGE_SIZE,
+      offset: (input.page - 1) * BLOG_PAGE_SIZE,
+    },
+  );
   return { items: rows.map(toResourceSummaryDto), total, page: input.page, pageSize: BLOG_PAGE_SIZE, q: input.q };
 }
 
@@ -169,7 +189,10 @@ export async function getLegalPage(em: EntityManager, input: z.output<typeof Leg
 }
 
 /** Every public article's address and when it last changed, for the sitemap. */
-export async function listArticleAddresses(em: EntityManager, now = new Date()): Promise<Array<{ kind: ArticleKind; slug: string; legalPage: string | null; updatedAt: Date }>> {
+export async function listArticleAddresses(
+  em: EntityManager,
+  now = new Date(),
+): Promise<Array<{ kind: ArticleKind; slug: string; legalPage: string | null; updatedAt: Date }>> {
   const rows = await em.find(
     Article,
     { $or: [publicWhere('blog', now), publicWhere('resource', now), publicWhere('legal', now)] },
@@ -180,7 +203,16 @@ export async function listArticleAddresses(em: EntityManager, now = new Date()):
 
 /** The public articles that have an address of their own (sitemap): blog posts, guides and the legal pages listed. */
 function addressableWhere(now: Date, legalPages: readonly string[]) {
-  return { $or: [publicWhere('blog', now), publicWhere('resource', now), { ...publicWhere('legal', now), legalPage: { $in: legalPages.filter((p): p is (typeof LEGAL_PAGES)[number] => (LEGAL_PAGES as readonly string[]).includes(p)) } }] };
+  return {
+    $or: [
+      publicWhere('blog', now),
+      publicWhere('resource', now),
+      {
+        ...publicWhere('legal', now),
+        legalPage: { $in: legalPages.filter((p): p is (typeof LEGAL_PAGES)[number] => (LEGAL_PAGES as readonly string[]).includes(p)) },
+      },
+    ],
+  };
 }
 
 export async function countArticleAddresses(em: EntityManager, legalPages: readonly string[], now = new Date()): Promise<number> {
@@ -197,7 +229,9 @@ export async function articleAddressBatch(
   batch: { afterId?: number; offset?: number; limit: number },
   now = new Date(),
 ): Promise<Array<{ id: number; kind: ArticleKind; slug: string; legalPage: string | null; updatedAt: Date }>> {
-  const where = batch.afterId ? { $and: [addressableWhere(now, legalPages), { id: { $gt: batch.afterId } }] } : addressableWhere(now, legalPages);
+  const where = batch.afterId
+    ? { $and: [addressableWhere(now, legalPages), { id: { $gt: batch.afterId } }] }
+    : addressableWhere(now, legalPages);
   const rows = await em.find(Article, where, {
     fields: ['id', 'kind', 'slug', 'legalPage', 'updatedAt'],
     orderBy: { id: 'asc' },

@@ -29,7 +29,11 @@ describe('articles on the public site', () => {
       'What Is Puppy Culture?',
     ]);
     expect(Object.keys(list.items[0]!).sort()).toEqual(['coverImageUrl', 'publishedAt', 'slug', 'summary', 'tags', 'title']);
-    expect(list.items[0]).toMatchObject({ slug: 'getting-ready-for-your-puppy-a-checklist', publishedAt: '2026-10-14T12:00:00.000Z', coverImageUrl: expect.stringMatching(/^\/uploads\//) });
+    expect(list.items[0]).toMatchObject({
+      slug: 'getting-ready-for-your-puppy-a-checklist',
+      publishedAt: '2026-10-14T12:00:00.000Z',
+      coverImageUrl: expect.stringMatching(/^\/uploads\//),
+    });
     const drafts = await as().admin.articles.list({ kind: 'blog', status: 'draft' });
     const scheduled = await as().admin.articles.list({ kind: 'blog', status: 'scheduled' });
     expect([drafts.total, scheduled.total]).toEqual([1, 1]);
@@ -53,7 +57,10 @@ describe('articles on the public site', () => {
     expect(body).toMatchObject({
       slug: 'the-first-week-home',
       title: 'The First Week Home',
-      previous: { slug: 'goldendoodle-coat-care-brushing-bathing-and-grooming', title: 'Goldendoodle Coat Care: Brushing, Bathing and Grooming' },
+      previous: {
+        slug: 'goldendoodle-coat-care-brushing-bathing-and-grooming',
+        title: 'Goldendoodle Coat Care: Brushing, Bathing and Grooming',
+      },
       next: { slug: 'getting-ready-for-your-puppy-a-checklist', title: 'Getting Ready for Your Puppy: A Checklist' },
     });
     expect(body.html).toMatch(/^<p>/);
@@ -63,7 +70,12 @@ describe('articles on the public site', () => {
   });
 
   it('unknown slugs and ids answer 404 with the JSON error body; drafts and scheduled posts are 404 too', async () => {
-    for (const url of ['/api/blog/no-such-post', '/api/resources/no-such-guide', '/api/blog/meet-the-spring-litter', '/api/blog/winter-walks-with-a-young-puppy']) {
+    for (const url of [
+      '/api/blog/no-such-post',
+      '/api/resources/no-such-guide',
+      '/api/blog/meet-the-spring-litter',
+      '/api/blog/winter-walks-with-a-young-puppy',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ message: expect.stringMatching(/not found\.$/) });
@@ -135,13 +147,22 @@ describe('articles on the public site', () => {
   });
 
   it('resources are grouped by category in the breeder’s order; a renamed guide answers 301', async () => {
-    const guide = await as().admin.articles.create({ kind: 'resource', title: 'Nail Trims', category: 'grooming', sortOrder: 0, body: 'Trim weekly.' });
+    const guide = await as().admin.articles.create({
+      kind: 'resource',
+      title: 'Nail Trims',
+      category: 'grooming',
+      sortOrder: 0,
+      body: 'Trim weekly.',
+    });
     await as().admin.articles.publish({ id: guide.id });
     const list = (await get('/api/resources')).json() as Array<{ id: string; category: string; order: number }>;
     expect(list.find((g) => g.id === 'nail-trims')).toMatchObject({ category: 'grooming', order: 0 });
     const categories = list.map((g) => g.category);
     expect(categories).toEqual([...categories].sort());
-    await as().admin.articles.update({ id: guide.id, data: { kind: 'resource', title: 'Nail Care', category: 'grooming', body: 'Trim weekly.' } });
+    await as().admin.articles.update({
+      id: guide.id,
+      data: { kind: 'resource', title: 'Nail Care', category: 'grooming', body: 'Trim weekly.' },
+    });
     const res = await get('/api/resources/nail-trims');
     expect([res.statusCode, res.headers.location]).toEqual([301, '/api/resources/nail-care']);
   });

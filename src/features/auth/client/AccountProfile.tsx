@@ -15,7 +15,8 @@ import { ChangePasswordSchema, DeleteAccountSchema, PASSWORD_MIN, UpdateProfileS
 import { currentUserQuery } from './current-user.ts';
 
 const firstErrors = (error: unknown) => Object.fromEntries(Object.entries(fieldErrorsOf(error) ?? {}).map(([k, v]) => [k, v[0]]));
-const failed = (error: unknown) => toast({ title: 'Could not save', message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+const failed = (error: unknown) =>
+  toast({ title: 'Could not save', message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
 function ProfileForm({ profile }: { profile: ProfileDto }) {
   const queryClient = useQueryClient();
@@ -46,7 +47,13 @@ function ProfileForm({ profile }: { profile: ProfileDto }) {
         <Text size="sm">
           Username: <strong>{profile.username}</strong>
         </Text>
-        <TextInput label="Your name" description="How we greet you, e.g. The Parkers" autoComplete="name" key={form.key('displayName')} {...form.getInputProps('displayName')} />
+        <TextInput
+          label="Your name"
+          description="How we greet you, e.g. The Parkers"
+          autoComplete="name"
+          key={form.key('displayName')}
+          {...form.getInputProps('displayName')}
+        />
         <TextInput
           label="E-mail"
           type="email"
@@ -94,7 +101,13 @@ function PasswordForm() {
       })}
     >
       <Stack gap="sm">
-        <PasswordInput label="Current password" autoComplete="current-password" withAsterisk key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          withAsterisk
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
+        />
         <PasswordInput
           label="New password"
           description={`At least ${PASSWORD_MIN} characters`}
@@ -125,7 +138,9 @@ function DeleteAccount() {
   const remove = useMutation(trpc.auth.deleteAccount.mutationOptions());
   return (
     <>
-      <Text size="sm">Deleting your account removes your profile, documents and checklist for good. We keep only a note that an account was deleted.</Text>
+      <Text size="sm">
+        Deleting your account removes your profile, documents and checklist for good. We keep only a note that an account was deleted.
+      </Text>
       <Group mt="sm">
         <Button color="red" variant="outline" onClick={() => setOpen(true)}>
           Delete my account
@@ -148,9 +163,25 @@ function DeleteAccount() {
         >
           <Stack gap="sm">
             <Text size="sm">This cannot be undone.</Text>
-            <Text size="sm">A contract you signed and the payments you made are legal and accounting records: the breeder keeps them, with your name and e-mail address as they were, and only she can open them.</Text>
-            <PasswordInput label="Current password" autoComplete="current-password" withAsterisk data-autofocus key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
-            <TextInput label="Type DELETE to confirm" autoComplete="off" withAsterisk key={form.key('confirm')} {...form.getInputProps('confirm')} />
+            <Text size="sm">
+              A contract you signed and the payments you made are legal and accounting records: the breeder keeps them, with your name and
+              e-mail address as they were, and only she can open them.
+            </Text>
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              withAsterisk
+              data-autofocus
+              key={form.key('currentPassword')}
+              {...form.getInputProps('currentPassword')}
+            />
+            <TextInput
+              label="Type DELETE to confirm"
+              autoComplete="off"
+              withAsterisk
+              key={form.key('confirm')}
+              {...form.getInputProps('confirm')}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 Cancel

@@ -81,13 +81,15 @@ export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
           <LogoutLink onNavigate={onNavigate} />
         </>
       )}
-      {user && !user.isAdmin && (onNavigate ? (
-        <AccountList user={user} onNavigate={onNavigate} />
-      ) : (
-        <Suspense fallback={null}>
-          <AccountMenu user={user} />
-        </Suspense>
-      ))}
+      {user &&
+        !user.isAdmin &&
+        (onNavigate ? (
+          <AccountList user={user} onNavigate={onNavigate} />
+        ) : (
+          <Suspense fallback={null}>
+            <AccountMenu user={user} />
+          </Suspense>
+        ))}
     </>
   );
 }

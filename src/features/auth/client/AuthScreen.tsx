@@ -4,18 +4,10 @@ import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, Tex
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { fieldErrorsOf } from '../../../lib/client/trpc.ts';
-import {
-  LoginSchema,
-  PASSWORD_MIN,
-  RegisterFormSchema,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  type AuthUser,
-} from '../auth.schema.ts';
+import { LoginSchema, PASSWORD_MIN, RegisterFormSchema, USERNAME_MAX, USERNAME_MIN, type AuthUser } from '../auth.schema.ts';
 import { useAuth } from './auth-context.ts';
 
 type Tab = 'login' | 'register';
-
 
 /** The server's field messages (e.g. a taken username) shown on the matching inputs. */
 function serverFieldErrors(error: unknown): Record<string, string | undefined> {

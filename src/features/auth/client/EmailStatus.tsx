@@ -10,8 +10,10 @@ export function EmailStatus() {
   const profile = useQuery(trpc.auth.profile.queryOptions());
   const resend = useMutation(
     trpc.auth.resendVerification.mutationOptions({
-      onSuccess: (r) => toast({ title: 'Link sent', message: `We sent a new link to ${r.email}. It works for 3 days.`, variant: 'success' }),
-      onError: (error) => toast({ title: 'Could not send the link', message: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onSuccess: (r) =>
+        toast({ title: 'Link sent', message: `We sent a new link to ${r.email}. It works for 3 days.`, variant: 'success' }),
+      onError: (error) =>
+        toast({ title: 'Could not send the link', message: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     }),
   );
   const p = profile.data;
@@ -23,7 +25,12 @@ export function EmailStatus() {
       </Alert>
     );
   return (
-    <Alert color="yellow" role="status" title={p.email ? 'Please confirm your new e-mail address' : 'Please confirm your e-mail address'} styles={READABLE_ALERT}>
+    <Alert
+      color="yellow"
+      role="status"
+      title={p.email ? 'Please confirm your new e-mail address' : 'Please confirm your e-mail address'}
+      styles={READABLE_ALERT}
+    >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           We sent a link to <strong>{p.pendingEmail}</strong>.{' '}

@@ -29,7 +29,10 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
           </>
         ),
       }}
-      failed={{ title: "We couldn't confirm your e-mail address", fallback: 'We could not confirm your address right now. Please try again later.' }}
+      failed={{
+        title: "We couldn't confirm your e-mail address",
+        fallback: 'We could not confirm your address right now. Please try again later.',
+      }}
     />
   );
 }

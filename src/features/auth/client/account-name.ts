@@ -16,5 +16,10 @@ export const HEADER_NAME_MAX = 12;
 export function headerNameOf(user: AuthUser): string {
   const name = nameOf(user);
   const chars = Array.from(name);
-  return chars.length > HEADER_NAME_MAX ? `${chars.slice(0, HEADER_NAME_MAX - 1).join('').trimEnd()}…` : name;
+  return chars.length > HEADER_NAME_MAX
+    ? `${chars
+        .slice(0, HEADER_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : name;
 }

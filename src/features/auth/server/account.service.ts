@@ -15,7 +15,12 @@ async function ownUser(ctx: Context & { user: SessionUser }) {
   return user;
 }
 
-const toProfile = (u: { username: string; displayName?: string | null; email?: string | null; pendingEmail?: string | null }): ProfileDto => ({
+const toProfile = (u: {
+  username: string;
+  displayName?: string | null;
+  email?: string | null;
+  pendingEmail?: string | null;
+}): ProfileDto => ({
   username: u.username,
   displayName: u.displayName ?? null,
   email: u.email ?? null,
@@ -26,7 +31,10 @@ export async function profile(ctx: Context & { user: SessionUser }): Promise<Pro
   return toProfile(await ownUser(ctx));
 }
 
-export async function updateProfile(ctx: Context & { user: SessionUser }, input: { displayName: string; email: string }): Promise<ProfileDto> {
+export async function updateProfile(
+  ctx: Context & { user: SessionUser },
+  input: { displayName: string; email: string },
+): Promise<ProfileDto> {
   const user = await ownUser(ctx);
   user.displayName = input.displayName || null;
   if (input.email) {

@@ -128,7 +128,8 @@ describe('the admin API is closed to visitors and non-admins', () => {
       // An admin's subscription stays open: messages.test.ts receives on it.
       if (type === 'subscription') continue;
       const asAdmin = await callProcedure(path, type, admin.cookie);
-      if (asAdmin.status === 401 || asAdmin.status === 403 || asAdmin.status >= 500) wrong.push(`${path} admin → ${asAdmin.status} ${asAdmin.code}`);
+      if (asAdmin.status === 401 || asAdmin.status === 403 || asAdmin.status >= 500)
+        wrong.push(`${path} admin → ${asAdmin.status} ${asAdmin.code}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -24,7 +24,13 @@ export const authRest = restRoutes(authRouter, [
       if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
       return user;
     },
-    doc: { tag: 'Accounts', summary: 'The signed-in user (401 when nobody is signed in)', access: 'signed-in', response: UserResponseSchema, errors: [401] },
+    doc: {
+      tag: 'Accounts',
+      summary: 'The signed-in user (401 when nobody is signed in)',
+      access: 'signed-in',
+      response: UserResponseSchema,
+      errors: [401],
+    },
   },
   {
     method: 'POST',
@@ -45,7 +51,13 @@ export const authRest = restRoutes(authRouter, [
     url: '/api/login',
     bodyLimit: 4096,
     call: (c, { body }) => c.login(body as never),
-    doc: { tag: 'Accounts', summary: 'Sign in (sets the session cookie)', body: LoginSchema, response: UserResponseSchema, errors: [400, 401, 429] },
+    doc: {
+      tag: 'Accounts',
+      summary: 'Sign in (sets the session cookie)',
+      body: LoginSchema,
+      response: UserResponseSchema,
+      errors: [400, 401, 429],
+    },
   },
   {
     method: 'POST',

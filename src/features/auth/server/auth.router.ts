@@ -1,5 +1,14 @@
 import { authedProcedure, publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
-import { ChangePasswordSchema, DeleteAccountSchema, LoginSchema, RegisterSchema, REGISTER_LIMIT, REGISTER_WINDOW_MS, UpdateProfileSchema, VerifyEmailSchema } from '../auth.schema.ts';
+import {
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  LoginSchema,
+  RegisterSchema,
+  REGISTER_LIMIT,
+  REGISTER_WINDOW_MS,
+  UpdateProfileSchema,
+  VerifyEmailSchema,
+} from '../auth.schema.ts';
 import { login, logout, register } from './auth.service.ts';
 import { changePassword, deleteAccount, profile, updateProfile } from './account.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';

@@ -29,8 +29,7 @@ describe('accounts over REST and tRPC', () => {
       remoteAddress: opts.ip ?? freshIp(),
       payload: JSON.stringify(body),
     });
-  const me = (cookie?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/user', headers: cookie ? { cookie } : {} });
+  const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: cookie ? { cookie } : {} });
 
   it('GET /api/user answers 401 to a visitor', async () => {
     const res = await me();
@@ -79,7 +78,8 @@ describe('accounts over REST and tRPC', () => {
       url: '/api/register',
       headers: json,
       remoteAddress: freshIp(),
-      payload: '{"username":"sneaky","email":"s@example.com","password":"sunny-porch-swing","isAdmin":true,"is_admin":true,"role":"admin","admin":1}',
+      payload:
+        '{"username":"sneaky","email":"s@example.com","password":"sunny-porch-swing","isAdmin":true,"is_admin":true,"role":"admin","admin":1}',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().isAdmin).toBe(false);
@@ -117,7 +117,10 @@ describe('accounts over REST and tRPC', () => {
     await post('/api/register', { username: 'RiverBend', email: 'river@example.com', password: 'sunny-porch-swing' });
     const res = await post('/api/register', { username: 'riverbend', email: 'river2@example.com', password: 'another-long-one' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'That username is already taken.', fieldErrors: { username: ['That username is already taken.'] } });
+    expect(res.json()).toEqual({
+      message: 'That username is already taken.',
+      fieldErrors: { username: ['That username is already taken.'] },
+    });
     const row = await t.orm.em.fork().findOneOrFail(User, { usernameKey: 'riverbend' });
     expect(row.username).toBe('RiverBend');
   });
@@ -201,7 +204,11 @@ describe('accounts over REST and tRPC', () => {
     await em.nativeUpdate(
       Session,
       { id: hashToken(old.token) },
-      { createdAt: new Date(Date.now() - 60 * DAY - 60_000), lastSeenAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() + DAY) },
+      {
+        createdAt: new Date(Date.now() - 60 * DAY - 60_000),
+        lastSeenAt: new Date(Date.now() - 60_000),
+        expiresAt: new Date(Date.now() + DAY),
+      },
     );
     expect((await me(old.cookie)).statusCode).toBe(401);
     expect(await em.count(Session, { id: hashToken(old.token) })).toBe(0);
@@ -267,7 +274,9 @@ describe('accounts over REST and tRPC', () => {
     for (const net of ['10.3.1', '10.3.2']) {
       const answers = [];
       for (let i = 0; i < 3; i++) {
-        answers.push((await post('/api/login', { username: 'breeder', password: `spread-${net}-${i}` }, { ip: `${net}.${i + 1}` })).statusCode);
+        answers.push(
+          (await post('/api/login', { username: 'breeder', password: `spread-${net}-${i}` }, { ip: `${net}.${i + 1}` })).statusCode,
+        );
       }
       expect(answers).toEqual([429, 429, 429]);
       expect((await post('/api/login', { username: 'breeder', password: TEST_PASSWORD }, { ip: `${net}.9` })).statusCode).toBe(429);
@@ -286,9 +295,14 @@ describe('accounts over REST and tRPC', () => {
   it('treats an IPv6 /64 as one network', async () => {
     await signIn(t.orm, { username: 'v6_target', isAdmin: false });
     for (let i = 1; i <= 10; i++) {
-      expect((await post('/api/login', { username: 'v6_target', password: `guess-${i}-wrong` }, { ip: `2001:db8:1:2::${i.toString(16)}` })).statusCode).toBe(401);
+      expect(
+        (await post('/api/login', { username: 'v6_target', password: `guess-${i}-wrong` }, { ip: `2001:db8:1:2::${i.toString(16)}` }))
+          .statusCode,
+      ).toBe(401);
     }
-    expect((await post('/api/login', { username: 'v6_target', password: TEST_PASSWORD }, { ip: '2001:db8:1:2:ffff::1' })).statusCode).toBe(429);
+    expect((await post('/api/login', { username: 'v6_target', password: TEST_PASSWORD }, { ip: '2001:db8:1:2:ffff::1' })).statusCode).toBe(
+      429,
+    );
     expect((await post('/api/login', { username: 'v6_target', password: TEST_PASSWORD }, { ip: '2001:db8:1:3::1' })).statusCode).toBe(200);
   });
 
@@ -304,7 +318,7 @@ describe('accounts over REST and tRPC', () => {
     expect((await post('/api/login', { username: 'someone-else', password: 'spring-2026!' }, { ip: '10.4.4.4' })).statusCode).toBe(401);
   });
 
-  it("still stops spraying from one address at 10 when the sprayer signs in to their own account in between", async () => {
+  it('still stops spraying from one address at 10 when the sprayer signs in to their own account in between', async () => {
     await signIn(t.orm, { username: 'mallory_own', isAdmin: false });
     const ip = '10.7.7.7';
     const answers: number[] = [];
@@ -363,17 +377,29 @@ describe('accounts over REST and tRPC', () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/trpc/auth.me' });
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json().result.data).toBeNull();
-    const bad = await t.app.inject({ method: 'POST', url: '/trpc/auth.login', headers: json, remoteAddress: freshIp(), payload: { username: 'trpc_user', password: 'nope-nope-nope' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      headers: json,
+      remoteAddress: freshIp(),
+      payload: { username: 'trpc_user', password: 'nope-nope-nope' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe('Invalid username or password');
     expect(JSON.stringify(bad.json())).not.toMatch(/stack|\.ts:|at /);
   });
 
-  it('updates the signed-in user\'s own display name and e-mail; a bad address is a 400 field error, a visitor 401, another family untouched', async () => {
+  it("updates the signed-in user's own display name and e-mail; a bad address is a 400 field error, a visitor 401, another family untouched", async () => {
     const bakers = await signIn(t.orm, { username: 'bakers', isAdmin: false });
     const coles = await signIn(t.orm, { username: 'coles', isAdmin: false });
     const update = (body: unknown, cookie?: string) =>
-      t.app.inject({ method: 'POST', url: '/trpc/auth.updateProfile', headers: { ...json, ...(cookie ? { cookie } : {}) }, remoteAddress: freshIp(), payload: JSON.stringify(body) });
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.updateProfile',
+        headers: { ...json, ...(cookie ? { cookie } : {}) },
+        remoteAddress: freshIp(),
+        payload: JSON.stringify(body),
+      });
     const current = async (cookie: string) => {
       const [profile, meRes, rest] = await Promise.all([
         t.app.inject({ method: 'GET', url: '/trpc/auth.profile', headers: { cookie } }),
@@ -387,7 +413,12 @@ describe('accounts over REST and tRPC', () => {
     const res = await update({ displayName: '  The Bakers ', email: ' Bakers@Example.com ' }, bakers.cookie);
     expect(res.statusCode).toBe(200);
     // The new address waits for its verification link (decision 108).
-    expect(res.json().result.data).toEqual({ username: 'bakers', displayName: 'The Bakers', email: null, pendingEmail: 'Bakers@Example.com' });
+    expect(res.json().result.data).toEqual({
+      username: 'bakers',
+      displayName: 'The Bakers',
+      email: null,
+      pendingEmail: 'Bakers@Example.com',
+    });
     const row = await t.orm.em.fork().findOneOrFail(User, bakers.user.id);
     expect(row).toMatchObject({ displayName: 'The Bakers', email: null, pendingEmail: 'Bakers@Example.com' });
     const after = await current(bakers.cookie);
@@ -404,11 +435,24 @@ describe('accounts over REST and tRPC', () => {
     expect(visitor.statusCode).toBe(401);
 
     // The procedure only ever changes the caller's own row: naming another account in the body changes nothing there.
-    const sneaky = await update({ id: coles.user.id, userId: coles.user.id, username: 'coles', displayName: 'Hijacked', email: 'hijack@example.com' }, bakers.cookie);
+    const sneaky = await update(
+      { id: coles.user.id, userId: coles.user.id, username: 'coles', displayName: 'Hijacked', email: 'hijack@example.com' },
+      bakers.cookie,
+    );
     expect(sneaky.statusCode).toBe(200);
-    expect(sneaky.json().result.data).toEqual({ username: 'bakers', displayName: 'Hijacked', email: null, pendingEmail: 'hijack@example.com' });
+    expect(sneaky.json().result.data).toEqual({
+      username: 'bakers',
+      displayName: 'Hijacked',
+      email: null,
+      pendingEmail: 'hijack@example.com',
+    });
     expect(await current(coles.cookie)).toEqual(before);
-    expect(await t.orm.em.fork().findOneOrFail(User, coles.user.id)).toMatchObject({ username: 'coles', displayName: null, email: null, pendingEmail: null });
+    expect(await t.orm.em.fork().findOneOrFail(User, coles.user.id)).toMatchObject({
+      username: 'coles',
+      displayName: null,
+      email: null,
+      pendingEmail: null,
+    });
 
     // Blank values remove the name and the address.
     const cleared = await update({ displayName: '', email: '' }, bakers.cookie);

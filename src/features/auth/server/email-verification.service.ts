@@ -17,7 +17,13 @@ export async function queueVerificationMail(em: EntityManager, services: Mail, u
   const { name } = await services.mail.breeder(em);
   services.mail.enqueue(
     em,
-    await verificationMail(em, { userId: user.id, email: user.pendingEmail, siteName: name, appOrigin: services.env.appOrigin, validDays: VERIFY_LINK_DAYS }),
+    await verificationMail(em, {
+      userId: user.id,
+      email: user.pendingEmail,
+      siteName: name,
+      appOrigin: services.env.appOrigin,
+      validDays: VERIFY_LINK_DAYS,
+    }),
   );
 }
 

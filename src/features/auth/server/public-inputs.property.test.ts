@@ -17,7 +17,25 @@ const publicProcedures = Object.entries(procedures)
 const publicRest = restEndpoints.filter((e) => !e.url.startsWith('/api/admin'));
 
 /** Field names public inputs use, so generated objects reach past "expected an object" into each rule. */
-const FIELDS = ['username', 'password', 'email', 'name', 'phone', 'interest', 'message', 'website', 'token', 'id', 'slug', 'dogId', 'page', 'limit', 'cursor', 'litterId', 'isAdmin'];
+const FIELDS = [
+  'username',
+  'password',
+  'email',
+  'name',
+  'phone',
+  'interest',
+  'message',
+  'website',
+  'token',
+  'id',
+  'slug',
+  'dogId',
+  'page',
+  'limit',
+  'cursor',
+  'litterId',
+  'isAdmin',
+];
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -76,7 +94,9 @@ const payload = fc.oneof(hostileValue, shaped, nearValid, nearValid);
 const body = fc.oneof(
   payload.map((v) => JSON.stringify(v) ?? 'null'),
   fc.tuple(nearValid, fc.constantFrom(...FIELDS)).map(([v, field]) => JSON.stringify({ ...v, [field]: 'Jo\u0000e' })),
-  fc.tuple(payload, fc.constantFrom('__proto__', 'constructor')).map(([v, key]) => `{"${key}":{"isAdmin":true,"prototype":{"isAdmin":true}},"value":${JSON.stringify(v) ?? 'null'}}`),
+  fc
+    .tuple(payload, fc.constantFrom('__proto__', 'constructor'))
+    .map(([v, key]) => `{"${key}":{"isAdmin":true,"prototype":{"isAdmin":true}},"value":${JSON.stringify(v) ?? 'null'}}`),
   fc.string({ maxLength: 30 }),
 );
 
@@ -150,7 +170,18 @@ describe('every public input survives hostile values', () => {
     it(`tRPC ${path} called in process with non-JSON values: a client error, never INTERNAL_SERVER_ERROR`, async () => {
       const weird = fc.oneof(
         payload,
-        fc.constantFrom(undefined, Number.NaN, Infinity, -0, 10n, Symbol('s'), () => 1, new Date(Number.NaN), new Map(), Object.create(null)),
+        fc.constantFrom(
+          undefined,
+          Number.NaN,
+          Infinity,
+          -0,
+          10n,
+          Symbol('s'),
+          () => 1,
+          new Date(Number.NaN),
+          new Map(),
+          Object.create(null),
+        ),
         shaped.map((v) => Object.assign(Object.create({ isAdmin: true }), v)),
         fc.tuple(nearValid, fc.constantFrom(...FIELDS)).map(([v, field]) => ({ ...v, [field]: 'Jo\u0000e' })),
       );
@@ -192,7 +223,8 @@ describe('every public input survives hostile values', () => {
                 });
           expectClientOrSuccess(res.statusCode, res.body, `${endpoint.method} ${url} ${text.slice(0, 80)}`);
           const input = parsed(text);
-          if (endpoint.method !== 'GET' && input && breaksInputRule(input.value)) expect(res.statusCode, `${url} ${text.slice(0, 80)}`).toBe(400);
+          if (endpoint.method !== 'GET' && input && breaksInputRule(input.value))
+            expect(res.statusCode, `${url} ${text.slice(0, 80)}`).toBe(400);
         }),
         { numRuns: 60 },
       );

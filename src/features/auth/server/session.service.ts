@@ -40,9 +40,7 @@ export function sessionCookieOptions(policy: SessionPolicy) {
 }
 
 function expiryOf(createdAt: Date, lastSeenAt: Date, policy: SessionPolicy): Date {
-  return new Date(
-    Math.min(lastSeenAt.getTime() + policy.idleDays * DAY_MS, createdAt.getTime() + policy.absoluteDays * DAY_MS),
-  );
+  return new Date(Math.min(lastSeenAt.getTime() + policy.idleDays * DAY_MS, createdAt.getTime() + policy.absoluteDays * DAY_MS));
 }
 
 /** Creates a session row for the user and returns the token for the cookie (the only copy of it). */

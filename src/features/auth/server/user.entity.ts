@@ -27,7 +27,10 @@ export const User = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'users_list_order_index', expression: 'create index "users_list_order_index" on "users" ("is_admin" desc, "username_key")' }, ...trigramIndexes('users', ['username_key', 'display_name', 'email', 'pending_email'])],
+  indexes: [
+    { name: 'users_list_order_index', expression: 'create index "users_list_order_index" on "users" ("is_admin" desc, "username_key")' },
+    ...trigramIndexes('users', ['username_key', 'display_name', 'email', 'pending_email']),
+  ],
 });
 export type IUser = InstanceType<typeof User.class>;
 

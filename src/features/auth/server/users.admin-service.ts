@@ -31,10 +31,14 @@ const LIST_ORDER: KeyOrder = [
 /** Administrators first, then by name; the search matches the username, the name or an address. */
 export async function listUsers(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<AdminUserDto>> {
   const where = input.search
-    ? searchAny(input.search.toLowerCase(), ['usernameKey', 'displayName'], [
-        ['email', 'email'],
-        ['pendingEmail', 'pending_email'],
-      ])
+    ? searchAny(
+        input.search.toLowerCase(),
+        ['usernameKey', 'displayName'],
+        [
+          ['email', 'email'],
+          ['pendingEmail', 'pending_email'],
+        ],
+      )
     : {};
   const { rows, ...page } = await keysetPage(em, User, where, LIST_ORDER, input);
   return { ...page, items: rows.map(toAdminUserDto) };
@@ -62,12 +66,7 @@ export async function setAdmin(em: EntityManager, id: number, isAdmin: boolean):
  * Sets a new password and signs the user out everywhere (except the admin's own current session,
  * when resetting their own password).
  */
-export async function resetPassword(
-  em: EntityManager,
-  id: number,
-  password: string,
-  keepSessionId: string | null,
-): Promise<{ ok: true }> {
+export async function resetPassword(em: EntityManager, id: number, password: string, keepSessionId: string | null): Promise<{ ok: true }> {
   const user = await em.findOne(User, { id });
   if (!user) throw notFound('User');
   user.passwordHash = await hashPassword(password);

@@ -21,7 +21,9 @@ describe('admin.users', () => {
     ]);
     expect(list.items[0]).not.toHaveProperty('passwordHash');
 
-    const last = (await as().admin.users.setAdmin({ id: boss.user.id, isAdmin: false }).catch((e: unknown) => e)) as TRPCError;
+    const last = (await as()
+      .admin.users.setAdmin({ id: boss.user.id, isAdmin: false })
+      .catch((e: unknown) => e)) as TRPCError;
     expect(last.code).toBe('CONFLICT');
     expect(last.message).toBe(LAST_ADMIN_MESSAGE);
 
@@ -41,14 +43,19 @@ describe('admin.users', () => {
     const me = await t.app.inject({ method: 'GET', url: '/trpc/admin.users.list?input=%7B%7D', headers: { cookie: boss.cookie } });
     expect(me.statusCode).toBe(403);
 
-    const stillOne = (await t.caller({ ...fan.user, isAdmin: true }).admin.users.setAdmin({ id: fan.user.id, isAdmin: false }).catch((e: unknown) => e)) as TRPCError;
+    const stillOne = (await t
+      .caller({ ...fan.user, isAdmin: true })
+      .admin.users.setAdmin({ id: fan.user.id, isAdmin: false })
+      .catch((e: unknown) => e)) as TRPCError;
     expect(stillOne.code).toBe('CONFLICT');
   });
 
   it('two admins demoting each other at once leave one admin', async () => {
     const a = await signIn(t.orm, { username: 'alpha', isAdmin: true });
     const b = await signIn(t.orm, { username: 'bravo', isAdmin: true });
-    await t.caller(a.user).admin.users.setAdmin({ id: (await t.orm.em.fork().findOneOrFail(User, { usernameKey: 'fan' })).id, isAdmin: false });
+    await t
+      .caller(a.user)
+      .admin.users.setAdmin({ id: (await t.orm.em.fork().findOneOrFail(User, { usernameKey: 'fan' })).id, isAdmin: false });
     const results = await Promise.allSettled([
       t.caller(a.user).admin.users.setAdmin({ id: b.user.id, isAdmin: false }),
       t.caller(b.user).admin.users.setAdmin({ id: a.user.id, isAdmin: false }),
@@ -61,7 +68,8 @@ describe('admin.users', () => {
     const em = t.orm.em.fork();
     const admin = await em.findOneOrFail(User, { isAdmin: true });
     const target = await signIn(t.orm, { username: 'forgetful', isAdmin: false });
-    const short = (await t.caller({ id: admin.id, username: admin.username, isAdmin: true })
+    const short = (await t
+      .caller({ id: admin.id, username: admin.username, isAdmin: true })
       .admin.users.resetPassword({ id: target.user.id, password: 'short' })
       .catch((e: unknown) => e)) as TRPCError;
     expect(short.code).toBe('BAD_REQUEST');

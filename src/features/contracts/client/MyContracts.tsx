@@ -22,7 +22,12 @@ export function MyContracts() {
   const mine = useQuery(trpc.contracts.mine.queryOptions());
   const [open, setOpen] = useState<number | null>(null);
   if (mine.isPending) return <Loader role="status" aria-label="Loading your contracts" />;
-  if (mine.isError) return <Alert color="red" title="Could not load your contracts">{errorMessage(mine.error, 'Please try again.')}</Alert>;
+  if (mine.isError)
+    return (
+      <Alert color="red" title="Could not load your contracts">
+        {errorMessage(mine.error, 'Please try again.')}
+      </Alert>
+    );
   if (mine.data.length === 0) return null;
   return (
     <Card withBorder component="section" aria-labelledby="contract-card-title">
@@ -34,7 +39,9 @@ export function MyContracts() {
           <Stack key={c.id} gap="xs">
             <Group justify="space-between" wrap="wrap">
               <Text fw={600}>{c.title}</Text>
-              <ToneBadge tone={c.status === 'sent' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{FAMILY_STATUS[c.status]}</ToneBadge>
+              <ToneBadge tone={c.status === 'sent' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>
+                {FAMILY_STATUS[c.status]}
+              </ToneBadge>
             </Group>
             {c.status === 'voided' ? (
               <Alert color="gray" title="The breeder voided this contract">
@@ -57,7 +64,12 @@ export function MyContracts() {
 function ContractView({ id, onClose }: { id: number; onClose: () => void }) {
   const contract = useQuery(trpc.contracts.byId.queryOptions({ id }));
   if (contract.isPending) return <Loader role="status" aria-label="Loading the contract" />;
-  if (contract.isError) return <Alert color="red" title="Could not load the contract">{errorMessage(contract.error, 'Please try again.')}</Alert>;
+  if (contract.isError)
+    return (
+      <Alert color="red" title="Could not load the contract">
+        {errorMessage(contract.error, 'Please try again.')}
+      </Alert>
+    );
   const c = contract.data;
   return (
     <Stack gap="md">
@@ -69,8 +81,16 @@ function ContractView({ id, onClose }: { id: number; onClose: () => void }) {
           SHA-256 of the text as sent: {c.textSha256}
         </Text>
       )}
-      {c.familySignature && <Text>Signed by {c.familySignature.fullName} on {when(c.familySignature.at)}.</Text>}
-      {c.breederSignature && <Text>Countersigned by {c.breederSignature.fullName} on {when(c.breederSignature.at)}.</Text>}
+      {c.familySignature && (
+        <Text>
+          Signed by {c.familySignature.fullName} on {when(c.familySignature.at)}.
+        </Text>
+      )}
+      {c.breederSignature && (
+        <Text>
+          Countersigned by {c.breederSignature.fullName} on {when(c.breederSignature.at)}.
+        </Text>
+      )}
       {c.status === 'sent' && <SignForm contract={c} />}
       {c.pdfUrl && (
         <Stack gap={4}>
@@ -98,10 +118,15 @@ function SignForm({ contract }: { contract: ContractDto }) {
   const sign = useMutation(
     trpc.contracts.sign.mutationOptions({
       onSuccess: async () => {
-        toast({ title: 'Contract signed', message: 'The breeder will countersign it; you will get the signed PDF by e-mail.', variant: 'success' });
+        toast({
+          title: 'Contract signed',
+          message: 'The breeder will countersign it; you will get the signed PDF by e-mail.',
+          variant: 'success',
+        });
         await queryClient.invalidateQueries({ queryKey: trpc.contracts.pathKey() });
       },
-      onError: (e) => toast({ title: 'Could not sign the contract', message: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
+      onError: (e) =>
+        toast({ title: 'Could not sign the contract', message: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
     }),
   );
   const submit = (event: React.FormEvent) => {
@@ -118,9 +143,21 @@ function SignForm({ contract }: { contract: ContractDto }) {
     <form onSubmit={submit} noValidate aria-label="Sign the contract">
       <Stack gap="sm">
         <Title order={3}>Sign the contract</Title>
-        <TextInput label="Your full name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} error={errors.fullName} />
+        <TextInput
+          label="Your full name"
+          autoComplete="name"
+          required
+          value={fullName}
+          onChange={(e) => setFullName(e.currentTarget.value)}
+          error={errors.fullName}
+        />
         <SignaturePad onChange={setDrawing} />
-        <Checkbox label="I agree to sign electronically" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} error={errors.consent} />
+        <Checkbox
+          label="I agree to sign electronically"
+          checked={consent}
+          onChange={(e) => setConsent(e.currentTarget.checked)}
+          error={errors.consent}
+        />
         <Text size="xs" c="dimmed">
           We record the time, your account, your IP address and your browser with your signature.
         </Text>

@@ -69,7 +69,16 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
         onPointerMove={move}
         onPointerUp={end}
         onPointerCancel={end}
-        style={{ width: '100%', maxWidth: WIDTH, height: 'auto', aspectRatio: `${WIDTH} / ${HEIGHT}`, touchAction: 'none', background: '#fff', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
+        style={{
+          width: '100%',
+          maxWidth: WIDTH,
+          height: 'auto',
+          aspectRatio: `${WIDTH} / ${HEIGHT}`,
+          touchAction: 'none',
+          background: '#fff',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 4,
+        }}
       />
       <Group gap="xs">
         <Text size="xs" c="dimmed" id="signature-pad-hint">

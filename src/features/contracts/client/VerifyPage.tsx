@@ -32,10 +32,22 @@ export function VerifyPage() {
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1}>Check a signed contract</Title>
-        <Text>Upload a contract PDF sealed on this site: we check that it is one of ours, byte for byte, and that its digital signature shows no change since it was sealed.</Text>
+        <Text>
+          Upload a contract PDF sealed on this site: we check that it is one of ours, byte for byte, and that its digital signature shows no
+          change since it was sealed.
+        </Text>
         <form onSubmit={submit} noValidate aria-label="Check a contract PDF">
           <Stack gap="sm">
-            <FileInput label="Contract PDF" placeholder="Choose a PDF" accept="application/pdf,.pdf" value={file} onChange={setFile} error={error} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} />
+            <FileInput
+              label="Contract PDF"
+              placeholder="Choose a PDF"
+              accept="application/pdf,.pdf"
+              value={file}
+              onChange={setFile}
+              error={error}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+            />
             <Button type="submit" loading={verify.isPending} w="fit-content">
               Check the PDF
             </Button>
@@ -51,7 +63,14 @@ export function VerifyPage() {
           <Alert color={genuine ? 'green' : 'red'} title={genuine ? 'Genuine' : 'Not genuine'} role="status" styles={READABLE_ALERT}>
             <Stack gap={4}>
               <Text>{result.verdict}</Text>
-              <Text size="sm">PDF signature: {result.signature === 'valid' ? `valid (signed by ${result.signer})` : result.signature === 'invalid' ? 'invalid: the file was changed' : 'none'}</Text>
+              <Text size="sm">
+                PDF signature:{' '}
+                {result.signature === 'valid'
+                  ? `valid (signed by ${result.signer})`
+                  : result.signature === 'invalid'
+                    ? 'invalid: the file was changed'
+                    : 'none'}
+              </Text>
               {result.signature === 'valid' && (
                 <Text size="sm">
                   {result.timestamp

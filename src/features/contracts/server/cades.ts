@@ -4,7 +4,15 @@
 // and no signing-time (the time is the signature dictionary's /M). With a timestamp server, the signature value
 // gets an RFC 3161 timestamp as the unsigned attribute id-aa-signatureTimeStampToken (B-T). Built with pkijs and
 // asn1js; keys are used through WebCrypto. Also the reading side: the CMS parsed and checked on our own.
-import { createHash, createPrivateKey, createPublicKey, randomBytes, verify as verifySignature, webcrypto, X509Certificate } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  verify as verifySignature,
+  webcrypto,
+  X509Certificate,
+} from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import forge from 'node-forge';
@@ -24,7 +32,10 @@ export const OID = {
 export const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto });
 
 const ab = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-export const sha256 = (b: Uint8Array | ArrayBuffer) => createHash('sha256').update(b instanceof ArrayBuffer ? new Uint8Array(b) : b).digest();
+export const sha256 = (b: Uint8Array | ArrayBuffer) =>
+  createHash('sha256')
+    .update(b instanceof ArrayBuffer ? new Uint8Array(b) : b)
+    .digest();
 
 /** A PKCS#12 opened once: the key (WebCrypto, for pkijs) and the certificates, the signer's first. */
 export interface CmsIdentity {
@@ -43,7 +54,9 @@ export function openP12(p12: Buffer, passphrase: string): Promise<CmsIdentity> {
   if (!identity) {
     const made: Promise<CmsIdentity> = (async () => {
       const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, passphrase);
-      const keyBag = (parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [])[0] ?? (parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? [])[0];
+      const keyBag =
+        (parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [])[0] ??
+        (parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? [])[0];
       const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
       if (!key) throw new Error('The PKCS#12 holds no private key.');
       const certs = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).map((b) => b.cert!).filter(Boolean);
@@ -55,7 +68,9 @@ export function openP12(p12: Buffer, passphrase: string): Promise<CmsIdentity> {
       if (own < 0) throw new Error('The PKCS#12 holds no certificate for its key.');
       const ordered = [ders[own]!, ...ders.filter((_, i) => i !== own)];
       return {
-        key: (await webcrypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign'])) as unknown as CryptoKey,
+        key: (await webcrypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [
+          'sign',
+        ])) as unknown as CryptoKey,
         certificates: ordered.map((d) => pkijs.Certificate.fromBER(ab(d))),
         certificateDer: ordered[0]!,
       };
@@ -147,7 +162,13 @@ export function timestampToken(responseDer: Uint8Array, data: Uint8Array, nonce:
   const token = Buffer.from(resp.timeStampToken.toSchema().toBER());
   const read = readTimestampToken(token);
   if (!read.imprintOk(data)) throw new Error('The timestamp is not over our signature.');
-  if (read.nonce === null || Buffer.compare(Buffer.from(read.nonce.replace(/^(00)+/, ''), 'hex'), Buffer.from(nonce.toString('hex').replace(/^(00)+/, ''), 'hex')) !== 0) {
+  if (
+    read.nonce === null ||
+    Buffer.compare(
+      Buffer.from(read.nonce.replace(/^(00)+/, ''), 'hex'),
+      Buffer.from(nonce.toString('hex').replace(/^(00)+/, ''), 'hex'),
+    ) !== 0
+  ) {
     throw new Error('The timestamp answers another request (nonce).');
   }
   if (!read.signatureOk) throw new Error('The timestamp token’s signature does not verify.');
@@ -203,7 +224,8 @@ export function readTimestampToken(token: Uint8Array): TimestampInfo {
     nonce: tst.nonce ? Buffer.from(tst.nonce.valueBlock.valueHexView).toString('hex') : null,
     signatureOk,
     imprintOk: (data) =>
-      tst.messageImprint.hashAlgorithm.algorithmId === OID.sha256 && Buffer.compare(Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView), sha256(data)) === 0,
+      tst.messageImprint.hashAlgorithm.algorithmId === OID.sha256 &&
+      Buffer.compare(Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView), sha256(data)) === 0,
   };
 }
 
@@ -226,7 +248,13 @@ export function checkCms(cms: Uint8Array, content: Uint8Array): CmsCheck {
   const signer = sd.signerInfos[0];
   if (!signer) throw new Error('no signer');
   const cert = signerCertificate(sd, signer);
-  const base = { signer: null as string | null, fingerprint: null as string | null, signingCertificateV2: 'absent' as const, signingTimeAttribute: false, timestamp: null };
+  const base = {
+    signer: null as string | null,
+    fingerprint: null as string | null,
+    signingCertificateV2: 'absent' as const,
+    signingTimeAttribute: false,
+    timestamp: null,
+  };
   if (!cert) return { ...base, ok: false, reason: 'no certificate' };
   const der = Buffer.from(cert.toSchema().toBER());
   const x509 = new X509Certificate(der);
@@ -250,13 +278,16 @@ export function checkCms(cms: Uint8Array, content: Uint8Array): CmsCheck {
   if (!digest || Buffer.compare(Buffer.from(digest.valueBlock.valueHexView), sha256(content)) !== 0) {
     return { ...common, timestamp: null, ok: false, reason: 'the document changed after it was signed' };
   }
-  if (!signerVerifies(signer, spkiOf(cert), content)) return { ...common, timestamp: null, ok: false, reason: 'the signature does not match' };
-  if (ess === 'mismatch') return { ...common, timestamp: null, ok: false, reason: 'the signing certificate is not the one the signature names' };
+  if (!signerVerifies(signer, spkiOf(cert), content))
+    return { ...common, timestamp: null, ok: false, reason: 'the signature does not match' };
+  if (ess === 'mismatch')
+    return { ...common, timestamp: null, ok: false, reason: 'the signing certificate is not the one the signature names' };
   const tokenValue = signer.unsignedAttrs?.attributes.find((a) => a.type === OID.signatureTimeStampToken)?.values[0];
   let timestamp: CmsCheck['timestamp'] = null;
   if (tokenValue) {
     const token = readTimestampToken(new Uint8Array(tokenValue.toBER()));
-    if (!token.imprintOk(signer.signature.valueBlock.valueHexView)) return { ...common, timestamp: null, ok: false, reason: 'the timestamp is not over this signature' };
+    if (!token.imprintOk(signer.signature.valueBlock.valueHexView))
+      return { ...common, timestamp: null, ok: false, reason: 'the timestamp is not over this signature' };
     if (!token.signatureOk) return { ...common, timestamp: null, ok: false, reason: 'the timestamp’s signature does not verify' };
     timestamp = { at: token.genTime, authority: token.authority };
   }

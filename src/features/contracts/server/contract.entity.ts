@@ -14,7 +14,11 @@ export const ContractTemplate = defineEntity({
     /** The latest version's number (versions are never changed: a save adds one). */
     version: p.integer().default(1),
     body: p.text(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()).index(),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date())
+      .index(),
   },
 });
 export type IContractTemplate = InstanceType<typeof ContractTemplate.class>;
@@ -91,7 +95,11 @@ export const Contract = defineEntity({
     voidReason: p.string().length(500).nullable(),
     voidedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()).index(),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date())
+      .index(),
   },
 });
 export type IContract = InstanceType<typeof Contract.class>;

@@ -35,7 +35,12 @@ describe('contracts: send what is seen, void with a reason', () => {
   const breeder = () => t.caller(admin.user).admin.contracts;
   const row = (id: number) => t.orm.em.fork().findOneOrFail(Contract, id);
   const outbox = (to: string) =>
-    t.orm.em.fork().getConnection().execute<Array<{ subject: string; text: string }>>('select "subject", "text" from "outbox_messages" where "to" = ? order by "id"', [to]);
+    t.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ subject: string; text: string }>>('select "subject", "text" from "outbox_messages" where "to" = ? order by "id"', [
+        to,
+      ]);
 
   it('sets up a matched family and the template', async () => {
     admin = await signIn(t.orm, { isAdmin: true });
@@ -44,7 +49,16 @@ describe('contracts: send what is seen, void with a reason', () => {
     const u = await em.findOneOrFail(User, family.user.id);
     u.displayName = 'Jamie Parker';
     u.emailVerifiedAt = new Date();
-    em.create(Puppy, { name: 'Luna', gender: 'female', color: 'apricot', family: family.user.id, status: 'reserved', price: 3200, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: 'Luna',
+      gender: 'female',
+      color: 'apricot',
+      family: family.user.id,
+      status: 'reserved',
+      price: 3200,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     templateId = (await breeder().saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY })).id;
   });
@@ -54,18 +68,32 @@ describe('contracts: send what is seen, void with a reason', () => {
     const good: ContractValuesInput = { ...draft.values, deposit: '500', pickupDate: '2027-01-09' };
     const before = await row(draft.id);
     // Values the server refuses: a deposit over the price, a date that is not one.
-    expect(await code(breeder().send({ id: draft.id, values: { ...good, deposit: '5000' }, body: draft.body }))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.depositOverPrice}`);
-    expect(await code(breeder().send({ id: draft.id, values: { ...good, pickupDate: '2027-02-30' }, body: draft.body }))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.dateInvalid}`);
+    expect(await code(breeder().send({ id: draft.id, values: { ...good, deposit: '5000' }, body: draft.body }))).toBe(
+      `BAD_REQUEST: ${CONTRACT_MESSAGES.depositOverPrice}`,
+    );
+    expect(await code(breeder().send({ id: draft.id, values: { ...good, pickupDate: '2027-02-30' }, body: draft.body }))).toBe(
+      `BAD_REQUEST: ${CONTRACT_MESSAGES.dateInvalid}`,
+    );
     expect(await code(breeder().send({ id: draft.id, values: good } as never))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.valuesWithBody}`);
     // A price of $0 where the text uses the price: the preview says so, and sending refuses it.
     const free = await breeder().preview({ id: draft.id, values: { ...good, price: '0', deposit: '0' }, body: draft.body });
     expect(free.unfilled).toEqual(['the price']);
-    expect(await code(breeder().send({ id: draft.id, values: { ...good, price: '0', deposit: '0' }, body: draft.body }))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.unfilled(['the price'])}`);
+    expect(await code(breeder().send({ id: draft.id, values: { ...good, price: '0', deposit: '0' }, body: draft.body }))).toBe(
+      `BAD_REQUEST: ${CONTRACT_MESSAGES.unfilled(['the price'])}`,
+    );
     // A preview of other values than those sent: refused, as the breeder did not see what would go out.
     const shown = await breeder().preview({ id: draft.id, values: good, body: draft.body });
-    expect(await code(breeder().send({ id: draft.id, values: { ...good, deposit: '600' }, body: draft.body, previewSha256: shown.textSha256 }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.previewOutdated}`);
+    expect(
+      await code(breeder().send({ id: draft.id, values: { ...good, deposit: '600' }, body: draft.body, previewSha256: shown.textSha256 })),
+    ).toBe(`CONFLICT: ${CONTRACT_MESSAGES.previewOutdated}`);
     const after = await row(draft.id);
-    expect({ status: after.status, deposit: after.depositCents, pickup: after.pickupDate, price: after.priceCents, sent: after.sentText }).toEqual({
+    expect({
+      status: after.status,
+      deposit: after.depositCents,
+      pickup: after.pickupDate,
+      price: after.priceCents,
+      sent: after.sentText,
+    }).toEqual({
       status: before.status,
       deposit: before.depositCents,
       pickup: before.pickupDate,
@@ -93,7 +121,11 @@ describe('contracts: send what is seen, void with a reason', () => {
     const sent = await breeder().send({ id: draft.id, values, body: draft.body, previewSha256: preview.textSha256 });
     expect(sent).toMatchObject({ status: 'sent', values: { deposit: '500', pickupDate: '2027-01-09' }, textSha256: preview.textSha256 });
     const stored = await row(draft.id);
-    expect({ deposit: stored.depositCents, pickup: stored.pickupDate, sentText: stored.sentText }).toEqual({ deposit: 50_000, pickup: '2027-01-09', sentText: preview.text });
+    expect({ deposit: stored.depositCents, pickup: stored.pickupDate, sentText: stored.sentText }).toEqual({
+      deposit: 50_000,
+      pickup: '2027-01-09',
+      sentText: preview.text,
+    });
 
     const mine = await t.caller(family.user).contracts.byId({ id: draft.id });
     expect(Buffer.from(mine.html).equals(Buffer.from(preview.html))).toBe(true);
@@ -112,11 +144,16 @@ describe('contracts: send what is seen, void with a reason', () => {
     const voided = await breeder().void({ id: sent!.id, reason: 'The pickup moved: a new contract follows.' });
     expect(voided).toMatchObject({ status: 'voided', voidReason: 'The pickup moved: a new contract follows.' });
     const mails = await outbox('parkers@example.com');
-    expect(mails.map((m) => m.subject)).toEqual(['Your puppy contract for Luna is ready to sign', 'Your puppy contract for Luna was voided']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your puppy contract for Luna is ready to sign',
+      'Your puppy contract for Luna was voided',
+    ]);
     expect(mails[1]!.text).toContain('Reason: The pickup moved: a new contract follows.');
 
     const mine = await t.caller(family.user).contracts.mine();
-    expect(mine).toEqual([expect.objectContaining({ id: sent!.id, status: 'voided', voidReason: 'The pickup moved: a new contract follows.' })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ id: sent!.id, status: 'voided', voidReason: 'The pickup moved: a new contract follows.' }),
+    ]);
     // The text itself has left the family's view.
     expect(await code(t.caller(family.user).contracts.byId({ id: sent!.id }))).toBe(`NOT_FOUND: ${CONTRACT_MESSAGES.contractNotFound}`);
   });
@@ -126,7 +163,7 @@ describe('contracts: send what is seen, void with a reason', () => {
     const [draft] = (await breeder().list({ page: 1, status: 'draft' })).items;
     expect(await breeder().void({ id: draft!.id, reason: 'Prepared twice by mistake.' })).toMatchObject({ status: 'voided' });
     expect((await t.caller(family.user).contracts.mine()).map((c) => c.id)).not.toContain(draft!.id);
-    expect((await t.caller(family.user).contracts.mine())).toHaveLength(1);
+    expect(await t.caller(family.user).contracts.mine()).toHaveLength(1);
     expect(await outbox('parkers@example.com')).toHaveLength(2);
   });
 });

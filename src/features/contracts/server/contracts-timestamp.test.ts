@@ -48,7 +48,16 @@ describe('sealed contracts timestamped by a timestamp server (PAdES B-T)', () =>
     const family = await signIn(t.orm, { isAdmin: false, username, email: `${username}@example.com` });
     const em = t.orm.em.fork();
     (await em.findOneOrFail(User, family.user.id)).displayName = username;
-    em.create(Puppy, { name: puppy, gender: 'female', color: 'apricot', family: family.user.id, status: 'reserved', price: 3000, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: puppy,
+      gender: 'female',
+      color: 'apricot',
+      family: family.user.id,
+      status: 'reserved',
+      price: 3000,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     const id = (await breeder().prepare({ templateId, familyId: family.user.id })).id;
     await breeder().send({ id });
@@ -56,9 +65,21 @@ describe('sealed contracts timestamped by a timestamp server (PAdES B-T)', () =>
     return id;
   };
   const sealedMails = async (puppy: string) =>
-    (await t.orm.em.fork().getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from outbox_messages where subject like ?`, [`%igned contract for ${puppy}%`]))[0]!.n;
+    (
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ n: number }>>(`select count(*)::int as n from outbox_messages where subject like ?`, [
+          `%igned contract for ${puppy}%`,
+        ])
+    )[0]!.n;
   const events = async (id: number, kind: string) =>
-    (await t.orm.em.fork().getConnection().execute<Array<{ n: number }>>('select count(*)::int as n from contract_events where contract_id = ? and kind = ?', [id, kind]))[0]!.n;
+    (
+      await t.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ n: number }>>('select count(*)::int as n from contract_events where contract_id = ? and kind = ?', [id, kind])
+    )[0]!.n;
 
   it('timestamps the signature value: the token is there, its imprint is the signature’s SHA-256, the page shows its time', async () => {
     admin = await signIn(t.orm, { isAdmin: true });
@@ -80,7 +101,12 @@ describe('sealed contracts timestamped by a timestamp server (PAdES B-T)', () =>
     // The token's own signature is checked by the verification below (a token that does not verify makes it invalid).
 
     const result = await t.caller(null).contracts.verify({ pdf: pdf.toString('base64') });
-    expect(result).toMatchObject({ signature: 'valid', subFilter: 'ETSI.CAdES.detached', knownContract: { id }, timestamp: { at: tsa.genTime.toISOString(), authority: 'Test Timestamp Authority' } });
+    expect(result).toMatchObject({
+      signature: 'valid',
+      subFilter: 'ETSI.CAdES.detached',
+      knownContract: { id },
+      timestamp: { at: tsa.genTime.toISOString(), authority: 'Test Timestamp Authority' },
+    });
     const changed = Buffer.from(pdf);
     changed[pdf.length - 40] = changed[pdf.length - 40]! ^ 1;
     expect((await t.caller(null).contracts.verify({ pdf: changed.toString('base64') })).signature).toBe('invalid');
@@ -94,7 +120,13 @@ describe('sealed contracts timestamped by a timestamp server (PAdES B-T)', () =>
     expect(waiting).toMatchObject({ status: 'sealing', pdfUrl: null, pdfSha256: null, breederSignature: { fullName: 'Sarah Breeder' } });
     expect(waiting.sealWaiting?.error).toMatch(/could not be reached/);
     expect(waiting.events.map((e) => e.kind).slice(-2)).toEqual(['countersigned', 'seal-waiting']);
-    expect(await contractsToday(t.orm.em.fork(), new Date())).toEqual([expect.objectContaining({ source: 'contracts', href: `/admin/contracts?contract=${id}`, title: expect.stringContaining('waits for the timestamp server') })]);
+    expect(await contractsToday(t.orm.em.fork(), new Date())).toEqual([
+      expect.objectContaining({
+        source: 'contracts',
+        href: `/admin/contracts?contract=${id}`,
+        title: expect.stringContaining('waits for the timestamp server'),
+      }),
+    ]);
     // Countersigning again is refused; a retry while it is still down changes nothing.
     await expect(breeder().countersign({ id, fullName: 'Sarah Breeder', consent: true })).rejects.toThrow();
     expect(await retryWaitingSeals(t.orm.em.fork(), t.app.services)).toBe(0);
@@ -103,7 +135,10 @@ describe('sealed contracts timestamped by a timestamp server (PAdES B-T)', () =>
 
     await tsa.start();
     const before = tsa.granted;
-    const runs = await Promise.all([retryWaitingSeals(t.orm.em.fork(), t.app.services), retryWaitingSeals(t.orm.em.fork(), t.app.services)]);
+    const runs = await Promise.all([
+      retryWaitingSeals(t.orm.em.fork(), t.app.services),
+      retryWaitingSeals(t.orm.em.fork(), t.app.services),
+    ]);
     expect(runs.sort()).toEqual([0, 1]);
     expect(await retryWaitingSeals(t.orm.em.fork(), t.app.services)).toBe(0);
     expect(tsa.granted - before).toBe(1);
@@ -112,7 +147,10 @@ describe('sealed contracts timestamped by a timestamp server (PAdES B-T)', () =>
     expect(await events(id, 'sealed')).toBe(1);
     expect(await sealedMails('Max')).toBe(2);
     const pdf = (await get(sealed.pdfUrl!)).rawPayload;
-    expect((await t.caller(null).contracts.verify({ pdf: pdf.toString('base64') })).timestamp).toEqual({ at: tsa.genTime.toISOString(), authority: 'Test Timestamp Authority' });
+    expect((await t.caller(null).contracts.verify({ pdf: pdf.toString('base64') })).timestamp).toEqual({
+      at: tsa.genTime.toISOString(),
+      authority: 'Test Timestamp Authority',
+    });
     expect(await contractsToday(t.orm.em.fork(), new Date())).toEqual([]);
   });
 });

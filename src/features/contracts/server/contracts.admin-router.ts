@@ -29,7 +29,11 @@ import {
 import { certificateInfo, replaceCertificate } from './signing-key.ts';
 
 const ReplaceCertificateSchema = z.object({
-  p12: z.string().min(1).max(100_000).regex(/^[A-Za-z0-9+/=]+$/),
+  p12: z
+    .string()
+    .min(1)
+    .max(100_000)
+    .regex(/^[A-Za-z0-9+/=]+$/),
   passphrase: z.string().max(200),
 });
 
@@ -37,7 +41,9 @@ export const contractsAdminRouter = router({
   templates: adminProcedure.input(TemplateListSchema).query(({ ctx, input }) => listTemplates(ctx.em, input)),
   saveTemplate: adminProcedure.input(SaveTemplateSchema).mutation(({ ctx, input }) => saveTemplate(ctx.em, input)),
   list: adminProcedure.input(ContractListSchema).query(({ ctx, input }) => listContracts(ctx.em, input)),
-  families: adminProcedure.input(z.object({ search: z.string().trim().max(100).optional() })).query(({ ctx, input }) => matchedFamilies(ctx.em, input.search)),
+  families: adminProcedure
+    .input(z.object({ search: z.string().trim().max(100).optional() }))
+    .query(({ ctx, input }) => matchedFamilies(ctx.em, input.search)),
   byId: adminProcedure.input(IdSchema).query(({ ctx, input }) => contractById(ctx, input.id)),
   prepare: adminProcedure.input(PrepareContractSchema).mutation(({ ctx, input }) => prepareContract(ctx, input)),
   update: adminProcedure.input(UpdateContractSchema).mutation(({ ctx, input }) => updateContract(ctx, input)),
@@ -47,5 +53,7 @@ export const contractsAdminRouter = router({
   countersign: adminProcedure.input(CountersignSchema).mutation(({ ctx, input }) => countersignContract(ctx, input)),
   void: adminProcedure.input(VoidContractSchema).mutation(({ ctx, input }) => voidContract(ctx, input)),
   certificate: adminProcedure.query(async ({ ctx }) => certificateInfo(ctx.em, (await ctx.services.mail.breeder(ctx.em)).name)),
-  replaceCertificate: adminProcedure.input(ReplaceCertificateSchema).mutation(({ ctx, input }) => replaceCertificate(ctx.em, input.p12, input.passphrase)),
+  replaceCertificate: adminProcedure
+    .input(ReplaceCertificateSchema)
+    .mutation(({ ctx, input }) => replaceCertificate(ctx.em, input.p12, input.passphrase)),
 });

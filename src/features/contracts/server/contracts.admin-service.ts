@@ -24,11 +24,24 @@ import { sha256Hex } from './pdf.ts';
 type AdminCtx = Context & { user: NonNullable<Context['user']> };
 export const PAGE_SIZE = 50;
 
-const toTemplateDto = (t: IContractTemplate): TemplateDto => ({ id: t.id, name: t.name, version: t.version, body: t.body, updatedAt: t.updatedAt.toISOString() });
+const toTemplateDto = (t: IContractTemplate): TemplateDto => ({
+  id: t.id,
+  name: t.name,
+  version: t.version,
+  body: t.body,
+  updatedAt: t.updatedAt.toISOString(),
+});
 
-export async function listTemplates(em: EntityManager, input: { page: number; search?: string }): Promise<{ items: TemplateDto[]; total: number }> {
+export async function listTemplates(
+  em: EntityManager,
+  input: { page: number; search?: string },
+): Promise<{ items: TemplateDto[]; total: number }> {
   const where = input.search ? { name: { $ilike: likePattern(input.search) } } : {};
-  const [rows, total] = await em.findAndCount(ContractTemplate, where, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
+  const [rows, total] = await em.findAndCount(ContractTemplate, where, {
+    orderBy: { updatedAt: 'desc', id: 'desc' },
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+  });
   return { items: rows.map(toTemplateDto), total };
 }
 
@@ -36,7 +49,8 @@ export async function listTemplates(em: EntityManager, input: { page: number; se
 export async function saveTemplate(em: EntityManager, input: { id: number | null; name: string; body: string }): Promise<TemplateDto> {
   // The schema refuses unknown fields; checked again here for in-process callers that skip it.
   const unknown = unknownFieldIn(input.body);
-  if (unknown !== null) throw new AppError('BAD_REQUEST', CONTRACT_MESSAGES.unknownField(unknown), { body: [CONTRACT_MESSAGES.unknownField(unknown)] });
+  if (unknown !== null)
+    throw new AppError('BAD_REQUEST', CONTRACT_MESSAGES.unknownField(unknown), { body: [CONTRACT_MESSAGES.unknownField(unknown)] });
   let t: IContractTemplate;
   if (input.id === null) {
     t = em.create(ContractTemplate, { name: input.name, body: input.body, version: 1, updatedAt: new Date() });
@@ -54,11 +68,18 @@ export async function saveTemplate(em: EntityManager, input: { id: number | null
   return toTemplateDto(t);
 }
 
-export async function listContracts(em: EntityManager, input: ContractListInput & { page: number }): Promise<{ items: ContractSummaryDto[]; total: number }> {
+export async function listContracts(
+  em: EntityManager,
+  input: ContractListInput & { page: number },
+): Promise<{ items: ContractSummaryDto[]; total: number }> {
   const where: Record<string, unknown> = {};
   if (input.status) where.status = input.status;
   if (input.search) Object.assign(where, searchAny(input.search, ['familyName', 'puppyName', 'title']));
-  const [rows, total] = await em.findAndCount(Contract, where, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
+  const [rows, total] = await em.findAndCount(Contract, where, {
+    orderBy: { updatedAt: 'desc', id: 'desc' },
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+  });
   return { items: rows.map(toSummary), total };
 }
 
@@ -169,7 +190,14 @@ export async function updateContract(ctx: AdminCtx, input: { id: number; values:
     if (c.status === 'signed') {
       recordEvent(ctx, c, 'signatures-voided');
       c.notice = CONTRACT_MESSAGES.textChangedAfterSigning;
-      Object.assign(c, { familySignedName: null, familySignedAt: null, familySignedBy: null, familySignedIp: null, familySignedUserAgent: null, familyDrawing: null });
+      Object.assign(c, {
+        familySignedName: null,
+        familySignedAt: null,
+        familySignedBy: null,
+        familySignedIp: null,
+        familySignedUserAgent: null,
+        familyDrawing: null,
+      });
     }
     c.status = 'draft';
     c.sentText = null;
@@ -184,7 +212,10 @@ export async function updateContract(ctx: AdminCtx, input: { id: number; values:
  * What the family would read if the values and text on screen (saved or not) were sent now: rendered by the same
  * functions as the family's copy, so the preview and what is signed are the same bytes (decision 141). Nothing is stored.
  */
-export async function previewContract(ctx: AdminCtx, input: { id: number; values: ContractValues; body: string }): Promise<ContractPreviewDto> {
+export async function previewContract(
+  ctx: AdminCtx,
+  input: { id: number; values: ContractValues; body: string },
+): Promise<ContractPreviewDto> {
   const c = await byId(ctx.em, input.id);
   const breeder = await ctx.services.mail.breeder(ctx.em);
   const draft = { ...c, sentText: null } as IContract;
@@ -199,14 +230,18 @@ export async function previewContract(ctx: AdminCtx, input: { id: number; values
  * is fixed with its hash, put in the family's portal and e-mailed. Refused, with nothing changed, when a field the
  * text uses is empty, or when the text differs from the preview the breeder confirmed.
  */
-export async function sendContract(ctx: AdminCtx, input: { id: number; values?: ContractValues; body?: string; previewSha256?: string }): Promise<ContractDto> {
+export async function sendContract(
+  ctx: AdminCtx,
+  input: { id: number; values?: ContractValues; body?: string; previewSha256?: string },
+): Promise<ContractDto> {
   const breeder = await ctx.services.mail.breeder(ctx.em);
   const id = await ctx.em.transactional(async (em) => {
     const tx: AdminCtx = { ...ctx, em };
     const c = await em.findOne(Contract, input.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
     if (c.status === 'voided') throw new AppError('CONFLICT', CONTRACT_MESSAGES.voided);
-    if (c.status !== 'draft') throw new AppError('CONFLICT', c.status === 'sealed' ? CONTRACT_MESSAGES.sealed : CONTRACT_MESSAGES.alreadySent);
+    if (c.status !== 'draft')
+      throw new AppError('CONFLICT', c.status === 'sealed' ? CONTRACT_MESSAGES.sealed : CONTRACT_MESSAGES.alreadySent);
     if (!c.family) throw new AppError('CONFLICT', CONTRACT_MESSAGES.erasedCannotChange);
     if (input.values && input.body !== undefined) {
       const before = draftText(c, breeder.name);

@@ -31,7 +31,8 @@ const SignedContractSchema = z
   .meta({ id: 'SignedContract' });
 
 function contractIdOf(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647)
+    throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
   return Number(raw);
 }
 
@@ -57,8 +58,10 @@ export const contractsRest = restRoutes(contractsRouter, [
     call: async (c, { params, body }) => signed(await c.sign({ ...(body as object), id: contractIdOf(params.id) } as never)),
     doc: {
       tag: 'Contracts',
-      summary: 'Sign one of the family’s sent contracts: typed full name, consent to sign electronically, optionally a drawn signature (PNG data URL)',
-      description: 'Records the time, account, IP address and user agent. Signing twice, a voided or unsent contract answers 409; another family’s contract 404.',
+      summary:
+        'Sign one of the family’s sent contracts: typed full name, consent to sign electronically, optionally a drawn signature (PNG data URL)',
+      description:
+        'Records the time, account, IP address and user agent. Signing twice, a voided or unsent contract answers 409; another family’s contract 404.',
       access: 'signed-in',
       params: z.object({ id: z.number().int().positive() }),
       body: SignSchema.omit({ id: true }),

@@ -21,7 +21,9 @@ import { sha256Hex } from './pdf.ts';
 
 /** A day as the contract prints it: "March 5, 2027". */
 export const longDay = (day: string) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'a date to be agreed';
+  day
+    ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : 'a date to be agreed';
 
 export function fieldValues(c: IContract, breederName: string): Record<ContractField, string> {
   return {
@@ -45,10 +47,16 @@ export const contractText = (c: IContract, breederName: string) => c.sentText ??
 export const contractHtml = (text: string) => renderMarkdown(text);
 
 /** Who did something, as the audit trail names them. */
-export const actorName = (ctx: Pick<Context, 'user'>) => (ctx.user ? (ctx.user.displayName ? `${ctx.user.displayName} (${ctx.user.username})` : ctx.user.username) : null);
+export const actorName = (ctx: Pick<Context, 'user'>) =>
+  ctx.user ? (ctx.user.displayName ? `${ctx.user.displayName} (${ctx.user.username})` : ctx.user.username) : null;
 
 /** Records a step of the contract; `req` is the request's (the background seal has none: "the website"). */
-export function recordEvent(ctx: Pick<Context, 'em' | 'user'> & { req: { ip?: string | null; userAgent?: string | null } }, contract: IContract, kind: ContractEventKind, at = new Date()) {
+export function recordEvent(
+  ctx: Pick<Context, 'em' | 'user'> & { req: { ip?: string | null; userAgent?: string | null } },
+  contract: IContract,
+  kind: ContractEventKind,
+  at = new Date(),
+) {
   ctx.em.create(ContractEvent, {
     contract,
     kind,
@@ -78,7 +86,10 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
   const events = await em.find(ContractEvent, { contract: c.id }, { orderBy: { at: 'asc', id: 'asc' } });
   await em.populate(c, ['templateVersion']);
   const text = contractText(c, breederName);
-  const drawn = c.familySignedAt ? (await em.execute<Array<{ d: boolean }>>('select "family_drawing" is not null as d from "contracts" where "id" = ?', [c.id]))[0]?.d === true : false;
+  const drawn = c.familySignedAt
+    ? (await em.execute<Array<{ d: boolean }>>('select "family_drawing" is not null as d from "contracts" where "id" = ?', [c.id]))[0]
+        ?.d === true
+    : false;
   return {
     ...toSummary(c),
     familyId: c.family?.id ?? null,
@@ -99,13 +110,24 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
     text,
     html: contractHtml(text),
     textSha256: c.textSha256 ?? null,
-    familySignature: c.familySignedAt && c.familySignedName ? { fullName: c.familySignedName, at: c.familySignedAt.toISOString(), drawn } : null,
-    breederSignature: c.breederSignedAt && c.breederSignedName ? { fullName: c.breederSignedName, at: c.breederSignedAt.toISOString(), drawn: false } : null,
+    familySignature:
+      c.familySignedAt && c.familySignedName ? { fullName: c.familySignedName, at: c.familySignedAt.toISOString(), drawn } : null,
+    breederSignature:
+      c.breederSignedAt && c.breederSignedName
+        ? { fullName: c.breederSignedName, at: c.breederSignedAt.toISOString(), drawn: false }
+        : null,
     pdfUrl: c.pdfUrl ? c.pdfUrl.replace(/^\/uploads\//, '/private-media/') : null,
     pdfSha256: c.pdfSha256 ?? null,
     notice: c.notice ?? null,
-    sealWaiting: c.status === 'sealing' && c.sealWaitingSince ? { since: c.sealWaitingSince.toISOString(), error: c.sealError ?? null } : null,
-    events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), who: e.who ?? null, ip: e.ip ?? null, userAgent: e.userAgent ?? null })),
+    sealWaiting:
+      c.status === 'sealing' && c.sealWaitingSince ? { since: c.sealWaitingSince.toISOString(), error: c.sealError ?? null } : null,
+    events: events.map((e) => ({
+      kind: e.kind,
+      at: e.at.toISOString(),
+      who: e.who ?? null,
+      ip: e.ip ?? null,
+      userAgent: e.userAgent ?? null,
+    })),
   };
 }
 
@@ -155,7 +177,10 @@ function drawnPng(drawing: string | null): string | null {
 }
 
 /** The family signs: only its own contract, only as sent (not a draft, not voided, not twice). */
-export async function signContract(ctx: Context & { user: NonNullable<Context['user']> }, input: Omit<SignInput, 'consent'> & { drawing: string | null }): Promise<ContractDto> {
+export async function signContract(
+  ctx: Context & { user: NonNullable<Context['user']> },
+  input: Omit<SignInput, 'consent'> & { drawing: string | null },
+): Promise<ContractDto> {
   const drawing = drawnPng(input.drawing);
   const c = await ctx.em.findOne(Contract, { id: input.id, family: ctx.user.id });
   if (!c) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.contractNotFound);
@@ -194,7 +219,12 @@ export async function signContract(ctx: Context & { user: NonNullable<Context['u
     await ctx.em.flush();
   }
   // The breeder's devices that chose signed contracts (issue 34): a title and the link, no names of the family.
-  ctx.services.push.notify(ctx.em, 'contract', { title: 'A family signed its contract', url: `/admin/contracts?contract=${c.id}` }, { breeder: true });
+  ctx.services.push.notify(
+    ctx.em,
+    'contract',
+    { title: 'A family signed its contract', url: `/admin/contracts?contract=${c.id}` },
+    { breeder: true },
+  );
   return toDto(ctx.em, c, breeder.name);
 }
 

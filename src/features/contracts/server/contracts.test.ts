@@ -60,12 +60,15 @@ describe('contracts', () => {
   };
   const adminApi = () =>
     new Proxy({} as ReturnType<typeof t.caller>['admin']['contracts'], {
-      get: (_, name) => (input: never) => (t.caller(admin.user).admin.contracts as unknown as Record<string, (i: never) => unknown>)[name as string]!(input),
+      get: (_, name) => (input: never) =>
+        (t.caller(admin.user).admin.contracts as unknown as Record<string, (i: never) => unknown>)[name as string]!(input),
     });
   const snapshot = async (id: number) => {
     const em = t.orm.em.fork();
     const c = await em.findOneOrFail(Contract, id);
-    const events = await em.getConnection().execute<Array<{ n: number }>>('select count(*)::int as n from contract_events where contract_id = ?', [id]);
+    const events = await em
+      .getConnection()
+      .execute<Array<{ n: number }>>('select count(*)::int as n from contract_events where contract_id = ?', [id]);
     return { status: c.status, signedAt: c.familySignedAt?.toISOString() ?? null, text: c.sentText, events: events[0]!.n };
   };
 
@@ -74,14 +77,35 @@ describe('contracts', () => {
     parkers = await signIn(t.orm, { isAdmin: false, username: 'parkers' });
     nguyens = await signIn(t.orm, { isAdmin: false, username: 'nguyens' });
     const em = t.orm.em.fork();
-    for (const [u, email, name] of [[parkers, 'parkers@example.com', 'Jamie Parker'], [nguyens, 'nguyens@example.com', 'An Nguyen']] as const) {
+    for (const [u, email, name] of [
+      [parkers, 'parkers@example.com', 'Jamie Parker'],
+      [nguyens, 'nguyens@example.com', 'An Nguyen'],
+    ] as const) {
       const row = await em.findOneOrFail(User, u.user.id);
       row.email = email;
       row.emailVerifiedAt = new Date();
       row.displayName = name;
     }
-    em.create(Puppy, { name: 'Luna', gender: 'female', color: 'apricot', family: parkers.user.id, status: 'reserved', price: 3200, createdAt: new Date(), updatedAt: new Date() });
-    em.create(Puppy, { name: 'Max', gender: 'male', color: 'red', family: nguyens.user.id, status: 'reserved', price: 3000, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: 'Luna',
+      gender: 'female',
+      color: 'apricot',
+      family: parkers.user.id,
+      status: 'reserved',
+      price: 3200,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    em.create(Puppy, {
+      name: 'Max',
+      gender: 'male',
+      color: 'red',
+      family: nguyens.user.id,
+      status: 'reserved',
+      price: 3000,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
   });
 
@@ -95,9 +119,15 @@ describe('contracts', () => {
     const v1 = await a.saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY });
     expect(v1.version).toBe(1);
     templateId = v1.id;
-    const v2 = await a.saveTemplate({ id: templateId, name: 'Puppy sale agreement', body: `${DEMO_TEMPLATE_BODY}\nSigned in {{pickup.date}}.` });
+    const v2 = await a.saveTemplate({
+      id: templateId,
+      name: 'Puppy sale agreement',
+      body: `${DEMO_TEMPLATE_BODY}\nSigned in {{pickup.date}}.`,
+    });
     expect(v2.version).toBe(2);
-    expect(await code(a.saveTemplate({ id: templateId, name: 'X', body: '{{nope}}' }))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.unknownField('nope')}`);
+    expect(await code(a.saveTemplate({ id: templateId, name: 'X', body: '{{nope}}' }))).toBe(
+      `BAD_REQUEST: ${CONTRACT_MESSAGES.unknownField('nope')}`,
+    );
     expect((await a.templates({ page: 1, search: 'sale' })).items.map((x) => x.version)).toEqual([2]);
   });
 
@@ -106,7 +136,13 @@ describe('contracts', () => {
     const a = adminApi();
     const draft = await a.prepare({ templateId, familyId: parkers.user.id });
     contractId = draft.id;
-    expect(draft).toMatchObject({ status: 'draft', familyName: 'Jamie Parker', puppyName: 'Luna', templateVersion: 2, values: { price: '3200', deposit: '0' } });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      familyName: 'Jamie Parker',
+      puppyName: 'Luna',
+      templateVersion: 2,
+      values: { price: '3200', deposit: '0' },
+    });
     expect(draft.text).toContain('**Jamie Parker** (the Buyer)');
     expect((await a.families({ search: 'luna' })).map((f) => f.id)).toEqual([parkers.user.id]);
     // A new template version later does not change the contract's.
@@ -128,12 +164,22 @@ describe('contracts', () => {
     const a = adminApi();
     const edited = await a.update({
       id: contractId,
-      values: { familyName: 'Jamie Parker', puppyName: 'Luna', microchip: '985112345678901', price: '3,200', deposit: '500', pickupDate: '2027-01-09', guaranteeYears: 2 },
+      values: {
+        familyName: 'Jamie Parker',
+        puppyName: 'Luna',
+        microchip: '985112345678901',
+        price: '3,200',
+        deposit: '500',
+        pickupDate: '2027-01-09',
+        guaranteeYears: 2,
+      },
       body: (await a.byId({ id: contractId })).body,
     });
     expect(edited.text).toContain('Balance: $2,700');
     expect(edited.text).toContain('microchip 985112345678901');
-    expect(await code(a.update({ id: contractId, values: { ...edited.values, deposit: '5000' }, body: edited.body }))).toMatch(/^BAD_REQUEST/);
+    expect(await code(a.update({ id: contractId, values: { ...edited.values, deposit: '5000' }, body: edited.body }))).toMatch(
+      /^BAD_REQUEST/,
+    );
     const sent = await a.send({ id: contractId });
     expect(sent.status).toBe('sent');
     expect(sent.textSha256).toBe(sha256Hex(sent.text));
@@ -149,7 +195,9 @@ describe('contracts', () => {
     expect(await other.mine()).toEqual([]);
     expect(await code(other.byId({ id: contractId }))).toBe(`NOT_FOUND: ${CONTRACT_MESSAGES.contractNotFound}`);
     const before = await snapshot(contractId);
-    expect(await code(other.sign({ id: contractId, fullName: 'An Nguyen', consent: true }))).toBe(`NOT_FOUND: ${CONTRACT_MESSAGES.contractNotFound}`);
+    expect(await code(other.sign({ id: contractId, fullName: 'An Nguyen', consent: true }))).toBe(
+      `NOT_FOUND: ${CONTRACT_MESSAGES.contractNotFound}`,
+    );
     const res = await http('POST', `/api/contracts/${contractId}/sign`, nguyens.cookie, { fullName: 'An Nguyen', consent: true });
     expect(res.statusCode).toBe(404);
     expect((await http('GET', '/api/contracts/mine', nguyens.cookie)).json()).toEqual([]);
@@ -172,12 +220,20 @@ describe('contracts', () => {
     expect(noConsent.json().fieldErrors.consent).toEqual([CONTRACT_MESSAGES.consentRequired]);
     const noName = await http('POST', `/api/contracts/${contractId}/sign`, parkers.cookie, { fullName: ' ', consent: true });
     expect(noName.json().fieldErrors.fullName).toEqual([CONTRACT_MESSAGES.fullNameRequired]);
-    const notPng = await http('POST', `/api/contracts/${contractId}/sign`, parkers.cookie, { fullName: 'Jamie Parker', consent: true, drawing: 'data:image/png;base64,SGVsbG8gd29ybGQh' });
+    const notPng = await http('POST', `/api/contracts/${contractId}/sign`, parkers.cookie, {
+      fullName: 'Jamie Parker',
+      consent: true,
+      drawing: 'data:image/png;base64,SGVsbG8gd29ybGQh',
+    });
     expect(notPng.statusCode).toBe(400);
     expect(notPng.json().message).toBe(CONTRACT_MESSAGES.drawingInvalid);
     expect(await snapshot(contractId)).toEqual(before);
 
-    const signed = await http('POST', `/api/contracts/${contractId}/sign`, parkers.cookie, { fullName: 'Jamie Parker', consent: true, drawing: PNG_1x1 });
+    const signed = await http('POST', `/api/contracts/${contractId}/sign`, parkers.cookie, {
+      fullName: 'Jamie Parker',
+      consent: true,
+      drawing: PNG_1x1,
+    });
     expect(signed.statusCode).toBe(200);
     expect(signed.json()).toMatchObject({ id: contractId, status: 'signed', familySignature: { fullName: 'Jamie Parker', drawn: true } });
     const row = await t.orm.em.fork().findOneOrFail(Contract, contractId);
@@ -192,7 +248,9 @@ describe('contracts', () => {
     const mails = await smtp.waitFor(2);
     expect(mails[1]!.subject).toBe('Jamie Parker signed the contract for Luna');
     const today = await contractsToday(t.orm.em.fork(), new Date(Date.now() + 3 * 86_400_000));
-    expect(today).toEqual([expect.objectContaining({ group: 'action', source: 'contracts', href: `/admin/contracts?contract=${contractId}`, overdue: true })]);
+    expect(today).toEqual([
+      expect.objectContaining({ group: 'action', source: 'contracts', href: `/admin/contracts?contract=${contractId}`, overdue: true }),
+    ]);
   });
 
   it('a text change after the family signed voids their signature and says so; a voided contract cannot be signed', async () => {
@@ -204,10 +262,14 @@ describe('contracts', () => {
     const changed = await a.update({ id: second.id, values: { ...second.values, price: '3100' }, body: second.body });
     expect(changed).toMatchObject({ status: 'draft', familySignature: null, notice: CONTRACT_MESSAGES.textChangedAfterSigning });
     expect(changed.events.map((e) => e.kind)).toContain('signatures-voided');
-    expect(await code(a.countersign({ id: second.id, fullName: 'Sarah Breeder', consent: true }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.familyNotSigned}`);
+    expect(await code(a.countersign({ id: second.id, fullName: 'Sarah Breeder', consent: true }))).toBe(
+      `CONFLICT: ${CONTRACT_MESSAGES.familyNotSigned}`,
+    );
     await a.void({ id: second.id, reason: 'The price changed: a new contract follows.' });
     const before = await snapshot(second.id);
-    expect(await code(t.caller(nguyens.user).contracts.sign({ id: second.id, fullName: 'An Nguyen', consent: true }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.voided}`);
+    expect(await code(t.caller(nguyens.user).contracts.sign({ id: second.id, fullName: 'An Nguyen', consent: true }))).toBe(
+      `CONFLICT: ${CONTRACT_MESSAGES.voided}`,
+    );
     expect(await snapshot(second.id)).toEqual(before);
     expect((await smtp.waitFor(5)).map((m) => m.subject)).toContain('Your puppy contract for Max was voided');
     expect((await a.list({ page: 1, status: 'voided' })).items.map((c) => c.id)).toEqual([second.id]);
@@ -215,7 +277,14 @@ describe('contracts', () => {
   });
 
   it('the breeder countersigns: a signed PDF with the text, both signatures and the audit page, e-mailed to both', async () => {
-    const res = await http('POST', '/trpc/admin.contracts.countersign', admin.cookie, { id: contractId, fullName: 'Sarah Breeder', consent: true }, DESK_UA, '198.51.100.4');
+    const res = await http(
+      'POST',
+      '/trpc/admin.contracts.countersign',
+      admin.cookie,
+      { id: contractId, fullName: 'Sarah Breeder', consent: true },
+      DESK_UA,
+      '198.51.100.4',
+    );
     expect(res.statusCode).toBe(200);
     const sealed = (res.json() as { result: { data: ContractDto } }).result.data;
     expect(sealed.status).toBe('sealed');
@@ -235,7 +304,8 @@ describe('contracts', () => {
     expect(text).toContain('Signed electronically by Sarah Breeder');
     expect(text).toContain('Audit trail');
     expect(text).toContain(sealed.textSha256!);
-    for (const label of ['Sent', 'Opened by the family', 'Signed by the family', 'Countersigned by the breeder']) expect(text).toContain(label);
+    for (const label of ['Sent', 'Opened by the family', 'Signed by the family', 'Countersigned by the breeder'])
+      expect(text).toContain(label);
     expect(text).toContain('IP 203.0.113.7');
     expect(text).toContain(PHONE_UA);
     expect(text).toContain('IP 198.51.100.4');
@@ -256,8 +326,12 @@ describe('contracts', () => {
 
     // A fresh caller per call, as every request has its own entity manager.
     const a = adminApi();
-    expect(await code(a.countersign({ id: contractId, fullName: 'Sarah Breeder', consent: true }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.sealed}`);
-    expect(await code(a.update({ id: contractId, values: sealed.values, body: `${sealed.body} x` }))).toBe(`CONFLICT: ${CONTRACT_MESSAGES.sealed}`);
+    expect(await code(a.countersign({ id: contractId, fullName: 'Sarah Breeder', consent: true }))).toBe(
+      `CONFLICT: ${CONTRACT_MESSAGES.sealed}`,
+    );
+    expect(await code(a.update({ id: contractId, values: sealed.values, body: `${sealed.body} x` }))).toBe(
+      `CONFLICT: ${CONTRACT_MESSAGES.sealed}`,
+    );
   });
 
   it('verification accepts the sealed PDF and rejects a copy with one byte changed, and a file that is not a PDF', async () => {
@@ -269,7 +343,11 @@ describe('contracts', () => {
     // One byte of the PDF's binary comment, well inside the signed range.
     changed[12] = changed[12]! ^ 0x01;
     const bad = await visitor.verify({ pdf: changed.toString('base64') });
-    expect(bad).toMatchObject({ signature: 'invalid', knownContract: null, verdict: 'Not genuine: this file was changed after it was sealed.' });
+    expect(bad).toMatchObject({
+      signature: 'invalid',
+      knownContract: null,
+      verdict: 'Not genuine: this file was changed after it was sealed.',
+    });
     expect(await code(visitor.verify({ pdf: Buffer.from('hello').toString('base64') }))).toBe(`BAD_REQUEST: ${CONTRACT_MESSAGES.notPdf}`);
   });
 

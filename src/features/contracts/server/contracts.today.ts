@@ -8,7 +8,11 @@ import { Contract } from './contract.entity.ts';
 const OVERDUE_MS = 2 * 86_400_000;
 
 export const contractsToday: TodaySource = async (em: EntityManager, now: Date) => {
-  const rows = await em.find(Contract, { status: { $in: ['signed', 'sealing'] } }, { orderBy: { familySignedAt: 'asc', id: 'asc' }, limit: 50 });
+  const rows = await em.find(
+    Contract,
+    { status: { $in: ['signed', 'sealing'] } },
+    { orderBy: { familySignedAt: 'asc', id: 'asc' }, limit: 50 },
+  );
   return rows.map((c) =>
     c.status === 'sealing'
       ? {

@@ -14,7 +14,11 @@ describe('pdf helpers', () => {
   const info = { reason: 'Test', name: 'Test Breeder', location: 'Colorado', contactInfo: 'test@example.com' };
 
   it('lays out Markdown and draws what the font cannot as ? instead of failing', async () => {
-    const doc = await buildPdf(markdownBlocks('# Puppy “Agreement”\n\nSome **bold** text 🐶\n\n- item one\n1. first'), { title: 'T', author: 'A', footer: 'Foot' });
+    const doc = await buildPdf(markdownBlocks('# Puppy “Agreement”\n\nSome **bold** text 🐶\n\n- item one\n1. first'), {
+      title: 'T',
+      author: 'A',
+      footer: 'Foot',
+    });
     const text = await textOf(await doc.save());
     expect(text).toContain('Puppy “Agreement”');
     expect(text).toContain('Some bold text ?');
@@ -28,7 +32,13 @@ describe('pdf helpers', () => {
     expect(cert.commonName).toBe('Test Breeder');
     const doc = await buildPdf(markdownBlocks('Hello'), { title: 'T', author: 'A', footer: 'F' });
     const pdf = await signPdf(doc, { p12, passphrase: 'secret' }, info);
-    expect(checkPdfSignature(pdf)).toEqual({ status: 'valid', signer: 'Test Breeder', fingerprint: cert.fingerprint, subFilter: 'ETSI.CAdES.detached', timestamp: null });
+    expect(checkPdfSignature(pdf)).toEqual({
+      status: 'valid',
+      signer: 'Test Breeder',
+      fingerprint: cert.fingerprint,
+      subFilter: 'ETSI.CAdES.detached',
+      timestamp: null,
+    });
     const changed = Buffer.from(pdf);
     changed[200] = changed[200]! ^ 1;
     expect(checkPdfSignature(changed)).toMatchObject({ status: 'invalid', reason: 'the document changed after it was signed' });
@@ -39,7 +49,12 @@ describe('pdf helpers', () => {
   it('is a PAdES baseline B-B signature: ETSI.CAdES.detached, signing-certificate-v2 = the certificate’s SHA-256, no signing-time, /M set', async () => {
     const cert = p12Certificate(p12, 'secret');
     const when = new Date('2026-11-28T09:00:00Z');
-    const pdf = await signPdf(await buildPdf(markdownBlocks('Hello'), { title: 'T', author: 'A', footer: 'F' }), { p12, passphrase: 'secret' }, info, when);
+    const pdf = await signPdf(
+      await buildPdf(markdownBlocks('Hello'), { title: 'T', author: 'A', footer: 'F' }),
+      { p12, passphrase: 'secret' },
+      info,
+      when,
+    );
     const text = pdf.toString('latin1');
     expect(text).toMatch(/\/SubFilter\s*\/ETSI\.CAdES\.detached/);
     expect(text).toContain('/M (D:20261128090000Z)');

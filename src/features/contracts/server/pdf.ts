@@ -32,7 +32,12 @@ const STYLE = {
 export function markdownBlocks(markdown: string): PdfBlock[] {
   const blocks: PdfBlock[] = [];
   let para: string[] = [];
-  const plain = (s: string) => s.replace(/\*\*(.+?)\*\*/g, '$1').replace(/__(.+?)__/g, '$1').replace(/(^|\W)[*_](\S.*?)[*_](?=\W|$)/g, '$1$2').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+  const plain = (s: string) =>
+    s
+      .replace(/\*\*(.+?)\*\*/g, '$1')
+      .replace(/__(.+?)__/g, '$1')
+      .replace(/(^|\W)[*_](\S.*?)[*_](?=\W|$)/g, '$1$2')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
   const flush = () => {
     if (para.length) blocks.push({ kind: 'p', text: plain(para.join(' ')) });
     para = [];
@@ -68,7 +73,8 @@ export async function buildPdf(blocks: PdfBlock[], options: PdfOptions): Promise
   const width = LETTER.width - 2 * MARGIN;
   const flow = new PageFlow(doc, { top: MARGIN, bottom: MARGIN + 20 });
   // Words as the breeder typed them, any run of white space between them one space.
-  const lines = (font: PDFFont, text: string, size: number, w: number) => wrapText(font, drawable(font, text).split(/\s+/).filter(Boolean).join(' '), size, w);
+  const lines = (font: PDFFont, text: string, size: number, w: number) =>
+    wrapText(font, drawable(font, text).split(/\s+/).filter(Boolean).join(' '), size, w);
   for (const block of blocks) {
     if (block.kind === 'page') {
       flow.newPage();
@@ -141,7 +147,13 @@ export interface SignatureInfo {
  * ETSI.CAdES.detached, SHA-256, over the whole file but the signature itself; the time is the dictionary's /M;
  * with a timestamper, the signature value is timestamped (B-T).
  */
-export async function signPdf(doc: PDFDocument, identity: SigningIdentity, info: SignatureInfo, signingTime = new Date(), timestamp?: Timestamper): Promise<Buffer> {
+export async function signPdf(
+  doc: PDFDocument,
+  identity: SigningIdentity,
+  info: SignatureInfo,
+  signingTime = new Date(),
+  timestamp?: Timestamper,
+): Promise<Buffer> {
   pdflibAddPlaceholder({ pdfDoc: doc, ...info, signingTime, signatureLength: 16384, subFilter: SUBFILTER_ETSI_CADES_DETACHED });
   const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
   const cms = await openP12(identity.p12, identity.passphrase);
@@ -180,22 +192,35 @@ export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
   const text = latin1(pdf, 0, pdf.length);
   const at = text.lastIndexOf('/ByteRange');
   if (at < 0) return { status: 'missing', signer: null, fingerprint: null };
-  const invalid = (reason: string, signer: string | null = null, fingerprint: string | null = null): PdfSignatureCheck => ({ status: 'invalid', signer, fingerprint, reason });
+  const invalid = (reason: string, signer: string | null = null, fingerprint: string | null = null): PdfSignatureCheck => ({
+    status: 'invalid',
+    signer,
+    fingerprint,
+    reason,
+  });
   const m = /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(at, at + 100));
   if (!m) return invalid('unreadable byte range');
   const [a, b, c, d] = m.slice(1).map(Number) as [number, number, number, number];
-  if (a !== 0 || c <= b || c + d !== pdf.length || pdf[b] !== 0x3c || pdf[c - 1] !== 0x3e) return invalid('the byte range does not cover the file');
+  if (a !== 0 || c <= b || c + d !== pdf.length || pdf[b] !== 0x3c || pdf[c - 1] !== 0x3e)
+    return invalid('the byte range does not cover the file');
   const hex = latin1(pdf, b + 1, c - 1).replace(/(00)+$/, '');
   if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2) return invalid('unreadable signature');
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   // The dictionary the signature sits in: from its /Type /Sig (or the last << before it) to the /Contents.
   const dict = text.slice(Math.max(0, text.lastIndexOf('<<', b)), b);
-  const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(dict)?.[1] ?? /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(text.slice(Math.max(0, at - 2000), at + 2000))?.[1] ?? null;
+  const subFilter =
+    /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(dict)?.[1] ??
+    /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(text.slice(Math.max(0, at - 2000), at + 2000))?.[1] ??
+    null;
   try {
     const check = checkCms(Buffer.from(hex, 'hex'), signed);
     if (!check.ok) return invalid(check.reason ?? 'the signature does not match', check.signer, check.fingerprint);
     if (subFilter === SUBFILTER_ETSI_CADES_DETACHED && (check.signingCertificateV2 !== 'matches' || check.signingTimeAttribute)) {
-      return invalid('not a PAdES baseline signature (signing-certificate-v2 missing, or a signing-time attribute)', check.signer, check.fingerprint);
+      return invalid(
+        'not a PAdES baseline signature (signing-certificate-v2 missing, or a signing-time attribute)',
+        check.signer,
+        check.fingerprint,
+      );
     }
     return { status: 'valid', signer: check.signer, fingerprint: check.fingerprint, subFilter, timestamp: check.timestamp };
   } catch {
@@ -206,7 +231,11 @@ export function checkPdfSignature(pdf: Buffer): PdfSignatureCheck {
 /** A self-signed certificate and key as a PKCS#12 (RSA 2048, SHA-256, ten years). */
 export function selfSignedP12(commonName: string, organization: string, passphrase: string): Buffer {
   // Node makes the key (native, milliseconds); forge's own generator takes seconds.
-  const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const keys = { privateKey: forge.pki.privateKeyFromPem(pair.privateKey), publicKey: forge.pki.publicKeyFromPem(pair.publicKey) };
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;

@@ -32,7 +32,16 @@ describe('sealing outside the lock', () => {
     const family = await signIn(t.orm, { isAdmin: false, username, email: `${username}@example.com` });
     const em = t.orm.em.fork();
     (await em.findOneOrFail(User, family.user.id)).displayName = username;
-    em.create(Puppy, { name: puppy, gender: 'female', color: 'apricot', family: family.user.id, status: 'reserved', price: 3000, createdAt: new Date(), updatedAt: new Date() });
+    em.create(Puppy, {
+      name: puppy,
+      gender: 'female',
+      color: 'apricot',
+      family: family.user.id,
+      status: 'reserved',
+      price: 3000,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     const id = (await breeder().prepare({ templateId, familyId: family.user.id })).id;
     await breeder().send({ id });
@@ -66,7 +75,13 @@ describe('sealing outside the lock', () => {
       method: 'POST',
       url: '/api/inquiries',
       headers: { origin: TEST_ORIGIN },
-      payload: { name: 'Meanwhile Family', email: 'meanwhile@example.com', phone: '', interest: 'waitlist', message: 'Written while a contract was being sealed.' },
+      payload: {
+        name: 'Meanwhile Family',
+        email: 'meanwhile@example.com',
+        phone: '',
+        interest: 'waitlist',
+        message: 'Written while a contract was being sealed.',
+      },
     });
     expect(inquiry.statusCode).toBe(201);
     order.push('write answered');
@@ -80,7 +95,9 @@ describe('sealing outside the lock', () => {
     expect(String((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toMatch(/sealed/i);
     expect(tsa.granted).toBe(1);
     expect(await count(`select count(*)::int as n from "contract_events" where "contract_id" = ? and "kind" = 'sealed'`, [id])).toBe(1);
-    expect(await count(`select count(*)::int as n from "contract_events" where "contract_id" = ? and "kind" = 'countersigned'`, [id])).toBe(1);
+    expect(await count(`select count(*)::int as n from "contract_events" where "contract_id" = ? and "kind" = 'countersigned'`, [id])).toBe(
+      1,
+    );
     expect(await count(`select count(*)::int as n from "outbox_messages" where "subject" like '%igned contract for Luna%'`, [])).toBe(2);
     expect(await count(`select count(*)::int as n from "media" where "filename" like ?`, [`contract-${id}-%`])).toBe(1);
     const [row] = await sql<{ seal_claim: string | null }>(`select "seal_claim" from "contracts" where "id" = ?`, [id]);
@@ -95,15 +112,31 @@ describe('sealing outside the lock', () => {
       [id],
     );
     expect(await retryWaitingSeals(t.orm.em.fork(), t.app.services)).toBe(0);
-    expect(await count(`select count(*)::int as n from "contracts" where "id" = ? and "status" = 'sealing' and "seal_claim" = 'claim-of-a-live-process'`, [id])).toBe(1);
+    expect(
+      await count(
+        `select count(*)::int as n from "contracts" where "id" = ? and "status" = 'sealing' and "seal_claim" = 'claim-of-a-live-process'`,
+        [id],
+      ),
+    ).toBe(1);
 
-    await sql(`update "contracts" set "seal_claim" = 'claim-of-a-dead-process', "seal_claimed_at" = now() - interval '10 minutes' where "id" = ?`, [id]);
+    await sql(
+      `update "contracts" set "seal_claim" = 'claim-of-a-dead-process', "seal_claimed_at" = now() - interval '10 minutes' where "id" = ?`,
+      [id],
+    );
     const before = tsa.granted;
-    const runs = await Promise.all([retryWaitingSeals(t.orm.em.fork(), t.app.services), retryWaitingSeals(t.orm.em.fork(), t.app.services)]);
+    const runs = await Promise.all([
+      retryWaitingSeals(t.orm.em.fork(), t.app.services),
+      retryWaitingSeals(t.orm.em.fork(), t.app.services),
+    ]);
     expect(runs.sort()).toEqual([0, 1]);
     expect(await retryWaitingSeals(t.orm.em.fork(), t.app.services)).toBe(0);
     expect(tsa.granted - before).toBe(1);
-    expect(await count(`select count(*)::int as n from "contracts" where "id" = ? and "status" = 'sealed' and "seal_claim" is null and "pdf_url" is not null`, [id])).toBe(1);
+    expect(
+      await count(
+        `select count(*)::int as n from "contracts" where "id" = ? and "status" = 'sealed' and "seal_claim" is null and "pdf_url" is not null`,
+        [id],
+      ),
+    ).toBe(1);
     expect(await count(`select count(*)::int as n from "contract_events" where "contract_id" = ? and "kind" = 'sealed'`, [id])).toBe(1);
     expect(await count(`select count(*)::int as n from "outbox_messages" where "subject" like '%igned contract for Max%'`, [])).toBe(2);
   });

@@ -21,8 +21,20 @@ const utc = (d: Date) => `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`
 export function signedRecord(c: IContract): string {
   return JSON.stringify({
     text: c.sentText,
-    family: { name: c.familySignedName, at: c.familySignedAt?.toISOString(), account: c.familySignedBy, ip: c.familySignedIp, userAgent: c.familySignedUserAgent },
-    breeder: { name: c.breederSignedName, at: c.breederSignedAt?.toISOString(), account: c.breederSignedBy, ip: c.breederSignedIp, userAgent: c.breederSignedUserAgent },
+    family: {
+      name: c.familySignedName,
+      at: c.familySignedAt?.toISOString(),
+      account: c.familySignedBy,
+      ip: c.familySignedIp,
+      userAgent: c.familySignedUserAgent,
+    },
+    breeder: {
+      name: c.breederSignedName,
+      at: c.breederSignedAt?.toISOString(),
+      account: c.breederSignedBy,
+      ip: c.breederSignedIp,
+      userAgent: c.breederSignedUserAgent,
+    },
   });
 }
 
@@ -40,7 +52,12 @@ export function tsaTimestamper(url: string, timeoutMs = 15_000): Timestamper {
     const { der, nonce } = timestampRequest(signatureValue);
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: new Uint8Array(der), signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
+        body: new Uint8Array(der),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       throw new TimestampUnavailable(`The timestamp server could not be reached (${(error as Error).message}).`);
     }
@@ -53,7 +70,13 @@ export function tsaTimestamper(url: string, timeoutMs = 15_000): Timestamper {
   };
 }
 
-export async function buildSealedPdf(em: EntityManager, c: IContract, breeder: { name: string; email: string }, drawing: string | null, timestamp?: Timestamper): Promise<SealedPdf> {
+export async function buildSealedPdf(
+  em: EntityManager,
+  c: IContract,
+  breeder: { name: string; email: string },
+  drawing: string | null,
+  timestamp?: Timestamper,
+): Promise<SealedPdf> {
   const events = await em.find(ContractEvent, { contract: c.id }, { orderBy: { at: 'asc', id: 'asc' } });
   const signature = (who: string, name: string | null, at: Date | null, ip: string | null): PdfBlock[] => [
     { kind: 'h3', text: who },
@@ -74,7 +97,10 @@ export async function buildSealedPdf(em: EntityManager, c: IContract, breeder: {
     { kind: 'kv', label: 'Breeder', text: breeder.name },
     { kind: 'kv', label: 'SHA-256 of the text as sent', text: c.textSha256 ?? '' },
     { kind: 'kv', label: 'SHA-256 of the signed document', text: sha256Hex(signedRecord(c)) },
-    { kind: 'small', text: 'The signed document is the text as sent with both signatures (name, time, account, IP address, user agent). This PDF carries a digital signature: a PDF reader shows whether it was changed after it was sealed, and the verification page of the website checks it too.' },
+    {
+      kind: 'small',
+      text: 'The signed document is the text as sent with both signatures (name, time, account, IP address, user agent). This PDF carries a digital signature: a PDF reader shows whether it was changed after it was sealed, and the verification page of the website checks it too.',
+    },
     { kind: 'h2', text: 'Events' },
     ...events.flatMap((e): PdfBlock[] => [
       { kind: 'kv', label: CONTRACT_EVENT_LABELS[e.kind], text: utc(e.at) },
@@ -83,12 +109,18 @@ export async function buildSealedPdf(em: EntityManager, c: IContract, breeder: {
     ]),
   ];
   const doc = await buildPdf(blocks, { title: c.title, author: breeder.name, footer: `${c.title} · No. ${c.id}` });
-  const bytes = await signPdf(doc, await signingIdentity(em, breeder.name), {
-    reason: `Contract No. ${c.id} signed by ${c.familySignedName} and ${c.breederSignedName}`,
-    name: breeder.name,
-    location: 'Online',
-    contactInfo: breeder.email,
-  }, new Date(), timestamp);
+  const bytes = await signPdf(
+    doc,
+    await signingIdentity(em, breeder.name),
+    {
+      reason: `Contract No. ${c.id} signed by ${c.familySignedName} and ${c.breederSignedName}`,
+      name: breeder.name,
+      location: 'Online',
+      contactInfo: breeder.email,
+    },
+    new Date(),
+    timestamp,
+  );
   return { bytes, sha256: sha256Hex(bytes) };
 }
 
@@ -97,7 +129,20 @@ export async function storePrivatePdf(em: EntityManager, pdf: SealedPdf, filenam
   const id = randomUUID();
   await em.execute(
     'insert into "media" ("id", "kind", "mime", "ext", "bytes", "size", "sha256", "width", "height", "filename", "private", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [id, 'document', 'application/pdf', 'pdf', pdf.bytes, pdf.bytes.length, pdf.sha256, null, null, filename.slice(0, 200), true, new Date()],
+    [
+      id,
+      'document',
+      'application/pdf',
+      'pdf',
+      pdf.bytes,
+      pdf.bytes.length,
+      pdf.sha256,
+      null,
+      null,
+      filename.slice(0, 200),
+      true,
+      new Date(),
+    ],
   );
   return `/uploads/${id}.pdf`;
 }
@@ -170,11 +215,16 @@ async function sealClaimed(ctx: SealCtx, id: number, claim: string, breeder: Bre
   try {
     pdf = await buildSealedPdf(em, c, breeder, row?.d ?? null, tsa ? tsaTimestamper(tsa) : undefined);
   } catch (error) {
-    const message = error instanceof TimestampUnavailable ? error.message : `The sealed PDF could not be made (${(error as Error).message}).`;
+    const message =
+      error instanceof TimestampUnavailable ? error.message : `The sealed PDF could not be made (${(error as Error).message}).`;
     // The claim handed back, the wait and its reason recorded: the retry tries again.
     const since = c.sealWaitingSince ?? new Date();
     await em.transactional(async (tx) => {
-      const changed = await tx.nativeUpdate(Contract, { id, status: 'sealing', sealClaim: claim }, { sealClaim: null, sealClaimedAt: null, sealWaitingSince: since, sealError: message.slice(0, 300) });
+      const changed = await tx.nativeUpdate(
+        Contract,
+        { id, status: 'sealing', sealClaim: claim },
+        { sealClaim: null, sealClaimedAt: null, sealWaitingSince: since, sealError: message.slice(0, 300) },
+      );
       if (changed === 1 && !c.sealWaitingSince) recordEvent({ ...ctx, em: tx }, tx.getReference(Contract, id), 'seal-waiting', since);
     });
     if (!(error instanceof TimestampUnavailable)) throw error;
@@ -189,7 +239,17 @@ async function sealClaimed(ctx: SealCtx, id: number, claim: string, breeder: Bre
       const changed = await tx.nativeUpdate(
         Contract,
         { id, status: 'sealing', sealClaim: claim },
-        { status: 'sealed', pdfUrl, pdfSha256: pdf.sha256, sealedAt, sealWaitingSince: null, sealError: null, sealClaim: null, sealClaimedAt: null, updatedAt: sealedAt },
+        {
+          status: 'sealed',
+          pdfUrl,
+          pdfSha256: pdf.sha256,
+          sealedAt,
+          sealWaitingSince: null,
+          sealError: null,
+          sealClaim: null,
+          sealClaimedAt: null,
+          updatedAt: sealedAt,
+        },
       );
       if (changed !== 1) throw new ClaimLost();
       const sealed = await tx.findOneOrFail(Contract, id, { refresh: true });
@@ -222,8 +282,22 @@ async function queueSealedMails(ctx: SealCtx, c: IContract, breeder: Breeder, fi
     ].join('\n');
   const attachments = [{ filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }];
   const familyTo = await familyMailAddress(em, c.family?.id);
-  if (familyTo) ctx.services.mail.enqueue(em, { lane: 'sale', to: familyTo, subject: `Your signed contract for ${c.puppyName}`, text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'), attachments });
-  if (breeder.email) ctx.services.mail.enqueue(em, { lane: 'sale', to: breeder.email, subject: `Signed contract for ${c.puppyName}: ${c.familyName}`, text: body('Hello,', 'It is also in the dashboard, under Contracts.'), attachments });
+  if (familyTo)
+    ctx.services.mail.enqueue(em, {
+      lane: 'sale',
+      to: familyTo,
+      subject: `Your signed contract for ${c.puppyName}`,
+      text: body(`Hello ${c.familyName},`, 'It is also in My Family, under Contract.'),
+      attachments,
+    });
+  if (breeder.email)
+    ctx.services.mail.enqueue(em, {
+      lane: 'sale',
+      to: breeder.email,
+      subject: `Signed contract for ${c.puppyName}: ${c.familyName}`,
+      text: body('Hello,', 'It is also in the dashboard, under Contracts.'),
+      attachments,
+    });
 }
 
 /**

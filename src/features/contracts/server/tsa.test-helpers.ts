@@ -30,20 +30,27 @@ async function tsaCertificate(keys: CryptoKeyPair): Promise<pkijs.Certificate> {
   const cert = new pkijs.Certificate();
   cert.version = 2;
   cert.serialNumber = new asn1js.Integer({ value: 3161 });
-  const name = () => [new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'Test Timestamp Authority' }) })];
+  const name = () => [
+    new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'Test Timestamp Authority' }) }),
+  ];
   cert.issuer.typesAndValues.push(...name());
   cert.subject.typesAndValues.push(...name());
   cert.notBefore.value = new Date(Date.now() - 86_400_000);
   cert.notAfter.value = new Date(Date.now() + 365 * 86_400_000);
   const eku = new pkijs.ExtKeyUsage({ keyPurposes: ['1.3.6.1.5.5.7.3.8'] });
-  cert.extensions = [new pkijs.Extension({ extnID: '2.5.29.37', critical: true, extnValue: eku.toSchema().toBER(false), parsedValue: eku })];
+  cert.extensions = [
+    new pkijs.Extension({ extnID: '2.5.29.37', critical: true, extnValue: eku.toSchema().toBER(false), parsedValue: eku }),
+  ];
   await cert.subjectPublicKeyInfo.importKey(keys.publicKey, engine);
   await cert.sign(keys.privateKey, 'SHA-256', engine);
   return cert;
 }
 
 /** `delayMs`: how long each answer takes (a slow timestamp server, e.g. 15 s; decision 140). */
-export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z'), { delayMs = 0 }: { delayMs?: number } = {}): Promise<TestTsa> {
+export async function startTestTsa(
+  genTime = new Date('2026-11-28T07:30:00Z'),
+  { delayMs = 0 }: { delayMs?: number } = {},
+): Promise<TestTsa> {
   const keys = (await webcrypto.subtle.generateKey(
     { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
     true,
@@ -65,7 +72,10 @@ export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z'), {
     const tstDer = new Uint8Array(tst.toSchema().toBER());
     const signed = new pkijs.SignedData({
       version: 3,
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: '1.2.840.113549.1.9.16.1.4', eContent: new asn1js.OctetString({ valueHex: ab(tstDer) }) }),
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({
+        eContentType: '1.2.840.113549.1.9.16.1.4',
+        eContent: new asn1js.OctetString({ valueHex: ab(tstDer) }),
+      }),
       signerInfos: [
         new pkijs.SignerInfo({
           version: 1,
@@ -73,8 +83,14 @@ export async function startTestTsa(genTime = new Date('2026-11-28T07:30:00Z'), {
           signedAttrs: new pkijs.SignedAndUnsignedAttributes({
             type: 0,
             attributes: [
-              new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.9.16.1.4' })] }),
-              new pkijs.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1js.OctetString({ valueHex: ab(createHash('sha256').update(tstDer).digest()) })] }),
+              new pkijs.Attribute({
+                type: '1.2.840.113549.1.9.3',
+                values: [new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.9.16.1.4' })],
+              }),
+              new pkijs.Attribute({
+                type: '1.2.840.113549.1.9.4',
+                values: [new asn1js.OctetString({ valueHex: ab(createHash('sha256').update(tstDer).digest()) })],
+              }),
             ],
           }),
         }),

@@ -180,7 +180,7 @@ function LitterTree({
       </Title>
       <Text c="dimmed" mb="md">
         {born
-          ? `Born ${formatDay(litter.birthDate!)}${litter.puppyCount ? ` · ${litter.puppyCount} ${litter.puppyCount === 1 ? "puppy" : "puppies"}` : ''}`
+          ? `Born ${formatDay(litter.birthDate!)}${litter.puppyCount ? ` · ${litter.puppyCount} ${litter.puppyCount === 1 ? 'puppy' : 'puppies'}` : ''}`
           : litter.expectedDate
             ? `Expected ${formatDay(litter.expectedDate)}`
             : 'Expected soon'}
@@ -233,4 +233,3 @@ function PuppyLeaf({ puppy }: { puppy: LitterPuppy }) {
     </Paper>
   );
 }
-

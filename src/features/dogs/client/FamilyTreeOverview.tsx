@@ -20,8 +20,8 @@ export function FamilyTreeOverview() {
         Family Tree
       </Title>
       <Text c="dimmed" size="lg" mb="xl" maw={720}>
-        Every puppy we raise comes from one of the dogs below. Open a dog&apos;s family tree to see its litters and the puppies
-        they produced.
+        Every puppy we raise comes from one of the dogs below. Open a dog&apos;s family tree to see its litters and the puppies they
+        produced.
       </Text>
 
       <section aria-labelledby="parents-heading">
@@ -76,7 +76,11 @@ export function FamilyTreeOverview() {
                   <strong>{l.name}:</strong> <ParentName name={l.motherName} id={l.damId} /> ×{' '}
                   <ParentName name={l.fatherName} id={l.sireId} />
                   {' · '}
-                  {l.birthDate ? `born ${formatDay(l.birthDate)}` : l.expectedDate ? `expected ${formatDay(l.expectedDate)}` : 'expected soon'}
+                  {l.birthDate
+                    ? `born ${formatDay(l.birthDate)}`
+                    : l.expectedDate
+                      ? `expected ${formatDay(l.expectedDate)}`
+                      : 'expected soon'}
                 </Text>
               </List.Item>
             ))}
@@ -94,11 +98,7 @@ function countLitters(dog: FamilyTreeDogDto, litters: LitterDto[]) {
 /** A litter's parent, linked to its tree when the registry knows the dog (every litter parent is public). */
 function ParentName({ name, id }: { name: string; id: number | null }) {
   if (id == null) return <>{name}</>;
-  return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/family-tree/$dogId" params={{ dogId: String(id) }} />}>
-      {name}
-    </Anchor>
-  );
+  return <Anchor renderRoot={(props) => <Link {...props} to="/family-tree/$dogId" params={{ dogId: String(id) }} />}>{name}</Anchor>;
 }
 
 function DogCard({ dog, litterCount }: { dog: FamilyTreeDogDto; litterCount: number | null }) {

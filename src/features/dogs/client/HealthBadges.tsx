@@ -26,7 +26,13 @@ export function HealthBadges({ tests, dogName }: { tests: HealthBadgeTest[]; dog
         return (
           <li key={t.id}>
             {href ? (
-              <Anchor href={href} target="_blank" rel="noopener noreferrer" underline="never" aria-label={`${text} (opens the ${t.verificationUrl ? 'verification' : 'certificate'})`}>
+              <Anchor
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                underline="never"
+                aria-label={`${text} (opens the ${t.verificationUrl ? 'verification' : 'certificate'})`}
+              >
                 <ToneBadge tone="green">{text}</ToneBadge>
               </Anchor>
             ) : (

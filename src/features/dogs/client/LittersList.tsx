@@ -23,7 +23,13 @@ export function formatIsoDate(iso: string | null): string | null {
 }
 
 /** The contact form's opening message when a family asks to join a litter's waitlist. */
-export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: (litter: LitterDto) => void; onJoinWaitlist: (litter: LitterDto) => void }) {
+export function LittersList({
+  onViewPuppies,
+  onJoinWaitlist,
+}: {
+  onViewPuppies: (litter: LitterDto) => void;
+  onJoinWaitlist: (litter: LitterDto) => void;
+}) {
   const litters = useQuery({ ...trpc.litters.active.queryOptions(), ...ALWAYS_REFETCH });
 
   return (
@@ -56,7 +62,13 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
             return (
               <Card key={litter.id} component="li" withBorder radius="md" padding="lg">
                 <Card.Section>
-                  <ResponsiveImage src={litter.imageUrl} alt={`The ${litter.name}: ${litter.motherName} and ${litter.fatherName}'s puppies`} width={560} height={420} sizes="(max-width: 768px) 100vw, 560px" />
+                  <ResponsiveImage
+                    src={litter.imageUrl}
+                    alt={`The ${litter.name}: ${litter.motherName} and ${litter.fatherName}'s puppies`}
+                    width={560}
+                    height={420}
+                    sizes="(max-width: 768px) 100vw, 560px"
+                  />
                 </Card.Section>
                 <Stack gap={6} mt="md">
                   <Group justify="space-between" wrap="nowrap">
@@ -72,7 +84,11 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
                   {/* No bare "COI 0%" over parents whose ancestry is unknown: it would say nothing. */}
                   {litter.coi != null && litter.ancestorsKnown != null && coiIsInformative({ known: litter.ancestorsKnown }, true) && (
                     <Text size="sm" c="dimmed">
-                      COI {formatCoiWithCompleteness(litter.coi, COI_DEFAULT_GENERATIONS, { known: litter.ancestorsKnown, total: ancestorPlaces(COI_DEFAULT_GENERATIONS) })}
+                      COI{' '}
+                      {formatCoiWithCompleteness(litter.coi, COI_DEFAULT_GENERATIONS, {
+                        known: litter.ancestorsKnown,
+                        total: ancestorPlaces(COI_DEFAULT_GENERATIONS),
+                      })}
                     </Text>
                   )}
                   <Text size="sm">
@@ -86,7 +102,12 @@ export function LittersList({ onViewPuppies, onJoinWaitlist }: { onViewPuppies: 
                         View Puppies
                       </Button>
                     ) : (
-                      <Button mt="xs" variant="outline" onClick={() => onJoinWaitlist(litter)} aria-label={`Join the Waitlist for the ${litter.name}`}>
+                      <Button
+                        mt="xs"
+                        variant="outline"
+                        onClick={() => onJoinWaitlist(litter)}
+                        aria-label={`Join the Waitlist for the ${litter.name}`}
+                      >
                         Join the Waitlist
                       </Button>
                     )}

@@ -7,7 +7,9 @@ export const roleLabel = (dog: ParentDogDto) => (dog.gender === 'female' ? 'Dam 
 
 export function ParentFacts({ dog }: { dog: ParentDogDto }) {
   // Only the parts the breeder filled in, so no separator dangles.
-  const facts = [dog.breed, dog.color, dog.birthDate ? formatParentAge(dog.birthDate) : null, formatWeight(dog.weight)].filter(Boolean).join(' · ');
+  const facts = [dog.breed, dog.color, dog.birthDate ? formatParentAge(dog.birthDate) : null, formatWeight(dog.weight)]
+    .filter(Boolean)
+    .join(' · ');
   return facts ? (
     <Text size="sm" c="dimmed">
       {facts}

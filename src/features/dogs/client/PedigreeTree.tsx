@@ -13,7 +13,9 @@ const SHOWN = 3;
 const MAX = 5;
 
 /** The COI with how complete the pedigree under it is; none at all where the ancestry is unknown. */
-export function coiSentence(p: Pick<PedigreeDto, 'coi' | 'coiGenerations' | 'name' | 'ancestorsKnown' | 'ancestorPlaces' | 'sire' | 'dam'>) {
+export function coiSentence(
+  p: Pick<PedigreeDto, 'coi' | 'coiGenerations' | 'name' | 'ancestorsKnown' | 'ancestorPlaces' | 'sire' | 'dam'>,
+) {
   const completeness = { known: p.ancestorsKnown, total: p.ancestorPlaces };
   if (!coiIsInformative(completeness, !!p.sire && !!p.dam))
     return `${p.name}'s coefficient of inbreeding cannot be worked out yet: ${p.ancestorsKnown} of ${p.ancestorPlaces} ancestors over ${p.coiGenerations} generations are known.`;
@@ -36,7 +38,19 @@ export function PedigreeTree({ pedigree }: { pedigree: PedigreeDto }) {
   );
 }
 
-function PedigreeNode({ node, role, depth, rootId, open = false }: { node: PedigreeNodeDto | null; role: 'Sire' | 'Dam' | null; depth: number; rootId: number; open?: boolean }) {
+function PedigreeNode({
+  node,
+  role,
+  depth,
+  rootId,
+  open = false,
+}: {
+  node: PedigreeNodeDto | null;
+  role: 'Sire' | 'Dam' | null;
+  depth: number;
+  rootId: number;
+  open?: boolean;
+}) {
   const [expanded, setExpanded] = useState(open);
   if (!node) {
     return (
@@ -52,7 +66,11 @@ function PedigreeNode({ node, role, depth, rootId, open = false }: { node: Pedig
     <li className={classes.node}>
       <Stack gap={2}>
         <Text>
-          {role && <Text span c="dimmed">{role}: </Text>}
+          {role && (
+            <Text span c="dimmed">
+              {role}:{' '}
+            </Text>
+          )}
           {node.id === rootId ? (
             <strong>{node.name}</strong>
           ) : (
@@ -70,7 +88,13 @@ function PedigreeNode({ node, role, depth, rootId, open = false }: { node: Pedig
         <HealthBadges tests={node.healthTests} dogName={node.name} />
         {hasParents && depth >= SHOWN && depth < MAX && (
           <div>
-            <Button variant="light" size="xs" aria-expanded={expanded} aria-controls={expanded ? listId : undefined} onClick={() => setExpanded((v) => !v)}>
+            <Button
+              variant="light"
+              size="xs"
+              aria-expanded={expanded}
+              aria-controls={expanded ? listId : undefined}
+              onClick={() => setExpanded((v) => !v)}
+            >
               {expanded ? `Hide ${node.name}'s parents` : `Show ${node.name}'s parents`}
             </Button>
           </div>

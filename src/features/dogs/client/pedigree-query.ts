@@ -21,6 +21,11 @@ export function dogTreeHead(tools: HeadTools, id: number): ServedHead {
     title: tools.title(`${dog.name}'s Family Tree`),
     description: clip(description || TREE_DESCRIPTION),
     image: dog.imageUrl,
-    jsonLd: [tools.breadcrumbs([['Family Tree', '/family-tree'], [dog.name, `/family-tree/${dog.id}`]])],
+    jsonLd: [
+      tools.breadcrumbs([
+        ['Family Tree', '/family-tree'],
+        [dog.name, `/family-tree/${dog.id}`],
+      ]),
+    ],
   };
 }

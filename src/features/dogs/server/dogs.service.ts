@@ -107,7 +107,10 @@ export async function getPedigree(em: EntityManager, id: number, generations: nu
 /** Our dogs for /family-tree: ours and featured, in the breeder's order, retired ones marked. */
 export async function listFamilyTreeDogs(em: EntityManager): Promise<FamilyTreeDogDto[]> {
   const dogs = await em.find(ParentDog, { ours: true, featured: true }, { orderBy: { retired: 'asc', sortOrder: 'asc', id: 'asc' } });
-  const tests = await healthTestsOf(em, dogs.map((d) => d.id));
+  const tests = await healthTestsOf(
+    em,
+    dogs.map((d) => d.id),
+  );
   return dogs.map((d) => ({
     id: d.id,
     name: d.name,

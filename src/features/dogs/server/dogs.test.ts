@@ -11,12 +11,19 @@ const family: SessionUser = { id: 2, username: 'family', isAdmin: false };
 /** The demo Maple's known ancestors within 5 generations (seed.ts): Rocky and Honey, Honey's Duke and Pearl, Duke's sire Sam and Sam's sire Gus. */
 const MAPLE_ANCESTORS = 6;
 
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a refusal'); }, (e: unknown) => e as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } });
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } },
+  );
 
 describe('the dog registry', () => {
   const t = useTestApp();
   const as = () => t.caller(admin);
-  const dog = (input: Partial<DogInput> & { name: string; gender: 'female' | 'male' }) => as().admin.parents.create({ breed: 'Poodle', color: 'Red', ...input });
+  const dog = (input: Partial<DogInput> & { name: string; gender: 'female' | 'male' }) =>
+    as().admin.parents.create({ breed: 'Poodle', color: 'Red', ...input });
   const featuredNames = async () => (await t.caller().parents.featured()).map((d) => d.name);
 
   it('serves a public dog’s pedigree over REST, nested to the generations asked, with health results and COI', async () => {
@@ -26,7 +33,16 @@ describe('the dog registry', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/dogs/${maple.id}/pedigree` });
     expect(res.statusCode).toBe(200);
     const tree = res.json() as PedigreeDto;
-    expect(tree).toMatchObject({ id: maple.id, name: 'Maple', registeredName: 'Aspen Meadow Maple Leaf', sex: 'female', generation: 'F1B', color: 'Apricot', coi: 0, ancestorPlaces: 62 });
+    expect(tree).toMatchObject({
+      id: maple.id,
+      name: 'Maple',
+      registeredName: 'Aspen Meadow Maple Leaf',
+      sex: 'female',
+      generation: 'F1B',
+      color: 'Apricot',
+      coi: 0,
+      ancestorPlaces: 62,
+    });
     // How complete the pedigree under that COI is: her parents and the dam's line (issue 29).
     expect(tree.ancestorsKnown).toBe(MAPLE_ANCESTORS);
     expect(tree.healthTests.map((h) => [h.label, h.result, h.date])).toEqual([
@@ -105,7 +121,11 @@ describe('the dog registry', () => {
     };
     const base = { ...dogToInput(await as().admin.parents.byId({ id: sire.id })), id: sire.id };
     // A cycle: Grandpa's sire cannot be his own son.
-    await refused({ ...base, name: 'Grandpa renamed', sireId: pup.id }, 'sireId', 'Junior cannot be a parent of Grandpa renamed: Junior descends from Grandpa renamed, so Grandpa renamed would become its own ancestor.');
+    await refused(
+      { ...base, name: 'Grandpa renamed', sireId: pup.id },
+      'sireId',
+      'Junior cannot be a parent of Grandpa renamed: Junior descends from Grandpa renamed, so Grandpa renamed would become its own ancestor.',
+    );
     await refused({ ...base, sireId: sire.id }, 'sireId', 'A dog cannot be its own parent.');
     await refused({ ...base, sireId: dam.id }, 'sireId', 'The sire must be a male dog.');
     await refused({ ...base, damId: pup.id }, 'damId', 'The dam must be a female dog.');
@@ -137,10 +157,26 @@ describe('the dog registry', () => {
     ]);
     const base = { ...dogToInput(maple), id: maple.id };
     for (const [test, field, message] of [
-      [{ kind: 'ofa-hips', result: 'Good', verificationUrl: 'http://ofa.org/dog/123' }, 'healthTests.0.verificationUrl', 'The verification link must be an https:// address.'],
-      [{ kind: 'ofa-hips', result: 'Good', verificationUrl: 'javascript:alert(1)' }, 'healthTests.0.verificationUrl', 'The verification link must be an https:// address.'],
-      [{ kind: 'ofa-hips', result: 'Good', certificateUrl: '/uploads/clip.mp4' }, 'healthTests.0.certificateUrl', 'Attach the certificate as a PDF or a photo uploaded here.'],
-      [{ kind: 'ofa-hips', result: 'Good', certificateUrl: 'https://elsewhere.example/cert.pdf' }, 'healthTests.0.certificateUrl', 'Attach the certificate as a PDF or a photo uploaded here.'],
+      [
+        { kind: 'ofa-hips', result: 'Good', verificationUrl: 'http://ofa.org/dog/123' },
+        'healthTests.0.verificationUrl',
+        'The verification link must be an https:// address.',
+      ],
+      [
+        { kind: 'ofa-hips', result: 'Good', verificationUrl: 'javascript:alert(1)' },
+        'healthTests.0.verificationUrl',
+        'The verification link must be an https:// address.',
+      ],
+      [
+        { kind: 'ofa-hips', result: 'Good', certificateUrl: '/uploads/clip.mp4' },
+        'healthTests.0.certificateUrl',
+        'Attach the certificate as a PDF or a photo uploaded here.',
+      ],
+      [
+        { kind: 'ofa-hips', result: 'Good', certificateUrl: 'https://elsewhere.example/cert.pdf' },
+        'healthTests.0.certificateUrl',
+        'Attach the certificate as a PDF or a photo uploaded here.',
+      ],
     ] as const) {
       const e = await fail(as().admin.parents.update({ ...base, healthTests: [test as never] }));
       expect(e.code).toBe('BAD_REQUEST');
@@ -154,7 +190,13 @@ describe('the dog registry', () => {
     const sire = await dog({ name: 'Old Sire', gender: 'male' });
     const mother = await dog({ name: 'Mother Dear', gender: 'female' });
     const child = await dog({ name: 'Child', gender: 'female', sireId: sire.id });
-    const litter = await as().admin.litters.create({ name: 'Delete Litter', motherName: 'ignored', fatherName: 'ignored', damId: mother.id, sireId: sire.id });
+    const litter = await as().admin.litters.create({
+      name: 'Delete Litter',
+      motherName: 'ignored',
+      fatherName: 'ignored',
+      damId: mother.id,
+      sireId: sire.id,
+    });
     // Both parents known, nothing above them: 2 of the 62 places (a public card shows no COI for it).
     expect(litter).toMatchObject({ motherName: 'Mother Dear', fatherName: 'Old Sire', sireId: sire.id, coi: 0, ancestorsKnown: 2 });
     expect((await as().admin.parents.byId({ id: sire.id })).referencedBy).toBe(2);
@@ -162,7 +204,12 @@ describe('the dog registry', () => {
     await as().admin.parents.remove({ id: sire.id });
     expect(await as().admin.parents.byId({ id: child.id })).toMatchObject({ sireId: null, sireName: null });
     // The litter keeps the last name it knew, with its sire now unknown.
-    expect(await as().admin.litters.byId({ id: litter.id })).toMatchObject({ sireId: null, fatherName: 'Old Sire', coi: null, ancestorsKnown: null });
+    expect(await as().admin.litters.byId({ id: litter.id })).toMatchObject({
+      sireId: null,
+      fatherName: 'Old Sire',
+      coi: null,
+      ancestorsKnown: null,
+    });
   });
 
   it('links litters to dogs: by id, by name, or a new ancestor for an outside sire; names follow the dogs; COI per litter', async () => {
@@ -194,7 +241,9 @@ describe('the dog registry', () => {
     expect(plan).toMatchObject({ coi: 0.25, coiGenerations: 5, ancestorsKnown: 6, ancestorPlaces: 62 });
     expect(plan.sire.sire?.name).toBe('Founder');
     expect(plan.dam.dam?.name).toBe('Foundress');
-    expect((await fail(as().admin.parents.pairing({ sireId: d.id, damId: s.id, generations: 5 }))).message).toBe('The sire must be a male dog.');
+    expect((await fail(as().admin.parents.pairing({ sireId: d.id, damId: s.id, generations: 5 }))).message).toBe(
+      'The sire must be a male dog.',
+    );
     expect((await fail(t.caller(family).admin.parents.pairing({ sireId: s.id, damId: d.id, generations: 5 }))).code).toBe('FORBIDDEN');
     expect((await fail(t.caller().admin.parents.pairing({ sireId: s.id, damId: d.id, generations: 5 }))).code).toBe('UNAUTHORIZED');
   });

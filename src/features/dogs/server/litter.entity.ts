@@ -20,7 +20,10 @@ export const Litter = defineEntity({
     puppyCount: p.integer().nullable(),
     active: p.boolean().default(true),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ILitter = InstanceType<typeof Litter.class>;

@@ -1,14 +1,7 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema, PageInputSchema } from '../../../lib/shared/paging.ts';
 import { LitterInputSchema, LitterUpdateSchema } from '../litters.schema.ts';
-import {
-  createLitter,
-  getLitterAdmin,
-  listLittersAdmin,
-  litterOptions,
-  removeLitter,
-  updateLitter,
-} from './litters.admin-service.ts';
+import { createLitter, getLitterAdmin, listLittersAdmin, litterOptions, removeLitter, updateLitter } from './litters.admin-service.ts';
 
 export const littersAdminRouter = router({
   list: adminProcedure.input(PageInputSchema).query(({ ctx, input }) => listLittersAdmin(ctx.em, input)),

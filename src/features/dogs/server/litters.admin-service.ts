@@ -34,10 +34,24 @@ async function resolveParent(em: EntityManager, role: 'dam' | 'sire', id: number
     if (dog.gender !== gender) throw badRequest(wrong, { [field]: [wrong] });
     return dog;
   }
-  const [known] = await em.find(ParentDog, { gender, name: { $ilike: name.replace(/[\\%_]/g, '\\$&') } }, { orderBy: { ours: 'desc', id: 'asc' }, limit: 1 });
+  const [known] = await em.find(
+    ParentDog,
+    { gender, name: { $ilike: name.replace(/[\\%_]/g, '\\$&') } },
+    { orderBy: { ours: 'desc', id: 'asc' }, limit: 1 },
+  );
   if (known) return known;
   const now = new Date();
-  return em.create(ParentDog, { name, gender, breed: '', color: '', ours: false, featured: false, imageUrl: null, createdAt: now, updatedAt: now });
+  return em.create(ParentDog, {
+    name,
+    gender,
+    breed: '',
+    color: '',
+    ours: false,
+    featured: false,
+    imageUrl: null,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The input's names and ids made into the litter's dam and sire (and the names they carry). */

@@ -22,7 +22,12 @@ describe('admin.litters: mother and father from the dog registry', () => {
     const { bella, rocky } = await dogs();
     const litter = await as().admin.litters.create({ ...LITTER, damId: bella.id, sireId: rocky.id });
     expect(litter).toMatchObject({ motherName: 'Bella', fatherName: 'Rocky', damId: bella.id, sireId: rocky.id });
-    expect((await t.caller().litters.active()).find((l) => l.id === litter.id)).toMatchObject({ motherName: 'Bella', fatherName: 'Rocky', damId: bella.id, sireId: rocky.id });
+    expect((await t.caller().litters.active()).find((l) => l.id === litter.id)).toMatchObject({
+      motherName: 'Bella',
+      fatherName: 'Rocky',
+      damId: bella.id,
+      sireId: rocky.id,
+    });
     expect(await as().admin.litters.byId({ id: litter.id })).toMatchObject({ motherName: 'Bella', fatherName: 'Rocky' });
   });
 
@@ -30,10 +35,16 @@ describe('admin.litters: mother and father from the dog registry', () => {
     const { bella, rocky } = await dogs();
     const litter = await as().admin.litters.create({ ...LITTER, name: 'Rename Litter', damId: bella.id, sireId: rocky.id });
     await as().admin.parents.update({ id: rocky.id, name: 'Rocky Road', gender: 'male', breed: '', color: '' });
-    expect((await t.caller().litters.active()).find((l) => l.id === litter.id)).toMatchObject({ motherName: 'Bella', fatherName: 'Rocky Road' });
+    expect((await t.caller().litters.active()).find((l) => l.id === litter.id)).toMatchObject({
+      motherName: 'Bella',
+      fatherName: 'Rocky Road',
+    });
     expect((await as().admin.litters.list({ search: 'Rename' })).items[0]).toMatchObject({ fatherName: 'Rocky Road' });
     // The stored column follows too (what the newsletter's litter draft reads, and what stays if the dog is deleted).
-    const row = (await t.orm.em.fork().getConnection().execute('select mother_name, father_name from litters where id = ?', [litter.id])) as Array<Record<string, string>>;
+    const row = (await t.orm.em
+      .fork()
+      .getConnection()
+      .execute('select mother_name, father_name from litters where id = ?', [litter.id])) as Array<Record<string, string>>;
     expect(row[0]).toEqual({ mother_name: 'Bella', father_name: 'Rocky Road' });
     await as().admin.parents.remove({ id: rocky.id });
     expect(await as().admin.litters.byId({ id: litter.id })).toMatchObject({ fatherName: 'Rocky Road', sireId: null });
@@ -45,7 +56,14 @@ describe('admin.litters: mother and father from the dog registry', () => {
     expect(litter).toMatchObject({ motherName: 'Bella', fatherName: 'Sir Visiting' });
     expect(litter.damId).not.toBeNull();
     expect(litter.sireId).not.toBeNull();
-    const updated = await as().admin.litters.update({ ...LITTER, id: litter.id, name: 'Names Litter', motherName: 'Bella', fatherName: 'Sir Visiting', puppyCount: 7 });
+    const updated = await as().admin.litters.update({
+      ...LITTER,
+      id: litter.id,
+      name: 'Names Litter',
+      motherName: 'Bella',
+      fatherName: 'Sir Visiting',
+      puppyCount: 7,
+    });
     expect(updated).toMatchObject({ puppyCount: 7, motherName: 'Bella', fatherName: 'Sir Visiting', sireId: litter.sireId });
     expect((await as().admin.parents.byId({ id: updated.damId! })).name).toBe('Bella');
   });
@@ -61,7 +79,9 @@ describe('admin.litters: mother and father from the dog registry', () => {
     const { cookie } = await signIn(t.orm, { isAdmin: true });
     const existing = await as().admin.litters.create({ ...LITTER, name: 'Existing', damId: bella.id, sireId: rocky.id });
     for (const { input, field, message } of cases) {
-      const error = (await as().admin.litters.create({ ...LITTER, ...input }).catch((e: unknown) => e)) as TRPCError;
+      const error = (await as()
+        .admin.litters.create({ ...LITTER, ...input })
+        .catch((e: unknown) => e)) as TRPCError;
       expect(error.code).toBe('BAD_REQUEST');
       for (const [path, body] of [
         ['admin.litters.create', { ...LITTER, ...input }],
@@ -78,6 +98,11 @@ describe('admin.litters: mother and father from the dog registry', () => {
       }
     }
     // Nothing was changed by the refused update.
-    expect(await as().admin.litters.byId({ id: existing.id })).toMatchObject({ motherName: 'Bella', fatherName: 'Rocky', damId: bella.id, sireId: rocky.id });
+    expect(await as().admin.litters.byId({ id: existing.id })).toMatchObject({
+      motherName: 'Bella',
+      fatherName: 'Rocky',
+      damId: bella.id,
+      sireId: rocky.id,
+    });
   });
 });

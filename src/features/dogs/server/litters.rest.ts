@@ -17,14 +17,15 @@ export const LitterResponseSchema = z
     puppyCount: z.number().int().nullable(),
     damId: z.number().int().nullable().meta({ description: 'The dam in the dog registry (/api/dogs/{id}/pedigree), when known' }),
     sireId: z.number().int().nullable(),
-    coi: z.number().min(0).max(1).nullable().meta({ description: "The litter's coefficient of inbreeding over 5 generations, when both parents are known" }),
-    ancestorsKnown: z
+    coi: z
       .number()
-      .int()
       .min(0)
-      .max(62)
+      .max(1)
       .nullable()
-      .meta({ description: 'How many of the 62 ancestor places over those 5 generations (the parents included) hold a known dog, when coi is given' }),
+      .meta({ description: "The litter's coefficient of inbreeding over 5 generations, when both parents are known" }),
+    ancestorsKnown: z.number().int().min(0).max(62).nullable().meta({
+      description: 'How many of the 62 ancestor places over those 5 generations (the parents included) hold a known dog, when coi is given',
+    }),
   })
   .meta({ id: 'Litter' }) satisfies z.ZodType<LitterDto>;
 

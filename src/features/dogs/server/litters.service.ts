@@ -37,7 +37,11 @@ export function toLitterDto(l: ILitter, coi: LitterCoi | null = null): LitterDto
 export async function litterCois(em: EntityManager, litters: ILitter[]): Promise<Map<number, LitterCoi | null>> {
   const parents = litters.flatMap((l) => [idOf(l.sire), idOf(l.dam)]).filter((id): id is number => id != null);
   const links = await collectLinks(parents, COI_DEFAULT_GENERATIONS, async (ids) =>
-    (await em.find(ParentDog, { id: { $in: ids } }, { fields: ['id', 'sire', 'dam'] })).map((d) => ({ id: d.id, sireId: idOf(d.sire), damId: idOf(d.dam) })),
+    (await em.find(ParentDog, { id: { $in: ids } }, { fields: ['id', 'sire', 'dam'] })).map((d) => ({
+      id: d.id,
+      sireId: idOf(d.sire),
+      damId: idOf(d.dam),
+    })),
   );
   const memo = new CoiMemo(links);
   return new Map(
@@ -45,7 +49,13 @@ export async function litterCois(em: EntityManager, litters: ILitter[]): Promise
       const sire = idOf(l.sire);
       const dam = idOf(l.dam);
       if (sire == null || dam == null) return [l.id, null];
-      return [l.id, { coi: coiOfPairing(sire, dam, links, COI_DEFAULT_GENERATIONS, memo), ancestorsKnown: completenessOfPairing(sire, dam, links).known }];
+      return [
+        l.id,
+        {
+          coi: coiOfPairing(sire, dam, links, COI_DEFAULT_GENERATIONS, memo),
+          ancestorsKnown: completenessOfPairing(sire, dam, links).known,
+        },
+      ];
     }),
   );
 }

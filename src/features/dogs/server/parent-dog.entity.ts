@@ -39,10 +39,19 @@ export const ParentDog = defineEntity({
     retired: p.boolean().default(false),
     sortOrder: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
-  indexes: [{ name: 'parent_dogs_list_order_index', expression: 'create index "parent_dogs_list_order_index" on "parent_dogs" ("ours" desc, "sort_order", "name", "id")' }, ...trigramIndexes('parent_dogs', ['name', 'registered_name', 'registration_number'])],
+  indexes: [
+    {
+      name: 'parent_dogs_list_order_index',
+      expression: 'create index "parent_dogs_list_order_index" on "parent_dogs" ("ours" desc, "sort_order", "name", "id")',
+    },
+    ...trigramIndexes('parent_dogs', ['name', 'registered_name', 'registration_number']),
+  ],
 });
 export type IParentDog = InstanceType<typeof ParentDog.class>;
 

@@ -32,18 +32,22 @@ async function toDogAdminDtos(em: EntityManager, dogs: IParentDog[]): Promise<Do
   const photos = await photosOf(em, ids);
   const tests = await healthTestsOf(em, ids);
   const parentIds = [...new Set(dogs.flatMap((d) => [idOf(d.sire), idOf(d.dam)]).filter((id): id is number => id != null))];
-  const parents = new Map((parentIds.length ? await em.find(ParentDog, { id: { $in: parentIds } }, { fields: ['id', 'name'] }) : []).map((p) => [p.id, p.name]));
+  const parents = new Map(
+    (parentIds.length ? await em.find(ParentDog, { id: { $in: parentIds } }, { fields: ['id', 'name'] }) : []).map((p) => [p.id, p.name]),
+  );
   const refs = new Map<number, number>();
   if (ids.length) {
     // Counted in the database: a dog of a ten-year breeding stock has hundreds of offspring (issue 35).
     const list = ids.map(() => '?').join(', ');
-    const rows = await em.getConnection().execute<{ id: number; n: string }[]>(
-      `select v.id, count(distinct (r.kind, r.row_id)) as n from (` +
-        `select 'dog' as kind, id as row_id, sire_id, dam_id from parent_dogs where sire_id in (${list}) or dam_id in (${list}) ` +
-        `union all select 'litter', id, sire_id, dam_id from litters where sire_id in (${list}) or dam_id in (${list})` +
-        `) r cross join lateral (values (r.sire_id), (r.dam_id)) v(id) where v.id in (${list}) group by v.id`,
-      [...ids, ...ids, ...ids, ...ids, ...ids],
-    );
+    const rows = await em
+      .getConnection()
+      .execute<{ id: number; n: string }[]>(
+        `select v.id, count(distinct (r.kind, r.row_id)) as n from (` +
+          `select 'dog' as kind, id as row_id, sire_id, dam_id from parent_dogs where sire_id in (${list}) or dam_id in (${list}) ` +
+          `union all select 'litter', id, sire_id, dam_id from litters where sire_id in (${list}) or dam_id in (${list})` +
+          `) r cross join lateral (values (r.sire_id), (r.dam_id)) v(id) where v.id in (${list}) group by v.id`,
+        [...ids, ...ids, ...ids, ...ids, ...ids],
+      );
     for (const row of rows) refs.set(Number(row.id), Number(row.n));
   }
   return dogs.map((d) => {
@@ -103,9 +107,7 @@ const LIST_ORDER: KeyOrder = [
 
 /** Ours first (in the home page's order), then every other dog by name. */
 export async function listParentsAdmin(em: EntityManager, input: z.output<typeof PageInputSchema>): Promise<Page<DogAdminDto>> {
-  const where = input.search
-    ? searchAny(input.search, ['name', 'registeredName', 'registrationNumber'])
-    : {};
+  const where = input.search ? searchAny(input.search, ['name', 'registeredName', 'registrationNumber']) : {};
   const { rows, ...page } = await keysetPage(em, ParentDog, where, LIST_ORDER, input);
   return { ...page, items: await toDogAdminDtos(em, rows) };
 }
@@ -214,7 +216,16 @@ export async function updateParent(em: EntityManager, id: number, data: DogData)
 /** An ancestor named from another dog's form: not ours, not featured, everything else to fill in later. */
 export async function createAncestor(em: EntityManager, data: z.output<typeof AncestorInputSchema>): Promise<DogOptionDto> {
   const now = new Date();
-  const dog = em.create(ParentDog, { ...data, breed: '', color: '', ours: false, featured: false, imageUrl: null, createdAt: now, updatedAt: now });
+  const dog = em.create(ParentDog, {
+    ...data,
+    breed: '',
+    color: '',
+    ours: false,
+    featured: false,
+    imageUrl: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   await em.flush();
   return { id: dog.id, name: dog.name, registeredName: dog.registeredName, gender: dog.gender, ours: false };
 }

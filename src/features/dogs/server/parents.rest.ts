@@ -83,7 +83,11 @@ const PedigreeSchema = z
     dam: PedigreeNodeSchema.nullable(),
     coi: z.number().min(0).max(1).meta({ description: "Wright's coefficient of inbreeding (0 to 1)" }),
     coiGenerations: z.number().int(),
-    ancestorsKnown: z.number().int().min(0).meta({ description: 'How many of the ancestor places within coiGenerations generations hold a known dog' }),
+    ancestorsKnown: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'How many of the ancestor places within coiGenerations generations hold a known dog' }),
     ancestorPlaces: z.number().int().meta({ description: 'The ancestor places within coiGenerations generations: 62 over 5' }),
     imageUrl: z.string().nullable(),
   })

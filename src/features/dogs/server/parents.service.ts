@@ -33,13 +33,20 @@ export function toParentDogDto(d: IParentDog, photos?: string[]): ParentDogDto {
 /** The parent dogs the home page shows: ours, featured and not retired, in the breeder's order. */
 export async function listFeaturedParents(em: EntityManager): Promise<ParentDogDto[]> {
   const dogs = await em.find(ParentDog, { featured: true, ours: true, retired: false }, { orderBy: { sortOrder: 'asc', id: 'asc' } });
-  const photos = await photosOf(em, dogs.map((d) => d.id));
+  const photos = await photosOf(
+    em,
+    dogs.map((d) => d.id),
+  );
   return dogs.map((d) => toParentDogDto(d, photos.get(d.id)));
 }
 
 /** Each featured dog's id and when it last changed, for the sitemap. */
 export async function listParentAddresses(em: EntityManager): Promise<Array<{ id: number; updatedAt: Date }>> {
-  const dogs = await em.find(ParentDog, { featured: true, ours: true }, { fields: ['id', 'updatedAt'], orderBy: { sortOrder: 'asc', id: 'asc' } });
+  const dogs = await em.find(
+    ParentDog,
+    { featured: true, ours: true },
+    { fields: ['id', 'updatedAt'], orderBy: { sortOrder: 'asc', id: 'asc' } },
+  );
   return dogs.map((d) => ({ id: d.id, updatedAt: d.updatedAt }));
 }
 
@@ -50,7 +57,10 @@ export async function countParentAddresses(em: EntityManager): Promise<number> {
 }
 
 /** A batch of the dogs whose family tree has a public address, in id order (the sitemap streams them, issue 35). */
-export async function parentAddressBatch(em: EntityManager, batch: { afterId?: number; offset?: number; limit: number }): Promise<Array<{ id: number; updatedAt: Date }>> {
+export async function parentAddressBatch(
+  em: EntityManager,
+  batch: { afterId?: number; offset?: number; limit: number },
+): Promise<Array<{ id: number; updatedAt: Date }>> {
   const rows = await em.find(ParentDog, batch.afterId ? { ...ADDRESSED, id: { $gt: batch.afterId } } : ADDRESSED, {
     fields: ['id', 'updatedAt'],
     orderBy: { id: 'asc' },

@@ -17,12 +17,34 @@ describe('GET /api/parents/featured and parents.featured', () => {
     const em = t.orm.em.fork();
     const now = new Date();
     em.create(ParentDog, {
-      name: 'Retired Rosie', gender: 'female', breed: 'Mini Goldendoodle', color: 'Cream', weight: 20.5,
-      birthDate: '2015-01-01', description: '', imageUrl: null, ours: true, featured: false, sortOrder: -1, createdAt: now, updatedAt: now,
+      name: 'Retired Rosie',
+      gender: 'female',
+      breed: 'Mini Goldendoodle',
+      color: 'Cream',
+      weight: 20.5,
+      birthDate: '2015-01-01',
+      description: '',
+      imageUrl: null,
+      ours: true,
+      featured: false,
+      sortOrder: -1,
+      createdAt: now,
+      updatedAt: now,
     });
     em.create(ParentDog, {
-      name: 'Ace', gender: 'male', breed: 'Poodle', color: 'Black', weight: null,
-      birthDate: null, description: 'New sire.', imageUrl: null, ours: true, featured: true, sortOrder: -5, createdAt: now, updatedAt: now,
+      name: 'Ace',
+      gender: 'male',
+      breed: 'Poodle',
+      color: 'Black',
+      weight: null,
+      birthDate: null,
+      description: 'New sire.',
+      imageUrl: null,
+      ours: true,
+      featured: true,
+      sortOrder: -5,
+      createdAt: now,
+      updatedAt: now,
     });
     await em.flush();
 

@@ -52,7 +52,13 @@ export function GalleryLightbox({
             fit="contain"
             priority
             radius={8}
-            style={{ background: 'var(--mantine-color-dark-9)', width: 'auto', maxWidth: '100%', height: IMAGE_HEIGHT, marginInline: 'auto' }}
+            style={{
+              background: 'var(--mantine-color-dark-9)',
+              width: 'auto',
+              maxWidth: '100%',
+              height: IMAGE_HEIGHT,
+              marginInline: 'auto',
+            }}
           />
         );
       }}

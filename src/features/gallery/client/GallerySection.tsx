@@ -101,7 +101,13 @@ export function GallerySection() {
             </SimpleGrid>
             {images.length > GALLERY_BATCH && (
               <Center mt="xl">
-                <Button variant="outline" size="md" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded} aria-controls="gallery-grid">
+                <Button
+                  variant="outline"
+                  size="md"
+                  onClick={() => setExpanded((e) => !e)}
+                  aria-expanded={expanded}
+                  aria-controls="gallery-grid"
+                >
                   {expanded ? 'View Less' : 'View More'}
                 </Button>
               </Center>

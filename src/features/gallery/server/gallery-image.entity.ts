@@ -15,7 +15,10 @@ export const GalleryImage = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   indexes: [
-    { name: 'gallery_images_list_order_index', expression: 'create index "gallery_images_list_order_index" on "gallery_images" ("sort_order", "id")' },
+    {
+      name: 'gallery_images_list_order_index',
+      expression: 'create index "gallery_images_list_order_index" on "gallery_images" ("sort_order", "id")',
+    },
     ...trigramIndexes('gallery_images', ['title']),
   ],
 });

@@ -68,7 +68,10 @@ export async function reorderGallery(em: EntityManager, ids: number[]): Promise<
     const byId = new Map(all.map((g) => [g.id, g]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) {
-      throw new AppError('NOT_FOUND', `Gallery image${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found. Reload and try again.`);
+      throw new AppError(
+        'NOT_FOUND',
+        `Gallery image${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found. Reload and try again.`,
+      );
     }
     const wanted = new Set(ids);
     const slots = all.flatMap((g, index) => (wanted.has(g.id) ? [index] : []));

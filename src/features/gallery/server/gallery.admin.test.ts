@@ -38,9 +38,13 @@ describe('admin.gallery', () => {
 
   it('refuses duplicate or unknown ids without changing anything', async () => {
     const ids = (await as().admin.gallery.list({})).items.map((g) => g.id);
-    const dup = await as().admin.gallery.reorder({ ids: [ids[0]!, ids[0]!] }).catch((e: unknown) => e);
+    const dup = await as()
+      .admin.gallery.reorder({ ids: [ids[0]!, ids[0]!] })
+      .catch((e: unknown) => e);
     expect((dup as TRPCError).code).toBe('BAD_REQUEST');
-    const unknown = await as().admin.gallery.reorder({ ids: [ids[1]!, 99999] }).catch((e: unknown) => e);
+    const unknown = await as()
+      .admin.gallery.reorder({ ids: [ids[1]!, 99999] })
+      .catch((e: unknown) => e);
     expect((unknown as TRPCError).code).toBe('NOT_FOUND');
     expect(await titles()).toEqual(['D', 'C', 'A', 'B']);
   });
@@ -49,7 +53,9 @@ describe('admin.gallery', () => {
     const [first] = (await as().admin.gallery.list({})).items;
     await as().admin.gallery.update({ id: first!.id, imageUrl: first!.imageUrl, title: 'Dawn', description: '', featured: true });
     expect((await t.caller().gallery.list())[0]).toMatchObject({ title: 'Dawn', featured: true });
-    const noImage = await as().admin.gallery.create({ imageUrl: '', title: 'Nothing' }).catch((e: unknown) => e);
+    const noImage = await as()
+      .admin.gallery.create({ imageUrl: '', title: 'Nothing' })
+      .catch((e: unknown) => e);
     expect((noImage as TRPCError).code).toBe('BAD_REQUEST');
     await as().admin.gallery.remove({ id: first!.id });
     expect(await titles()).toEqual(['C', 'A', 'B']);

@@ -18,7 +18,14 @@ describe('GET /api/gallery and gallery.list', () => {
     const now = new Date();
     // Same sortOrder as the first seeded image: the older row (lower id) stays first.
     em.create(GalleryImage, { imageUrl: '/uploads/x.jpg', title: 'Tied', description: '', featured: false, sortOrder: 0, createdAt: now });
-    em.create(GalleryImage, { imageUrl: '/uploads/y.jpg', title: 'Last', description: 'At the end', featured: true, sortOrder: 100, createdAt: now });
+    em.create(GalleryImage, {
+      imageUrl: '/uploads/y.jpg',
+      title: 'Last',
+      description: 'At the end',
+      featured: true,
+      sortOrder: 100,
+      createdAt: now,
+    });
     await em.flush();
 
     const res = await t.app.inject({ method: 'GET', url: '/api/gallery' });
@@ -26,7 +33,16 @@ describe('GET /api/gallery and gallery.list', () => {
     const images = res.json() as Array<Record<string, unknown>>;
     expect(images).toHaveLength(10);
     expect(images.map((i) => i.title)).toEqual([
-      'Morning cuddles', 'Tied', 'First snow', 'Backyard play', 'Meet the kids', 'Trail day', 'Bath time', 'Going home', 'Sunset naps', 'Last',
+      'Morning cuddles',
+      'Tied',
+      'First snow',
+      'Backyard play',
+      'Meet the kids',
+      'Trail day',
+      'Bath time',
+      'Going home',
+      'Sunset naps',
+      'Last',
     ]);
     expect(Object.keys(images[0]!).sort()).toEqual(['id', 'imageUrl', 'title', 'description', 'featured'].sort());
     expect(images[0]).toMatchObject({ featured: true, description: 'The Autumn Litter piled up for a nap after breakfast.' });

@@ -12,7 +12,8 @@ import { ShareLinkButton } from '../../../lib/client/ShareLinkButton.tsx';
 import type { HealthRecordDto } from '../health.schema.ts';
 import { CareItemLine } from './CareItemLine.tsx';
 
-const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 const formatDate = formatDay;
 
 function VetLinks({ puppyId, name }: { puppyId: number; name: string }) {
@@ -20,7 +21,9 @@ function VetLinks({ puppyId, name }: { puppyId: number; name: string }) {
   const links = useQuery(trpc.health.shareLinks.queryOptions({ puppyId }));
   const [days, setDays] = useState('14');
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.health.shareLinks.queryKey({ puppyId }) });
-  const create = useMutation(trpc.health.createShareLink.mutationOptions({ onSuccess: refresh, onError: failed('Could not make the link') }));
+  const create = useMutation(
+    trpc.health.createShareLink.mutationOptions({ onSuccess: refresh, onError: failed('Could not make the link') }),
+  );
   const revoke = useMutation(
     trpc.health.revokeShareLink.mutationOptions({
       onSuccess: () => {
@@ -59,18 +62,29 @@ function VetLinks({ puppyId, name }: { puppyId: number; name: string }) {
           <Stack gap={6}>
             <Group gap="xs">
               {/* ToneBadge: Mantine's light green and gray badges are under 4.5:1 (issue 45). */}
-              <ToneBadge tone={l.active ? 'green' : 'gray'} tt="none">{l.active ? `Works until ${formatDate(l.expiresAt.slice(0, 10))}` : l.revokedAt ? 'Revoked' : 'Expired'}</ToneBadge>
+              <ToneBadge tone={l.active ? 'green' : 'gray'} tt="none">
+                {l.active ? `Works until ${formatDate(l.expiresAt.slice(0, 10))}` : l.revokedAt ? 'Revoked' : 'Expired'}
+              </ToneBadge>
             </Group>
             {l.active && (
               <Group gap="xs" wrap="wrap" align="flex-end">
-                <TextInput label="Link for your vet" value={l.url} readOnly style={{ flex: 1 }} miw={200} onFocus={(e) => e.currentTarget.select()} />
+                <TextInput
+                  label="Link for your vet"
+                  value={l.url}
+                  readOnly
+                  style={{ flex: 1 }}
+                  miw={200}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <ShareLinkButton url={l.url} title="Health record" text="Our puppy's health record, for the vet" />
                 <Button
                   variant="outline"
                   color="red.9"
                   // The error red of each theme: red-9 on a dark card was 2.48:1 (issue 45).
                   style={{ color: 'var(--mantine-color-error)', borderColor: 'var(--mantine-color-error)' }}
-                  onClick={() => revoke.mutate({ id: l.id })} loading={revoke.isPending && revoke.variables?.id === l.id}>
+                  onClick={() => revoke.mutate({ id: l.id })}
+                  loading={revoke.isPending && revoke.variables?.id === l.id}
+                >
                   Revoke
                 </Button>
               </Group>
@@ -93,7 +107,8 @@ export function PuppyHealth({ record, forBreeder = false }: { record: HealthReco
           Health record: {puppy.name}
         </Title>
         <Text size="sm">
-          <strong>Microchip:</strong> {record.microchip ? `${record.microchip.number}${record.microchip.registry ? ` (${record.microchip.registry})` : ''}` : 'not yet'}
+          <strong>Microchip:</strong>{' '}
+          {record.microchip ? `${record.microchip.number}${record.microchip.registry ? ` (${record.microchip.registry})` : ''}` : 'not yet'}
         </Text>
         {record.microchip?.warning && (
           <Text size="sm" c="dimmed">
@@ -140,7 +155,8 @@ export function PuppyHealth({ record, forBreeder = false }: { record: HealthReco
         )}
         {record.weights.length > 0 && (
           <Text size="sm">
-            Weighed {record.weights.length} time{record.weights.length === 1 ? '' : 's'}; latest {record.weights.at(-1)!.ounces} oz on {formatDay(record.weights.at(-1)!.date)}.
+            Weighed {record.weights.length} time{record.weights.length === 1 ? '' : 's'}; latest {record.weights.at(-1)!.ounces} oz on{' '}
+            {formatDay(record.weights.at(-1)!.date)}.
           </Text>
         )}
         <Group>
@@ -156,7 +172,12 @@ export function PuppyHealth({ record, forBreeder = false }: { record: HealthReco
 
 function OnePuppy({ puppyId }: { puppyId: number }) {
   const record = useQuery(trpc.health.record.queryOptions({ puppyId }));
-  if (record.error) return <Alert color="red" title="Could not load the health record">{errorMessage(record.error, 'Please reload the page.')}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" title="Could not load the health record">
+        {errorMessage(record.error, 'Please reload the page.')}
+      </Alert>
+    );
   if (!record.data) return <PageSpinner />;
   return <PuppyHealth record={record.data} />;
 }
@@ -187,7 +208,12 @@ export function HealthRemindersSwitch() {
 
 export function HealthRecords() {
   const puppies = useQuery(trpc.health.puppies.queryOptions());
-  if (puppies.error) return <Alert color="red" title="Could not load the health records">{errorMessage(puppies.error, 'Please reload the page.')}</Alert>;
+  if (puppies.error)
+    return (
+      <Alert color="red" title="Could not load the health records">
+        {errorMessage(puppies.error, 'Please reload the page.')}
+      </Alert>
+    );
   if (!puppies.data) return <PageSpinner />;
   if (!puppies.data.length) return null;
   return (

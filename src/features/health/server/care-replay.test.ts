@@ -38,11 +38,22 @@ describe('recording care with an idempotency key', () => {
       expect(res.statusCode).toBe(200);
       return (res.json() as { result: { data: Answer } }).result.data;
     };
-    const rows = async () => Number((await t.orm.em.fork().execute<{ n: string }[]>(`select count(*) as "n" from "health_care_items"`))[0]!.n);
+    const rows = async () =>
+      Number((await t.orm.em.fork().execute<{ n: string }[]>(`select count(*) as "n" from "health_care_items"`))[0]!.n);
 
     // The whole litter dewormed, with a dose outside the usual range (confirmed): three replays at once, then one more.
-    const litterRecord = { litterId: litter!.id, kind: 'deworming', product: 'Pyrantel', dose: 25, doseUnit: 'ml', doseConfirmed: true, idempotencyKey: 'queued-litter-7f3a9c2e' };
-    const answers = [...(await Promise.all([post(litterRecord), post(litterRecord), post(litterRecord)])), await post(litterRecord)].map(answer);
+    const litterRecord = {
+      litterId: litter!.id,
+      kind: 'deworming',
+      product: 'Pyrantel',
+      dose: 25,
+      doseUnit: 'ml',
+      doseConfirmed: true,
+      idempotencyKey: 'queued-litter-7f3a9c2e',
+    };
+    const answers = [...(await Promise.all([post(litterRecord), post(litterRecord), post(litterRecord)])), await post(litterRecord)].map(
+      answer,
+    );
     expect(answers[0]!.count).toBe(3);
     expect(answers[0]!.warnings).toEqual([HEALTH_MESSAGES.doseOutOfRange('ml', 0.1, 5)]);
     for (const a of answers) expect(a).toEqual(answers[0]);

@@ -43,23 +43,44 @@ describe('the go-home e-mail', () => {
     const max = await puppy('Max', nguyens.user.id);
     const pip = await puppy('Pip', unverified.user.id);
     const old = await puppy('Old Timer', nguyens.user.id);
-    await t.caller(admin.user).admin.health.record({ puppyIds: [luna], kind: 'microchip', givenOn: todayUtc(), microchip: '985112003456789', registry: 'AKC Reunite' });
-    await t.caller(admin.user).admin.health.record({ litterId: litter!.id, kind: 'vet-check', givenOn: addDays(todayUtc(), -7), findings: 'Healthy, heart and lungs clear', vet: 'Dr. Ames' });
+    await t.caller(admin.user).admin.health.record({
+      puppyIds: [luna],
+      kind: 'microchip',
+      givenOn: todayUtc(),
+      microchip: '985112003456789',
+      registry: 'AKC Reunite',
+    });
+    await t.caller(admin.user).admin.health.record({
+      litterId: litter!.id,
+      kind: 'vet-check',
+      givenOn: addDays(todayUtc(), -7),
+      findings: 'Healthy, heart and lungs clear',
+      vet: 'Dr. Ames',
+    });
     const now = new Date();
     // Luna went home an hour ago; Max goes tomorrow; Pip's family has no verified address; Old Timer went home a month ago.
     await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?), (?, ?), (?, ?), (?, ?)`, [
-      luna, new Date(now.getTime() - HOUR),
-      max, new Date(now.getTime() + 24 * HOUR),
-      pip, new Date(now.getTime() - HOUR),
-      old, new Date(now.getTime() - 30 * 24 * HOUR),
+      luna,
+      new Date(now.getTime() - HOUR),
+      max,
+      new Date(now.getTime() + 24 * HOUR),
+      pip,
+      new Date(now.getTime() - HOUR),
+      old,
+      new Date(now.getTime() - 30 * 24 * HOUR),
     ]);
 
     // Before the pickup nothing goes; then two runs at once (two instances) and a third later queue one e-mail.
     expect(await runGoHomeMails(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, new Date(now.getTime() - 2 * HOUR))).toBe(0);
-    const both = await Promise.all([runGoHomeMails(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, now), runGoHomeMails(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, now)]);
+    const both = await Promise.all([
+      runGoHomeMails(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, now),
+      runGoHomeMails(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, now),
+    ]);
     expect(both.sort()).toEqual([0, 1]);
     expect(await runGoHomeMails(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, new Date(now.getTime() + HOUR))).toBe(0);
-    const queued = await t.orm.em.fork().execute<{ to: string; n: string }[]>(`select "to", count(*) as "n" from "outbox_messages" group by "to"`);
+    const queued = await t.orm.em
+      .fork()
+      .execute<{ to: string; n: string }[]>(`select "to", count(*) as "n" from "outbox_messages" group by "to"`);
     expect(queued.map((q) => [q.to, Number(q.n)])).toEqual([['parkers@example.com', 1]]);
 
     await t.app.mailer.poll();
@@ -69,7 +90,15 @@ describe('the go-home e-mail', () => {
     expect(parsed.subject).toBe(GO_HOME_SUBJECT('Luna'));
     expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([['passport-luna.pdf', 'application/pdf']]);
     const pdf = (await extractText(await getDocumentProxy(new Uint8Array(parsed.attachments[0]!.content)), { mergePages: true })).text;
-    for (const expected of ['Puppy passport: Luna', 'Spring Litter', '985112003456789', 'AKC Reunite', 'Healthy, heart and lungs clear', 'Dr. Ames', 'First vaccination (DHPP)']) {
+    for (const expected of [
+      'Puppy passport: Luna',
+      'Spring Litter',
+      '985112003456789',
+      'AKC Reunite',
+      'Healthy, heart and lungs clear',
+      'Dr. Ames',
+      'First vaccination (DHPP)',
+    ]) {
       expect(pdf, expected).toContain(expected);
     }
 

@@ -75,7 +75,9 @@ export async function runGoHomeMails(em: EntityManager, mail: MailOutbox, appOri
         subject: GO_HOME_SUBJECT(puppy.name),
         text,
         html,
-        attachments: [{ filename: passportFileName(puppy.name), contentType: 'application/pdf', contentBase64: Buffer.from(pdf).toString('base64') }],
+        attachments: [
+          { filename: passportFileName(puppy.name), contentType: 'application/pdf', contentBase64: Buffer.from(pdf).toString('base64') },
+        ],
       });
       await tx.flush();
       return true;

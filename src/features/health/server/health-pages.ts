@@ -57,7 +57,8 @@ export default fp(
       try {
         return await sendPdf(reply, request.em, await readablePuppy(request.em, request.user, id));
       } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return reply.code(404).header('cache-control', 'no-store').send({ message: error.message });
+        if (error instanceof AppError && error.code === 'NOT_FOUND')
+          return reply.code(404).header('cache-control', 'no-store').send({ message: error.message });
         throw error;
       }
     });
@@ -69,9 +70,15 @@ export default fp(
     };
     const refuse = (reply: FastifyReply, opened: { state: string; message?: string }) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
-      if (opened.state === 'limited') return reply.code(429).send(page('Too many requests', `<h1>Too many requests</h1><p>${escapeHtml(opened.message ?? '')}</p>`));
-      if (opened.state === 'gone') return reply.code(410).send(page('Link no longer works', `<h1>This link no longer works</h1><p>${escapeHtml(HEALTH_MESSAGES.linkGone)}</p>`));
-      return reply.code(404).send(page('Link not found', `<h1>Link not found</h1><p>This is not a link we made. Check that it was copied in full.</p>`));
+      if (opened.state === 'limited')
+        return reply.code(429).send(page('Too many requests', `<h1>Too many requests</h1><p>${escapeHtml(opened.message ?? '')}</p>`));
+      if (opened.state === 'gone')
+        return reply
+          .code(410)
+          .send(page('Link no longer works', `<h1>This link no longer works</h1><p>${escapeHtml(HEALTH_MESSAGES.linkGone)}</p>`));
+      return reply
+        .code(404)
+        .send(page('Link not found', `<h1>Link not found</h1><p>This is not a link we made. Check that it was copied in full.</p>`));
     };
 
     app.get<{ Params: { token: string } }>(`${VET_PATH}:token`, async (request, reply) => {
@@ -80,7 +87,10 @@ export default fp(
       const { record, parents, breeder } = await passportData(request.em, opened.puppy);
       const base = `${VET_PATH}${request.params.token}/files/`;
       const rows = record.items
-        .map((i) => `<tr><td>${escapeHtml(formatDay(i.givenOn))}</td><td>${escapeHtml(CARE_KIND_LABELS[i.kind])}</td><td>${escapeHtml(careLine(i).split(': ').slice(1).join(': '))}${filesHtml(i, base)}</td></tr>`)
+        .map(
+          (i) =>
+            `<tr><td>${escapeHtml(formatDay(i.givenOn))}</td><td>${escapeHtml(CARE_KIND_LABELS[i.kind])}</td><td>${escapeHtml(careLine(i).split(': ').slice(1).join(': '))}${filesHtml(i, base)}</td></tr>`,
+        )
         .join('');
       const next = record.due.filter((d) => d.afterGoHome || d.scheduleItemId === null);
       const body =
@@ -90,7 +100,9 @@ export default fp(
         `<p><strong>Microchip:</strong> ${record.microchip ? `${escapeHtml(record.microchip.number)}${record.microchip.registry ? ` (registry: ${escapeHtml(record.microchip.registry)})` : ''}` : 'not recorded'}</p>` +
         `<h2>Parents</h2><ul>${parents.map((p) => `<li>${p.role}: ${escapeHtml(p.name)}${p.registration ? `, ${escapeHtml(p.registration)}` : ''}${p.tests.length ? `<br>${p.tests.map(escapeHtml).join('<br>')}` : ''}</li>`).join('')}</ul>` +
         `<h2>Care record</h2>${rows ? `<table><thead><tr><th scope="col">Date</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>Nothing recorded yet.</p>'}` +
-        (next.length ? `<h2>Recommended next</h2><ul>${next.map((d) => `<li>${escapeHtml(formatDay(d.dueOn))}: ${escapeHtml(d.label)}</li>`).join('')}</ul>` : '') +
+        (next.length
+          ? `<h2>Recommended next</h2><ul>${next.map((d) => `<li>${escapeHtml(formatDay(d.dueOn))}: ${escapeHtml(d.label)}</li>`).join('')}</ul>`
+          : '') +
         `<p><a href="${escapeHtml(`${VET_PATH}${request.params.token}/passport`)}">Download the puppy passport (PDF)</a></p>` +
         `<h2>Breeder</h2><p>${escapeHtml([breeder.name, breeder.town].filter(Boolean).join(', '))}<br>${escapeHtml([breeder.phone, breeder.email].filter(Boolean).join(' · '))}</p>`;
       return reply
@@ -105,7 +117,10 @@ export default fp(
     app.get<{ Params: { token: string; file: string } }>(`${VET_PATH}:token/files/:file`, async (request, reply) => {
       const opened = await open(request.em, request.params.token, request.ip);
       if (opened.state !== 'ok') return refuse(reply, opened);
-      if (!/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(request.params.file) || !(await isCareFileOf(request.em, opened.puppy.id, `/uploads/${request.params.file}`))) {
+      if (
+        !/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(request.params.file) ||
+        !(await isCareFileOf(request.em, opened.puppy.id, `/uploads/${request.params.file}`))
+      ) {
         return refuse(reply, { state: 'unknown' });
       }
       // The media plugin's answer: private caching (revalidated, so a revoked link stops), a PDF as a sandboxed download.

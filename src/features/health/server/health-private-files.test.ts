@@ -13,11 +13,18 @@ describe('care records and the privacy of their files', () => {
     const admin = await signIn(t.orm, { isAdmin: true });
     const [puppy] = await t.orm.em
       .fork()
-      .execute<Array<{ id: number }>>(`insert into "puppies" ("name", "gender", "color", "status", "price", "created_at", "updated_at") values ('Clover', 'female', 'apricot', 'available', 3200, now(), now()) returning "id"`);
+      .execute<Array<{ id: number }>>(
+        `insert into "puppies" ("name", "gender", "color", "status", "price", "created_at", "updated_at") values ('Clover', 'female', 'apricot', 'available', 3200, now(), now()) returning "id"`,
+      );
     const photo = await solidImage(64, 48, 'jpeg');
     const upload = async (visibility: 'public' | 'private') => {
       const { payload, headers } = multipartBody([{ name: 'visibility', value: visibility }, jpegPart(photo)]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/media',
+        payload,
+        headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+      });
       expect(res.statusCode).toBe(201);
       return res.json().url as string;
     };
@@ -26,9 +33,20 @@ describe('care records and the privacy of their files', () => {
         method: 'POST',
         url: '/trpc/admin.health.record',
         headers: { cookie: admin.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: JSON.stringify({ puppyIds: [puppy!.id], kind: 'note', notes: `Photo ${url}`, givenOn: new Date().toISOString().slice(0, 10), attachments: [url] }),
+        payload: JSON.stringify({
+          puppyIds: [puppy!.id],
+          kind: 'note',
+          notes: `Photo ${url}`,
+          givenOn: new Date().toISOString().slice(0, 10),
+          attachments: [url],
+        }),
       });
-    const count = async () => (await t.orm.em.fork().execute<Array<{ n: number }>>(`select count(*)::int as n from "health_care_items" where "puppy_id" = ?`, [puppy!.id]))[0]!.n;
+    const count = async () =>
+      (
+        await t.orm.em
+          .fork()
+          .execute<Array<{ n: number }>>(`select count(*)::int as n from "health_care_items" where "puppy_id" = ?`, [puppy!.id])
+      )[0]!.n;
 
     const refused = await record(await upload('public'));
     expect(refused.statusCode).toBe(400);

@@ -29,8 +29,15 @@ export async function runHealthReminders(em: EntityManager, mail: MailOutbox, ap
   // Each litter's own protocol (or none): its items for the family's vet.
   const plans = await plansForLitters(em, [...new Set(puppies.map((p) => Number(p.litter_id)))]);
   const BOOSTER = 0;
-  const done = await doneByPuppy(em, puppies.map((p) => Number(p.id)));
-  const sent = await em.find(HealthReminder, { puppyId: { $in: puppies.map((p) => Number(p.id)) } }, { fields: ['puppyId', 'scheduleItemId', 'dueOn'] });
+  const done = await doneByPuppy(
+    em,
+    puppies.map((p) => Number(p.id)),
+  );
+  const sent = await em.find(
+    HealthReminder,
+    { puppyId: { $in: puppies.map((p) => Number(p.id)) } },
+    { fields: ['puppyId', 'scheduleItemId', 'dueOn'] },
+  );
   const already = new Set(sent.map((s) => `${s.puppyId}:${s.scheduleItemId}:${s.dueOn}`));
   const { name: breederName } = await mail.breeder(em);
   let queued = 0;

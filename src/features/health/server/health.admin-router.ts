@@ -1,8 +1,27 @@
 // The breeder's health procedures (all adminProcedure): record for a puppy or a litter, the records list, the
 // protocols and which one each litter follows.
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { CareListSchema, IdSchema, LitterProtocolsSchema, PuppyIdSchema, RecordCareSchema, SaveProtocolSchema, SetLitterProtocolSchema } from '../health.schema.ts';
-import { careList, litterProtocols, protocols, recordCare, recordFor, recordingOptions, removeCareItem, removeProtocol, saveProtocol, setLitterProtocol } from './health.service.ts';
+import {
+  CareListSchema,
+  IdSchema,
+  LitterProtocolsSchema,
+  PuppyIdSchema,
+  RecordCareSchema,
+  SaveProtocolSchema,
+  SetLitterProtocolSchema,
+} from '../health.schema.ts';
+import {
+  careList,
+  litterProtocols,
+  protocols,
+  recordCare,
+  recordFor,
+  recordingOptions,
+  removeCareItem,
+  removeProtocol,
+  saveProtocol,
+  setLitterProtocol,
+} from './health.service.ts';
 
 export const healthAdminRouter = router({
   options: adminProcedure.query(({ ctx }) => recordingOptions(ctx.em)),

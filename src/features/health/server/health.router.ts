@@ -10,12 +10,16 @@ export const SHARE_LINK_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 export const healthRouter = router({
   puppies: authedProcedure.query(({ ctx }) => myHealthPuppies(ctx.em, ctx.user.id)),
   record: authedProcedure.input(PuppyIdSchema).query(({ ctx, input }) => recordFor(ctx.em, ctx.user, input.puppyId)),
-  shareLinks: authedProcedure.input(PuppyIdSchema).query(({ ctx, input }) => shareLinks(ctx.em, ctx.user, input.puppyId, ctx.services.env.appOrigin)),
+  shareLinks: authedProcedure
+    .input(PuppyIdSchema)
+    .query(({ ctx, input }) => shareLinks(ctx.em, ctx.user, input.puppyId, ctx.services.env.appOrigin)),
   createShareLink: authedProcedure
     .use(rateLimited('vet-link-create', SHARE_LINK_RATE_LIMIT.limit, SHARE_LINK_RATE_LIMIT.windowMs, 'account'))
     .input(CreateShareLinkSchema)
     .mutation(({ ctx, input }) => createShareLink(ctx.em, ctx.user, input, ctx.services.env.appOrigin)),
   revokeShareLink: authedProcedure.input(IdSchema).mutation(({ ctx, input }) => revokeShareLink(ctx.em, ctx.user, input.id)),
   reminders: authedProcedure.query(({ ctx }) => reminderPreference(ctx.em, ctx.user.id)),
-  setReminders: authedProcedure.input(RemindersSchema).mutation(({ ctx, input }) => setReminderPreference(ctx.em, ctx.user.id, input.enabled)),
+  setReminders: authedProcedure
+    .input(RemindersSchema)
+    .mutation(({ ctx, input }) => setReminderPreference(ctx.em, ctx.user.id, input.enabled)),
 });

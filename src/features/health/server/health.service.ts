@@ -93,7 +93,10 @@ export async function readablePuppy(em: EntityManager, user: SessionUser, puppyI
 async function assertPrivateAttachments(em: EntityManager, urls: string[]) {
   if (!urls.length) return;
   const ids = urls.map((u) => u.slice('/uploads/'.length, u.lastIndexOf('.')));
-  const rows = await em.execute<Array<{ id: string; ext: string }>>(`select "id", "ext" from "media" where "private" = true and "id" in (${ids.map(() => '?').join(', ')})`, ids);
+  const rows = await em.execute<Array<{ id: string; ext: string }>>(
+    `select "id", "ext" from "media" where "private" = true and "id" in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
   const ok = new Set(rows.map((r) => `/uploads/${r.id}.${r.ext}`));
   if (urls.some((u) => !ok.has(u))) throw fieldError('attachments', HEALTH_MESSAGES.attachmentNotPrivate);
 }
@@ -169,7 +172,9 @@ export async function protocolOfLitters(em: EntityManager, litterIds: number[]):
 export async function plansForLitters(em: EntityManager, litterIds: number[]): Promise<Map<number, PlanItem[]>> {
   const chosen = await protocolOfLitters(em, litterIds);
   const protocolIds = [...new Set([...chosen.values()].filter((id): id is number => id !== null))];
-  const rows = protocolIds.length ? await em.find(CareScheduleItem, { protocolId: { $in: protocolIds } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
+  const rows = protocolIds.length
+    ? await em.find(CareScheduleItem, { protocolId: { $in: protocolIds } }, { orderBy: { position: 'asc', id: 'asc' } })
+    : [];
   const out = new Map<number, PlanItem[]>();
   for (const litterId of litterIds) {
     const protocolId = chosen.get(litterId) ?? null;
@@ -177,7 +182,15 @@ export async function plansForLitters(em: EntityManager, litterIds: number[]): P
       litterId,
       rows
         .filter((r) => r.protocolId === protocolId)
-        .map((r) => ({ id: r.id, label: r.label, kind: r.kind, startDay: r.startDay, everyDays: r.everyDays ?? null, untilDay: r.untilDay ?? null, afterGoHome: r.afterGoHome })),
+        .map((r) => ({
+          id: r.id,
+          label: r.label,
+          kind: r.kind,
+          startDay: r.startDay,
+          everyDays: r.everyDays ?? null,
+          untilDay: r.untilDay ?? null,
+          afterGoHome: r.afterGoHome,
+        })),
     );
   }
   return out;
@@ -197,8 +210,15 @@ async function weighings(em: EntityManager, puppyIds: number[]): Promise<{ puppy
 export async function doneByPuppy(em: EntityManager, puppyIds: number[]): Promise<Map<number, DoneItem[]>> {
   const out = new Map<number, DoneItem[]>(puppyIds.map((id) => [id, []]));
   if (!puppyIds.length) return out;
-  const items = await em.find(CareItem, { puppyId: { $in: puppyIds } }, { fields: ['puppyId', 'kind', 'givenOn', 'scheduleItemId', 'product', 'nextDueOn'] });
-  for (const i of items) out.get(i.puppyId)?.push({ scheduleItemId: i.scheduleItemId ?? null, kind: i.kind, on: i.givenOn, product: i.product, nextDueOn: i.nextDueOn ?? null });
+  const items = await em.find(
+    CareItem,
+    { puppyId: { $in: puppyIds } },
+    { fields: ['puppyId', 'kind', 'givenOn', 'scheduleItemId', 'product', 'nextDueOn'] },
+  );
+  for (const i of items)
+    out
+      .get(i.puppyId)
+      ?.push({ scheduleItemId: i.scheduleItemId ?? null, kind: i.kind, on: i.givenOn, product: i.product, nextDueOn: i.nextDueOn ?? null });
   for (const w of await weighings(em, puppyIds)) out.get(w.puppyId)?.push({ scheduleItemId: null, kind: 'weighing', on: w.date });
   return out;
 }
@@ -213,8 +233,25 @@ export async function healthRecord(em: EntityManager, puppy: PuppyFacts, now = n
   const chip = [...items].reverse().find((i) => i.kind === 'microchip' && i.microchip);
   const goneHome = !!puppy.pickupAt && puppy.pickupAt <= now;
   return {
-    puppy: { id: puppy.id, name: puppy.name, birthDate: puppy.birthDate, litterName: puppy.litterName, pickupAt: puppy.pickupAt?.toISOString() ?? null, goneHome },
-    microchip: chip ? { number: chip.microchip!, registry: chip.registry, warning: (() => { const c = checkMicrochip(chip.microchip!); return c.ok ? c.warning : null; })(), on: chip.givenOn } : null,
+    puppy: {
+      id: puppy.id,
+      name: puppy.name,
+      birthDate: puppy.birthDate,
+      litterName: puppy.litterName,
+      pickupAt: puppy.pickupAt?.toISOString() ?? null,
+      goneHome,
+    },
+    microchip: chip
+      ? {
+          number: chip.microchip!,
+          registry: chip.registry,
+          warning: (() => {
+            const c = checkMicrochip(chip.microchip!);
+            return c.ok ? c.warning : null;
+          })(),
+          on: chip.givenOn,
+        }
+      : null,
     items: items.map((i) => toCareItemDto(i, puppy.name)),
     weights: weights.map((w) => ({ date: w.date, ounces: w.ounces })),
     // Once home, the breeder's own items are behind it: what is left is for the family's vet.
@@ -257,7 +294,8 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
   }
   if (puppies.length > 20) throw fieldError('puppyIds', HEALTH_MESSAGES.tooManyPuppies);
   for (const p of puppies) {
-    if (p.birthDate && input.givenOn < p.birthDate) throw fieldError('givenOn', `${HEALTH_MESSAGES.dateBeforeBirth} (${p.name}: born ${p.birthDate})`);
+    if (p.birthDate && input.givenOn < p.birthDate)
+      throw fieldError('givenOn', `${HEALTH_MESSAGES.dateBeforeBirth} (${p.name}: born ${p.birthDate})`);
   }
   const warnings: string[] = [];
   let microchip: string | null = null;
@@ -271,7 +309,10 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
       `select p."name" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where c."microchip" = ? and c."puppy_id" <> ? limit 1`,
       [microchip, puppies[0]!.id],
     );
-    if (taken) throw new AppError('CONFLICT', `That microchip number is already recorded for ${taken.name}.`, { microchip: [`Already recorded for ${taken.name}.`] });
+    if (taken)
+      throw new AppError('CONFLICT', `That microchip number is already recorded for ${taken.name}.`, {
+        microchip: [`Already recorded for ${taken.name}.`],
+      });
   }
   await assertPrivateAttachments(em, input.attachments);
   const dose = doseWarning(input.dose, input.doseUnit);
@@ -282,7 +323,9 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
     if (!(await em.count(CareScheduleItem, { id: scheduleItemId }))) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.scheduleItemNotFound);
   } else {
     // The one item of this kind before go-home in the protocol the puppies follow (when they all follow one).
-    const protocols = new Set((await protocolOfLitters(em, [...new Set(puppies.map((p) => p.litterId).filter((id): id is number => id !== null))])).values());
+    const protocols = new Set(
+      (await protocolOfLitters(em, [...new Set(puppies.map((p) => p.litterId).filter((id): id is number => id !== null))])).values(),
+    );
     const [protocolId] = [...protocols];
     if (protocols.size === 1 && protocolId !== null && protocolId !== undefined && puppies.every((p) => p.litterId !== null)) {
       const candidates = await em.find(CareScheduleItem, { protocolId, kind: input.kind, afterGoHome: false }, { fields: ['id'] });
@@ -294,7 +337,10 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
     rows = await em.transactional(async (tx) => {
       // The key's row first: a second request with the same key waits here for this one's commit, then fails.
       const [request] = key
-        ? await tx.execute<{ id: number }[]>(`insert into "health_care_requests" ("idempotency_key", "created_at") values (?, now()) returning "id"`, [key])
+        ? await tx.execute<{ id: number }[]>(
+            `insert into "health_care_requests" ("idempotency_key", "created_at") values (?, now()) returning "id"`,
+            [key],
+          )
         : [];
       const created = puppies.map((p) =>
         tx.create(CareItem, {
@@ -373,7 +419,9 @@ export async function careList(em: EntityManager, raw: z.input<typeof CareListSc
   }
   if (input.search) {
     const like = likePattern(input.search);
-    where.push(`(p."name" ilike ? or c."product" ilike ? or c."kind" ilike ? or c."notes" ilike ? or c."findings" ilike ? or coalesce(c."microchip", '') ilike ?)`);
+    where.push(
+      `(p."name" ilike ? or c."product" ilike ? or c."kind" ilike ? or c."notes" ilike ? or c."findings" ilike ? or coalesce(c."microchip", '') ilike ?)`,
+    );
     params.push(like, like, like, like, like, like);
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
@@ -396,7 +444,9 @@ export async function careList(em: EntityManager, raw: z.input<typeof CareListSc
 }
 
 /** The pickers of the recording form: litters born in the last year with their puppies, newest first (bounded). */
-export async function recordingOptions(em: EntityManager): Promise<{ litters: { id: number; name: string; birthDate: string; puppies: { id: number; name: string }[] }[] }> {
+export async function recordingOptions(
+  em: EntityManager,
+): Promise<{ litters: { id: number; name: string; birthDate: string; puppies: { id: number; name: string }[] }[] }> {
   const rows = await em.execute<{ litter_id: number; litter_name: string; birth_date: string; id: number | null; name: string | null }[]>(
     `select l."id" as "litter_id", l."name" as "litter_name", l."birth_date", p."id", p."name"
        from (select * from "litters" where "birth_date" is not null order by "birth_date" desc, "id" desc limit 12) l
@@ -427,8 +477,15 @@ const toScheduleDto = (r: InstanceType<typeof CareScheduleItem.class>): Schedule
 export async function protocols(em: EntityManager): Promise<ProtocolDto[]> {
   await ensureProtocol(em);
   const rows = await em.find(HealthProtocol, {}, { orderBy: { isDefault: 'desc', name: 'asc', id: 'asc' }, limit: MAX_PROTOCOLS });
-  const items = rows.length ? await em.find(CareScheduleItem, { protocolId: { $in: rows.map((r) => r.id) } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
-  return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.isDefault, items: items.filter((i) => i.protocolId === r.id).map(toScheduleDto) }));
+  const items = rows.length
+    ? await em.find(CareScheduleItem, { protocolId: { $in: rows.map((r) => r.id) } }, { orderBy: { position: 'asc', id: 'asc' } })
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    isDefault: r.isDefault,
+    items: items.filter((i) => i.protocolId === r.id).map(toScheduleDto),
+  }));
 }
 
 /**
@@ -456,8 +513,18 @@ export async function saveProtocol(em: EntityManager, raw: z.input<typeof SavePr
       for (const e of existing) if (!keep.has(e.id)) tx.remove(e);
       const protocolId = row.id;
       input.items.forEach((i, position) => {
-        const item = i.id !== null ? existing.find((e) => e.id === i.id)! : tx.create(CareScheduleItem, { ...i, id: undefined, protocolId, position });
-        Object.assign(item, { protocol: i.protocol, label: i.label, kind: i.kind, startDay: i.startDay, everyDays: i.everyDays, untilDay: i.untilDay, afterGoHome: i.afterGoHome, position });
+        const item =
+          i.id !== null ? existing.find((e) => e.id === i.id)! : tx.create(CareScheduleItem, { ...i, id: undefined, protocolId, position });
+        Object.assign(item, {
+          protocol: i.protocol,
+          label: i.label,
+          kind: i.kind,
+          startDay: i.startDay,
+          everyDays: i.everyDays,
+          untilDay: i.untilDay,
+          afterGoHome: i.afterGoHome,
+          position,
+        });
       });
       await tx.flush();
     });
@@ -493,8 +560,12 @@ export async function litterProtocols(em: EntityManager, raw: z.input<typeof Lit
   await ensureProtocol(em);
   const where = input.search ? `where l."name" ilike ?` : '';
   const params = input.search ? [likePattern(input.search)] : [];
-  const [{ total }] = (await em.execute<{ total: string | number }[]>(`select count(*) as "total" from "litters" l ${where}`, params)) as [{ total: string | number }];
-  const rows = await em.execute<{ id: number; name: string; birth_date: string | null; chose: boolean; protocol_id: number | null; protocol_name: string | null }[]>(
+  const [{ total }] = (await em.execute<{ total: string | number }[]>(`select count(*) as "total" from "litters" l ${where}`, params)) as [
+    { total: string | number },
+  ];
+  const rows = await em.execute<
+    { id: number; name: string; birth_date: string | null; chose: boolean; protocol_id: number | null; protocol_name: string | null }[]
+  >(
     `select l."id", l."name", l."birth_date", c."litter_id" is not null as "chose", p."id" as "protocol_id", p."name" as "protocol_name"
        from "litters" l left join "health_litter_protocols" c on c."litter_id" = l."id"
        left join "health_protocols" p on p."id" = case when c."litter_id" is null then (select "id" from "health_protocols" where "is_default") else c."protocol_id" end
@@ -546,7 +617,9 @@ export async function setReminderPreference(em: EntityManager, userId: number, e
 
 /** The family's puppies with a health record to show (the same matched puppies the portal shows). */
 export async function myHealthPuppies(em: EntityManager, userId: number): Promise<{ id: number; name: string }[]> {
-  const rows = await em.execute<{ id: number; name: string }[]>(`select "id", "name" from "puppies" where "family_id" = ? order by "id"`, [userId]);
+  const rows = await em.execute<{ id: number; name: string }[]>(`select "id", "name" from "puppies" where "family_id" = ? order by "id"`, [
+    userId,
+  ]);
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 

@@ -41,7 +41,12 @@ describe('health records', () => {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) };
     return type === 'query'
       ? t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, headers })
-      : t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? {}) });
+      : t.app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(input ?? {}),
+        });
   };
   const failure = async (p: Promise<unknown>) => {
     try {
@@ -63,23 +68,52 @@ describe('health records', () => {
       `insert into "parent_dogs" ("name", "gender", "breed", "color", "registered_name", "registry", "registration_number", "created_at", "updated_at")
        values ('Rosie', 'female', 'Goldendoodle', 'apricot', 'Rosie of Pine Hill', 'GANA', 'GD-1234', now(), now()) returning "id"`,
     );
-    await em.execute(`insert into "dog_health_tests" ("dog_id", "kind", "test", "result", "date", "position") values (?, 'ofa-hips', '', 'Good', '2025-03-01', 0)`, [dam!.id]);
-    const litter = em.create(Litter, { name: 'Spring Litter', motherName: 'Rosie', fatherName: 'Cooper', birthDate: birth, createdAt: new Date(), updatedAt: new Date() });
+    await em.execute(
+      `insert into "dog_health_tests" ("dog_id", "kind", "test", "result", "date", "position") values (?, 'ofa-hips', '', 'Good', '2025-03-01', 0)`,
+      [dam!.id],
+    );
+    const litter = em.create(Litter, {
+      name: 'Spring Litter',
+      motherName: 'Rosie',
+      fatherName: 'Cooper',
+      birthDate: birth,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     await em.execute(`update "litters" set "dam_id" = ? where "id" = ?`, [dam!.id, litter.id]);
     const names = ['Luna', 'Max', 'Pip', 'Bo', 'Daisy', 'Finn', 'Gus', 'Hazel', 'Ivy', 'Jax', 'Koda', 'Lola'];
     const puppies = names.map((name, i) =>
-      em.create(Puppy, { name, gender: 'female', color: 'apricot', litter, family: i === 0 ? parkers.user.id : i === 1 ? nguyens.user.id : null, status: 'reserved', createdAt: new Date(), updatedAt: new Date() }),
+      em.create(Puppy, {
+        name,
+        gender: 'female',
+        color: 'apricot',
+        litter,
+        family: i === 0 ? parkers.user.id : i === 1 ? nguyens.user.id : null,
+        status: 'reserved',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      }),
     );
     await em.flush();
     [litterId, lunaId, maxId] = [litter.id, puppies[0]!.id, puppies[1]!.id];
     puppyIds = puppies.map((p) => p.id);
-    await em.execute(`insert into "puppy_weights" ("puppy_id", "ounces", "measured_on", "created_at") values (?, 24, ?, now())`, [lunaId, addDays(birth, 14)]);
+    await em.execute(`insert into "puppy_weights" ("puppy_id", "ounces", "measured_on", "created_at") values (?, 24, ?, now())`, [
+      lunaId,
+      addDays(birth, 14),
+    ]);
   });
 
   it('records a vet check for the whole litter of twelve in one request', async () => {
     const started = performance.now();
-    const res = await t.caller(admin.user).admin.health.record({ litterId, kind: 'vet-check', givenOn: addDays(today, -1), findings: 'Healthy, heart and lungs clear', vet: 'Dr. Ames', clinic: 'Pine Vet Clinic' });
+    const res = await t.caller(admin.user).admin.health.record({
+      litterId,
+      kind: 'vet-check',
+      givenOn: addDays(today, -1),
+      findings: 'Healthy, heart and lungs clear',
+      vet: 'Dr. Ames',
+      clinic: 'Pine Vet Clinic',
+    });
     const ms = performance.now() - started;
     expect(res.count).toBe(12);
     expect(res.warnings).toEqual([]);
@@ -98,7 +132,9 @@ describe('health records', () => {
       code: 'BAD_REQUEST',
       message: `${HEALTH_MESSAGES.dateBeforeBirth} (Luna: born ${birth})`,
     });
-    expect((await failure(as.record({ puppyIds: [lunaId], kind: 'deworming', product: 'Pyrantel', givenOn: addDays(today, 2) }))).code).toBe('BAD_REQUEST');
+    expect(
+      (await failure(as.record({ puppyIds: [lunaId], kind: 'deworming', product: 'Pyrantel', givenOn: addDays(today, 2) }))).code,
+    ).toBe('BAD_REQUEST');
     for (const microchip of ['84009812345678A', '84009812345', '999123456789012']) {
       expect((await failure(as.record({ puppyIds: [lunaId], kind: 'microchip', givenOn: today, microchip }))).code).toBe('BAD_REQUEST');
     }
@@ -106,11 +142,25 @@ describe('health records', () => {
       code: 'BAD_REQUEST',
       message: 'A microchip belongs to one puppy: record it for that puppy alone.',
     });
-    expect((await failure(as.record({ puppyIds: [lunaId], kind: 'deworming', product: 'Pyrantel', givenOn: today, dose: 25, doseUnit: 'ml' }))).code).toBe('BAD_REQUEST');
-    expect(await failure(as.record({ puppyIds: [lunaId, 999_999], kind: 'note', notes: 'x', givenOn: today }))).toEqual({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.puppyNotFound });
-    expect(await failure(as.record({ litterId: 999_999, kind: 'note', notes: 'x', givenOn: today }))).toEqual({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.litterNotFound });
+    expect(
+      (await failure(as.record({ puppyIds: [lunaId], kind: 'deworming', product: 'Pyrantel', givenOn: today, dose: 25, doseUnit: 'ml' })))
+        .code,
+    ).toBe('BAD_REQUEST');
+    expect(await failure(as.record({ puppyIds: [lunaId, 999_999], kind: 'note', notes: 'x', givenOn: today }))).toEqual({
+      code: 'NOT_FOUND',
+      message: HEALTH_MESSAGES.puppyNotFound,
+    });
+    expect(await failure(as.record({ litterId: 999_999, kind: 'note', notes: 'x', givenOn: today }))).toEqual({
+      code: 'NOT_FOUND',
+      message: HEALTH_MESSAGES.litterNotFound,
+    });
     // Over HTTP: the field's message, a 400.
-    const http = await trpc('admin.health.record', 'mutation', { puppyIds: [lunaId], kind: 'microchip', givenOn: today, microchip: '12AB' }, admin.cookie);
+    const http = await trpc(
+      'admin.health.record',
+      'mutation',
+      { puppyIds: [lunaId], kind: 'microchip', givenOn: today, microchip: '12AB' },
+      admin.cookie,
+    );
     expect(http.statusCode).toBe(400);
     expect(http.json().error.data.fieldErrors.microchip).toEqual([HEALTH_MESSAGES.microchipLetters]);
     expect(await count()).toBe(before);
@@ -118,21 +168,48 @@ describe('health records', () => {
 
   it('records a microchip for one puppy (a legacy chip with a warning), a confirmed dose, and refuses a chip used twice', async () => {
     const as = t.caller(admin.user).admin.health;
-    const chip = await as.record({ puppyIds: [lunaId], kind: 'microchip', givenOn: today, microchip: '985 112 003 456 789', registry: 'AKC Reunite' });
+    const chip = await as.record({
+      puppyIds: [lunaId],
+      kind: 'microchip',
+      givenOn: today,
+      microchip: '985 112 003 456 789',
+      registry: 'AKC Reunite',
+    });
     expect(chip).toMatchObject({ count: 1, warnings: [] });
-    expect(await failure(as.record({ puppyIds: [maxId], kind: 'microchip', givenOn: today, microchip: '985112003456789' }))).toMatchObject({ code: 'CONFLICT' });
+    expect(await failure(as.record({ puppyIds: [maxId], kind: 'microchip', givenOn: today, microchip: '985112003456789' }))).toMatchObject({
+      code: 'CONFLICT',
+    });
     const legacy = await as.record({ puppyIds: [maxId], kind: 'microchip', givenOn: today, microchip: '123456789' });
     expect(legacy.warnings).toEqual([HEALTH_MESSAGES.microchipLegacy]);
-    const dose = await as.record({ puppyIds: [maxId], kind: 'deworming', product: 'Pyrantel', givenOn: today, dose: 25, doseUnit: 'ml', doseConfirmed: true });
+    const dose = await as.record({
+      puppyIds: [maxId],
+      kind: 'deworming',
+      product: 'Pyrantel',
+      givenOn: today,
+      dose: 25,
+      doseUnit: 'ml',
+      doseConfirmed: true,
+    });
     expect(dose.warnings).toEqual([HEALTH_MESSAGES.doseOutOfRange('ml', 0.1, 5)]);
   });
 
   it('keeps a vet certificate as a private file: the puppy’s family and the breeder open it, no one else', async () => {
-    const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, { name: 'kind', value: 'document' }, pdfPart(tinyPdf('Certificate'), 'certificate.pdf')]);
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+    const { payload, headers } = multipartBody([
+      { name: 'visibility', value: 'private' },
+      { name: 'kind', value: 'document' },
+      pdfPart(tinyPdf('Certificate'), 'certificate.pdf'),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload,
+      headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+    });
     expect(uploaded.statusCode).toBe(201);
     const url = uploaded.json().url as string;
-    await t.caller(admin.user).admin.health.record({ puppyIds: [maxId], kind: 'note', notes: 'Vet certificate attached', givenOn: today, attachments: [url] });
+    await t
+      .caller(admin.user)
+      .admin.health.record({ puppyIds: [maxId], kind: 'note', notes: 'Vet certificate attached', givenOn: today, attachments: [url] });
     const record = await t.caller(nguyens.user).health.record({ puppyId: maxId });
     const file = record.items.find((i) => i.notes === 'Vet certificate attached')!.attachments[0]!;
     expect(file).toEqual({ url: url.replace('/uploads/', '/private-media/'), kind: 'pdf' });
@@ -141,7 +218,12 @@ describe('health records', () => {
     expect((await get(file.url, parkers.cookie)).statusCode).toBe(404);
     expect((await get(file.url)).statusCode).toBe(404);
     expect((await get(url, nguyens.cookie)).statusCode).toBe(404);
-    const bad = await trpc('admin.health.record', 'mutation', { puppyIds: [maxId], kind: 'note', notes: 'x', givenOn: today, attachments: ['https://evil.example/x.pdf'] }, admin.cookie);
+    const bad = await trpc(
+      'admin.health.record',
+      'mutation',
+      { puppyIds: [maxId], kind: 'note', notes: 'x', givenOn: today, attachments: ['https://evil.example/x.pdf'] },
+      admin.cookie,
+    );
     expect(bad.json().error.data.fieldErrors['attachments.0']).toEqual([HEALTH_MESSAGES.attachmentInvalid]);
   });
 
@@ -155,7 +237,10 @@ describe('health records', () => {
     expect(record.due.map((d) => d.label)).not.toContain('Microchip');
     expect(await t.caller(parkers.user).health.puppies()).toEqual([{ id: lunaId, name: 'Luna' }]);
 
-    expect(await failure(t.caller(nguyens.user).health.record({ puppyId: lunaId }))).toEqual({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.puppyNotFound });
+    expect(await failure(t.caller(nguyens.user).health.record({ puppyId: lunaId }))).toEqual({
+      code: 'NOT_FOUND',
+      message: HEALTH_MESSAGES.puppyNotFound,
+    });
     expect(await failure(t.caller(null).health.record({ puppyId: lunaId }))).toMatchObject({ code: 'UNAUTHORIZED' });
 
     const rest = await get(`/api/puppies/${lunaId}/health`, parkers.cookie);
@@ -205,7 +290,8 @@ describe('health records', () => {
       expect([path, (await trpc(path, type, input, nguyens.cookie)).statusCode]).toEqual([path, status]);
       expect([path, (await trpc(path, type, input)).statusCode]).toEqual([path, 401]);
     }
-    for (const path of ['health.puppies', 'health.reminders']) expect([path, (await trpc(path, 'query', undefined)).statusCode]).toEqual([path, 401]);
+    for (const path of ['health.puppies', 'health.reminders'])
+      expect([path, (await trpc(path, 'query', undefined)).statusCode]).toEqual([path, 401]);
     expect((await trpc('health.setReminders', 'mutation', { enabled: false })).statusCode).toBe(401);
     expect(await t.caller(nguyens.user).health.puppies()).toEqual([{ id: maxId, name: 'Max' }]);
     expect(await failure(t.caller(parkers.user).health.shareLinks({ puppyId: maxId }))).toMatchObject({ code: 'NOT_FOUND' });
@@ -216,7 +302,22 @@ describe('health records', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(res.rawPayload);
-    for (const expected of ['Puppy passport: Luna', 'Spring Litter', '985112003456789', 'AKC Reunite', 'Vet check', 'Healthy, heart and lungs clear', 'Dr. Ames', 'Dam: Rosie', 'Rosie of Pine Hill', 'GANA GD-1234', 'OFA hips: Good', 'Sire: Cooper', 'First vaccination (DHPP)', '24 oz']) {
+    for (const expected of [
+      'Puppy passport: Luna',
+      'Spring Litter',
+      '985112003456789',
+      'AKC Reunite',
+      'Vet check',
+      'Healthy, heart and lungs clear',
+      'Dr. Ames',
+      'Dam: Rosie',
+      'Rosie of Pine Hill',
+      'GANA GD-1234',
+      'OFA hips: Good',
+      'Sire: Cooper',
+      'First vaccination (DHPP)',
+      '24 oz',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     // Days as a family reads them, not ISO (issue 45).
@@ -249,7 +350,10 @@ describe('health records', () => {
     expect((await get('/vet/not-a-token')).statusCode).toBe(404);
 
     // Another family cannot revoke it; the family can, and then it is gone.
-    expect(await failure(t.caller(nguyens.user).health.revokeShareLink({ id: link.id }))).toEqual({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.linkNotFound });
+    expect(await failure(t.caller(nguyens.user).health.revokeShareLink({ id: link.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: HEALTH_MESSAGES.linkNotFound,
+    });
     expect((await get(path)).statusCode).toBe(200);
     await t.caller(parkers.user).health.revokeShareLink({ id: link.id });
     const gone = await get(path);
@@ -268,7 +372,13 @@ describe('health records', () => {
     await t.orm.em.fork().execute(`update "puppies" set "family_id" = ? where "id" = ?`, [nguyens.user.id, maxId]);
     expect((await get(maxPath)).statusCode).toBe(200);
 
-    const old = await createShareLink(t.orm.em.fork(), parkers.user, { puppyId: lunaId, days: 1 }, TEST_ORIGIN, new Date(Date.now() - 2 * 86_400_000));
+    const old = await createShareLink(
+      t.orm.em.fork(),
+      parkers.user,
+      { puppyId: lunaId, days: 1 },
+      TEST_ORIGIN,
+      new Date(Date.now() - 2 * 86_400_000),
+    );
     expect((await get(old.url.slice(TEST_ORIGIN.length))).statusCode).toBe(410);
     expect((await trpc('health.createShareLink', 'mutation', { puppyId: lunaId, days: 90 }, parkers.cookie)).statusCode).toBe(400);
   });
@@ -276,15 +386,28 @@ describe('health records', () => {
   it('the vet’s page shows the care records’ photos and PDFs, served only through a working link to that puppy', async () => {
     const upload = async (part: ReturnType<typeof pdfPart>, kind: 'image' | 'document') => {
       const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, { name: 'kind', value: kind }, part]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/media',
+        payload,
+        headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+      });
       expect(res.statusCode).toBe(201);
       return res.json().url as string;
     };
     const certificate = await upload(pdfPart(tinyPdf('Luna health certificate'), 'luna.pdf'), 'document');
     const photo = await upload(jpegPart(await solidImage(640, 480, 'jpeg'), 'belly.jpg'), 'image');
-    const note = await t.caller(admin.user).admin.health.record({ puppyIds: [lunaId], kind: 'note', notes: 'Health certificate and a photo of the belly', givenOn: today, attachments: [certificate, photo] });
+    const note = await t.caller(admin.user).admin.health.record({
+      puppyIds: [lunaId],
+      kind: 'note',
+      notes: 'Health certificate and a photo of the belly',
+      givenOn: today,
+      attachments: [certificate, photo],
+    });
     // Max's certificate (an earlier test) is another puppy's file.
-    const maxFile = (await t.caller(admin.user).admin.health.list({ search: 'Vet certificate attached' })).items[0]!.attachments[0]!.url.slice('/private-media/'.length);
+    const maxFile = (
+      await t.caller(admin.user).admin.health.list({ search: 'Vet certificate attached' })
+    ).items[0]!.attachments[0]!.url.slice('/private-media/'.length);
     const link = await t.caller(parkers.user).health.createShareLink({ puppyId: lunaId, days: 7 });
     const path = link.url.slice(TEST_ORIGIN.length);
     const name = (url: string) => url.slice('/uploads/'.length);
@@ -310,7 +433,13 @@ describe('health records', () => {
     }
     // A forged token is 404; a revoked or expired link is 410, for the files too.
     expect((await get(`${path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}/files/${name(certificate)}`)).statusCode).toBe(404);
-    const expired = await createShareLink(t.orm.em.fork(), parkers.user, { puppyId: lunaId, days: 1 }, TEST_ORIGIN, new Date(Date.now() - 2 * 86_400_000));
+    const expired = await createShareLink(
+      t.orm.em.fork(),
+      parkers.user,
+      { puppyId: lunaId, days: 1 },
+      TEST_ORIGIN,
+      new Date(Date.now() - 2 * 86_400_000),
+    );
     expect((await get(`${expired.url.slice(TEST_ORIGIN.length)}/files/${name(certificate)}`)).statusCode).toBe(410);
     await t.caller(parkers.user).health.revokeShareLink({ id: link.id });
     for (const file of [certificate, photo]) {
@@ -331,7 +460,9 @@ describe('health records', () => {
     // Weekly weighing is due (the last weighing was day 14) and overdue.
     expect(items.find((i) => i.title.startsWith('Spring Litter: Weekly weighing'))).toMatchObject({ overdue: true, group: 'action' });
     // A week later nothing of the first vaccination appears: it is for the family's vet after go-home.
-    expect((await healthToday(t.orm.em.fork(), new Date(Date.now() + 14 * 86_400_000))).some((i) => i.title.includes('vaccination'))).toBe(false);
+    expect((await healthToday(t.orm.em.fork(), new Date(Date.now() + 14 * 86_400_000))).some((i) => i.title.includes('vaccination'))).toBe(
+      false,
+    );
   });
 
   it('e-mails a family a week before the first vaccination after go-home, once, unless turned off', async () => {
@@ -352,7 +483,13 @@ describe('health records', () => {
     expect(mail!.text).toContain(`First vaccination (DHPP), on ${formatDay(addDays(birth, 63))}.`);
     expect(mail!.text).toContain(`${TEST_ORIGIN}/account`);
     // A next dose written on a record (a breeder who vaccinates) is reminded of too, once.
-    await t.caller(admin.user).admin.health.record({ puppyIds: [lunaId], kind: 'vaccination', product: 'Nobivac DHP', givenOn: today, nextDueOn: addDays(today, 16) });
+    await t.caller(admin.user).admin.health.record({
+      puppyIds: [lunaId],
+      kind: 'vaccination',
+      product: 'Nobivac DHP',
+      givenOn: today,
+      nextDueOn: addDays(today, 16),
+    });
     const weekBeforeBooster = new Date(Date.now() + 10 * 86_400_000);
     expect(await runHealthReminders(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, weekBeforeBooster)).toBe(1);
     expect(await runHealthReminders(t.orm.em.fork(), t.app.services.mail, TEST_ORIGIN, weekBeforeBooster)).toBe(0);
@@ -382,10 +519,31 @@ describe('health records', () => {
     const protocol = standard!.items;
     expect(standard).toMatchObject({ name: 'Natural start (no vaccinations before pickup)', isDefault: true });
     expect(protocol.map((p) => p.label)).toContain('Vet check');
-    const bad = await trpc('admin.health.saveProtocol', 'mutation', { id: standard!.id, name: standard!.name, items: [{ protocol: 'X', label: 'Y', kind: 'weighing', startDay: 10, untilDay: 5 }] }, admin.cookie);
+    const bad = await trpc(
+      'admin.health.saveProtocol',
+      'mutation',
+      { id: standard!.id, name: standard!.name, items: [{ protocol: 'X', label: 'Y', kind: 'weighing', startDay: 10, untilDay: 5 }] },
+      admin.cookie,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.data.fieldErrors['items.0.untilDay']).toEqual([HEALTH_MESSAGES.untilBeforeStart]);
-    const [saved] = await as.saveProtocol({ id: standard!.id, name: standard!.name, items: [...protocol, { id: null, protocol: 'Before go-home', label: 'Deworming check', kind: 'deworming', startDay: 42, everyDays: null, untilDay: null, afterGoHome: false }] });
+    const [saved] = await as.saveProtocol({
+      id: standard!.id,
+      name: standard!.name,
+      items: [
+        ...protocol,
+        {
+          id: null,
+          protocol: 'Before go-home',
+          label: 'Deworming check',
+          kind: 'deworming',
+          startDay: 42,
+          everyDays: null,
+          untilDay: null,
+          afterGoHome: false,
+        },
+      ],
+    });
     expect(saved!.items.map((p) => p.label)).toEqual([...protocol.map((p) => p.label), 'Deworming check']);
     expect(saved!.items[0]!.id).toBe(protocol[0]!.id);
     const options = await as.options();
@@ -400,10 +558,17 @@ describe('health records', () => {
     const due = async () => (await healthToday(t.orm.em.fork(), new Date())).map((i) => i.title);
     expect((await due()).some((x) => x.startsWith('Spring Litter: Weekly weighing'))).toBe(true);
     // A second protocol: a fecal check on day 45 (due this week for the Spring Litter, born 50 days ago).
-    const made = await as.saveProtocol({ id: null, name: 'Shelter rescue', items: [{ protocol: 'Before go-home', label: 'Fecal check', kind: 'deworming', startDay: 45 }] });
+    const made = await as.saveProtocol({
+      id: null,
+      name: 'Shelter rescue',
+      items: [{ protocol: 'Before go-home', label: 'Fecal check', kind: 'deworming', startDay: 45 }],
+    });
     const rescue = made.find((p) => p.name === 'Shelter rescue')!;
     expect(rescue.isDefault).toBe(false);
-    expect((await trpc('admin.health.saveProtocol', 'mutation', { name: 'Shelter rescue', items: [] }, admin.cookie)).json().error.data.fieldErrors.name).toEqual([HEALTH_MESSAGES.protocolNameTaken]);
+    expect(
+      (await trpc('admin.health.saveProtocol', 'mutation', { name: 'Shelter rescue', items: [] }, admin.cookie)).json().error.data
+        .fieldErrors.name,
+    ).toEqual([HEALTH_MESSAGES.protocolNameTaken]);
     const spring = async () => (await as.litterProtocols({ search: 'spring' })).items[0]!;
     expect(await spring()).toMatchObject({ litterId, litterName: 'Spring Litter', protocolId: standard!.id, byDefault: true });
 
@@ -436,13 +601,26 @@ describe('health records', () => {
       `insert into "litters" ("name", "mother_name", "father_name", "birth_date", "created_at", "updated_at") values ('Newer Litter', 'A', 'B', ?, now(), now()) returning "id"`,
       [today],
     );
-    expect((await as.litterProtocols({ search: 'newer' })).items[0]).toMatchObject({ litterId: Number(newer!.id), protocolId: rescue.id, byDefault: true });
+    expect((await as.litterProtocols({ search: 'newer' })).items[0]).toMatchObject({
+      litterId: Number(newer!.id),
+      protocolId: rescue.id,
+      byDefault: true,
+    });
     expect(Number(older!.id)).toBeGreaterThan(0);
 
     // Bad input: a clear 4xx, nothing changed.
-    expect(await failure(as.setLitterProtocol({ litterId, protocolId: 999_999 }))).toMatchObject({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.protocolNotFound });
-    expect(await failure(as.setLitterProtocol({ litterId: 999_999, protocolId: rescue.id }))).toMatchObject({ code: 'NOT_FOUND', message: HEALTH_MESSAGES.litterNotFound });
-    expect(await failure(as.removeProtocol({ id: rescue.id }))).toMatchObject({ code: 'CONFLICT', message: HEALTH_MESSAGES.protocolIsDefault });
+    expect(await failure(as.setLitterProtocol({ litterId, protocolId: 999_999 }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: HEALTH_MESSAGES.protocolNotFound,
+    });
+    expect(await failure(as.setLitterProtocol({ litterId: 999_999, protocolId: rescue.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: HEALTH_MESSAGES.litterNotFound,
+    });
+    expect(await failure(as.removeProtocol({ id: rescue.id }))).toMatchObject({
+      code: 'CONFLICT',
+      message: HEALTH_MESSAGES.protocolIsDefault,
+    });
     // Deleting a protocol leaves the litters that chose it with none.
     await as.setLitterProtocol({ litterId, protocolId: standard!.id });
     await as.removeProtocol({ id: standard!.id });
@@ -456,11 +634,27 @@ describe('health records', () => {
     const em = t.orm.em.fork();
     const before = await count();
     // One puppy of the twelve (moved to a litter born today) makes the whole request fail: none is stored.
-    const other = em.create(Litter, { name: 'Later Litter', motherName: 'A', fatherName: 'B', birthDate: today, createdAt: new Date(), updatedAt: new Date() });
+    const other = em.create(Litter, {
+      name: 'Later Litter',
+      motherName: 'A',
+      fatherName: 'B',
+      birthDate: today,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
     await em.execute(`update "puppies" set "litter_id" = ? where "id" = ?`, [other.id, puppyIds[11]]);
-    expect((await failure(t.caller(admin.user).admin.health.record({ puppyIds, kind: 'note', notes: 'Bath day', givenOn: addDays(today, -1) }))).code).toBe('BAD_REQUEST');
+    expect(
+      (await failure(t.caller(admin.user).admin.health.record({ puppyIds, kind: 'note', notes: 'Bath day', givenOn: addDays(today, -1) })))
+        .code,
+    ).toBe('BAD_REQUEST');
     expect(await count()).toBe(before);
-    expect((await t.caller(admin.user).admin.health.record({ puppyIds: puppyIds.slice(0, 11), kind: 'note', notes: 'Bath day', givenOn: addDays(today, -1) })).count).toBe(11);
+    expect(
+      (
+        await t
+          .caller(admin.user)
+          .admin.health.record({ puppyIds: puppyIds.slice(0, 11), kind: 'note', notes: 'Bath day', givenOn: addDays(today, -1) })
+      ).count,
+    ).toBe(11);
   });
 });

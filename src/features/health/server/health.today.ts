@@ -22,14 +22,24 @@ export const healthToday: TodaySource = async (em: EntityManager, now: Date): Pr
   if (!puppies.length) return [];
   // Each litter's own protocol (or none), the breeder's items only.
   const plans = await plansForLitters(em, [...new Set(puppies.map((p) => Number(p.litter_id)))]);
-  const done = await doneByPuppy(em, puppies.map((p) => Number(p.id)));
+  const done = await doneByPuppy(
+    em,
+    puppies.map((p) => Number(p.id)),
+  );
   const lines = new Map<string, { litterId: number; litterName: string; label: string; dueOn: string; overdue: boolean; count: number }>();
   for (const p of puppies) {
     const items = (plans.get(Number(p.litter_id)) ?? []).filter((i) => !i.afterGoHome);
     for (const d of dueItems(p.birth_date, items, done.get(Number(p.id)) ?? [], today)) {
       if (d.dueOn > weekAhead) continue;
       const key = `${p.litter_id}:${d.scheduleItemId ?? d.label}`;
-      const line = lines.get(key) ?? { litterId: Number(p.litter_id), litterName: p.litter_name, label: d.label, dueOn: d.dueOn, overdue: false, count: 0 };
+      const line = lines.get(key) ?? {
+        litterId: Number(p.litter_id),
+        litterName: p.litter_name,
+        label: d.label,
+        dueOn: d.dueOn,
+        overdue: false,
+        count: 0,
+      };
       line.count++;
       if (d.dueOn < line.dueOn) line.dueOn = d.dueOn;
       line.overdue ||= d.overdue;

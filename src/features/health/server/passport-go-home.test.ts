@@ -14,7 +14,11 @@ const record = (goneHome: boolean): HealthRecordDto => ({
   nextAfterGoHome: null,
 });
 const text = async (goneHome: boolean) => {
-  const pdf = await passportPdf({ record: record(goneHome), parents: [], breeder: { name: 'Aspen Meadow', town: '', phone: '', email: '' } });
+  const pdf = await passportPdf({
+    record: record(goneHome),
+    parents: [],
+    breeder: { name: 'Aspen Meadow', town: '', phone: '', email: '' },
+  });
   return (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
 };
 

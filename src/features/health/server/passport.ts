@@ -25,7 +25,13 @@ export interface PassportData {
 }
 
 /** The passport's file name: passport-<puppy>.pdf. */
-export const passportFileName = (name: string) => `passport-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'puppy'}.pdf`;
+export const passportFileName = (name: string) =>
+  `passport-${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'puppy'
+  }.pdf`;
 
 export async function passportData(em: EntityManager, puppy: PuppyFacts, now = new Date()): Promise<PassportData> {
   const record = await healthRecord(em, puppy, now);
@@ -49,7 +55,10 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts, now = n
             ids,
           )
         : [];
-      for (const [role, id, fallback] of [['Dam', litter.dam_id, litter.mother_name], ['Sire', litter.sire_id, litter.father_name]] as const) {
+      for (const [role, id, fallback] of [
+        ['Dam', litter.dam_id, litter.mother_name],
+        ['Sire', litter.sire_id, litter.father_name],
+      ] as const) {
         const dog = id === null ? undefined : dogs.find((d) => Number(d.id) === Number(id));
         parents.push({
           role,
@@ -58,7 +67,10 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts, now = n
           registration: dog ? [dog.registry, dog.registration_number].filter(Boolean).join(' ') : '',
           tests: tests
             .filter((t) => dog && Number(t.dog_id) === Number(dog.id))
-            .map((t) => `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${formatDay(t.date)})` : ''}`),
+            .map(
+              (t) =>
+                `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${formatDay(t.date)})` : ''}`,
+            ),
         });
       }
     }
@@ -66,7 +78,11 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts, now = n
   const [settings] = await em.execute<{ breeder_name: string; town: string; phone: string; email: string }[]>(
     `select "breeder_name", "town", "phone", "email" from "site_settings" order by "id" limit 1`,
   );
-  return { record, parents, breeder: { name: settings?.breeder_name ?? '', town: settings?.town ?? '', phone: settings?.phone ?? '', email: settings?.email ?? '' } };
+  return {
+    record,
+    parents,
+    breeder: { name: settings?.breeder_name ?? '', town: settings?.town ?? '', phone: settings?.phone ?? '', email: settings?.email ?? '' },
+  };
 }
 
 export function careLine(i: CareItemDto): string {
@@ -117,13 +133,19 @@ export async function passportPdf(data: PassportData): Promise<Uint8Array> {
   w.line(`Born: ${record.puppy.birthDate ? formatDay(record.puppy.birthDate) : 'not recorded'}`);
   // "Goes home" until the day has passed (issue 45): the record's goneHome is the same pickup as the booking's.
   if (record.puppy.pickupAt) w.line(`${record.puppy.goneHome ? 'Went home' : 'Goes home'}: ${record.puppy.pickupAt.slice(0, 10)}`);
-  w.line(record.microchip ? `Microchip: ${record.microchip.number}${record.microchip.registry ? ` (registry: ${record.microchip.registry})` : ''}, implanted ${formatDay(record.microchip.on)}` : 'Microchip: not recorded');
+  w.line(
+    record.microchip
+      ? `Microchip: ${record.microchip.number}${record.microchip.registry ? ` (registry: ${record.microchip.registry})` : ''}, implanted ${formatDay(record.microchip.on)}`
+      : 'Microchip: not recorded',
+  );
   if (record.microchip?.warning) w.line(record.microchip.warning, { size: 9, indent: 12 });
   w.gap();
   w.line('Parents', { size: 14, bold: true });
   if (!parents.length) w.line('Not recorded.');
   for (const p of parents) {
-    w.line(`${p.role}: ${p.name}${p.registeredName ? ` (${p.registeredName})` : ''}${p.registration ? `, ${p.registration}` : ''}`, { bold: true });
+    w.line(`${p.role}: ${p.name}${p.registeredName ? ` (${p.registeredName})` : ''}${p.registration ? `, ${p.registration}` : ''}`, {
+      bold: true,
+    });
     if (p.tests.length) for (const t of p.tests) w.line(t, { indent: 12 });
     else w.line('No health tests recorded.', { indent: 12 });
   }

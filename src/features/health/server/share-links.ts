@@ -16,7 +16,12 @@ async function tokenFor(em: EntityManager, id: number, expiresAt: Date): Promise
   return `${payload}.${signFor(await linkKey(em), PURPOSE, payload)}`;
 }
 
-async function toDto(em: EntityManager, link: InstanceType<typeof HealthShareLink.class>, appOrigin: string, now: Date): Promise<ShareLinkDto> {
+async function toDto(
+  em: EntityManager,
+  link: InstanceType<typeof HealthShareLink.class>,
+  appOrigin: string,
+  now: Date,
+): Promise<ShareLinkDto> {
   return {
     id: link.id,
     url: `${appOrigin}${VET_PATH}${await tokenFor(em, link.id, link.expiresAt)}`,
@@ -38,7 +43,14 @@ export async function createShareLink(
 }
 
 /** A new link for this puppy in the name of `createdById` (the family: it lists and can revoke it), flushed in em. */
-export async function issueShareLink(em: EntityManager, puppyId: number, createdById: number, days: number, appOrigin: string, now = new Date()): Promise<ShareLinkDto> {
+export async function issueShareLink(
+  em: EntityManager,
+  puppyId: number,
+  createdById: number,
+  days: number,
+  appOrigin: string,
+  now = new Date(),
+): Promise<ShareLinkDto> {
   // Whole seconds: the token carries the expiry in seconds, and the row must say the same.
   const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + days * 86_400_000);
   const link = em.create(HealthShareLink, { puppyId, createdById, expiresAt, revokedAt: null, createdAt: now });
@@ -46,7 +58,13 @@ export async function issueShareLink(em: EntityManager, puppyId: number, created
   return toDto(em, link, appOrigin, now);
 }
 
-export async function shareLinks(em: EntityManager, user: SessionUser, puppyId: number, appOrigin: string, now = new Date()): Promise<ShareLinkDto[]> {
+export async function shareLinks(
+  em: EntityManager,
+  user: SessionUser,
+  puppyId: number,
+  appOrigin: string,
+  now = new Date(),
+): Promise<ShareLinkDto[]> {
   const puppy = await readablePuppy(em, user, puppyId);
   const links = await em.find(HealthShareLink, { puppyId: puppy.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 20 });
   return Promise.all(links.map((l) => toDto(em, l, appOrigin, now)));

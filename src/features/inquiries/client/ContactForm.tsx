@@ -126,12 +126,20 @@ export function ContactForm({ preset }: { preset?: ContactPreset | null }) {
         <NativeSelect
           label="I'm interested in"
           withAsterisk
-          data={[{ value: '', label: 'Select your area of interest' }, ...INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] }))]}
+          data={[
+            { value: '', label: 'Select your area of interest' },
+            ...INTERESTS.map((value) => ({ value, label: INTEREST_LABELS[value] })),
+          ]}
           {...form.getInputProps('interest')}
         />
         <GrowingTextarea label="Message" withAsterisk minRows={4} maxRows={10} {...form.getInputProps('message')} />
         <Honeypot id={`${headingId}-website`} value={form.values.website} onChange={(v) => form.setFieldValue('website', v)} />
-        <Button type="submit" size="md" disabled={sending} leftSection={sending ? <Loader size={16} color="currentColor" aria-hidden="true" /> : null}>
+        <Button
+          type="submit"
+          size="md"
+          disabled={sending}
+          leftSection={sending ? <Loader size={16} color="currentColor" aria-hidden="true" /> : null}
+        >
           {sending ? 'Sending...' : 'Send Message'}
         </Button>
       </Stack>

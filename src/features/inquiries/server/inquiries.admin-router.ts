@@ -25,4 +25,3 @@ export const inquiriesAdminRouter = router({
     .input(InquiryListSchema.omit({ page: true }).default({}))
     .query(({ ctx, input }) => inquiriesCsv(ctx.em, input)),
 });
-

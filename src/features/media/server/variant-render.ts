@@ -35,7 +35,9 @@ export async function renderVariant(
   let pipeline = sharp(file, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'none' });
   if (share) {
     // Cropped to the sharing shape around what draws the eye (sharp's attention strategy); never stretched.
-    pipeline = pipeline.flatten({ background: '#ffffff' }).resize({ width: SHARE_WIDTH, height: SHARE_HEIGHT, fit: 'cover', position: sharp.strategy.attention });
+    pipeline = pipeline
+      .flatten({ background: '#ffffff' })
+      .resize({ width: SHARE_WIDTH, height: SHARE_HEIGHT, fit: 'cover', position: sharp.strategy.attention });
   } else if (!meta.width || width < meta.width) {
     pipeline = pipeline.resize({ width, withoutEnlargement: true });
   }

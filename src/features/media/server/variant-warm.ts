@@ -27,7 +27,9 @@ export const stderrLog: VariantsLog = {
   warn(obj, msg) {
     const { err, ...rest } = obj as { err?: unknown };
     const error = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : err;
-    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...rest, ...(err === undefined ? {} : { err: error }), msg })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...rest, ...(err === undefined ? {} : { err: error }), msg })}\n`,
+    );
   },
 };
 

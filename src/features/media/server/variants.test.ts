@@ -40,14 +40,23 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
     expect(meta.width).toBe(640);
     expect(meta.height).toBe(480);
     // Every width in the ladder's range lands on a ladder step.
-    for (const [asked, snapped] of [[1, 40], [41, 160], [300, 320], [800, 800], [801, 1024]] as const) {
+    for (const [asked, snapped] of [
+      [1, 40],
+      [41, 160],
+      [300, 320],
+      [800, 800],
+      [801, 1024],
+    ] as const) {
       const r = await get(`${img.url}?w=${asked}`, { accept: WEBP_ONLY });
       expect((await sharp(r.rawPayload).metadata()).width, `w=${asked}`).toBe(snapped);
     }
   });
 
   it('?share=1 is the 1200x630 JPEG crop link previews show, whatever the browser accepts', async () => {
-    for (const [w, h] of [[800, 1200], [3000, 1000]] as const) {
+    for (const [w, h] of [
+      [800, 1200],
+      [3000, 1000],
+    ] as const) {
       const img = await storeImage(w, h);
       const res = await get(`${img.url}?share=1`, { accept: CHROME_ACCEPT });
       expect(res.statusCode).toBe(200);
@@ -57,7 +66,9 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
     }
     const small = await storeImage(400, 300);
     expect((await get(`${small.url}?share=2`)).statusCode).toBe(400);
-    expect((await get(`${small.url}?share=2`)).json()).toEqual({ message: 'share=1 asks for the 1200x630 sharing picture; no other value is known.' });
+    expect((await get(`${small.url}?share=2`)).json()).toEqual({
+      message: 'share=1 asks for the 1200x630 sharing picture; no other value is known.',
+    });
   });
 
   it('serves WebP when only WebP is accepted, and the original format when neither is', async () => {
@@ -134,13 +145,26 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
     const hot = await get(`${img.url}?w=480`, { accept: CHROME_ACCEPT });
     const notModified = await get(`${img.url}?w=480`, { accept: CHROME_ACCEPT, 'if-none-match': first.headers.etag as string });
     const head = await t.app.inject({ method: 'HEAD', url: img.url });
-    for (const [what, res, status] of [['first', first, 200], ['hot', hot, 200], ['304', notModified, 304], ['HEAD', head, 200]] as const) {
+    for (const [what, res, status] of [
+      ['first', first, 200],
+      ['hot', hot, 200],
+      ['304', notModified, 304],
+      ['HEAD', head, 200],
+    ] as const) {
       expect(res.statusCode, what).toBe(status);
       expect(res.headers['cross-origin-resource-policy'], what).toBe('cross-origin');
     }
     // A private photo: served to an admin at /private-media/, same-origin only; its public address is a 404, same-origin too.
     const bytes = await solidImage(64, 48, 'jpeg');
-    const priv = await storeMedia(t.orm.em.fork(), { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes, width: 64, height: 48, private: true });
+    const priv = await storeMedia(t.orm.em.fork(), {
+      kind: 'image',
+      mime: 'image/jpeg',
+      ext: 'jpg',
+      bytes,
+      width: 64,
+      height: 48,
+      private: true,
+    });
     const admin = await signIn(t.orm, { isAdmin: true });
     const own = await get(mediaUrl(priv).replace('/uploads/', '/private-media/'), { cookie: admin.cookie });
     expect(own.statusCode).toBe(200);
@@ -200,9 +224,7 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
   it('renders a variant once however many ask at the same time, and writes the cache atomically', async () => {
     const img = await storeImage(1600, 1200);
     const before = t.app.mediaVariants.renders;
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => get(`${img.url}?w=1024&q=80`, { accept: CHROME_ACCEPT })),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, () => get(`${img.url}?w=1024&q=80`, { accept: CHROME_ACCEPT })));
     expect(t.app.mediaVariants.renders - before).toBe(1);
     expect(new Set(results.map((r) => r.headers.etag)).size).toBe(1);
     expect(results.every((r) => r.statusCode === 200 && r.rawPayload.equals(results[0]!.rawPayload))).toBe(true);
@@ -228,7 +250,10 @@ describe('media variants: GET /uploads/<id>.<ext>?w=&q=', () => {
 
   describe('videos', () => {
     it('serves a stored video as stored, with byte ranges (206, 416) and Accept-Ranges', async () => {
-      for (const [name, mime, ext] of [['tiny.webm', 'video/webm', 'webm'], ['tiny.mp4', 'video/mp4', 'mp4']] as const) {
+      for (const [name, mime, ext] of [
+        ['tiny.webm', 'video/webm', 'webm'],
+        ['tiny.mp4', 'video/mp4', 'mp4'],
+      ] as const) {
         const bytes = fixture(name);
         const m = await storeMedia(t.orm.em.fork(), { kind: 'video', mime, ext, bytes, width: null, height: null });
         const url = mediaUrl(m);

@@ -7,7 +7,16 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { MediaGoneError, openMediaBytes } from './media-store.ts';
 import { MediaMetaCache } from './media-meta-cache.ts';
 import { VariantFiles, type CachedFile } from './variant-cache.ts';
-import { CONTENT_TYPES, originalPath, toMeta, variantTarget, type MediaMeta, type MediaMetaSource, type Target, type VariantQuery } from './variant-naming.ts';
+import {
+  CONTENT_TYPES,
+  originalPath,
+  toMeta,
+  variantTarget,
+  type MediaMeta,
+  type MediaMetaSource,
+  type Target,
+  type VariantQuery,
+} from './variant-naming.ts';
 import { originalHasAlpha, renderVariant } from './variant-render.ts';
 import { stderrLog, WarmQueue, type VariantsLog } from './variant-warm.ts';
 

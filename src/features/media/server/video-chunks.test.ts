@@ -19,10 +19,12 @@ import { fixture, multipartBody, noisyVideo, probeDuration, solidImage } from '.
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function chunksOf(orm: MikroORM, id: string): Promise<number[]> {
-  const rows = await orm.em.fork().execute<Array<{ seq: number; n: number }>>(
-    'select "seq", length("bytes") as "n" from "media_chunk" where "media_id" = ? order by "seq"',
-    [id],
-  );
+  const rows = await orm.em
+    .fork()
+    .execute<Array<{ seq: number; n: number }>>(
+      'select "seq", length("bytes") as "n" from "media_chunk" where "media_id" = ? order by "seq"',
+      [id],
+    );
   expect(rows.map((r) => Number(r.seq))).toEqual(rows.map((_, i) => i));
   return rows.map((r) => Number(r.n));
 }
@@ -45,10 +47,12 @@ describe('videos stored in pieces', () => {
     const { id, url, size } = res.json() as { id: string; url: string; size: number };
 
     // The media row holds no bytes; the pieces hold all of them, full-size but the last.
-    const [row] = await t.orm.em.fork().execute<Array<{ whole: boolean; size: number; sha256: string }>>(
-      'select "bytes" is not null as "whole", "size", "sha256" from "media" where "id" = ?',
-      [id],
-    );
+    const [row] = await t.orm.em
+      .fork()
+      .execute<Array<{ whole: boolean; size: number; sha256: string }>>(
+        'select "bytes" is not null as "whole", "size", "sha256" from "media" where "id" = ?',
+        [id],
+      );
     expect(row!.whole).toBe(false);
     const pieces = await chunksOf(t.orm, id);
     expect(pieces.length).toBe(Math.ceil(size / MEDIA_CHUNK_BYTES));
@@ -63,7 +67,10 @@ describe('videos stored in pieces', () => {
     // cache is empty, so that the original is streamed from the pieces in the database.
     const fresh = await buildApp({ orm: t.orm, env: testEnv(), closeOrm: false, logger: false });
     try {
-      for (const [label, app] of [['primed', t.app], ['from the database', fresh]] as const) {
+      for (const [label, app] of [
+        ['primed', t.app],
+        ['from the database', fresh],
+      ] as const) {
         const full = await app.inject({ method: 'GET', url });
         expect(full.statusCode, label).toBe(200);
         expect(Number(full.headers['content-length']), label).toBe(size);
@@ -87,7 +94,11 @@ describe('videos stored in pieces', () => {
 
   it('writes a video given in memory in pieces too, of any size, and reads it back byte for byte', async () => {
     const bytes = fixture('tiny.webm');
-    const m = await storeMedia(t.orm.em.fork(), { kind: 'video', mime: 'video/webm', ext: 'webm', bytes, width: null, height: null }, { chunkBytes: 1000 });
+    const m = await storeMedia(
+      t.orm.em.fork(),
+      { kind: 'video', mime: 'video/webm', ext: 'webm', bytes, width: null, height: null },
+      { chunkBytes: 1000 },
+    );
     expect((await chunksOf(t.orm, m.id)).length).toBe(Math.ceil(bytes.length / 1000));
     expect(m.size).toBe(bytes.length);
     expect(m.sha256).toBe(sha256(bytes));
@@ -100,12 +111,18 @@ describe('videos stored in pieces', () => {
   it('stores nothing when a video cannot be read to the end', async () => {
     const before = await t.orm.em.fork().count(Media);
     const missing = path.join(tmp, 'gone.mp4');
-    await expect(storeMedia(t.orm.em.fork(), { kind: 'video', mime: 'video/mp4', ext: 'mp4', file: missing, width: null, height: null })).rejects.toThrow();
+    await expect(
+      storeMedia(t.orm.em.fork(), { kind: 'video', mime: 'video/mp4', ext: 'mp4', file: missing, width: null, height: null }),
+    ).rejects.toThrow();
     expect(await t.orm.em.fork().count(Media)).toBe(before);
   });
 
   it('deletes the pieces with their media row', async () => {
-    const m = await storeMedia(t.orm.em.fork(), { kind: 'video', mime: 'video/mp4', ext: 'mp4', bytes: fixture('tiny.mp4'), width: null, height: null }, { chunkBytes: 1000 });
+    const m = await storeMedia(
+      t.orm.em.fork(),
+      { kind: 'video', mime: 'video/mp4', ext: 'mp4', bytes: fixture('tiny.mp4'), width: null, height: null },
+      { chunkBytes: 1000 },
+    );
     expect((await chunksOf(t.orm, m.id)).length).toBeGreaterThan(1);
     expect(await deleteMedia(t.orm.em.fork(), m.id)).toBe(true);
     expect(await chunksOf(t.orm, m.id)).toEqual([]);
@@ -113,8 +130,19 @@ describe('videos stored in pieces', () => {
   });
 
   it('round-trips videos and photos through a backup and restore', async () => {
-    const video = await storeMedia(t.orm.em.fork(), { kind: 'video', mime: 'video/webm', ext: 'webm', bytes: fixture('tiny.webm'), width: null, height: null }, { chunkBytes: 2048 });
-    const photo = await storeMedia(t.orm.em.fork(), { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes: await solidImage(64, 48, 'jpeg'), width: 64, height: 48 });
+    const video = await storeMedia(
+      t.orm.em.fork(),
+      { kind: 'video', mime: 'video/webm', ext: 'webm', bytes: fixture('tiny.webm'), width: null, height: null },
+      { chunkBytes: 2048 },
+    );
+    const photo = await storeMedia(t.orm.em.fork(), {
+      kind: 'image',
+      mime: 'image/jpeg',
+      ext: 'jpg',
+      bytes: await solidImage(64, 48, 'jpeg'),
+      width: 64,
+      height: 48,
+    });
     const file = path.join(tmp, 'site.bak');
     await backupDatabase(t.orm, file);
     const target = await createTestDatabase();
@@ -139,10 +167,12 @@ describe('videos stored in pieces', () => {
       await orm.migrator.down({ to: 'Migration20261125132425_portal' });
       const bytes = Buffer.concat([fixture('tiny.webm'), Buffer.alloc(MEDIA_CHUNK_BYTES + 10, 3)]);
       const id = '0b9c2c52-7a0e-4c57-9d0e-1c2d3e4f5a6b';
-      await orm.em.fork().execute(
-        `insert into "media" ("id", "kind", "mime", "ext", "bytes", "size", "sha256", "created_at") values (?, 'video', 'video/webm', 'webm', ?, ?, ?, now())`,
-        [id, bytes, bytes.length, sha256(bytes)],
-      );
+      await orm.em
+        .fork()
+        .execute(
+          `insert into "media" ("id", "kind", "mime", "ext", "bytes", "size", "sha256", "created_at") values (?, 'video', 'video/webm', 'webm', ?, ?, ?, now())`,
+          [id, bytes, bytes.length, sha256(bytes)],
+        );
       await orm.migrator.up();
       expect(await chunksOf(orm, id)).toEqual([MEDIA_CHUNK_BYTES, bytes.length - MEDIA_CHUNK_BYTES]);
       expect((await loadMediaBytes(orm.em.fork(), id))!.equals(bytes)).toBe(true);

@@ -53,12 +53,21 @@ describe('media variants rendered in the background after an upload', () => {
     const { sha256 } = await t.orm.em.fork().findOneOrFail(Media, { id });
     const files = readdirSync(cacheDir(id));
     for (const { width, quality } of WARM_VARIANTS) {
-      for (const format of FORMATS) expect(files, `w${width} q${quality} ${format}`).toContain(`${sha256.slice(0, 16)}-w${width}-q${quality}.${format}`);
+      for (const format of FORMATS)
+        expect(files, `w${width} q${quality} ${format}`).toContain(`${sha256.slice(0, 16)}-w${width}-q${quality}.${format}`);
     }
 
     // The URLs the pages build (ResponsiveImage's placeholder and srcset, the lightbox, the admin preview)
     // are answered from the cache: not one more render.
-    const pageUrls = [placeholderUrl(url), imageUrl(url, 320), imageUrl(url, 480), imageUrl(url, 640), imageUrl(url, 800, 80), imageUrl(url, 1024), imageUrl(url, 160)];
+    const pageUrls = [
+      placeholderUrl(url),
+      imageUrl(url, 320),
+      imageUrl(url, 480),
+      imageUrl(url, 640),
+      imageUrl(url, 800, 80),
+      imageUrl(url, 1024),
+      imageUrl(url, 160),
+    ];
     for (const pageUrl of pageUrls) {
       for (const accept of [CHROME_ACCEPT, 'image/webp,*/*', '*/*']) {
         const got = await t.app.inject({ method: 'GET', url: pageUrl, headers: { accept } });
@@ -84,8 +93,22 @@ describe('media variants rendered in the background after an upload', () => {
     try {
       // A row claiming to be a JPEG whose bytes are not one (as if damaged on disk).
       const em = t.orm.em.fork();
-      const broken = await storeMedia(em, { kind: 'image', mime: 'image/jpeg', ext: 'jpg', bytes: Buffer.from('not a photo at all'), width: 800, height: 600 });
-      const good = await storeMedia(em, { kind: 'image', mime: 'image/png', ext: 'png', bytes: await solidImage(500, 400, 'png'), width: 500, height: 400 });
+      const broken = await storeMedia(em, {
+        kind: 'image',
+        mime: 'image/jpeg',
+        ext: 'jpg',
+        bytes: Buffer.from('not a photo at all'),
+        width: 800,
+        height: 600,
+      });
+      const good = await storeMedia(em, {
+        kind: 'image',
+        mime: 'image/png',
+        ext: 'png',
+        bytes: await solidImage(500, 400, 'png'),
+        width: 500,
+        height: 400,
+      });
       variants.warm(broken);
       variants.warm(good);
       await variants.idle();
@@ -95,7 +118,9 @@ describe('media variants rendered in the background after an upload', () => {
       expect(warnings[0]!.obj).toMatchObject({ mediaId: broken.id, err: expect.any(Error) });
       const files = readdirSync(path.join(variants.cacheDir, good.id));
       // Widths above the original's 500 px are its own width; the original's PNG is the old browsers' format.
-      expect(files).toEqual(expect.arrayContaining([`${good.sha256.slice(0, 16)}-w320-q75.avif`, `${good.sha256.slice(0, 16)}-w500-q80.png`]));
+      expect(files).toEqual(
+        expect.arrayContaining([`${good.sha256.slice(0, 16)}-w320-q75.avif`, `${good.sha256.slice(0, 16)}-w500-q80.png`]),
+      );
       expect(files.filter((f) => f.endsWith('.avif')).length).toBeGreaterThan(0);
       expect(files.some((f) => f.includes('-w640-'))).toBe(false);
     } finally {

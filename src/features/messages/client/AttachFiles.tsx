@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { Button, CloseButton, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPaperclip } from '@tabler/icons-react';
-import { MESSAGE_FILE_MAX_BYTES, MESSAGE_MAX_ATTACHMENTS, MESSAGE_UPLOAD_PATH, MESSAGES_TEXT, type MessageUploadDto } from '../messages.schema.ts';
+import {
+  MESSAGE_FILE_MAX_BYTES,
+  MESSAGE_MAX_ATTACHMENTS,
+  MESSAGE_UPLOAD_PATH,
+  MESSAGES_TEXT,
+  type MessageUploadDto,
+} from '../messages.schema.ts';
 
 /** Uploads one file; throws an Error with the server's message (or ours) when it is refused. */
 async function uploadFile(file: File): Promise<MessageUploadDto> {
@@ -59,7 +65,13 @@ export function AttachFiles({ files, onChange, onBusy }: AttachFilesProps) {
       <Group gap="sm" wrap="wrap">
         <FileButton onChange={(list) => void choose(list)} accept="image/*,application/pdf" multiple>
           {(props) => (
-            <Button {...props} variant="default" leftSection={<IconPaperclip size={16} aria-hidden />} loading={uploading > 0} disabled={files.length >= MESSAGE_MAX_ATTACHMENTS}>
+            <Button
+              {...props}
+              variant="default"
+              leftSection={<IconPaperclip size={16} aria-hidden />}
+              loading={uploading > 0}
+              disabled={files.length >= MESSAGE_MAX_ATTACHMENTS}
+            >
               Attach photos or PDFs
             </Button>
           )}
@@ -94,7 +106,11 @@ export function AttachFiles({ files, onChange, onBusy }: AttachFilesProps) {
                     </Text>
                   </Group>
                 )}
-                <CloseButton size="md" aria-label={`Remove ${name}`} onClick={() => onChange((list) => list.filter((x) => x.url !== f.url))} />
+                <CloseButton
+                  size="md"
+                  aria-label={`Remove ${name}`}
+                  onClick={() => onChange((list) => list.filter((x) => x.url !== f.url))}
+                />
               </Group>
             );
           })}

@@ -17,7 +17,12 @@ export function FamilyMessages() {
   const listKey = trpc.messages.list.pathKey();
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
   const list = useInfiniteQuery(trpc.messages.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
-  useSubscription(trpc.messages.live.subscriptionOptions(undefined, useLiveRefresh(() => void refresh())));
+  useSubscription(
+    trpc.messages.live.subscriptionOptions(
+      undefined,
+      useLiveRefresh(() => void refresh()),
+    ),
+  );
   const markRead = useMutation(trpc.messages.markRead.mutationOptions({ onSuccess: () => void refresh() }));
   const unread = list.data?.pages[0]?.unread ?? 0;
   useEffect(() => {

@@ -21,7 +21,8 @@ function asUploadError(error: unknown): unknown {
     return error;
   }
   if (e?.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', MESSAGES_TEXT.fileTooLarge);
-  if (e?.code === 'FST_FILES_LIMIT' || e?.code === 'FST_PARTS_LIMIT' || e?.code === 'FST_FIELDS_LIMIT') return new AppError('BAD_REQUEST', MESSAGES_TEXT.fileForm);
+  if (e?.code === 'FST_FILES_LIMIT' || e?.code === 'FST_PARTS_LIMIT' || e?.code === 'FST_FIELDS_LIMIT')
+    return new AppError('BAD_REQUEST', MESSAGES_TEXT.fileForm);
   if (e?.statusCode !== undefined && e.statusCode >= 500) return error;
   if (e?.statusCode !== undefined || /^FST_/.test(e?.code ?? '')) return new AppError('BAD_REQUEST', MESSAGES_TEXT.fileForm);
   return error;
@@ -34,7 +35,8 @@ export default fp(
       await scope.register(multipart, { limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
       scope.post(MESSAGE_UPLOAD_PATH, { config: { multipartUpload: true } }, async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const refuse = (status: number, message: string): FastifyReply => reply.code(status).header('Connection', 'close').send({ message });
+        const refuse = (status: number, message: string): FastifyReply =>
+          reply.code(status).header('Connection', 'close').send({ message });
         if (!request.user) return refuse(401, 'Please sign in first.');
         if (!request.isMultipart()) return reply.code(415).send({ message: MESSAGES_TEXT.fileForm });
         const { allowed } = await app.services.rateLimit(`message-upload:${request.user.id}`, MESSAGE_UPLOADS_PER_HOUR, 60 * 60_000);
@@ -54,7 +56,12 @@ export default fp(
           const stored = await app.services.media.ingestPrivate(request.em, bytes, filename).catch((error: unknown) => {
             throw asUploadError(error);
           });
-          request.em.create(MessageUpload, { family: request.user.id, url: stored.url, name: stored.name?.slice(0, 200) ?? null, createdAt: new Date() });
+          request.em.create(MessageUpload, {
+            family: request.user.id,
+            url: stored.url,
+            name: stored.name?.slice(0, 200) ?? null,
+            createdAt: new Date(),
+          });
           await request.em.flush();
           const body: MessageUploadDto = {
             url: stored.url,

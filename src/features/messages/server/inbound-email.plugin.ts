@@ -17,7 +17,10 @@ export function inboundSignature(secret: string, body: Buffer): string {
 
 function signatureOk(secret: string, body: Buffer, given: string | undefined): boolean {
   if (!given) return false;
-  const hex = given.trim().replace(/^sha256=/i, '').toLowerCase();
+  const hex = given
+    .trim()
+    .replace(/^sha256=/i, '')
+    .toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(hex)) return false;
   return timingSafeEqual(Buffer.from(hex, 'hex'), Buffer.from(inboundSignature(secret, body), 'hex'));
 }

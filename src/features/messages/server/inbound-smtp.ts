@@ -13,7 +13,13 @@ type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'media' | 'push'>;
 
 const refuse = (message: string) => Object.assign(new Error(message), { responseCode: 550 });
 
-export async function startInboundSmtp(orm: MikroORM, services: Services, port: number, host = '0.0.0.0', log?: { error: (obj: object, msg: string) => void }) {
+export async function startInboundSmtp(
+  orm: MikroORM,
+  services: Services,
+  port: number,
+  host = '0.0.0.0',
+  log?: { error: (obj: object, msg: string) => void },
+) {
   const server = new SMTPServer({
     // Receiving for our own domain from other mail servers: no authentication, plain or opportunistic transport.
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -28,7 +34,8 @@ export async function startInboundSmtp(orm: MikroORM, services: Services, port: 
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if ((stream as { sizeExceeded?: boolean }).sizeExceeded) return callback(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
+        if ((stream as { sizeExceeded?: boolean }).sizeExceeded)
+          return callback(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
         const envelope = session.envelope.rcptTo.map((r) => r.address);
         receiveInboundEmail(orm.em.fork(), services, Buffer.concat(chunks), envelope).then(
           () => callback(),

@@ -23,7 +23,8 @@ export type InboundOutcome = 'posted' | 'held' | 'duplicate' | 'auto-reply' | 'b
 
 type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'media' | 'push'>;
 
-const OUT_OF_OFFICE = /^(?:auto(?:matic)?[ -]?(?:reply|response|antwort)|out of (?:the )?office|abwesenheit|absence|away from|on vacation|vacation reply|r[ée]ponse automatique)\b|\b(?:out of (?:the )?office|autoreply)\b/i;
+const OUT_OF_OFFICE =
+  /^(?:auto(?:matic)?[ -]?(?:reply|response|antwort)|out of (?:the )?office|abwesenheit|absence|away from|on vacation|vacation reply|r[ée]ponse automatique)\b|\b(?:out of (?:the )?office|autoreply)\b/i;
 const DAEMON = /^(?:mailer-daemon|postmaster|mail-daemon|bounces?)(?:[+@]|$)/i;
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
@@ -77,7 +78,12 @@ export function visibleReply(text: string): string {
  * Takes one raw e-mail. Throws AppError NOT_FOUND / FORBIDDEN when it is not for a genuine reply address
  * (nothing is stored); otherwise answers what became of it.
  */
-export async function receiveInboundEmail(em: EntityManager, services: Services, raw: Buffer, envelope: string[] = []): Promise<{ outcome: InboundOutcome; messageId?: number }> {
+export async function receiveInboundEmail(
+  em: EntityManager,
+  services: Services,
+  raw: Buffer,
+  envelope: string[] = [],
+): Promise<{ outcome: InboundOutcome; messageId?: number }> {
   let mail: ParsedMail;
   try {
     mail = await simpleParser(raw, { skipHtmlToText: false, skipTextLinks: true });
@@ -92,7 +98,11 @@ export async function receiveInboundEmail(em: EntityManager, services: Services,
   );
   if (!conv) throw new AppError('NOT_FOUND', INBOUND_TEXT.unknown);
   const recipient =
-    token.side === 'breeder' ? (await services.mail.breeder(em)).email : conv.family_id ? await familyMailAddress(em, conv.family_id) : conv.email;
+    token.side === 'breeder'
+      ? (await services.mail.breeder(em)).email
+      : conv.family_id
+        ? await familyMailAddress(em, conv.family_id)
+        : conv.email;
   const from = (addresses(mail.from)[0] ?? '').toLowerCase();
   const forRecipient = !!recipient && (await tokenSignedFor(em, token, recipient));
   // Signed for the address it was sent to, or (the family changed address since) for the sender's own.
@@ -101,7 +111,8 @@ export async function receiveInboundEmail(em: EntityManager, services: Services,
   if (tokenExpired(token)) throw new AppError('FORBIDDEN', INBOUND_TEXT.expired);
 
   if (isBounce(mail, from)) {
-    if (token.side === 'family') await em.execute(`update "conversations" set "email_failing_at" = ? where "id" = ?`, [new Date(), conv.id]);
+    if (token.side === 'family')
+      await em.execute(`update "conversations" set "email_failing_at" = ? where "id" = ?`, [new Date(), conv.id]);
     return { outcome: 'bounce' };
   }
   if (isAutoReply(mail)) return { outcome: 'auto-reply' };
@@ -113,7 +124,9 @@ export async function receiveInboundEmail(em: EntityManager, services: Services,
   }
 
   const text = visibleReply(mail.text ?? '');
-  const files = (mail.attachments ?? []).filter((a) => a.contentDisposition !== 'inline' || /^image\//.test(a.contentType)).slice(0, MESSAGE_MAX_ATTACHMENTS);
+  const files = (mail.attachments ?? [])
+    .filter((a) => a.contentDisposition !== 'inline' || /^image\//.test(a.contentType))
+    .slice(0, MESSAGE_MAX_ATTACHMENTS);
   const attachments: Array<{ url: string; name: string | null }> = [];
   for (const f of files) {
     try {

@@ -31,7 +31,10 @@ export const Conversation = defineEntity({
   },
   // The list's order, and the search's columns (issue 35, Migration20261128155000_search_trigram_everywhere).
   indexes: [
-    { name: 'conversations_list_order_index', expression: 'create index "conversations_list_order_index" on "conversations" ("last_message_at" desc nulls last, "id" desc)' },
+    {
+      name: 'conversations_list_order_index',
+      expression: 'create index "conversations_list_order_index" on "conversations" ("last_message_at" desc nulls last, "id" desc)',
+    },
     ...trigramIndexes('conversations', ['email', 'preview']),
   ],
 });

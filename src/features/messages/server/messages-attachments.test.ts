@@ -18,8 +18,14 @@ describe('a family’s attachments from the site', () => {
   let nguyens: Signed;
 
   const upload = (body: ReturnType<typeof multipartBody>, cookie?: string, origin = TEST_ORIGIN) =>
-    t.app.inject({ method: 'POST', url: MESSAGE_UPLOAD_PATH, payload: body.payload, headers: { ...body.headers, origin, ...(cookie ? { cookie } : {}) } });
-  const status = async (url: string, cookie?: string) => (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).statusCode;
+    t.app.inject({
+      method: 'POST',
+      url: MESSAGE_UPLOAD_PATH,
+      payload: body.payload,
+      headers: { ...body.headers, origin, ...(cookie ? { cookie } : {}) },
+    });
+  const status = async (url: string, cookie?: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).statusCode;
   const uploads = () => t.orm.em.fork().count(MessageUpload, {});
 
   it('a photo and a PDF are stored private: the family and admins read them, another family and visitors get 404', async () => {
@@ -30,7 +36,11 @@ describe('a family’s attachments from the site', () => {
     const photoRes = await upload(multipartBody([jpegPart(await solidImage(60, 40, 'jpeg'), 'IMG_0042.jpg')]), parkers.cookie);
     expect(photoRes.statusCode).toBe(201);
     const photo = photoRes.json() as MessageUploadDto;
-    expect(photo).toMatchObject({ kind: 'photo', url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.jpg$/), previewUrl: photo.url.replace('/uploads/', '/private-media/') });
+    expect(photo).toMatchObject({
+      kind: 'photo',
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.jpg$/),
+      previewUrl: photo.url.replace('/uploads/', '/private-media/'),
+    });
     const pdfRes = await upload(multipartBody([pdfPart(tinyPdf('Vet record'), 'vet-record.pdf')]), parkers.cookie);
     expect(pdfRes.statusCode).toBe(201);
     const pdf = pdfRes.json() as MessageUploadDto;
@@ -58,12 +68,18 @@ describe('a family’s attachments from the site', () => {
     }
 
     // Another family cannot attach (and so expose) the Parkers' upload.
-    await expect(t.caller(nguyens.user).messages.send({ text: 'mine now', attachments: [photo.url] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: MESSAGES_TEXT.attachmentInvalid });
+    await expect(t.caller(nguyens.user).messages.send({ text: 'mine now', attachments: [photo.url] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: MESSAGES_TEXT.attachmentInvalid,
+    });
   });
 
   it('wrong type, too large, no file, not signed in or from another site: a clear 4xx and nothing stored', async () => {
     const before = await uploads();
-    const text = await upload(multipartBody([{ name: 'file', filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('just some text, not a photo') }]), parkers.cookie);
+    const text = await upload(
+      multipartBody([{ name: 'file', filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('just some text, not a photo') }]),
+      parkers.cookie,
+    );
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe(MESSAGES_TEXT.fileWrongType);
     // A photo's name on something else: the content decides.
@@ -77,7 +93,12 @@ describe('a family’s attachments from the site', () => {
 
     const none = await upload(multipartBody([{ name: 'note', value: 'hello' }]), parkers.cookie);
     expect(none.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: MESSAGE_UPLOAD_PATH, payload: '{}', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie: parkers.cookie } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: MESSAGE_UPLOAD_PATH,
+      payload: '{}',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie: parkers.cookie },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe(MESSAGES_TEXT.fileForm);
 
@@ -89,7 +110,10 @@ describe('a family’s attachments from the site', () => {
 
   it('sending with a file that is not an upload of ours is refused with the field’s message', async () => {
     let caught: TRPCError | null = null;
-    await t.caller(parkers.user).messages.send({ text: 'x', attachments: ['/uploads/00000000-0000-4000-8000-000000000000.jpg'] }).catch((e: TRPCError) => (caught = e));
+    await t
+      .caller(parkers.user)
+      .messages.send({ text: 'x', attachments: ['/uploads/00000000-0000-4000-8000-000000000000.jpg'] })
+      .catch((e: TRPCError) => (caught = e));
     expect(caught).toMatchObject({ code: 'BAD_REQUEST', message: MESSAGES_TEXT.attachmentInvalid });
   });
 });

@@ -58,7 +58,10 @@ describe('replies by e-mail', () => {
     breederReplyTo = toBreeder.headers['reply-to']!.replace(/^.*<|>.*$/g, '');
     expect(familyReplyTo).toMatch(/^reply\+\d+-f-[0-9a-z]+-[0-9a-f]{32}@mail\.example\.test$/);
 
-    const raw = await reply({ messageId: '<reply-1@example.com>', text: 'Sounds great, see you then!\n\nOn Sat, Nov 28, 2026 at 10:00 AM Breeder <hello@example.com> wrote:\n> Saturday at 10 works!\n\n-- \nThe Parkers\nSent from my phone\n' });
+    const raw = await reply({
+      messageId: '<reply-1@example.com>',
+      text: 'Sounds great, see you then!\n\nOn Sat, Nov 28, 2026 at 10:00 AM Breeder <hello@example.com> wrote:\n> Saturday at 10 works!\n\n-- \nThe Parkers\nSent from my phone\n',
+    });
     const res = await post(raw);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ outcome: 'posted' });
@@ -108,7 +111,11 @@ describe('replies by e-mail', () => {
     expect((await post(await reply({ subject: 'Out of Office: back Monday' }))).json()).toMatchObject({ outcome: 'auto-reply' });
     expect((await post(await reply({ subject: 'Automatic reply: Re: New message' }))).json()).toMatchObject({ outcome: 'auto-reply' });
     expect((await t.caller(admin.user).admin.messages.list({})).items[0]!.emailFailing).toBe(false);
-    const bounce = await reply({ from: 'MAILER-DAEMON@mx.example.com', subject: 'Undelivered Mail Returned to Sender', headers: { 'X-Failed-Recipients': 'parkers@example.com' } });
+    const bounce = await reply({
+      from: 'MAILER-DAEMON@mx.example.com',
+      subject: 'Undelivered Mail Returned to Sender',
+      headers: { 'X-Failed-Recipients': 'parkers@example.com' },
+    });
     expect((await post(bounce)).json()).toMatchObject({ outcome: 'bounce' });
     expect(await count()).toBe(before);
     expect((await t.caller(admin.user).admin.messages.list({})).items[0]!.emailFailing).toBe(true);
@@ -161,10 +168,16 @@ describe('replies by e-mail', () => {
       const transport = createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true });
       await transport.sendMail({ from: 'smtp-family@example.com', to: replyTo, subject: 'Re: hi', text: 'Through SMTP!\n\n> Hi there' });
       expect((await t.caller(family.user).messages.list()).items[0]).toMatchObject({ text: 'Through SMTP!', via: 'email' });
-      await expect(transport.sendMail({ from: 'x@example.com', to: 'hello@mail.example.test', subject: 'spam', text: 'spam' })).rejects.toThrow(/550/);
+      await expect(
+        transport.sendMail({ from: 'x@example.com', to: 'hello@mail.example.test', subject: 'spam', text: 'spam' }),
+      ).rejects.toThrow(/550/);
       const forged = replyTo.replace(/-([0-9a-f]{32})@/, (_m, sig: string) => `-${sig.startsWith('0') ? '1' : '0'}${sig.slice(1)}@`);
-      await expect(transport.sendMail({ from: 'smtp-family@example.com', to: forged, subject: 'Re', text: 'forged' })).rejects.toThrow(/550/);
-      expect(JSON.stringify(await t.caller(admin.user).admin.messages.conversation({ conversationId: first.conversationId }))).not.toContain('forged');
+      await expect(transport.sendMail({ from: 'smtp-family@example.com', to: forged, subject: 'Re', text: 'forged' })).rejects.toThrow(
+        /550/,
+      );
+      expect(
+        JSON.stringify(await t.caller(admin.user).admin.messages.conversation({ conversationId: first.conversationId })),
+      ).not.toContain('forged');
       transport.close();
     } finally {
       await listener.close();

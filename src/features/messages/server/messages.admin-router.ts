@@ -28,13 +28,17 @@ import {
 export const messagesAdminRouter = router({
   list: adminProcedure.input(ConversationListSchema).query(({ ctx, input }) => listConversations(ctx.em, input)),
   unreadCount: adminProcedure.query(({ ctx }) => unreadTotal(ctx.em)),
-  conversation: adminProcedure.input(ConversationPageSchema).query(({ ctx, input }) => adminConversation(ctx.em, ctx.services, input.conversationId, input.cursor)),
+  conversation: adminProcedure
+    .input(ConversationPageSchema)
+    .query(({ ctx, input }) => adminConversation(ctx.em, ctx.services, input.conversationId, input.cursor)),
   forFamily: adminProcedure.input(FamilyIdSchema).mutation(({ ctx, input }) => conversationForFamily(ctx.em, input.familyId)),
   /** Where an application's or an inquiry's conversation is (shown inside those screens); makes nothing. */
   threadOf: adminProcedure.input(ThreadOfSchema).query(({ ctx, input }) => threadOf(ctx.em, input)),
   forInquiry: adminProcedure.input(InquiryIdSchema).mutation(({ ctx, input }) => conversationForInquiry(ctx.em, input.inquiryId)),
   send: adminProcedure.input(AdminSendMessageSchema).mutation(({ ctx, input }) => sendAsBreeder(ctx.em, ctx.services, ctx.user.id, input)),
-  markRead: adminProcedure.input(ConversationIdSchema).mutation(({ ctx, input }) => markReadAsBreeder(ctx.em, ctx.services, input.conversationId)),
+  markRead: adminProcedure
+    .input(ConversationIdSchema)
+    .mutation(({ ctx, input }) => markReadAsBreeder(ctx.em, ctx.services, input.conversationId)),
   /** Server-sent events: a change in any conversation (ids only; the dashboard refetches what it shows). */
   live: adminProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<MessageEventDto> {
     for await (const event of liveStream<LiveMessageEvent>(ctx.services.live, MESSAGES_CHANNEL, ctx.stream, signal)) {

@@ -60,7 +60,8 @@ export const messagesRest = restRoutes(messagesRouter, [
     call: (c, { body }) => c.send(body as never),
     doc: {
       tag: 'Messages',
-      summary: 'Write to the breeder (text, and optionally photos or PDFs uploaded to /api/messages/attachments or already in the conversation)',
+      summary:
+        'Write to the breeder (text, and optionally photos or PDFs uploaded to /api/messages/attachments or already in the conversation)',
       access: 'signed-in',
       body: SendMessageSchema,
       response: MessageSchema,

@@ -24,7 +24,9 @@ export const messagesRouter = router({
     .mutation(({ ctx, input }) => sendAsFamily(ctx.em, ctx.services, ctx.user.id, input)),
   markRead: authedProcedure.mutation(({ ctx }) => markReadAsFamily(ctx.em, ctx.services, ctx.user.id)),
   emailPreference: authedProcedure.query(({ ctx }) => emailPreference(ctx.em, ctx.user.id)),
-  setEmailPreference: authedProcedure.input(EmailPreferenceSchema).mutation(({ ctx, input }) => setEmailPreference(ctx.em, ctx.user.id, input.enabled)),
+  setEmailPreference: authedProcedure
+    .input(EmailPreferenceSchema)
+    .mutation(({ ctx, input }) => setEmailPreference(ctx.em, ctx.user.id, input.enabled)),
   /** Server-sent events: something changed in this family's conversation (ids only; the client refetches). */
   live: authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<MessageEventDto> {
     for await (const event of liveStream<LiveMessageEvent>(ctx.services.live, MESSAGES_CHANNEL, ctx.stream, signal)) {

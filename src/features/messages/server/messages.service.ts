@@ -97,7 +97,10 @@ async function findOrClaim(em: EntityManager, userId: number): Promise<IConversa
   }
   if (!email || !(await pendingInquiries(em, email))) return conv;
   if (!conv) {
-    await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [userId, new Date()]);
+    await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [
+      userId,
+      new Date(),
+    ]);
     conv = await em.findOneOrFail(Conversation, { family: userId }, { populate: ['family'] });
   }
   await importInquiries(em, conv.id, email, userId);
@@ -109,7 +112,10 @@ async function ensureForFamily(em: EntityManager, userId: number): Promise<IConv
   const existing = await findOrClaim(em, userId);
   if (existing) return existing;
   // Two first messages at once (two tabs) make one conversation.
-  await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [userId, new Date()]);
+  await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [
+    userId,
+    new Date(),
+  ]);
   return em.findOneOrFail(Conversation, { family: userId }, { populate: ['family'] });
 }
 
@@ -140,7 +146,13 @@ async function toDtos(em: EntityManager, conv: IConversation, rows: IMessage[], 
   }));
 }
 
-async function page(em: EntityManager, services: Services, conv: IConversation, cursor: number | undefined, reader: MessageSender): Promise<MessagesPageDto> {
+async function page(
+  em: EntityManager,
+  services: Services,
+  conv: IConversation,
+  cursor: number | undefined,
+  reader: MessageSender,
+): Promise<MessagesPageDto> {
   const where = { conversation: conv.id, ...(cursor ? { id: { $lt: cursor } } : {}), ...(reader === 'family' ? { held: false } : {}) };
   const rows = await em.find(Message, where, { orderBy: { id: 'desc' }, limit: MESSAGES_PAGE_SIZE + 1, populate: ['author'] });
   const more = rows.length > MESSAGES_PAGE_SIZE;
@@ -179,7 +191,10 @@ const LIST_ORDER: KeyOrder = [
   { field: 'id', type: 'integer', dir: 'desc' },
 ];
 
-export async function listConversations(em: EntityManager, input: z.output<typeof ConversationListSchema>): Promise<Page<ConversationSummaryDto>> {
+export async function listConversations(
+  em: EntityManager,
+  input: z.output<typeof ConversationListSchema>,
+): Promise<Page<ConversationSummaryDto>> {
   const where: Record<string, unknown> = {};
   if (input.unreadOnly) where.breederUnread = { $gt: 0 };
   if (input.search) {
@@ -203,7 +218,9 @@ export async function adminConversation(em: EntityManager, services: Services, i
 
 /** Messages from families the breeder has not read, over all conversations (the section's badge). */
 export async function unreadTotal(em: EntityManager): Promise<{ unread: number }> {
-  const [row] = await em.execute<Array<{ n: string | number | null }>>(`select coalesce(sum("breeder_unread"), 0) as n from "conversations"`);
+  const [row] = await em.execute<Array<{ n: string | number | null }>>(
+    `select coalesce(sum("breeder_unread"), 0) as n from "conversations"`,
+  );
   return { unread: Number(row?.n ?? 0) };
 }
 
@@ -222,7 +239,10 @@ export async function conversationForInquiry(em: EntityManager, inquiryId: numbe
   const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [inquiryId]);
   if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
   const email = inquiry.email.trim().toLowerCase();
-  const [user] = await em.execute<Array<{ id: number }>>(`select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`, [email]);
+  const [user] = await em.execute<Array<{ id: number }>>(
+    `select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`,
+    [email],
+  );
   if (user) {
     const conv = await ensureForFamily(em, user.id);
     await importInquiries(em, conv.id, email, user.id);
@@ -257,7 +277,10 @@ export async function threadOf(em: EntityManager, input: { applicationId: number
   let familyId: number | null;
   let email: string;
   if ('applicationId' in input) {
-    const [app] = await em.execute<Array<{ user_id: number | null; email: string }>>(`select "user_id", "email" from "applications" where "id" = ?`, [input.applicationId]);
+    const [app] = await em.execute<Array<{ user_id: number | null; email: string }>>(
+      `select "user_id", "email" from "applications" where "id" = ?`,
+      [input.applicationId],
+    );
     if (!app) throw new AppError('NOT_FOUND', MESSAGES_TEXT.applicationNotFound);
     familyId = app.user_id;
     email = app.email.trim().toLowerCase();
@@ -265,7 +288,10 @@ export async function threadOf(em: EntityManager, input: { applicationId: number
     const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [input.inquiryId]);
     if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
     email = inquiry.email.trim().toLowerCase();
-    const [user] = await em.execute<Array<{ id: number }>>(`select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`, [email]);
+    const [user] = await em.execute<Array<{ id: number }>>(
+      `select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`,
+      [email],
+    );
     familyId = user?.id ?? null;
   }
   const conv =
@@ -305,7 +331,12 @@ export interface NewMessage {
  * Stores a message, its attachments, the conversation's counters and the other side's e-mail (when due) in
  * one transaction, then tells every instance. Returns null when the same e-mail (Message-ID) was stored before.
  */
-export async function postMessage(em: EntityManager, services: Services, conversationId: number, input: NewMessage): Promise<IMessage | null> {
+export async function postMessage(
+  em: EntityManager,
+  services: Services,
+  conversationId: number,
+  input: NewMessage,
+): Promise<IMessage | null> {
   const now = new Date();
   const text = input.text.trim();
   // The signing key is read (or made) outside the transaction: its first read uses a connection of its own.
@@ -313,7 +344,15 @@ export async function postMessage(em: EntityManager, services: Services, convers
   const message = await em.transactional(async (tx) => {
     if (input.emailMessageId && (await tx.count(Message, { emailMessageId: input.emailMessageId })) > 0) return null;
     const [state] = await tx.execute<
-      Array<{ family_id: number | null; email: string | null; family_unread: number; breeder_unread: number; family_emailed_at: Date | null; breeder_emailed_at: Date | null; family_email_off: boolean }>
+      Array<{
+        family_id: number | null;
+        email: string | null;
+        family_unread: number;
+        breeder_unread: number;
+        family_emailed_at: Date | null;
+        breeder_emailed_at: Date | null;
+        family_email_off: boolean;
+      }>
     >(
       `select "family_id", "email", "family_unread", "breeder_unread", "family_emailed_at", "breeder_emailed_at", "family_email_off" from "conversations" where "id" = ? for update`,
       [conversationId],
@@ -329,11 +368,18 @@ export async function postMessage(em: EntityManager, services: Services, convers
       held: input.held ?? false,
       createdAt: now,
     });
-    input.attachments.forEach((a, position) => tx.create(MessageAttachment, { message: msg, url: a.url, name: a.name?.slice(0, 200) ?? null, position }));
+    input.attachments.forEach((a, position) =>
+      tx.create(MessageAttachment, { message: msg, url: a.url, name: a.name?.slice(0, 200) ?? null, position }),
+    );
     await tx.flush();
     const unreadCol = input.sender === 'family' ? 'breeder_unread' : 'family_unread';
-    const preview = oneLine(text).slice(0, 200) || (input.attachments.length ? `${input.attachments.length} attachment${input.attachments.length === 1 ? '' : 's'}` : '');
-    await tx.execute(`update "conversations" set "last_message_at" = ?, "preview" = ?, "${unreadCol}" = "${unreadCol}" + 1 where "id" = ?`, [now, preview, conversationId]);
+    const preview =
+      oneLine(text).slice(0, 200) ||
+      (input.attachments.length ? `${input.attachments.length} attachment${input.attachments.length === 1 ? '' : 's'}` : '');
+    await tx.execute(
+      `update "conversations" set "last_message_at" = ?, "preview" = ?, "${unreadCol}" = "${unreadCol}" + 1 where "id" = ?`,
+      [now, preview, conversationId],
+    );
     if (!input.held) await queueNotification(tx, services, conversationId, state, msg, now);
     return msg;
   });
@@ -341,7 +387,12 @@ export async function postMessage(em: EntityManager, services: Services, convers
     const familyId = await publish(services, { kind: 'message', conversationId, messageId: message.id }, em);
     // The other side's devices that chose messages (issue 34): a title and a link, nothing of the text.
     if (!input.held && input.sender === 'family') {
-      services.push.notify(em, 'message', { title: 'A family wrote to you', url: `/admin/messages?edit=${conversationId}` }, { breeder: true });
+      services.push.notify(
+        em,
+        'message',
+        { title: 'A family wrote to you', url: `/admin/messages?edit=${conversationId}` },
+        { breeder: true },
+      );
     } else if (!input.held && familyId !== null) {
       services.push.notify(em, 'message', { title: 'A new message from your breeder', url: '/account#messages' }, { userIds: [familyId] });
     }
@@ -351,7 +402,9 @@ export async function postMessage(em: EntityManager, services: Services, convers
 
 /** Tells every instance about the event; answers the conversation's family (null for a visitor's inquiry). */
 async function publish(services: Services, event: MessageChangeDto, em: EntityManager): Promise<number | null> {
-  const [row] = await em.execute<Array<{ family_id: number | null }>>(`select "family_id" from "conversations" where "id" = ?`, [event.conversationId]);
+  const [row] = await em.execute<Array<{ family_id: number | null }>>(`select "family_id" from "conversations" where "id" = ?`, [
+    event.conversationId,
+  ]);
   const payload: LiveMessageEvent = { ...event, familyId: row?.family_id ?? null };
   await services.live.publish(MESSAGES_CHANNEL, payload);
   return row?.family_id ?? null;
@@ -361,7 +414,15 @@ async function queueNotification(
   tx: EntityManager,
   services: Services,
   conversationId: number,
-  state: { family_id: number | null; email: string | null; family_unread: number; breeder_unread: number; family_emailed_at: Date | null; breeder_emailed_at: Date | null; family_email_off: boolean },
+  state: {
+    family_id: number | null;
+    email: string | null;
+    family_unread: number;
+    breeder_unread: number;
+    family_emailed_at: Date | null;
+    breeder_emailed_at: Date | null;
+    family_email_off: boolean;
+  },
   msg: IMessage,
   now: Date,
 ) {
@@ -407,7 +468,12 @@ async function queueNotification(
   await tx.execute(`update "conversations" set "${to}_emailed_at" = ? where "id" = ?`, [now, conversationId]);
 }
 
-export async function sendAsFamily(em: EntityManager, services: Services, userId: number, input: { text: string; attachments: string[] }): Promise<MessageDto> {
+export async function sendAsFamily(
+  em: EntityManager,
+  services: Services,
+  userId: number,
+  input: { text: string; attachments: string[] },
+): Promise<MessageDto> {
   const attachments = await familyAttachments(em, userId, input.attachments);
   const conv = await ensureForFamily(em, userId);
   const msg = await postMessage(em, services, conv.id, { sender: 'family', authorId: userId, text: input.text, attachments, via: 'web' });
@@ -446,7 +512,13 @@ export async function sendAsBreeder(
 ): Promise<MessageDto> {
   await conversationById(em, input.conversationId);
   const attachments = await privateUploads(em, input.attachments);
-  const msg = await postMessage(em, services, input.conversationId, { sender: 'breeder', authorId: adminId, text: input.text, attachments, via: 'web' });
+  const msg = await postMessage(em, services, input.conversationId, {
+    sender: 'breeder',
+    authorId: adminId,
+    text: input.text,
+    attachments,
+    via: 'web',
+  });
   // The breeder answering has read the thread.
   await markRead(em, services, input.conversationId, 'breeder');
   return oneDto(em, services, input.conversationId, msg!.id);
@@ -460,7 +532,12 @@ async function oneDto(em: EntityManager, services: Services, conversationId: num
 }
 
 /** Marks every message from the other side read (up to the newest), and tells the other side live. */
-export async function markRead(em: EntityManager, services: Services, conversationId: number, reader: MessageSender): Promise<{ ok: true }> {
+export async function markRead(
+  em: EntityManager,
+  services: Services,
+  conversationId: number,
+  reader: MessageSender,
+): Promise<{ ok: true }> {
   const other: MessageSender = reader === 'family' ? 'breeder' : 'family';
   const changed = await em.execute<Array<{ id: number }>>(
     `update "conversations" set

@@ -91,7 +91,9 @@ describe('conversations', () => {
     const mails = await smtp.waitFor(2);
     const toFamily = mails.find((m) => m.to.includes('parkers@example.com'))!;
     expect(toFamily.text).toContain('Saturday at 10 works!');
-    expect(parseReplyAddress(toFamily.headers['reply-to']!.replace(/^.*<|>.*$/g, ''), 'mail.example.test')).toMatchObject({ side: 'family' });
+    expect(parseReplyAddress(toFamily.headers['reply-to']!.replace(/^.*<|>.*$/g, ''), 'mail.example.test')).toMatchObject({
+      side: 'family',
+    });
   });
 
   it('batches e-mail: a second unread message within 10 minutes sends nothing more', async () => {
@@ -100,7 +102,9 @@ describe('conversations', () => {
     await t.caller(admin.user).admin.messages.send({ conversationId, text: 'And another.' });
     // The first goes (the family had read everything), the second waits in the thread.
     await smtp.waitFor(before + 1);
-    const outbox = await t.orm.em.fork().execute<Array<{ n: string }>>(`select count(*) as n from "outbox_messages" where "to" = 'parkers@example.com'`);
+    const outbox = await t.orm.em
+      .fork()
+      .execute<Array<{ n: string }>>(`select count(*) as n from "outbox_messages" where "to" = 'parkers@example.com'`);
     expect(Number(outbox[0]!.n)).toBe(2);
   });
 
@@ -120,7 +124,12 @@ describe('conversations', () => {
 
   it('private attachments: the breeder’s photo is served to the family, 404 to another family and to visitors', async () => {
     const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, jpegPart(await solidImage(40, 30, 'jpeg'))]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload,
+      headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+    });
     expect(up.statusCode).toBe(201);
     const url = up.json().url as string;
     const sent = await t.caller(admin.user).admin.messages.send({ conversationId, text: '', attachments: [url] });
@@ -131,7 +140,9 @@ describe('conversations', () => {
     expect((await t.app.inject({ method: 'GET', url: privateUrl })).statusCode).toBe(404);
     // A family may forward what it was sent, but not attach someone else's upload.
     expect(await code(t.caller(parkers.user).messages.send({ text: 'this one', attachments: [url] }))).toBe('OK');
-    expect(await fieldError(t.caller(nguyens.user).messages.send({ text: 'mine now', attachments: [url] }))).toBe(MESSAGES_TEXT.attachmentInvalid);
+    expect(await fieldError(t.caller(nguyens.user).messages.send({ text: 'mine now', attachments: [url] }))).toBe(
+      MESSAGES_TEXT.attachmentInvalid,
+    );
   });
 
   it('refuses bad input with a clear message and stores nothing', async () => {
@@ -140,13 +151,19 @@ describe('conversations', () => {
     expect(await fieldError(t.caller(parkers.user).messages.send({ text: '   ' }))).toBe(MESSAGES_TEXT.empty);
     expect(await fieldError(t.caller(parkers.user).messages.send({ text: 'x'.repeat(10_001) }))).toBe(MESSAGES_TEXT.tooLong);
     const twenty = Array.from({ length: 20 }, (_, i) => `/uploads/00000000-0000-4000-8000-${String(i).padStart(12, '0')}.jpg`);
-    expect(await fieldError(t.caller(parkers.user).messages.send({ text: 'photos', attachments: twenty }))).toBe(MESSAGES_TEXT.tooManyAttachments);
-    expect(await fieldError(t.caller(admin.user).admin.messages.send({ conversationId, text: 'x', attachments: ['/uploads/00000000-0000-4000-8000-000000000000.pdf'] }))).toBe(
-      MESSAGES_TEXT.attachmentInvalid,
+    expect(await fieldError(t.caller(parkers.user).messages.send({ text: 'photos', attachments: twenty }))).toBe(
+      MESSAGES_TEXT.tooManyAttachments,
     );
-    expect(await fieldError(t.caller(admin.user).admin.messages.send({ conversationId, text: 'x', attachments: ['javascript:alert(1)'] }))).toBe(
-      MESSAGES_TEXT.attachmentInvalid,
-    );
+    expect(
+      await fieldError(
+        t
+          .caller(admin.user)
+          .admin.messages.send({ conversationId, text: 'x', attachments: ['/uploads/00000000-0000-4000-8000-000000000000.pdf'] }),
+      ),
+    ).toBe(MESSAGES_TEXT.attachmentInvalid);
+    expect(
+      await fieldError(t.caller(admin.user).admin.messages.send({ conversationId, text: 'x', attachments: ['javascript:alert(1)'] })),
+    ).toBe(MESSAGES_TEXT.attachmentInvalid);
     expect(await em.count(Message, {})).toBe(before);
     // Over HTTP: a 400 with the message, never a 500.
     const res = await t.app.inject({
@@ -187,7 +204,9 @@ describe('conversations', () => {
     expect(posted.json()).toMatchObject({ sender: 'family', text: 'Sent over REST' });
     const listed = await t.app.inject({ method: 'GET', url: '/api/messages', headers: { cookie: nguyens.cookie } });
     expect(listed.json().items[0].text).toBe('Sent over REST');
-    expect((await t.app.inject({ method: 'GET', url: '/api/messages?cursor=abc', headers: { cookie: nguyens.cookie } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/messages?cursor=abc', headers: { cookie: nguyens.cookie } })).statusCode).toBe(
+      400,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/messages' })).statusCode).toBe(401);
   });
 
@@ -195,9 +214,13 @@ describe('conversations', () => {
     expect(await t.caller(parkers.user).messages.setEmailPreference({ enabled: false })).toEqual({ enabled: false });
     expect(await t.caller(parkers.user).messages.emailPreference()).toEqual({ enabled: false });
     await t.caller(parkers.user).messages.markRead();
-    const before = await t.orm.em.fork().execute<Array<{ n: string }>>(`select count(*) as n from "outbox_messages" where "to" = 'parkers@example.com'`);
+    const before = await t.orm.em
+      .fork()
+      .execute<Array<{ n: string }>>(`select count(*) as n from "outbox_messages" where "to" = 'parkers@example.com'`);
     await t.caller(admin.user).admin.messages.send({ conversationId, text: 'Quiet now.' });
-    const after = await t.orm.em.fork().execute<Array<{ n: string }>>(`select count(*) as n from "outbox_messages" where "to" = 'parkers@example.com'`);
+    const after = await t.orm.em
+      .fork()
+      .execute<Array<{ n: string }>>(`select count(*) as n from "outbox_messages" where "to" = 'parkers@example.com'`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
@@ -211,7 +234,12 @@ describe('conversations', () => {
   });
 
   it('an inquiry from a visitor starts a conversation the family finds when it registers with that verified address', async () => {
-    const inquiry = { name: 'Robin Hale', email: 'Robin.Hale@example.com', interest: 'available' as const, message: 'Is Bella still available for a family?' };
+    const inquiry = {
+      name: 'Robin Hale',
+      email: 'Robin.Hale@example.com',
+      interest: 'available' as const,
+      message: 'Is Bella still available for a family?',
+    };
     await t.caller(null, '10.30.0.1').inquiries.create(inquiry);
     const [row] = await t.orm.em.fork().execute<Array<{ id: number }>>(`select "id" from "inquiries" where "email" = ?`, [inquiry.email]);
     const conv = await t.caller(admin.user).admin.messages.forInquiry({ inquiryId: row!.id });
@@ -228,7 +256,10 @@ describe('conversations', () => {
     const mine = await t.caller(robin.user).messages.list();
     expect(mine.conversationId).toBe(conv.id);
     expect(mine.items.map((m) => m.text)).toEqual(['Yes! Would you like to visit?', inquiry.message]);
-    expect((await t.caller(admin.user).admin.messages.conversation({ conversationId: conv.id })).conversation).toMatchObject({ familyId: robin.user.id, familyName: 'robin' });
+    expect((await t.caller(admin.user).admin.messages.conversation({ conversationId: conv.id })).conversation).toMatchObject({
+      familyId: robin.user.id,
+      familyName: 'robin',
+    });
     // A later inquiry from a family with an account joins its thread once.
     await t.caller(null, '10.30.0.2').inquiries.create({ ...inquiry, message: 'Also, do you ship to Denver?' });
     expect((await t.caller(robin.user).messages.list()).items[0]!.text).toBe('Also, do you ship to Denver?');
@@ -256,28 +287,51 @@ describe('conversations', () => {
     const quiet = await signIn(t.orm, { isAdmin: false, username: 'quiet', email: 'quiet@example.com' });
     const quietApp = await insertApplication(quiet.user.id, 'quiet@example.com');
     const before = await em.count(Conversation, {});
-    expect(await t.caller(admin.user).admin.messages.threadOf({ applicationId: quietApp })).toEqual({ conversation: null, familyId: quiet.user.id, email: 'quiet@example.com' });
+    expect(await t.caller(admin.user).admin.messages.threadOf({ applicationId: quietApp })).toEqual({
+      conversation: null,
+      familyId: quiet.user.id,
+      email: 'quiet@example.com',
+    });
     expect(await em.count(Conversation, {})).toBe(before);
 
     // An inquiry from a visitor with no account: its conversation will be the address's, claimed on registration.
-    await t.caller(null, '10.30.0.9').inquiries.create({ name: 'Sam Lowe', email: 'Sam.Lowe@example.com', interest: 'waitlist', message: 'Do you have a waitlist?' });
+    await t
+      .caller(null, '10.30.0.9')
+      .inquiries.create({ name: 'Sam Lowe', email: 'Sam.Lowe@example.com', interest: 'waitlist', message: 'Do you have a waitlist?' });
     const [inq] = await em.execute<Array<{ id: number }>>(`select "id" from "inquiries" where "email" = 'Sam.Lowe@example.com'`);
-    expect(await t.caller(admin.user).admin.messages.threadOf({ inquiryId: inq!.id })).toEqual({ conversation: null, familyId: null, email: 'sam.lowe@example.com' });
+    expect(await t.caller(admin.user).admin.messages.threadOf({ inquiryId: inq!.id })).toEqual({
+      conversation: null,
+      familyId: null,
+      email: 'sam.lowe@example.com',
+    });
     const started = await t.caller(admin.user).admin.messages.forInquiry({ inquiryId: inq!.id });
-    expect((await t.caller(admin.user).admin.messages.threadOf({ inquiryId: inq!.id })).conversation).toMatchObject({ id: started.id, familyId: null, email: 'sam.lowe@example.com' });
+    expect((await t.caller(admin.user).admin.messages.threadOf({ inquiryId: inq!.id })).conversation).toMatchObject({
+      id: started.id,
+      familyId: null,
+      email: 'sam.lowe@example.com',
+    });
 
     expect(await code(t.caller(admin.user).admin.messages.threadOf({ applicationId: 999_999 }))).toBe('NOT_FOUND');
     expect(await code(t.caller(admin.user).admin.messages.threadOf({ inquiryId: 999_999 }))).toBe('NOT_FOUND');
     expect(await code(t.caller(parkers.user).admin.messages.threadOf({ applicationId: parkersApp }))).toBe('FORBIDDEN');
-    expect(await code(t.caller(admin.user).admin.messages.threadOf({ applicationId: parkersApp, inquiryId: inq!.id } as never))).toBe('BAD_REQUEST');
+    expect(await code(t.caller(admin.user).admin.messages.threadOf({ applicationId: parkersApp, inquiryId: inq!.id } as never))).toBe(
+      'BAD_REQUEST',
+    );
   });
 
   it('a family that deletes its account takes its conversation with it, and the photos in it are freed', async () => {
     const leaving = await signIn(t.orm, { isAdmin: false, username: 'leaving' });
     const first = await t.caller(leaving.user).messages.send({ text: 'Goodbye soon' });
     const { payload, headers } = multipartBody([{ name: 'visibility', value: 'private' }, jpegPart(await solidImage(30, 20, 'jpeg'))]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
-    const sent = await t.caller(admin.user).admin.messages.send({ conversationId: first.conversationId, text: 'A last photo', attachments: [up.json().url] });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload,
+      headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+    });
+    const sent = await t
+      .caller(admin.user)
+      .admin.messages.send({ conversationId: first.conversationId, text: 'A last photo', attachments: [up.json().url] });
     expect((await t.app.inject({ method: 'GET', url: sent.attachments[0]!.url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
     await t.caller(leaving.user).auth.deleteAccount({ currentPassword: TEST_PASSWORD, confirm: 'DELETE' });
     expect(await t.orm.em.fork().count(Conversation, { id: first.conversationId })).toBe(0);

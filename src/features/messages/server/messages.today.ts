@@ -4,7 +4,9 @@ import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 const DAY_MS = 86_400_000;
 
 export const messagesToday: TodaySource = async (em, now) => {
-  const rows = await em.execute<Array<{ id: number; name: string | null; email: string | null; preview: string; unread: number; last: Date | string }>>(
+  const rows = await em.execute<
+    Array<{ id: number; name: string | null; email: string | null; preview: string; unread: number; last: Date | string }>
+  >(
     `select c."id", coalesce(nullif(u."display_name", ''), u."username") as "name", c."email", c."preview", c."breeder_unread" as "unread", c."last_message_at" as "last"
        from "conversations" c left join "users" u on u."id" = c."family_id"
       where c."breeder_unread" > 0 and c."last_message_at" is not null

@@ -15,9 +15,19 @@ const payloadOf = (conversationId: number, side: ReplySide, day: number, recipie
   `${conversationId}:${side}:${day}:${recipient.trim().toLowerCase()}`;
 
 /** Lower-case hex: mail systems may change the case of a local part. */
-const sign = (key: Buffer, payload: string) => Buffer.from(signFor(key, PURPOSE, payload), 'base64url').subarray(0, 16).toString('hex');
+const sign = (key: Buffer, payload: string) =>
+  Buffer.from(signFor(key, PURPOSE, payload), 'base64url')
+    .subarray(0, 16)
+    .toString('hex');
 
-export async function replyAddress(em: EntityManager, domain: string, conversationId: number, side: ReplySide, recipient: string, now = new Date()) {
+export async function replyAddress(
+  em: EntityManager,
+  domain: string,
+  conversationId: number,
+  side: ReplySide,
+  recipient: string,
+  now = new Date(),
+) {
   const key = await linkKey(em);
   const day = Math.floor(now.getTime() / DAY_MS);
   return `reply+${conversationId}-${side === 'family' ? 'f' : 'b'}-${day.toString(36)}-${sign(key, payloadOf(conversationId, side, day, recipient))}@${domain}`;
@@ -34,7 +44,12 @@ export interface ParsedReplyToken {
 export function parseReplyAddress(address: string, domain: string): ParsedReplyToken | null {
   const m = /^reply\+(\d{1,10})-([fb])-([0-9a-z]{1,8})-([0-9a-f]{32})@(.+)$/i.exec(address.trim());
   if (!m || m[5]!.toLowerCase() !== domain.toLowerCase()) return null;
-  return { conversationId: Number(m[1]), side: m[2]!.toLowerCase() === 'f' ? 'family' : 'breeder', day: parseInt(m[3]!.toLowerCase(), 36), signature: m[4]!.toLowerCase() };
+  return {
+    conversationId: Number(m[1]),
+    side: m[2]!.toLowerCase() === 'f' ? 'family' : 'breeder',
+    day: parseInt(m[3]!.toLowerCase(), 36),
+    signature: m[4]!.toLowerCase(),
+  };
 }
 
 /** Whether `token` was signed for this recipient address (the conversation's current one, or the sender's). */
@@ -51,4 +66,5 @@ function timingSafe(a: string, b: string) {
   return diff === 0;
 }
 
-export const tokenExpired = (token: ParsedReplyToken, now = new Date()) => Math.floor(now.getTime() / DAY_MS) - token.day > REPLY_TOKEN_DAYS;
+export const tokenExpired = (token: ParsedReplyToken, now = new Date()) =>
+  Math.floor(now.getTime() / DAY_MS) - token.day > REPLY_TOKEN_DAYS;

@@ -14,7 +14,8 @@ type AnyTopic = keyof typeof BREEDER_TOPIC_LABELS | keyof typeof FAMILY_TOPIC_LA
 /** A refusal this screen words itself (a denied permission, no worker), shown as it is. */
 class Refusal extends Error {}
 
-const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const supported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 export interface DeviceNotificationsProps<Topic extends AnyTopic> {
   /** The topics this side may choose, with their switches' labels. */
@@ -29,7 +30,13 @@ export interface DeviceNotificationsProps<Topic extends AnyTopic> {
   noWorker: string;
 }
 
-export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker, ensureWorker, unsupported, noWorker }: DeviceNotificationsProps<Topic>) {
+export function DeviceNotifications<Topic extends AnyTopic>({
+  labels,
+  findWorker,
+  ensureWorker,
+  unsupported,
+  noWorker,
+}: DeviceNotificationsProps<Topic>) {
   const TOPICS = Object.keys(labels) as Topic[];
   const [endpoint, setEndpoint] = useState<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
@@ -69,7 +76,8 @@ export function DeviceNotifications<Topic extends AnyTopic>({ labels, findWorker
         await trpcClient.notifications.setTopics.mutate({ endpoint: sub.endpoint, topics });
       } else {
         setBusy('Waiting for you to allow notifications in the browser’s prompt…');
-        if ((await Notification.requestPermission()) !== 'granted') throw new Refusal('This browser does not allow notifications from the site: allow them in its settings.');
+        if ((await Notification.requestPermission()) !== 'granted')
+          throw new Refusal('This browser does not allow notifications from the site: allow them in its settings.');
         setBusy('Saving your choice…');
         const { publicKey } = await trpcClient.notifications.vapidKey.query();
         sub ??= await reg!.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });

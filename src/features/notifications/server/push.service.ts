@@ -13,7 +13,13 @@ import { loadVapidKeys, type VapidKeys } from './vapid.ts';
 import type { z } from 'zod';
 
 /** The browsers' push services (an endpoint elsewhere would make the server post wherever a caller says). */
-const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
 
 export function isAllowedEndpoint(endpoint: string, extraOrigins: readonly string[]): boolean {
   let url: URL;
@@ -32,7 +38,12 @@ function checkTopics(user: SessionUser, topics: readonly NotifyTopic[]) {
   return [...new Set(topics)];
 }
 
-export async function subscribeDevice(em: EntityManager, user: SessionUser, input: z.output<typeof SubscribeSchema>, extraOrigins: readonly string[]) {
+export async function subscribeDevice(
+  em: EntityManager,
+  user: SessionUser,
+  input: z.output<typeof SubscribeSchema>,
+  extraOrigins: readonly string[],
+) {
   if (!isAllowedEndpoint(input.endpoint, extraOrigins)) {
     throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.badEndpoint, { endpoint: [NOTIFICATION_MESSAGES.badEndpoint] });
   }
@@ -54,7 +65,8 @@ export async function subscribeDevice(em: EntityManager, user: SessionUser, inpu
        returning "id"`,
       [user.id, input.endpoint, input.keys.p256dh, input.keys.auth, JSON.stringify(topics)],
     );
-    if (saved.length === 0) throw new AppError('CONFLICT', NOTIFICATION_MESSAGES.otherAccount, { endpoint: [NOTIFICATION_MESSAGES.otherAccount] });
+    if (saved.length === 0)
+      throw new AppError('CONFLICT', NOTIFICATION_MESSAGES.otherAccount, { endpoint: [NOTIFICATION_MESSAGES.otherAccount] });
   });
   return { topics };
 }
@@ -180,7 +192,13 @@ export function createPushSender(options: PushSenderOptions) {
   }
 
   /** Sends now and reports (the notifier runs this after the answer; tests call it directly). */
-  async function deliver(em: EntityManager, topic: NotifyTopic, message: PushMessage, audience: NotifyAudience, ttlSeconds = 86_400): Promise<DeliveryReport> {
+  async function deliver(
+    em: EntityManager,
+    topic: NotifyTopic,
+    message: PushMessage,
+    audience: NotifyAudience,
+    ttlSeconds = 86_400,
+  ): Promise<DeliveryReport> {
     // No more than a title and a link: the push service sees the size, the device decrypts the rest.
     const payload = JSON.stringify({ title: message.title.slice(0, 120), url: /^\/(?!\/)/.test(message.url) ? message.url : '/' });
     const rows = await recipients(em, topic, audience);

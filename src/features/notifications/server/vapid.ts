@@ -11,7 +11,10 @@ const PUBLIC = 'vapid_public_key';
 const PRIVATE = 'vapid_private_key';
 
 async function readKeys(em: EntityManager): Promise<VapidKeys | null> {
-  const rows = await em.execute<Array<{ name: string; value: string }>>(`select "name", "value" from "app_secrets" where "name" in (?, ?)`, [PUBLIC, PRIVATE]);
+  const rows = await em.execute<Array<{ name: string; value: string }>>(
+    `select "name", "value" from "app_secrets" where "name" in (?, ?)`,
+    [PUBLIC, PRIVATE],
+  );
   const pub = rows.find((r) => r.name === PUBLIC)?.value;
   const priv = rows.find((r) => r.name === PRIVATE)?.value;
   return pub && priv ? { publicKey: pub, privateKey: priv } : null;
@@ -24,7 +27,12 @@ export async function loadVapidKeys(em: EntityManager): Promise<VapidKeys> {
   // A P-256 pair as web-push's generateVAPIDKeys makes it (base64url, uncompressed public point), without loading it at start.
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  const made = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString('base64url') };
+  const made = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  };
   // Both in one statement: nobody reads half a pair.
   await em.execute(
     `insert into "app_secrets" ("name", "value", "created_at") values (?, ?, now()), (?, ?, now()) on conflict ("name") do nothing`,

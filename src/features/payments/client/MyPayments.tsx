@@ -13,7 +13,12 @@ export const receiptHref = (p: Pick<PaymentDto, 'receiptNumber'>) => `/receipts/
 export function MyPayments() {
   const mine = useQuery(trpc.payments.mine.queryOptions());
   if (mine.isPending) return <Loader role="status" aria-label="Loading your payments" />;
-  if (mine.isError) return <Alert color="red" title="Could not load your payments">{errorMessage(mine.error, 'Please try again.')}</Alert>;
+  if (mine.isError)
+    return (
+      <Alert color="red" title="Could not load your payments">
+        {errorMessage(mine.error, 'Please try again.')}
+      </Alert>
+    );
   const { terms, payments, instructions, link } = mine.data;
   if (!terms && payments.length === 0) return null;
   return (
@@ -24,22 +29,42 @@ export function MyPayments() {
         </Title>
         {terms && (
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0.25rem 1rem', margin: 0 }}>
-            <Text component="dt" c="dimmed">Price{terms.puppyName ? ` (${terms.puppyName})` : ''}</Text>
-            <Text component="dd" m={0}>{formatCents(terms.priceCents)}</Text>
-            <Text component="dt" c="dimmed">Paid</Text>
-            <Text component="dd" m={0}>{formatCents(terms.paidCents)}</Text>
+            <Text component="dt" c="dimmed">
+              Price{terms.puppyName ? ` (${terms.puppyName})` : ''}
+            </Text>
+            <Text component="dd" m={0}>
+              {formatCents(terms.priceCents)}
+            </Text>
+            <Text component="dt" c="dimmed">
+              Paid
+            </Text>
+            <Text component="dd" m={0}>
+              {formatCents(terms.paidCents)}
+            </Text>
             {terms.depositDueCents > 0 && (
               <>
-                <Text component="dt" c="dimmed">Deposit still due</Text>
-                <Text component="dd" m={0}>{formatCents(terms.depositDueCents)}</Text>
+                <Text component="dt" c="dimmed">
+                  Deposit still due
+                </Text>
+                <Text component="dd" m={0}>
+                  {formatCents(terms.depositDueCents)}
+                </Text>
               </>
             )}
-            <Text component="dt" c="dimmed" fw={700}>Balance</Text>
-            <Text component="dd" m={0} fw={700}>{formatCents(Math.max(0, terms.balanceCents))}</Text>
+            <Text component="dt" c="dimmed" fw={700}>
+              Balance
+            </Text>
+            <Text component="dd" m={0} fw={700}>
+              {formatCents(Math.max(0, terms.balanceCents))}
+            </Text>
             {terms.dueOn && terms.balanceCents > 0 && (
               <>
-                <Text component="dt" c="dimmed">Due by</Text>
-                <Text component="dd" m={0}>{formatDay(terms.dueOn)}</Text>
+                <Text component="dt" c="dimmed">
+                  Due by
+                </Text>
+                <Text component="dd" m={0}>
+                  {formatDay(terms.dueOn)}
+                </Text>
               </>
             )}
           </dl>
@@ -47,11 +72,19 @@ export function MyPayments() {
         {terms && terms.balanceCents <= 0 && <Text>Paid in full. Thank you!</Text>}
         {terms && terms.balanceCents > 0 && (instructions || link) && (
           <Stack gap="xs">
-            <Title order={3} size="h4">How to pay</Title>
+            <Title order={3} size="h4">
+              How to pay
+            </Title>
             {instructions && <Text style={{ whiteSpace: 'pre-wrap' }}>{instructions}</Text>}
             {link && (
               <Group>
-                <Button component="a" href={link} target="_blank" rel="noopener noreferrer" rightSection={<IconExternalLink size={16} aria-hidden />}>
+                <Button
+                  component="a"
+                  href={link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  rightSection={<IconExternalLink size={16} aria-hidden />}
+                >
                   Pay online
                 </Button>
               </Group>
@@ -75,7 +108,13 @@ export function MyPayments() {
                         {p.reason ? ` · ${p.reason}` : ''}
                       </Text>
                     </div>
-                    <Anchor href={receiptHref(p)} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor
+                      href={receiptHref(p)}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`Receipt ${p.receiptNumber} (PDF)`}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
                       <Group gap={4} wrap="nowrap" component="span">
                         <IconFileTypePdf size={16} aria-hidden />
                         Receipt {p.receiptNumber}

@@ -49,7 +49,15 @@ async function familyRow(em: EntityManager, familyId: number): Promise<FamilyRow
 export async function familyOptions(em: EntityManager, search: string | undefined): Promise<FamilyOptionDto[]> {
   const like = search ? likePattern(search) : null;
   const rows = await em.execute<
-    Array<{ id: number; name: string; puppy_name: string | null; has_terms: boolean; price_cents: number | null; deposit_cents: number | null; due_on: string | null }>
+    Array<{
+      id: number;
+      name: string;
+      puppy_name: string | null;
+      has_terms: boolean;
+      price_cents: number | null;
+      deposit_cents: number | null;
+      due_on: string | null;
+    }>
   >(
     `select "u"."id", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
        exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id") as "has_terms",
@@ -91,7 +99,10 @@ function accountsAfter(after: string | undefined): { sql: string; params: unknow
     : { sql: `("a"."due_on" > ? or "a"."due_on" is null or ("a"."due_on" = ? and "a"."family_id" > ?))`, params: [dueOn, dueOn, familyId] };
 }
 
-export async function listAccounts(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<FamilyAccountDto>> {
+export async function listAccounts(
+  em: EntityManager,
+  input: { page: number; search?: string; after?: string },
+): Promise<Page<FamilyAccountDto>> {
   const like = input.search ? likePattern(input.search) : null;
   const where = `(?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))`;
   const params = [like, like, like, like];
@@ -101,7 +112,17 @@ export async function listAccounts(em: EntityManager, input: { page: number; sea
     params,
   );
   const rows = await em.execute<
-    Array<{ family_id: number; price_cents: number; deposit_cents: number; due_on: string | null; name: string; username: string; email: string | null; paid: string; puppy_name: string | null }>
+    Array<{
+      family_id: number;
+      price_cents: number;
+      deposit_cents: number;
+      due_on: string | null;
+      name: string;
+      username: string;
+      email: string | null;
+      paid: string;
+      puppy_name: string | null;
+    }>
   >(
     `select "a"."family_id", "a"."price_cents", "a"."deposit_cents", "a"."due_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
        "u"."username", "u"."email",
@@ -183,7 +204,11 @@ export async function setTerms(em: EntityManager, input: z.output<typeof SetTerm
  * Records a payment or refund, its receipt PDF and the receipt e-mail in one flush (one transaction): all of
  * them are stored or none. The id is taken first so the receipt can carry its number.
  */
-export async function recordPayment(em: EntityManager, services: Pick<AppServices, 'mail' | 'env'>, input: z.output<typeof RecordPaymentSchema>): Promise<AdminAccountDto> {
+export async function recordPayment(
+  em: EntityManager,
+  services: Pick<AppServices, 'mail' | 'env'>,
+  input: z.output<typeof RecordPaymentSchema>,
+): Promise<AdminAccountDto> {
   const family = await familyRow(em, input.familyId);
   const account = await em.findOne(PaymentAccount, { family: input.familyId });
   if (!account) throw new AppError('BAD_REQUEST', PAYMENTS_MESSAGES.noTerms, { amount: [PAYMENTS_MESSAGES.noTerms] });
@@ -191,7 +216,9 @@ export async function recordPayment(em: EntityManager, services: Pick<AppService
   const paid = sumCents([...before.map((p) => p.amountCents), input.amount]);
   if (Math.abs(paid) > MAX_CENTS) throw new AppError('BAD_REQUEST', 'That amount is too large.', { amount: ['That amount is too large.'] });
   const totals = termsOf(account, [...before, { amountCents: input.amount }], null);
-  const [{ id }] = (await em.execute<Array<{ id: number }>>(`select nextval(pg_get_serial_sequence('payments', 'id'))::int as "id"`)) as [{ id: number }];
+  const [{ id }] = (await em.execute<Array<{ id: number }>>(`select nextval(pg_get_serial_sequence('payments', 'id'))::int as "id"`)) as [
+    { id: number },
+  ];
   const breeder = await services.mail.breeder(em);
   const pdf = await receiptPdf({
     paymentId: id,
@@ -236,7 +263,9 @@ export async function recordPayment(em: EntityManager, services: Pick<AppService
         lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
         `<p><a href="${escapeHtml(link)}">Download receipt ${number} (PDF)</a></p>` +
         `<p>Everything you have paid is on <a href="${escapeHtml(`${services.env.appOrigin}/account`)}">your family page</a>.</p><p>${escapeHtml(breeder.name)}</p>`,
-      attachments: [{ filename: `receipt-${number}.pdf`, contentType: 'application/pdf', contentBase64: Buffer.from(pdf).toString('base64') }],
+      attachments: [
+        { filename: `receipt-${number}.pdf`, contentType: 'application/pdf', contentBase64: Buffer.from(pdf).toString('base64') },
+      ],
     });
   }
   await em.flush();
@@ -259,7 +288,16 @@ export async function saveInstructions(em: EntityManager, input: z.output<typeof
 
 export const PAYMENT_CSV_COLUMNS = ['receipt', 'paid on', 'family', 'username', 'amount', 'method', 'reason', 'recorded at'] as const;
 
-type PaymentCsvRow = { id: number; paid_on: string; name: string; username: string; amount_cents: number; method: keyof typeof PAYMENT_METHOD_LABELS; reason: string | null; recorded_at: Date | string };
+type PaymentCsvRow = {
+  id: number;
+  paid_on: string;
+  name: string;
+  username: string;
+  amount_cents: number;
+  method: keyof typeof PAYMENT_METHOD_LABELS;
+  reason: string | null;
+  recorded_at: Date | string;
+};
 
 /**
  * Every payment and refund (optionally for matching families), oldest first, as CSV safe to open in a spreadsheet,
@@ -304,13 +342,25 @@ const KEPT_ORDER: KeyOrder = [
  * Payments kept from deleted accounts (decision 121): accounting records, listed for the breeder with the
  * family's name and address as they were when paid, newest first, a page at a time, searched by that name or address.
  */
-export async function keptPayments(em: EntityManager, input: { page: number; search?: string; after?: string }): Promise<Page<KeptPaymentDto>> {
-  const where = { family: null, familyErasedAt: { $ne: null }, ...(input.search ? searchAny(input.search, ['familyName', 'familyEmail']) : {}) };
+export async function keptPayments(
+  em: EntityManager,
+  input: { page: number; search?: string; after?: string },
+): Promise<Page<KeptPaymentDto>> {
+  const where = {
+    family: null,
+    familyErasedAt: { $ne: null },
+    ...(input.search ? searchAny(input.search, ['familyName', 'familyEmail']) : {}),
+  };
   const { rows, ...page } = await keysetPage(em, Payment, where, KEPT_ORDER, input, {
     fields: ['id', 'amountCents', 'paidOn', 'method', 'reason', 'familyName', 'familyEmail', 'familyErasedAt'],
   });
   return {
     ...page,
-    items: rows.map((p) => ({ ...toPaymentDto(p), familyName: p.familyName, familyEmail: p.familyEmail ?? null, erasedAt: p.familyErasedAt!.toISOString() })),
+    items: rows.map((p) => ({
+      ...toPaymentDto(p),
+      familyName: p.familyName,
+      familyEmail: p.familyEmail ?? null,
+      erasedAt: p.familyErasedAt!.toISOString(),
+    })),
   };
 }

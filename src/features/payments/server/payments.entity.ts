@@ -17,9 +17,17 @@ export const PaymentAccount = defineEntity({
     weekReminderFor: p.string().length(10).nullable(),
     /** The due date the on-the-day reminder was sent for. */
     dayReminderFor: p.string().length(10).nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
-  indexes: [{ name: 'payment_accounts_list_order_index', expression: 'create index "payment_accounts_list_order_index" on "payment_accounts" ("due_on", "family_id")' }],
+  indexes: [
+    {
+      name: 'payment_accounts_list_order_index',
+      expression: 'create index "payment_accounts_list_order_index" on "payment_accounts" ("due_on", "family_id")',
+    },
+  ],
 });
 export type IPaymentAccount = InstanceType<typeof PaymentAccount.class>;
 

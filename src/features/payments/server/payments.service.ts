@@ -27,7 +27,11 @@ export async function puppyNames(em: EntityManager, familyId: number): Promise<s
 
 export function termsOf(account: IPaymentAccount, payments: readonly { amountCents: number }[], puppyName: string | null): TermsDto {
   return {
-    ...totalsOf(account.priceCents, account.depositCents, payments.map((p) => p.amountCents)),
+    ...totalsOf(
+      account.priceCents,
+      account.depositCents,
+      payments.map((p) => p.amountCents),
+    ),
     depositCents: account.depositCents,
     dueOn: account.dueOn ?? null,
     puppyName,
@@ -36,7 +40,11 @@ export function termsOf(account: IPaymentAccount, payments: readonly { amountCen
 
 /** A family's payments, oldest first (the order a statement reads). */
 export const paymentsOf = (em: EntityManager, familyId: number) =>
-  em.find(Payment, { family: familyId }, { orderBy: { paidOn: 'asc', id: 'asc' }, fields: ['id', 'amountCents', 'paidOn', 'method', 'reason'] });
+  em.find(
+    Payment,
+    { family: familyId },
+    { orderBy: { paidOn: 'asc', id: 'asc' }, fields: ['id', 'amountCents', 'paidOn', 'method', 'reason'] },
+  );
 
 export async function paymentSettings(em: EntityManager): Promise<{ instructions: string; link: string | null }> {
   const row = await em.findOne(PaymentSettings, 1);
@@ -65,12 +73,21 @@ export async function receiptToken(em: EntityManager, paymentId: number): Promis
  * A receipt PDF for whoever may read it: the breeder, the family it belongs to, or anyone holding the
  * e-mailed link's token. Anyone else gets NOT_FOUND, the same as for a receipt that does not exist.
  */
-export async function readReceipt(em: EntityManager, user: SessionUser | null, paymentId: number, token: string | undefined): Promise<{ pdf: Buffer; number: string }> {
+export async function readReceipt(
+  em: EntityManager,
+  user: SessionUser | null,
+  paymentId: number,
+  token: string | undefined,
+): Promise<{ pdf: Buffer; number: string }> {
   const missing = new AppError('NOT_FOUND', PAYMENTS_MESSAGES.paymentNotFound);
   const byToken = token ? verifyFor(await linkKey(em), RECEIPT_PURPOSE, String(paymentId), token) : false;
   if (!byToken && !user) throw missing;
   // The e-mailed link opens it while the family's account exists; once deleted, only the breeder may (decision 121).
-  const where = user?.isAdmin ? { id: paymentId } : byToken ? { id: paymentId, family: { $ne: null } } : { id: paymentId, family: user!.id };
+  const where = user?.isAdmin
+    ? { id: paymentId }
+    : byToken
+      ? { id: paymentId, family: { $ne: null } }
+      : { id: paymentId, family: user!.id };
   const payment = await em.findOne(Payment, where, { fields: ['id', 'receiptPdf'] });
   if (!payment) throw missing;
   return { pdf: Buffer.from(payment.receiptPdf), number: receiptNumber(payment.id) };

@@ -22,7 +22,8 @@ afterAll(() => smtp.close());
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
-const pdfText = async (bytes: Buffer | Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+const pdfText = async (bytes: Buffer | Uint8Array) =>
+  (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
 
 describe('payments', () => {
   const t = useTestApp({ SMTP_URL: smtp.url });
@@ -50,9 +51,25 @@ describe('payments', () => {
     loner = await signIn(t.orm, { isAdmin: false, username: 'loner' });
     const em = t.orm.em.fork();
     (await em.findOneOrFail(User, parkers.user.id)).displayName = '=HYPERLINK("http://evil")';
-    const litter = em.create(Litter, { name: 'Winter', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01', createdAt: new Date(), updatedAt: new Date() });
+    const litter = em.create(Litter, {
+      name: 'Winter',
+      motherName: 'Rosie',
+      fatherName: 'Cooper',
+      birthDate: '2026-10-01',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const mk = (name: string, family: number) =>
-      em.create(Puppy, { name, gender: 'female', color: 'apricot', litter, family, status: 'reserved', createdAt: new Date(), updatedAt: new Date() });
+      em.create(Puppy, {
+        name,
+        gender: 'female',
+        color: 'apricot',
+        litter,
+        family,
+        status: 'reserved',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
     mk('Luna', parkers.user.id);
     mk('Max', nguyens.user.id);
     await em.flush();
@@ -65,12 +82,32 @@ describe('payments', () => {
   });
 
   it('sets a family’s price, deposit and due date; a family that does not exist (or the breeder) is 404', async () => {
-    const account = await as(admin).admin.payments.setTerms({ familyId: parkers.user.id, price: '3,000.00', deposit: '500', dueOn: '2026-12-20' });
-    expect(account.terms).toMatchObject({ priceCents: 300000, depositCents: 50000, paidCents: 0, balanceCents: 300000, depositDueCents: 50000, dueOn: '2026-12-20', puppyName: 'Luna' });
+    const account = await as(admin).admin.payments.setTerms({
+      familyId: parkers.user.id,
+      price: '3,000.00',
+      deposit: '500',
+      dueOn: '2026-12-20',
+    });
+    expect(account.terms).toMatchObject({
+      priceCents: 300000,
+      depositCents: 50000,
+      paidCents: 0,
+      balanceCents: 300000,
+      depositDueCents: 50000,
+      dueOn: '2026-12-20',
+      puppyName: 'Luna',
+    });
     expect((await as(admin).admin.payments.families({ search: 'Luna' })).map((f) => f.hasTerms)).toEqual([true]);
-    expect(await failure(as(admin).admin.payments.setTerms({ familyId: 999999, price: '1', deposit: '0', dueOn: null }))).toEqual({ code: 'NOT_FOUND', message: PAYMENTS_MESSAGES.familyNotFound });
-    expect((await failure(as(admin).admin.payments.setTerms({ familyId: admin.user.id, price: '1', deposit: '0', dueOn: null })))?.code).toBe('NOT_FOUND');
-    expect((await failure(as(admin).admin.payments.setTerms({ familyId: parkers.user.id, price: '3000.001', deposit: '0', dueOn: null })))?.code).toBe('BAD_REQUEST');
+    expect(await failure(as(admin).admin.payments.setTerms({ familyId: 999999, price: '1', deposit: '0', dueOn: null }))).toEqual({
+      code: 'NOT_FOUND',
+      message: PAYMENTS_MESSAGES.familyNotFound,
+    });
+    expect(
+      (await failure(as(admin).admin.payments.setTerms({ familyId: admin.user.id, price: '1', deposit: '0', dueOn: null })))?.code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await failure(as(admin).admin.payments.setTerms({ familyId: parkers.user.id, price: '3000.001', deposit: '0', dueOn: null })))?.code,
+    ).toBe('BAD_REQUEST');
   });
 
   it.each([
@@ -92,15 +129,26 @@ describe('payments', () => {
 
   it('refuses a payment for a family that does not exist (404) or has no terms yet (400)', async () => {
     const input = { amount: '500', paidOn: '2026-11-28', method: 'cash' as const };
-    expect(await failure(as(admin).admin.payments.record({ ...input, familyId: 999999 }))).toEqual({ code: 'NOT_FOUND', message: PAYMENTS_MESSAGES.familyNotFound });
-    expect(await failure(as(admin).admin.payments.record({ ...input, familyId: nguyens.user.id }))).toEqual({ code: 'BAD_REQUEST', message: PAYMENTS_MESSAGES.noTerms });
+    expect(await failure(as(admin).admin.payments.record({ ...input, familyId: 999999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: PAYMENTS_MESSAGES.familyNotFound,
+    });
+    expect(await failure(as(admin).admin.payments.record({ ...input, familyId: nguyens.user.id }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: PAYMENTS_MESSAGES.noTerms,
+    });
     expect(await paymentCount()).toBe(0);
   });
 
   let depositId = 0;
   let receiptLink = '';
   it('records the deposit: the family gets a receipt e-mail whose link opens the receipt PDF', async () => {
-    const account = await as(admin).admin.payments.record({ familyId: parkers.user.id, amount: '500.00', paidOn: '2026-11-28', method: 'bank-transfer' });
+    const account = await as(admin).admin.payments.record({
+      familyId: parkers.user.id,
+      amount: '500.00',
+      paidOn: '2026-11-28',
+      method: 'bank-transfer',
+    });
     expect(account.terms).toMatchObject({ paidCents: 50000, balanceCents: 250000, depositDueCents: 0 });
     depositId = account.payments[0]!.id;
     t.app.services.mail.wake();
@@ -120,7 +168,9 @@ describe('payments', () => {
     expect(text).toContain('Method: Bank transfer');
     // The same PDF travels with the e-mail.
     const { attachments } = await simpleParser(mail!.raw);
-    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([[`receipt-R-${String(depositId).padStart(6, '0')}.pdf`, 'application/pdf']]);
+    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`receipt-R-${String(depositId).padStart(6, '0')}.pdf`, 'application/pdf'],
+    ]);
     expect(Buffer.compare(attachments[0]!.content, Buffer.from(res.rawPayload))).toBe(0);
   });
 
@@ -139,7 +189,9 @@ describe('payments', () => {
 
   it('shows the family what is due, by when and how to pay; another family sees none of it', async () => {
     await as(admin).admin.payments.saveInstructions({ instructions: 'Zelle to pay@example.com', link: 'https://pay.example.com/doodles' });
-    expect(await failure(as(admin).admin.payments.saveInstructions({ instructions: '', link: 'http://insecure.example.com' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(
+      await failure(as(admin).admin.payments.saveInstructions({ instructions: '', link: 'http://insecure.example.com' })),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
     const mine = await as(parkers).payments.mine();
     expect(mine).toMatchObject({
       terms: { priceCents: 300000, paidCents: 50000, balanceCents: 250000, dueOn: '2026-12-20' },
@@ -168,12 +220,20 @@ describe('payments', () => {
     ];
     const before = await paymentCount();
     for (const [path, type, input] of calls) {
-      for (const [who, status] of [[nguyens, 403], [null, 401]] as const) {
+      for (const [who, status] of [
+        [nguyens, 403],
+        [null, 401],
+      ] as const) {
         const headers: Record<string, string> = { origin: 'http://localhost:3000', ...(who ? { cookie: who.cookie } : {}) };
         const res =
           type === 'query'
             ? await t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, headers })
-            : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+            : await t.app.inject({
+                method: 'POST',
+                url: `/trpc/${path}`,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: JSON.stringify(input),
+              });
         expect(`${path}: ${res.statusCode}`).toBe(`${path}: ${status}`);
         expect(res.body).not.toContain('parkers@example.com');
       }
@@ -191,7 +251,13 @@ describe('payments', () => {
   });
 
   it('a refund is a negative payment with a reason: the balance goes back up and its receipt says refund', async () => {
-    const account = await as(admin).admin.payments.record({ familyId: parkers.user.id, amount: '-100.50', paidOn: '2026-11-29', method: 'check', reason: 'Crate returned' });
+    const account = await as(admin).admin.payments.record({
+      familyId: parkers.user.id,
+      amount: '-100.50',
+      paidOn: '2026-11-29',
+      method: 'check',
+      reason: 'Crate returned',
+    });
     expect(account.terms).toMatchObject({ paidCents: 39950, balanceCents: 260050 });
     const refund = account.payments.find((p) => p.amountCents === -10050)!;
     t.app.services.mail.wake();
@@ -216,7 +282,10 @@ describe('payments', () => {
     const csv = await get('/api/admin/payments.csv', admin.cookie);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('receipt,paid on,family,username,amount,method,reason,recorded at');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",parkers,500.00,Bank transfer`);
@@ -241,7 +310,14 @@ describe('payments', () => {
     const em = t.orm.em.fork();
     expect(await paymentsToday(em, new Date('2026-12-10T09:00:00Z'))).toEqual([]);
     expect(await paymentsToday(em, new Date('2026-12-15T09:00:00Z'))).toEqual([
-      { group: 'action', source: 'payments', title: '=HYPERLINK("http://evil"): balance of $2,600.50 due Sun, Dec 20', at: '2026-12-20T00:00:00.000Z', day: '2026-12-20', href: `/admin/payments?edit=${parkers.user.id}` },
+      {
+        group: 'action',
+        source: 'payments',
+        title: '=HYPERLINK("http://evil"): balance of $2,600.50 due Sun, Dec 20',
+        at: '2026-12-20T00:00:00.000Z',
+        day: '2026-12-20',
+        href: `/admin/payments?edit=${parkers.user.id}`,
+      },
     ]);
     const late = await paymentsToday(em, new Date('2026-12-22T09:00:00Z'));
     expect(late[0]).toMatchObject({ overdue: true, title: expect.stringContaining('overdue since Sun, Dec 20') });

@@ -20,7 +20,11 @@ export interface ReceiptInput {
 export async function receiptPdf(r: ReceiptInput): Promise<Uint8Array> {
   const refund = r.amountCents < 0;
   const title = refund ? 'Refund receipt' : 'Payment receipt';
-  const { doc, fonts } = await newPdf({ title: `${title} ${receiptNumber(r.paymentId)}`, author: r.breederName, creationDate: new Date(`${r.paidOn}T12:00:00Z`) });
+  const { doc, fonts } = await newPdf({
+    title: `${title} ${receiptNumber(r.paymentId)}`,
+    author: r.breederName,
+    creationDate: new Date(`${r.paidOn}T12:00:00Z`),
+  });
   const flow = new PageFlow(doc, { top: 72, bottom: 72 });
   /** One line of the receipt (a long one wrapped, each further line `size + 4` lower), then `gap` down to the next. */
   const line = (text: string, opts: { size?: number; bold?: boolean; gap?: number } = {}) => {

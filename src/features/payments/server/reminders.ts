@@ -73,9 +73,22 @@ export async function runReminders(em: EntityManager, mail: MailOutbox, appOrigi
   return queued;
 }
 
-function reminderMail(row: DueRow & { balanceCents: number }, onTheDay: boolean, today: string, breederName: string, instructions: string, link: string | null, appOrigin: string) {
+function reminderMail(
+  row: DueRow & { balanceCents: number },
+  onTheDay: boolean,
+  today: string,
+  breederName: string,
+  instructions: string,
+  link: string | null,
+  appOrigin: string,
+) {
   const account = `${appOrigin}/account`;
-  const when = onTheDay && row.due_on === today ? 'is due today' : onTheDay ? `was due on ${formatDay(row.due_on)}` : `is due on ${formatDay(row.due_on)}`;
+  const when =
+    onTheDay && row.due_on === today
+      ? 'is due today'
+      : onTheDay
+        ? `was due on ${formatDay(row.due_on)}`
+        : `is due on ${formatDay(row.due_on)}`;
   const text =
     `Hello ${row.name},\n\nThe balance for your puppy, ${formatCents(row.balanceCents)}, ${when}.\n\n` +
     (instructions ? `How to pay:\n${instructions}\n\n` : '') +

@@ -9,8 +9,19 @@ import { PuppyUpdates } from './PuppyUpdates.tsx';
 import { GoHomeChecklist } from './GoHomeChecklist.tsx';
 import { FamilyDocuments } from './FamilyDocuments.tsx';
 
-function Loaded<T>({ query, children }: { query: { data: T | undefined; error: unknown; isPending: boolean }; children: (data: T) => ReactNode }) {
-  if (query.error) return <Alert color="red" title="Could not load this part">{errorMessage(query.error, 'Please reload the page.')}</Alert>;
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown; isPending: boolean };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error)
+    return (
+      <Alert color="red" title="Could not load this part">
+        {errorMessage(query.error, 'Please reload the page.')}
+      </Alert>
+    );
   if (query.isPending || query.data === undefined) return <PageSpinner />;
   return <>{children(query.data)}</>;
 }
@@ -20,11 +31,15 @@ const GrowthChart = lazy(() => import('./GrowthChart.tsx').then((m) => ({ defaul
 
 function Growth({ puppyId }: { puppyId: number }) {
   const growth = useQuery(trpc.portal.growth.queryOptions({ puppyId }));
-  return <Loaded query={growth}>{(g) => (
+  return (
+    <Loaded query={growth}>
+      {(g) => (
         <Suspense fallback={<PageSpinner />}>
           <GrowthChart growth={g} />
         </Suspense>
-      )}</Loaded>;
+      )}
+    </Loaded>
+  );
 }
 
 export function FamilyPortal() {

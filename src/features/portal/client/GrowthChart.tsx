@@ -47,7 +47,8 @@ export function GrowthChart({ growth }: { growth: GrowthDto }) {
         {/* One weighing is a lone dot over a one-tick axis: say it in words until there is a line to draw. */}
         {data.length < 2 ? (
           <Text>
-            One weight so far: {formatOunces(puppy.points[0]!.ounces)} at {puppy.points[0]!.ageDays} days old. The chart starts with the next weighing.
+            One weight so far: {formatOunces(puppy.points[0]!.ounces)} at {puppy.points[0]!.ageDays} days old. The chart starts with the
+            next weighing.
           </Text>
         ) : (
           // Out of the tab order and the accessibility tree: the table below carries the same numbers.

@@ -26,7 +26,13 @@ function Pickup({ at }: { at: string }) {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  const when = new Date(at).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const when = new Date(at).toLocaleString(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   return (
     // The title in the body's text colour: the light variant's teal title reached only 4.32:1 on its tint.
     <Alert variant="light" color="teal" title="Pickup day" styles={{ title: { color: 'var(--mantine-color-text)' } }}>

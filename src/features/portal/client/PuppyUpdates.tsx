@@ -8,7 +8,19 @@ import { formatOunces, type PortalPhotoDto, type PortalUpdateDto } from '../port
 
 const LABELS = { close: 'Close photo', previous: 'Previous photo', next: 'Next photo' };
 
-function Photos({ photos, index, onIndex, onClose, title }: { photos: PortalPhotoDto[]; index: number | null; onIndex: (i: number) => void; onClose: () => void; title: string }) {
+function Photos({
+  photos,
+  index,
+  onIndex,
+  onClose,
+  title,
+}: {
+  photos: PortalPhotoDto[];
+  index: number | null;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+  title: string;
+}) {
   const n = photos.length;
   return (
     <Lightbox
@@ -18,7 +30,15 @@ function Photos({ photos, index, onIndex, onClose, title }: { photos: PortalPhot
       onClose={onClose}
       labels={LABELS}
       title={() => title}
-      picture={(i) => <Image key={photos[i]!.url} src={`${photos[i]!.url}?w=1280`} alt={`Photo ${i + 1} of ${n}: ${title}`} mah="min(70dvh, calc(100dvh - 10dvh - 190px))" fit="contain" />}
+      picture={(i) => (
+        <Image
+          key={photos[i]!.url}
+          src={`${photos[i]!.url}?w=1280`}
+          alt={`Photo ${i + 1} of ${n}: ${title}`}
+          mah="min(70dvh, calc(100dvh - 10dvh - 190px))"
+          fit="contain"
+        />
+      )}
     />
   );
 }
@@ -45,7 +65,12 @@ function UpdateCard({ update }: { update: PortalUpdateDto }) {
       {update.photos.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt="sm">
           {update.photos.map((p, i) => (
-            <UnstyledButton key={p.url} onClick={() => setOpen(i)} aria-label={`Open photo ${i + 1} of ${update.photos.length}`} style={{ borderRadius: 8, overflow: 'hidden' }}>
+            <UnstyledButton
+              key={p.url}
+              onClick={() => setOpen(i)}
+              aria-label={`Open photo ${i + 1} of ${update.photos.length}`}
+              style={{ borderRadius: 8, overflow: 'hidden' }}
+            >
               <Image src={`${p.url}?w=320`} alt="" h={120} fit="cover" />
             </UnstyledButton>
           ))}

@@ -19,7 +19,9 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function runDigest(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {
   const today = utcDay(now);
-  const families = await em.execute<Array<{ family_id: number }>>(`select distinct "family_id" from "puppy_update_notices" where "status" = 'pending' order by "family_id"`);
+  const families = await em.execute<Array<{ family_id: number }>>(
+    `select distinct "family_id" from "puppy_update_notices" where "status" = 'pending' order by "family_id"`,
+  );
   if (!families.length) return 0;
   const { name: breederName } = await mail.breeder(em);
   let queued = 0;
@@ -28,11 +30,18 @@ export async function runDigest(em: EntityManager, mail: MailOutbox, appOrigin: 
     // instances) neither collide on creating the row nor send the same notices twice.
     const sent = await em.transactional(async (tx) => {
       // (Its notices hold the family's row: a deleted account takes them with it.)
-      await tx.execute(`insert into "family_portal_states" ("family_id", "digest_enabled", "last_digest_on") values (?, true, null) on conflict do nothing`, [familyId]);
+      await tx.execute(
+        `insert into "family_portal_states" ("family_id", "digest_enabled", "last_digest_on") values (?, true, null) on conflict do nothing`,
+        [familyId],
+      );
       const state = await tx.findOne(FamilyPortalState, { family: familyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const user = await tx.findOne(User, familyId);
       if (!state || !user) return false;
-      const notices = await tx.find(UpdateNotice, { family: familyId, status: 'pending' }, { populate: ['update', 'update.puppy', 'update.litter'], orderBy: { id: 'asc' } });
+      const notices = await tx.find(
+        UpdateNotice,
+        { family: familyId, status: 'pending' },
+        { populate: ['update', 'update.puppy', 'update.litter'], orderBy: { id: 'asc' } },
+      );
       if (!notices.length) return false;
       if (!state.digestEnabled || !user.email) {
         for (const n of notices) n.status = state.digestEnabled ? 'no-email' : 'off';

@@ -9,9 +9,11 @@ describe('posting an update with an idempotency key', () => {
 
   it('stores one update for every replay of one key, concurrent ones too, and answers each with it', async () => {
     const admin = await signIn(t.orm, { isAdmin: true });
-    const [puppy] = await t.orm.em.fork().execute<Array<{ id: number }>>(
-      `insert into "puppies" ("name", "gender", "color", "created_at", "updated_at") values ('Teddy', 'male', 'apricot', now(), now()) returning "id"`,
-    );
+    const [puppy] = await t.orm.em
+      .fork()
+      .execute<Array<{ id: number }>>(
+        `insert into "puppies" ("name", "gender", "color", "created_at", "updated_at") values ('Teddy', 'male', 'apricot', now(), now()) returning "id"`,
+      );
     const post = (idempotencyKey: string, text = 'Teddy found the water bowl.') =>
       t.app.inject({
         method: 'POST',
@@ -27,7 +29,9 @@ describe('posting an update with an idempotency key', () => {
       return (res.json() as { result: { data: { id: number } } }).result.data.id;
     });
     expect(new Set(ids).size).toBe(1);
-    const rows = await t.orm.em.fork().execute<Array<{ n: string }>>(`select count(*) as n from "puppy_updates" where "puppy_id" = ?`, [puppy!.id]);
+    const rows = await t.orm.em
+      .fork()
+      .execute<Array<{ n: string }>>(`select count(*) as n from "puppy_updates" where "puppy_id" = ?`, [puppy!.id]);
     expect(Number(rows[0]!.n)).toBe(1);
 
     // Another key is another update; a bad key is a 400 that says why.
@@ -35,7 +39,9 @@ describe('posting an update with an idempotency key', () => {
     const bad = await post('no spaces allowed');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('The update’s key must be 8 to 64 letters, digits, - or _.');
-    const after = await t.orm.em.fork().execute<Array<{ n: string }>>(`select count(*) as n from "puppy_updates" where "puppy_id" = ?`, [puppy!.id]);
+    const after = await t.orm.em
+      .fork()
+      .execute<Array<{ n: string }>>(`select count(*) as n from "puppy_updates" where "puppy_id" = ?`, [puppy!.id]);
     expect(Number(after[0]!.n)).toBe(2);
   });
 });

@@ -1,7 +1,15 @@
 // The breeder's portal procedures (all adminProcedure): updates, who was told, checklist, pickups, matches, documents.
 import { z } from 'zod';
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
-import { ChecklistItemsSchema, FamilyIdSchema, IdSchema, PostUpdateSchema, SetFamilySchema, SetPickupSchema, ShareDocumentSchema } from '../portal.schema.ts';
+import {
+  ChecklistItemsSchema,
+  FamilyIdSchema,
+  IdSchema,
+  PostUpdateSchema,
+  SetFamilySchema,
+  SetPickupSchema,
+  ShareDocumentSchema,
+} from '../portal.schema.ts';
 import {
   adminUpdates,
   checklistItems,

@@ -16,15 +16,7 @@ import {
   type PortalUpdateDto,
 } from '../portal.schema.ts';
 import type { z } from 'zod';
-import {
-  ChecklistItem,
-  FamilyDocument,
-  PuppyPickup,
-  PuppyUpdate,
-  PuppyUpdatePhoto,
-  PuppyWeight,
-  UpdateNotice,
-} from './portal.entity.ts';
+import { ChecklistItem, FamilyDocument, PuppyPickup, PuppyUpdate, PuppyUpdatePhoto, PuppyWeight, UpdateNotice } from './portal.entity.ts';
 import { documentKind, toUpdateDtos } from './portal.service.ts';
 import { runDigest } from './digest.ts';
 
@@ -65,7 +57,13 @@ export async function postUpdate(ctx: Context, input: z.output<typeof PostUpdate
     families = [...new Set(puppies.map((p) => p.family!.id))];
   }
   await assertPrivateUploads(em, input.photos, 'photos', PORTAL_MESSAGES.photoInvalid);
-  const update = em.create(PuppyUpdate, { litter, puppy, text: input.text, createdAt: new Date(), idempotencyKey: input.idempotencyKey ?? null });
+  const update = em.create(PuppyUpdate, {
+    litter,
+    puppy,
+    text: input.text,
+    createdAt: new Date(),
+    idempotencyKey: input.idempotencyKey ?? null,
+  });
   input.photos.forEach((url, position) => em.create(PuppyUpdatePhoto, { update, url, position }));
   if (input.weight && puppy) {
     em.create(PuppyWeight, { puppy, update, ounces: toOunces(input.weight), measuredOn: input.weight.date, createdAt: new Date() });
@@ -81,18 +79,38 @@ export async function postUpdate(ctx: Context, input: z.output<typeof PostUpdate
   }
   // The families' devices that chose updates hear of it (a title and a link only).
   if (families.length) {
-    ctx.services.push.notify(em, 'update', { title: `New update about ${puppy?.name ?? litter?.name ?? 'your puppy'}`, url: '/account' }, { userIds: families });
+    ctx.services.push.notify(
+      em,
+      'update',
+      { title: `New update about ${puppy?.name ?? litter?.name ?? 'your puppy'}`, url: '/account' },
+      { userIds: families },
+    );
   }
   // The first update of a family's day goes out at once; later ones wait for tomorrow's digest.
   await runDigest(em, ctx.services.mail, ctx.services.env.appOrigin);
   return (await adminUpdates(em, { ids: [update.id] }))[0]!;
 }
 
-export async function adminUpdates(em: EntityManager, filter: { ids?: number[]; puppyId?: number; litterId?: number } = {}): Promise<AdminUpdateDto[]> {
-  const where = filter.ids ? { id: { $in: filter.ids } } : filter.puppyId ? { puppy: filter.puppyId } : filter.litterId ? { litter: filter.litterId } : {};
-  const updates = await em.find(PuppyUpdate, where, { populate: ['puppy', 'litter'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+export async function adminUpdates(
+  em: EntityManager,
+  filter: { ids?: number[]; puppyId?: number; litterId?: number } = {},
+): Promise<AdminUpdateDto[]> {
+  const where = filter.ids
+    ? { id: { $in: filter.ids } }
+    : filter.puppyId
+      ? { puppy: filter.puppyId }
+      : filter.litterId
+        ? { litter: filter.litterId }
+        : {};
+  const updates = await em.find(PuppyUpdate, where, {
+    populate: ['puppy', 'litter'],
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: 100,
+  });
   const dtos = await toUpdateDtos(em, updates);
-  const notices = updates.length ? await em.find(UpdateNotice, { update: { $in: updates.map((u) => u.id) } }, { populate: ['family'] }) : [];
+  const notices = updates.length
+    ? await em.find(UpdateNotice, { update: { $in: updates.map((u) => u.id) } }, { populate: ['family'] })
+    : [];
   return dtos.map((d) => ({
     ...d,
     notices: notices
@@ -159,7 +177,11 @@ export async function setPickup(em: EntityManager, input: { puppyId: number; at:
   if (!puppy) throw new AppError('NOT_FOUND', PORTAL_MESSAGES.puppyNotFound);
   // One statement each way: two first saves at once (two tabs) cannot collide on the puppy's row.
   if (input.at === null) await em.nativeDelete(PuppyPickup, { puppy: puppy.id });
-  else await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`, [puppy.id, new Date(input.at)]);
+  else
+    await em.execute(
+      `insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`,
+      [puppy.id, new Date(input.at)],
+    );
   return { ok: true as const };
 }
 
@@ -188,7 +210,13 @@ export async function saveChecklist(em: EntityManager, input: z.output<typeof Ch
 
 export async function familyDocuments(em: EntityManager, familyId: number) {
   const docs = await em.find(FamilyDocument, { family: familyId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-  return docs.map((d) => ({ id: d.id, title: d.title, url: privateMediaUrl(d.url), kind: documentKind(d.url), createdAt: d.createdAt.toISOString() }));
+  return docs.map((d) => ({
+    id: d.id,
+    title: d.title,
+    url: privateMediaUrl(d.url),
+    kind: documentKind(d.url),
+    createdAt: d.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -223,4 +251,3 @@ export async function removeDocument(ctx: Context, id: number) {
   await ctx.services.media.release([url]);
   return { ok: true as const };
 }
-

@@ -15,7 +15,10 @@ export const PuppyUpdate = defineEntity({
     litter: () => p.manyToOne(Litter).nullable().deleteRule('cascade').index(),
     puppy: () => p.manyToOne(Puppy).nullable().deleteRule('cascade').index(),
     text: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
     /**
      * The posting device's key for this update, kept with the row in the same transaction: a post queued offline and
      * replayed (twice, as queued requests can be) stores one update (issue 34).
@@ -60,7 +63,10 @@ export const UpdateNotice = defineEntity({
     update: () => p.manyToOne(PuppyUpdate).deleteRule('cascade').index(),
     family: () => p.manyToOne(User).deleteRule('cascade').index(),
     /** pending: waits for the family's next digest; emailed; off: the family turned e-mails off; no-email: no address on file. */
-    status: p.enum(['pending', 'emailed', 'off', 'no-email'] as const).default('pending').index(),
+    status: p
+      .enum(['pending', 'emailed', 'off', 'no-email'] as const)
+      .default('pending')
+      .index(),
     emailedAt: p.datetime().nullable(),
   },
   uniques: [{ properties: ['update', 'family'] }],

@@ -11,5 +11,7 @@ export const portalRouter = router({
   tick: authedProcedure.input(TickSchema).mutation(({ ctx, input }) => tick(ctx.em, ctx.user.id, input)),
   documents: authedProcedure.query(({ ctx }) => myDocuments(ctx.em, ctx.user.id)),
   digest: authedProcedure.query(({ ctx }) => digestPreference(ctx.em, ctx.user.id)),
-  setDigest: authedProcedure.input(DigestPreferenceSchema).mutation(({ ctx, input }) => setDigestPreference(ctx.em, ctx.user.id, input.enabled)),
+  setDigest: authedProcedure
+    .input(DigestPreferenceSchema)
+    .mutation(({ ctx, input }) => setDigestPreference(ctx.em, ctx.user.id, input.enabled)),
 });

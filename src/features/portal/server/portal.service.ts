@@ -84,7 +84,9 @@ async function series(em: EntityManager, puppyIds: number[], birthDate: string |
   const out = new Map<number, GrowthSeriesDto['points']>();
   for (const id of puppyIds) out.set(id, []);
   for (const w of weights) {
-    out.get(w.puppy.id)!.push({ date: w.measuredOn, ounces: Number(w.ounces), ageDays: birthDate ? ageInDays(birthDate, w.measuredOn) : 0 });
+    out
+      .get(w.puppy.id)!
+      .push({ date: w.measuredOn, ounces: Number(w.ounces), ageDays: birthDate ? ageInDays(birthDate, w.measuredOn) : 0 });
   }
   return out;
 }
@@ -130,7 +132,13 @@ export const documentKind = (url: string): FamilyDocumentDto['kind'] => (url.end
 
 export async function myDocuments(em: EntityManager, userId: number): Promise<FamilyDocumentDto[]> {
   const docs = await em.find(FamilyDocument, { family: userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-  return docs.map((d) => ({ id: d.id, title: d.title, url: privateMediaUrl(d.url), kind: documentKind(d.url), createdAt: d.createdAt.toISOString() }));
+  return docs.map((d) => ({
+    id: d.id,
+    title: d.title,
+    url: privateMediaUrl(d.url),
+    kind: documentKind(d.url),
+    createdAt: d.createdAt.toISOString(),
+  }));
 }
 
 export async function digestPreference(em: EntityManager, userId: number): Promise<{ enabled: boolean }> {

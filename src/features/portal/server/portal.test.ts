@@ -35,7 +35,12 @@ describe('family portal', () => {
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const upload = async (parts: Parameters<typeof multipartBody>[0]) => {
     const { payload, headers } = multipartBody(parts);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload,
+      headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().url as string;
   };
@@ -54,13 +59,32 @@ describe('family portal', () => {
     parkers = await signIn(t.orm, { isAdmin: false, username: 'parkers' });
     nguyens = await signIn(t.orm, { isAdmin: false, username: 'nguyens' });
     const em = t.orm.em.fork();
-    for (const [u, email] of [[parkers, 'parkers@example.com'], [nguyens, 'nguyens@example.com']] as const) {
+    for (const [u, email] of [
+      [parkers, 'parkers@example.com'],
+      [nguyens, 'nguyens@example.com'],
+    ] as const) {
       const row = await em.findOneOrFail(User, u.user.id);
       row.email = email;
     }
-    const litter = em.create(Litter, { name: 'Spring Litter', motherName: 'Rosie', fatherName: 'Cooper', birthDate: '2026-10-01', createdAt: new Date(), updatedAt: new Date() });
+    const litter = em.create(Litter, {
+      name: 'Spring Litter',
+      motherName: 'Rosie',
+      fatherName: 'Cooper',
+      birthDate: '2026-10-01',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const mk = (name: string, family: number | null) =>
-      em.create(Puppy, { name, gender: 'female', color: 'apricot', litter, family, status: 'reserved', createdAt: new Date(), updatedAt: new Date() });
+      em.create(Puppy, {
+        name,
+        gender: 'female',
+        color: 'apricot',
+        litter,
+        family,
+        status: 'reserved',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
     const luna = mk('Luna', parkers.user.id);
     const max = mk('Max', nguyens.user.id);
     mk('Pip', null);
@@ -83,7 +107,11 @@ describe('family portal', () => {
     expect(toLuna.weight).toEqual({ ounces: 24, date: '2026-10-15' });
     const toLitter = await caller(admin.user).admin.portal.postUpdate({ litterId, text: 'The whole litter met the cat.' });
     expect(toLitter.notices.map((n) => n.familyId).sort()).toEqual([parkers.user.id, nguyens.user.id].sort());
-    await caller(admin.user).admin.portal.postUpdate({ puppyId: maxId, text: 'Max weighs in.', weight: { value: 20, unit: 'oz', date: '2026-10-15' } });
+    await caller(admin.user).admin.portal.postUpdate({
+      puppyId: maxId,
+      text: 'Max weighs in.',
+      weight: { value: 20, unit: 'oz', date: '2026-10-15' },
+    });
   });
 
   it('shows each family only its own puppy updates and its litter updates, newest first; visitors are refused', async () => {
@@ -120,7 +148,12 @@ describe('family portal', () => {
   it('refuses a private upload that is not an image exactly as it refuses the same file uploaded publicly', async () => {
     const send = async (parts: Parameters<typeof multipartBody>[0]) => {
       const { payload, headers } = multipartBody(parts);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/media',
+        payload,
+        headers: { ...headers, cookie: admin.cookie, origin: TEST_ORIGIN },
+      });
       return { status: res.statusCode, body: res.json() as unknown };
     };
     const countMedia = async () => (await t.orm.em.fork().execute<Array<{ n: number }>>('select count(*)::int as n from media'))[0]!.n;
@@ -166,12 +199,22 @@ describe('family portal', () => {
       return res.json().error.data.fieldErrors as Record<string, string[]>;
     };
     const tomorrow = new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10);
-    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 0, unit: 'oz', date: '2026-10-20' } })).toEqual({ 'weight.value': [PORTAL_MESSAGES.weightPositive] });
-    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: -3, unit: 'lb', date: '2026-10-20' } })).toEqual({ 'weight.value': [PORTAL_MESSAGES.weightPositive] });
-    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 12, unit: 'oz', date: tomorrow } })).toEqual({ 'weight.date': [PORTAL_MESSAGES.dateInFuture] });
+    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 0, unit: 'oz', date: '2026-10-20' } })).toEqual({
+      'weight.value': [PORTAL_MESSAGES.weightPositive],
+    });
+    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: -3, unit: 'lb', date: '2026-10-20' } })).toEqual({
+      'weight.value': [PORTAL_MESSAGES.weightPositive],
+    });
+    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 12, unit: 'oz', date: tomorrow } })).toEqual({
+      'weight.date': [PORTAL_MESSAGES.dateInFuture],
+    });
     // Luna's litter was born on 2026-10-01: a weighing the day before is a typing slip (issue 29).
-    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 12, unit: 'oz', date: '2026-09-30' } })).toEqual({ 'weight.date': [PORTAL_MESSAGES.weightBeforeBirth] });
-    expect(await fieldErrors({ litterId, text: 'x', weight: { value: 12, unit: 'oz', date: '2026-10-20' } })).toEqual({ 'weight.value': [PORTAL_MESSAGES.weightOnlyForPuppy] });
+    expect(await fieldErrors({ puppyId: lunaId, text: 'x', weight: { value: 12, unit: 'oz', date: '2026-09-30' } })).toEqual({
+      'weight.date': [PORTAL_MESSAGES.weightBeforeBirth],
+    });
+    expect(await fieldErrors({ litterId, text: 'x', weight: { value: 12, unit: 'oz', date: '2026-10-20' } })).toEqual({
+      'weight.value': [PORTAL_MESSAGES.weightOnlyForPuppy],
+    });
     expect(await fieldErrors({ puppyId: lunaId, text: '  ' })).toEqual({ text: [PORTAL_MESSAGES.textRequired] });
     const publicPhoto = await upload([jpegPart(await solidImage(40, 30, 'jpeg'))]);
     expect(await fieldErrors({ puppyId: lunaId, text: 'x', photos: [publicPhoto] })).toEqual({ photos: [PORTAL_MESSAGES.photoInvalid] });
@@ -188,7 +231,9 @@ describe('family portal', () => {
   });
 
   it('keeps one checklist for all families and each family its own ticks', async () => {
-    const items = await caller(admin.user).admin.portal.saveChecklist({ items: [{ label: 'Crate' }, { label: 'Food she is used to' }, { label: 'Vet appointment' }] });
+    const items = await caller(admin.user).admin.portal.saveChecklist({
+      items: [{ label: 'Crate' }, { label: 'Food she is used to' }, { label: 'Vet appointment' }],
+    });
     const [crate, food] = items;
     await caller(parkers.user).portal.tick({ itemId: crate!.id, done: true });
     await caller(parkers.user).portal.tick({ itemId: crate!.id, done: true });
@@ -220,8 +265,16 @@ describe('family portal', () => {
   });
 
   it('shares a document with one family: listed and downloadable by it and admins only', async () => {
-    contract = await upload([{ name: 'visibility', value: 'private' }, { name: 'kind', value: 'document' }, pdfPart(tinyPdf('contract'), 'contract.pdf')]);
-    const shared = await caller(admin.user).admin.portal.shareDocument({ familyId: parkers.user.id, title: 'Puppy contract', url: contract });
+    contract = await upload([
+      { name: 'visibility', value: 'private' },
+      { name: 'kind', value: 'document' },
+      pdfPart(tinyPdf('contract'), 'contract.pdf'),
+    ]);
+    const shared = await caller(admin.user).admin.portal.shareDocument({
+      familyId: parkers.user.id,
+      title: 'Puppy contract',
+      url: contract,
+    });
     expect(shared).toEqual([expect.objectContaining({ title: 'Puppy contract', url: asPrivate(contract), kind: 'pdf' })]);
     expect((await caller(parkers.user).portal.documents()).map((d) => d.title)).toEqual(['Puppy contract']);
     expect(await caller(nguyens.user).portal.documents()).toEqual([]);
@@ -299,7 +352,7 @@ describe('family portal', () => {
     expect(login.id).toBe(parkers.user.id);
   });
 
-  it("deletes the account and its personal data on request: documents, ticks, the match; an audit row stays; other families untouched", async () => {
+  it('deletes the account and its personal data on request: documents, ticks, the match; an audit row stays; other families untouched', async () => {
     const del = (body: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',

@@ -40,7 +40,10 @@ export function PuppiesSection({
 
   const litterOf = (id: number | null) => litters.data?.find((l) => l.id === id) ?? null;
   const shown = puppies.data?.filter((p) => filter === 'all' || p.litterId === filter) ?? [];
-  const filterOptions = [{ value: 'all', label: 'All Litters' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
+  const filterOptions = [
+    { value: 'all', label: 'All Litters' },
+    ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+  ];
   const open = openId === null ? null : (puppies.data?.find((p) => p.id === openId) ?? null);
 
   return (

@@ -14,10 +14,26 @@ export function puppyAlt(puppy: PuppyDto) {
   return `${puppy.name}, a ${puppy.color.toLowerCase()} ${puppy.gender} mini Goldendoodle puppy`;
 }
 
-export function PuppyCard({ puppy, birthDate, onOpen, onIntent }: { puppy: PuppyDto; birthDate: string | null; onOpen?: () => void; onIntent?: () => void }) {
+export function PuppyCard({
+  puppy,
+  birthDate,
+  onOpen,
+  onIntent,
+}: {
+  puppy: PuppyDto;
+  birthDate: string | null;
+  onOpen?: () => void;
+  onIntent?: () => void;
+}) {
   return (
     <Card withBorder radius="md" padding={0} h="100%" component="li" className={classes.card} onPointerEnter={onIntent}>
-      <ResponsiveImage src={puppy.imageUrl} alt={puppyAlt(puppy)} width={400} height={300} sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 380px" />
+      <ResponsiveImage
+        src={puppy.imageUrl}
+        alt={puppyAlt(puppy)}
+        width={400}
+        height={300}
+        sizes="(max-width: 768px) 100vw, (max-width: 1024px) 50vw, 380px"
+      />
       <Stack gap={6} p="md">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700} size="lg" component="h3" m={0}>

@@ -44,7 +44,14 @@ function Trait({ label, level }: { label: string; level: TraitLevel }) {
         <ToneBadge tone={LEVEL_COLOR[level]}>{LEVEL_LABEL[level]}</ToneBadge>
       </Group>
       <div aria-hidden="true" style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', marginTop: 4 }}>
-        <div style={{ width: `${LEVEL_WIDTH[level]}%`, height: '100%', borderRadius: 3, background: `var(--mantine-color-${LEVEL_BAR[level]}-6)` }} />
+        <div
+          style={{
+            width: `${LEVEL_WIDTH[level]}%`,
+            height: '100%',
+            borderRadius: 3,
+            background: `var(--mantine-color-${LEVEL_BAR[level]}-6)`,
+          }}
+        />
       </div>
     </div>
   );
@@ -98,7 +105,13 @@ export function PuppyDialog({
       opened={ready && !!puppy}
       onClose={onClose}
       onExitTransitionEnd={finishInquiry}
-      title={p ? <Title order={2} size="h3" component="span">{p.name}</Title> : null}
+      title={
+        p ? (
+          <Title order={2} size="h3" component="span">
+            {p.name}
+          </Title>
+        ) : null
+      }
       size="xl"
       radius="md"
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
@@ -152,8 +165,14 @@ export function PuppyDialog({
               </Title>
               <Table withRowBorders verticalSpacing={6} fz="sm">
                 <Table.Tbody>
-                  <Detail label="Mother" value={l ? <DogTreeLink id={l.damId} name={l.motherName} label={`${l.motherName}'s family tree (mother)`} /> : 'N/A'} />
-                  <Detail label="Father" value={l ? <DogTreeLink id={l.sireId} name={l.fatherName} label={`${l.fatherName}'s family tree (father)`} /> : 'N/A'} />
+                  <Detail
+                    label="Mother"
+                    value={l ? <DogTreeLink id={l.damId} name={l.motherName} label={`${l.motherName}'s family tree (mother)`} /> : 'N/A'}
+                  />
+                  <Detail
+                    label="Father"
+                    value={l ? <DogTreeLink id={l.sireId} name={l.fatherName} label={`${l.fatherName}'s family tree (father)`} /> : 'N/A'}
+                  />
                 </Table.Tbody>
               </Table>
               <Button
@@ -170,7 +189,14 @@ export function PuppyDialog({
               </Button>
               {p.status === 'available' && (
                 // The questionnaire with this puppy noted (and its litter chosen).
-                <Button component={Link} to="/questionnaire" search={{ puppy: p.id, litter: p.litterId ?? undefined } as never} mt="xs" fullWidth variant="light">
+                <Button
+                  component={Link}
+                  to="/questionnaire"
+                  search={{ puppy: p.id, litter: p.litterId ?? undefined } as never}
+                  mt="xs"
+                  fullWidth
+                  variant="light"
+                >
                   Apply for {p.name}
                 </Button>
               )}
@@ -220,7 +246,8 @@ export function PuppyDialog({
                       Assessment Pending
                     </Title>
                     <Text size="sm" mt={4}>
-                      We temperament test every puppy at 7 weeks. {p.name}&apos;s personality assessment isn&apos;t ready yet, so please check back later.
+                      We temperament test every puppy at 7 weeks. {p.name}&apos;s personality assessment isn&apos;t ready yet, so please
+                      check back later.
                     </Text>
                   </div>
                 </Group>

@@ -1,14 +1,7 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { IdInputSchema } from '../../../lib/shared/paging.ts';
 import { PuppyInputSchema, PuppyListSchema, PuppyStatusUpdateSchema, PuppyUpdateSchema } from '../puppies.schema.ts';
-import {
-  createPuppy,
-  getPuppyAdmin,
-  listPuppiesAdmin,
-  removePuppy,
-  setPuppyStatus,
-  updatePuppy,
-} from './puppies.admin-service.ts';
+import { createPuppy, getPuppyAdmin, listPuppiesAdmin, removePuppy, setPuppyStatus, updatePuppy } from './puppies.admin-service.ts';
 
 export const puppiesAdminRouter = router({
   list: adminProcedure.input(PuppyListSchema).query(({ ctx, input }) => listPuppiesAdmin(ctx.em, input)),

@@ -4,12 +4,7 @@ import type { z } from 'zod';
 import { Puppy, PuppyPhoto, type IPuppy } from './puppy.entity.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { photosOf, toPuppyDto } from './puppies.service.ts';
-import type {
-  PuppyAdminDto,
-  PuppyInputSchema,
-  PuppyListSchema,
-  PuppyStatusUpdateSchema,
-} from '../puppies.schema.ts';
+import type { PuppyAdminDto, PuppyInputSchema, PuppyListSchema, PuppyStatusUpdateSchema } from '../puppies.schema.ts';
 import { likePattern } from '../../../lib/server/sql.ts';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
 import { AppError, notFound } from '../../../lib/server/errors.ts';
@@ -51,7 +46,10 @@ export async function listPuppiesAdmin(em: EntityManager, input: z.output<typeof
     limit: PAGE_SIZE,
     offset: (input.page - 1) * PAGE_SIZE,
   });
-  const photos = await photosOf(em, rows.map((p) => p.id));
+  const photos = await photosOf(
+    em,
+    rows.map((p) => p.id),
+  );
   return { items: rows.map((p) => toPuppyAdminDto(p, photos.get(p.id))), total, page: input.page, pageSize: PAGE_SIZE };
 }
 

@@ -33,8 +33,14 @@ describe('admin.puppies and admin.litters', () => {
       puppyInput({ litterId: litter.id, price: 2900, energyLevel: 'high', assessmentComplete: true, imageUrl: '/uploads/x.jpg' }),
     );
     expect(puppy).toMatchObject({
-      name: 'Waffles', litterId: litter.id, litterName: 'Winter Litter', price: 2900, energyLevel: 'high',
-      confidence: 'unassessed', status: 'available', visible: true,
+      name: 'Waffles',
+      litterId: litter.id,
+      litterName: 'Winter Litter',
+      price: 2900,
+      energyLevel: 'high',
+      confidence: 'unassessed',
+      status: 'available',
+      visible: true,
     });
 
     const publicPuppies = await t.caller().puppies.featured();
@@ -68,7 +74,9 @@ describe('admin.puppies and admin.litters', () => {
 
   it('refuses a photo set that is not our uploads, repeats a photo or is too long, and a video that is not a video upload', async () => {
     const refused = async (overrides: Record<string, unknown>) => {
-      const error = await as().admin.puppies.create(puppyInput(overrides)).catch((e: unknown) => e);
+      const error = await as()
+        .admin.puppies.create(puppyInput(overrides))
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe('BAD_REQUEST');
     };
@@ -77,7 +85,9 @@ describe('admin.puppies and admin.litters', () => {
     await refused({ photos: Array.from({ length: 13 }, (_, i) => `/uploads/p${i}.jpg`) });
     await refused({ videoUrl: '/uploads/clip.jpg' });
     // An older client sending only imageUrl still gets a one-photo set.
-    const legacy = await as().admin.puppies.create(puppyInput({ name: 'Legacy', imageUrl: '/uploads/legacy.jpg', videoUrl: '/uploads/clip.mp4' }));
+    const legacy = await as().admin.puppies.create(
+      puppyInput({ name: 'Legacy', imageUrl: '/uploads/legacy.jpg', videoUrl: '/uploads/clip.mp4' }),
+    );
     expect(legacy).toMatchObject({ imageUrl: '/uploads/legacy.jpg', photos: ['/uploads/legacy.jpg'], videoUrl: '/uploads/clip.mp4' });
     await as().admin.puppies.remove({ id: legacy.id });
   });
@@ -89,14 +99,20 @@ describe('admin.puppies and admin.litters', () => {
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe('BAD_REQUEST');
 
-    const bad = await as().admin.litters.create({ name: 'X', motherName: 'A', fatherName: 'B', birthDate: '2026-02-30' }).catch((e: unknown) => e);
+    const bad = await as()
+      .admin.litters.create({ name: 'X', motherName: 'A', fatherName: 'B', birthDate: '2026-02-30' })
+      .catch((e: unknown) => e);
     expect((bad as TRPCError).code).toBe('BAD_REQUEST');
 
-    const missingLitter = await as().admin.puppies.create(puppyInput({ litterId: 99999 })).catch((e: unknown) => e);
+    const missingLitter = await as()
+      .admin.puppies.create(puppyInput({ litterId: 99999 }))
+      .catch((e: unknown) => e);
     expect((missingLitter as TRPCError).code).toBe('BAD_REQUEST');
     expect((missingLitter as TRPCError).message).toBe('That litter no longer exists.');
 
-    const notFound = await as().admin.puppies.byId({ id: 424242 }).catch((e: unknown) => e);
+    const notFound = await as()
+      .admin.puppies.byId({ id: 424242 })
+      .catch((e: unknown) => e);
     expect((notFound as TRPCError).code).toBe('NOT_FOUND');
   });
 
@@ -137,7 +153,13 @@ describe('admin.puppies and admin.litters', () => {
     expect((await as().admin.puppies.byId({ id: pup.id })).litterId).toBeNull();
     expect((await t.caller().litters.active()).some((l) => l.id === litter.id)).toBe(false);
     await as().admin.puppies.remove({ id: pup.id });
-    expect(((await as().admin.puppies.byId({ id: pup.id }).catch((e: unknown) => e)) as TRPCError).code).toBe('NOT_FOUND');
+    expect(
+      (
+        (await as()
+          .admin.puppies.byId({ id: pup.id })
+          .catch((e: unknown) => e)) as TRPCError
+      ).code,
+    ).toBe('NOT_FOUND');
   });
 
   it('archives a litter: it leaves the public list but stays in the admin list', async () => {
@@ -150,9 +172,15 @@ describe('admin.puppies and admin.litters', () => {
   });
 
   it('refuses visitors and non-admins', async () => {
-    const visitor = await t.caller().admin.puppies.list({}).catch((e: unknown) => e);
+    const visitor = await t
+      .caller()
+      .admin.puppies.list({})
+      .catch((e: unknown) => e);
     expect((visitor as TRPCError).code).toBe('UNAUTHORIZED');
-    const user = await t.caller({ id: 2, username: 'fan', isAdmin: false }).admin.litters.create({ name: 'x', motherName: 'a', fatherName: 'b' }).catch((e: unknown) => e);
+    const user = await t
+      .caller({ id: 2, username: 'fan', isAdmin: false })
+      .admin.litters.create({ name: 'x', motherName: 'a', fatherName: 'b' })
+      .catch((e: unknown) => e);
     expect((user as TRPCError).code).toBe('FORBIDDEN');
   });
 });
@@ -163,8 +191,16 @@ describe('batched admin queries', () => {
   it('answers a batch of several admin queries in one request (as the dashboard overview sends)', async () => {
     const { signIn } = await import('../../../server/testing/auth.ts');
     const { cookie } = await signIn(t.orm, { isAdmin: true });
-    const paths = ['admin.inquiries.unreadCount', 'admin.puppies.list', 'admin.puppies.list', 'admin.litters.list', 'admin.subscribers.list'];
-    const input = encodeURIComponent(JSON.stringify({ 1: { page: 1, status: 'available' }, 2: { page: 1, status: 'reserved' }, 3: { page: 1 }, 4: { page: 1 } }));
+    const paths = [
+      'admin.inquiries.unreadCount',
+      'admin.puppies.list',
+      'admin.puppies.list',
+      'admin.litters.list',
+      'admin.subscribers.list',
+    ];
+    const input = encodeURIComponent(
+      JSON.stringify({ 1: { page: 1, status: 'available' }, 2: { page: 1, status: 'reserved' }, 3: { page: 1 }, 4: { page: 1 } }),
+    );
     const res = await t.app.inject({ method: 'GET', url: `/trpc/${paths.join(',')}?batch=1&input=${input}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(5);

@@ -54,6 +54,9 @@ export async function listFeaturedPuppies(em: EntityManager): Promise<PuppyDto[]
     { visible: true, status: { $in: ['available', 'reserved'] } },
     { orderBy: { status: 'asc', id: 'asc' } },
   );
-  const photos = await photosOf(em, puppies.map((p) => p.id));
+  const photos = await photosOf(
+    em,
+    puppies.map((p) => p.id),
+  );
   return puppies.map((p) => toPuppyDto(p, photos.get(p.id)));
 }

@@ -22,11 +22,34 @@ describe('GET /api/puppies/featured and /api/litters/active', () => {
     expect(puppies.every((p) => p.status !== 'sold')).toBe(true);
     expect(Object.keys(puppies[0]!).sort()).toEqual(
       [
-        'id', 'name', 'gender', 'color', 'description', 'imageUrl', 'litterId', 'status', 'generation', 'weight', 'price',
-        'assessmentComplete', 'energyLevel', 'confidence', 'independence', 'sociability', 'foodMotivation', 'toyDrive',
-        'biddability', 'handlingResponse', 'soundSensitivity', 'visualSensitivity', 'personalityNotes', 'trainingProgress', 'idealHome',
+        'id',
+        'name',
+        'gender',
+        'color',
+        'description',
+        'imageUrl',
+        'litterId',
+        'status',
+        'generation',
+        'weight',
+        'price',
+        'assessmentComplete',
+        'energyLevel',
+        'confidence',
+        'independence',
+        'sociability',
+        'foodMotivation',
+        'toyDrive',
+        'biddability',
+        'handlingResponse',
+        'soundSensitivity',
+        'visualSensitivity',
+        'personalityNotes',
+        'trainingProgress',
+        'idealHome',
         // Beyond SPEC §3: every photo in order (the first is imageUrl) and an optional video.
-        'photos', 'videoUrl',
+        'photos',
+        'videoUrl',
       ].sort(),
     );
     const viaTrpc = await t.caller().puppies.featured();

@@ -45,7 +45,10 @@ export const Puppy = defineEntity({
     trainingProgress: p.text().nullable(),
     idealHome: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IPuppy = InstanceType<typeof Puppy.class>;

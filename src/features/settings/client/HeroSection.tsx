@@ -21,9 +21,21 @@ export const HERO_VIDEO_KEY = 'heroVideo';
 export const HERO_IMAGE_KEY = 'heroImage';
 
 const TILES = [
-  { title: 'Home-Raised', text: 'Born in our living room and raised underfoot with kids, visitors and everyday household sounds.', Icon: IconHome },
-  { title: 'Natural Wellness', text: 'Fresh, species-appropriate food, clean water, sunshine and minimal, purposeful medication.', Icon: IconLeaf },
-  { title: 'Non-Invasive Testing', text: 'Parents are health-tested with DNA panels and gentle screening before any breeding.', Icon: IconHeartbeat },
+  {
+    title: 'Home-Raised',
+    text: 'Born in our living room and raised underfoot with kids, visitors and everyday household sounds.',
+    Icon: IconHome,
+  },
+  {
+    title: 'Natural Wellness',
+    text: 'Fresh, species-appropriate food, clean water, sunshine and minimal, purposeful medication.',
+    Icon: IconLeaf,
+  },
+  {
+    title: 'Non-Invasive Testing',
+    text: 'Parents are health-tested with DNA panels and gentle screening before any breeding.',
+    Icon: IconHeartbeat,
+  },
   { title: 'Puppy Culture', text: 'Early Neurological Stimulation and daily enrichment for confident, adaptable puppies.', Icon: IconPaw },
 ] as const;
 
@@ -84,7 +96,12 @@ export function HeroSection() {
   const [playing, setPlaying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [reduceMotion] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [reduceMotion] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
 
   const onLoadError = () => {
     setPlaying(false);
@@ -180,7 +197,8 @@ export function HeroSection() {
           Home-Raised Mini Goldendoodles
         </Title>
         <Text className={classes.lead} mt="md">
-          Healthy, confident puppies raised with love in our family home in {town}: naturally reared, carefully matched and supported for life.
+          Healthy, confident puppies raised with love in our family home in {town}: naturally reared, carefully matched and supported for
+          life.
         </Text>
         <Group mt="xl" gap="md">
           <Button size="lg" onClick={() => scrollToSection('puppies')}>
@@ -193,7 +211,12 @@ export function HeroSection() {
       </Container>
 
       <Container size="lg" className={classes.tiles}>
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={{ base: 2, md: 4 }}
+          spacing={{ base: 'xs', sm: 'md' }}
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {TILES.map(({ title, text, Icon }) => (
             <li key={title} className={classes.tile}>
               <Icon size={28} aria-hidden="true" color="var(--mantine-color-amber-8)" />

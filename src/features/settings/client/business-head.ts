@@ -25,11 +25,17 @@ export function businessJsonLd({ data, origin }: HeadTools, description: string)
     sameAs: [settings.facebookUrl, settings.instagramUrl, settings.youtubeUrl].filter(Boolean),
   };
   const faq = settings.faq.length
-    ? [{
-        '@context': 'https://schema.org',
-        '@type': 'FAQPage',
-        mainEntity: settings.faq.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
-      }]
+    ? [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'FAQPage',
+          mainEntity: settings.faq.map((f) => ({
+            '@type': 'Question',
+            name: f.question,
+            acceptedAnswer: { '@type': 'Answer', text: f.answer },
+          })),
+        },
+      ]
     : [];
   return [business, ...faq];
 }

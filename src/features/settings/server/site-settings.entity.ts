@@ -21,7 +21,10 @@ export const SiteSettings = defineEntity({
     healthPoints: p.json<string[]>(),
     processBlocks: p.json<ProcessBlock[]>(),
     faq: p.json<FaqEntry[]>(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ISiteSettings = InstanceType<typeof SiteSettings.class>;

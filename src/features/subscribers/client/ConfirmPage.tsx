@@ -15,9 +15,18 @@ export function ConfirmPage({ token }: { token: string | undefined }) {
       invalid={CONFIRM_INVALID}
       working="Confirming your subscription…"
       // Acts on the button only: a mail scanner opening the link confirms nobody.
-      button={{ label: 'Confirm my subscription', intro: "Tap the button to confirm: then you'll get our newsletter, with news of puppies and litters and our tips." }}
-      done={{ title: 'Subscription confirmed', body: 'Thank you! You will receive our updates on puppy availability and tips. Every e-mail has a link to unsubscribe.' }}
-      failed={{ title: "We couldn't confirm your subscription", fallback: 'We could not confirm your subscription right now. Please try again later.' }}
+      button={{
+        label: 'Confirm my subscription',
+        intro: "Tap the button to confirm: then you'll get our newsletter, with news of puppies and litters and our tips.",
+      }}
+      done={{
+        title: 'Subscription confirmed',
+        body: 'Thank you! You will receive our updates on puppy availability and tips. Every e-mail has a link to unsubscribe.',
+      }}
+      failed={{
+        title: "We couldn't confirm your subscription",
+        fallback: 'We could not confirm your subscription right now. Please try again later.',
+      }}
     />
   );
 }

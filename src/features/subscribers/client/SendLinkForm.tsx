@@ -16,13 +16,15 @@ export const SEND_LINK_TEXT = {
   failureFallback: 'We could not send a link right now. Please try again later.',
 } as const;
 
-
 export const sentMessage = (email: string) =>
   `If ${email} is on our newsletter list, a new unsubscribe link is on its way to it. It can take a few minutes to arrive.`;
 
 export function SendLinkForm() {
   const id = useId();
-  const form = useForm({ initialValues: { email: '', website: '' }, validate: schemaResolver(UnsubscribeLinkRequestSchema, { sync: true }) });
+  const form = useForm({
+    initialValues: { email: '', website: '' },
+    validate: schemaResolver(UnsubscribeLinkRequestSchema, { sync: true }),
+  });
   const send = useMutation(trpc.subscribers.requestUnsubscribeLink.mutationOptions());
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);

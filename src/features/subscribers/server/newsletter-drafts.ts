@@ -14,7 +14,11 @@ export interface DraftStart {
 export async function litterDraft(em: EntityManager, litterId: number, appOrigin: string): Promise<DraftStart | null> {
   const litter = await em.findOne(Litter, { id: litterId });
   if (!litter) return null;
-  const when = litter.birthDate ? `born ${formatDay(litter.birthDate)}` : litter.expectedDate ? `expected around ${formatDay(litter.expectedDate)}` : 'coming soon';
+  const when = litter.birthDate
+    ? `born ${formatDay(litter.birthDate)}`
+    : litter.expectedDate
+      ? `expected around ${formatDay(litter.expectedDate)}`
+      : 'coming soon';
   const lines = [
     `Our litter **${litter.name}** from ${litter.motherName} and ${litter.fatherName} is ${when}.`,
     litter.description.trim(),

@@ -32,7 +32,11 @@ describe('renderNewsletter', () => {
   });
 
   it('keeps images from elsewhere out of the e-mail (no tracking pixels)', async () => {
-    const { html } = await renderNewsletter({ subject: 'S', preheader: '', body: '![pixel](https://tracker.example/p.gif)\n\nHi' }, SENDER, ORIGIN);
+    const { html } = await renderNewsletter(
+      { subject: 'S', preheader: '', body: '![pixel](https://tracker.example/p.gif)\n\nHi' },
+      SENDER,
+      ORIGIN,
+    );
     expect(html).not.toContain('tracker.example');
   });
 });

@@ -11,7 +11,11 @@ import { ArticleInputSchema } from '../../articles/articles.schema.ts';
  * an address as free, and the second insert would fail): `on conflict do nothing` inserts nothing when the
  * address is taken, waiting first for a transaction that has just taken it, and the next address is tried.
  */
-async function insertAtFreeAddress(em: EntityManager, wanted: string, post: Omit<RequiredEntityData<IArticle>, 'slug'>): Promise<{ id: number; slug: string }> {
+async function insertAtFreeAddress(
+  em: EntityManager,
+  wanted: string,
+  post: Omit<RequiredEntityData<IArticle>, 'slug'>,
+): Promise<{ id: number; slug: string }> {
   const base = wanted.slice(0, 190).replace(/-+$/, '');
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;

@@ -31,9 +31,20 @@ describe('newsletter segments and the blog archive', () => {
   const litters: Record<'spring' | 'autumn' | 'empty', number> = { spring: 0, autumn: 0, empty: 0 };
 
   const caller = (user: SessionUser | null) =>
-    appRouter.createCaller({ em: db.orm.em.fork(), user, sessionId: null, services: app.services, req: { ip: `10.61.${Math.floor(ip / 200)}.${ip++ % 200}` } } satisfies Context);
+    appRouter.createCaller({
+      em: db.orm.em.fork(),
+      user,
+      sessionId: null,
+      services: app.services,
+      req: { ip: `10.61.${Math.floor(ip / 200)}.${ip++ % 200}` },
+    } satisfies Context);
   const as = () => caller(admin);
-  const t = { get orm() { return db.orm; }, caller: (user?: SessionUser | null) => caller(user ?? null) } as unknown as TestContext;
+  const t = {
+    get orm() {
+      return db.orm;
+    },
+    caller: (user?: SessionUser | null) => caller(user ?? null),
+  } as unknown as TestContext;
   const sql = <T = unknown>(q: string, params: unknown[] = []) => db.orm.em.fork().getConnection().execute<T[]>(q, params);
 
   /** Sends every queued message. */
@@ -48,24 +59,43 @@ describe('newsletter segments and the blog archive', () => {
     throw new Error('the outbox did not drain');
   };
   /** Who received a subject, one entry per copy, sorted. */
-  const receivers = (subject: string) => smtp.received.filter((m) => m.subject === subject).flatMap((m) => m.to).sort();
+  const receivers = (subject: string) =>
+    smtp.received
+      .filter((m) => m.subject === subject)
+      .flatMap((m) => m.to)
+      .sort();
 
   /** Composes and sends a newsletter to an audience; returns it once every copy is delivered. */
   const sendTo = async (audience: Audience, subject: string) => {
-    const n = await as().admin.newsletters.create({ subject, preheader: 'News for you', body: `Hello!\n\n![Biscuit](${PHOTO})\n\n[Apply](/questionnaire)`, audience });
+    const n = await as().admin.newsletters.create({
+      subject,
+      preheader: 'News for you',
+      body: `Hello!\n\n![Biscuit](${PHOTO})\n\n[Apply](/questionnaire)`,
+      audience,
+    });
     await as().admin.newsletters.send({ id: n.id });
     await drainAll();
     return as().admin.newsletters.byId({ id: n.id });
   };
 
   /** A family account (its own e-mail) with an application (the address it gave), moved to `status`. */
-  const family = async (accountEmail: string | null, application: { email: string; name: string }, status: 'submitted' | 'approved' | 'waitlisted' | 'declined', litterId: number | null = null) => {
+  const family = async (
+    accountEmail: string | null,
+    application: { email: string; name: string },
+    status: 'submitted' | 'approved' | 'waitlisted' | 'declined',
+    litterId: number | null = null,
+  ) => {
     const { user } = await signIn(db.orm, { isAdmin: false });
     await sql(`update users set email = ? where id = ?`, [accountEmail, user.id]);
     return apply(user, application, status, litterId);
   };
   let key = 0;
-  const apply = async (user: SessionUser, application: { email: string; name: string }, status: 'submitted' | 'approved' | 'waitlisted' | 'declined', litterId: number | null = null) => {
+  const apply = async (
+    user: SessionUser,
+    application: { email: string; name: string },
+    status: 'submitted' | 'approved' | 'waitlisted' | 'declined',
+    litterId: number | null = null,
+  ) => {
     const { id } = await caller(user).applications.submit({ ...ANSWERS, ...application, idempotencyKey: `segments-key-${++key}` });
     if (status === 'submitted') return user;
     await as().admin.applications.changeStatus({ id, status: 'approved' });
@@ -78,14 +108,31 @@ describe('newsletter segments and the blog archive', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     db = await createTestDatabase();
-    app = await buildApp({ orm: db.orm, env: testEnv({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RATE_PER_MINUTE: '1000' }), closeOrm: false, logger: false });
+    app = await buildApp({
+      orm: db.orm,
+      env: testEnv({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RATE_PER_MINUTE: '1000' }),
+      closeOrm: false,
+      logger: false,
+    });
     await app.ready();
     await app.inject({ method: 'GET', url: '/api/settings' });
     await sql(`update site_settings set email = ?, breeder_name = 'Aspen Meadow Doodles', town = 'Monument, Colorado'`, [BREEDER]);
     admin = (await signIn(db.orm, { isAdmin: true, username: 'breeder' })).user;
     const em = db.orm.em.fork();
     for (const name of ['spring', 'autumn', 'empty'] as const) {
-      const litter = em.create(Litter, { name, motherName: 'Rosie', fatherName: 'Teddy', expectedDate: '2027-03-01', birthDate: null, active: true, description: '', imageUrl: null, puppyCount: null, createdAt: new Date(), updatedAt: new Date() });
+      const litter = em.create(Litter, {
+        name,
+        motherName: 'Rosie',
+        fatherName: 'Teddy',
+        expectedDate: '2027-03-01',
+        birthDate: null,
+        active: true,
+        description: '',
+        imageUrl: null,
+        puppyCount: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
       await em.flush();
       litters[name] = litter.id;
     }
@@ -94,7 +141,12 @@ describe('newsletter segments and the blog archive', () => {
     // list, each reached at its account's verified address, never at the one typed into an application
     // (decision 108); a family with no verified address on the autumn list; the Kims on the general list but
     // unsubscribed from our mail.
-    const parkers = await family('parkers@example.com', { email: 'Parkers-Typed@Example.com', name: 'The Parkers' }, 'waitlisted', litters.spring);
+    const parkers = await family(
+      'parkers@example.com',
+      { email: 'Parkers-Typed@Example.com', name: 'The Parkers' },
+      'waitlisted',
+      litters.spring,
+    );
     await apply(parkers, { email: 'parkers-other@example.com', name: 'The Parkers' }, 'waitlisted', null);
     await family('lees@example.com', { email: 'lees-typed@example.com', name: 'The Lees' }, 'waitlisted', litters.autumn);
     await family(null, { email: 'unverified@example.com', name: 'Unverified family' }, 'waitlisted', litters.autumn);
@@ -105,7 +157,15 @@ describe('newsletter segments and the blog archive', () => {
     await family('account-only@example.com', { email: 'other-address@example.com', name: 'Account family' }, 'submitted');
 
     // Subscribers: confirmed readers who never applied, applicants who also subscribed, a pending and an unsubscribed one.
-    for (const email of ['reader@example.com', 'Second.Reader@Example.com', 'parkers@example.com', 'approved@example.com', 'account-only@example.com', 'left@example.com', 'kims@example.com']) {
+    for (const email of [
+      'reader@example.com',
+      'Second.Reader@Example.com',
+      'parkers@example.com',
+      'approved@example.com',
+      'account-only@example.com',
+      'left@example.com',
+      'kims@example.com',
+    ]) {
       await subscribeConfirmed(t, email);
     }
     await caller(null).subscribers.subscribe({ email: 'pending@example.com' });
@@ -125,7 +185,9 @@ describe('newsletter segments and the blog archive', () => {
     expect(await count({ kind: 'waitlist', litterId: litters.spring })).toBe(1);
     expect(await count({ kind: 'waitlist', litterId: litters.empty })).toBe(0);
     expect(await count({ kind: 'nonApplicants' })).toBe(2);
-    await expect(caller({ id: 999, username: 'family', isAdmin: false }).admin.newsletters.countAudience({ kind: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      caller({ id: 999, username: 'family', isAdmin: false }).admin.newsletters.countAudience({ kind: 'all' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('the waitlist: every waitlisted family once, not those who unsubscribed, left the list or only subscribed', async () => {
@@ -145,8 +207,15 @@ describe('newsletter segments and the blog archive', () => {
     await sendTo({ kind: 'waitlist', litterId: litters.autumn }, 'Autumn waitlist news');
     expect(receivers('Autumn waitlist news')).toEqual(['lees@example.com']);
     // A list nobody waits on: refused, and the newsletter stays a draft.
-    const n = await as().admin.newsletters.create({ subject: 'Nobody waits', body: 'Hi', audience: { kind: 'waitlist', litterId: litters.empty } });
-    await expect(as().admin.newsletters.send({ id: n.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NEWSLETTER_MESSAGES.noRecipients });
+    const n = await as().admin.newsletters.create({
+      subject: 'Nobody waits',
+      body: 'Hi',
+      audience: { kind: 'waitlist', litterId: litters.empty },
+    });
+    await expect(as().admin.newsletters.send({ id: n.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: NEWSLETTER_MESSAGES.noRecipients,
+    });
     expect((await as().admin.newsletters.byId({ id: n.id })).status).toBe('draft');
   });
 
@@ -157,14 +226,25 @@ describe('newsletter segments and the blog archive', () => {
     // Pending and unsubscribed addresses, addresses typed into applications and a family with no verified
     // address got none of the newsletters.
     const newsletters = new Set(['Waitlist news', 'Spring waitlist news', 'Autumn waitlist news', 'Reader news']);
-    for (const email of ['pending@example.com', 'left@example.com', 'kims@example.com', 'parkers-typed@example.com', 'parkers-other@example.com', 'lees-typed@example.com', 'unverified@example.com']) {
+    for (const email of [
+      'pending@example.com',
+      'left@example.com',
+      'kims@example.com',
+      'parkers-typed@example.com',
+      'parkers-other@example.com',
+      'lees-typed@example.com',
+      'unverified@example.com',
+    ]) {
       expect(smtp.received.filter((m) => m.to.includes(email) && newsletters.has(m.subject)).map((m) => m.subject)).toEqual([]);
     }
   });
 
   it('publishes a sent newsletter as a blog post once, with its subject, preview line and body', async () => {
     const draft = await as().admin.newsletters.create({ subject: 'Not sent yet', body: 'Soon.', audience: { kind: 'all' } });
-    await expect(as().admin.newsletters.publishAsPost({ id: draft.id })).rejects.toMatchObject({ code: 'CONFLICT', message: NEWSLETTER_MESSAGES.notSent });
+    await expect(as().admin.newsletters.publishAsPost({ id: draft.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: NEWSLETTER_MESSAGES.notSent,
+    });
 
     // A post already has the title's address: the archive takes the next free one.
     await as().admin.articles.create({ kind: 'blog', title: 'Puppy news for June', body: 'An older post.' });
@@ -172,12 +252,24 @@ describe('newsletter segments and the blog archive', () => {
     const published = await as().admin.newsletters.publishAsPost({ id: sent.id });
     expect(published.articleId).toEqual(expect.any(Number));
     const post = await as().admin.articles.byId({ id: published.articleId! });
-    expect(post).toMatchObject({ kind: 'blog', status: 'published', title: 'Puppy news for June', summary: 'News for you', body: sent.body, slug: 'puppy-news-for-june-2', tags: [], coverImageUrl: null });
+    expect(post).toMatchObject({
+      kind: 'blog',
+      status: 'published',
+      title: 'Puppy news for June',
+      summary: 'News for you',
+      body: sent.body,
+      slug: 'puppy-news-for-june-2',
+      tags: [],
+      coverImageUrl: null,
+    });
     const page = await caller(null).articles.blogPost({ slug: post.slug });
     expect(page).toMatchObject({ title: 'Puppy news for June' });
 
     // Twice: refused with a clear message, and still one post.
-    await expect(as().admin.newsletters.publishAsPost({ id: sent.id })).rejects.toMatchObject({ code: 'CONFLICT', message: NEWSLETTER_MESSAGES.alreadyPublished });
+    await expect(as().admin.newsletters.publishAsPost({ id: sent.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: NEWSLETTER_MESSAGES.alreadyPublished,
+    });
     const posts = await as().admin.articles.list({ kind: 'blog', search: 'Puppy news for June' });
     expect(posts.items.map((p) => p.slug).sort()).toEqual(['puppy-news-for-june', 'puppy-news-for-june-2']);
     expect((await as().admin.newsletters.byId({ id: sent.id })).articleId).toBe(post.id);
@@ -190,7 +282,10 @@ describe('newsletter segments and the blog archive', () => {
     const published = await Promise.all([first, second].map((n) => as().admin.newsletters.publishAsPost({ id: n.id })));
     const posts = await Promise.all(published.map((n) => as().admin.articles.byId({ id: n.articleId! })));
     expect(posts.map((p) => p.slug).sort()).toEqual(['litter-day', 'litter-day-2']);
-    expect(posts.map((p) => [p.title, p.status])).toEqual([['Litter day', 'published'], ['Litter day', 'published']]);
+    expect(posts.map((p) => [p.title, p.status])).toEqual([
+      ['Litter day', 'published'],
+      ['Litter day', 'published'],
+    ]);
   });
 
   it('dismisses a newsletter’s failed copies: gone from the counts and the outbox, the sent ones stay; only an admin may', async () => {
@@ -198,7 +293,10 @@ describe('newsletter segments and the blog archive', () => {
     await as().admin.newsletters.send({ id: n.id });
     await app.services.afterAnswer.idle(); // a send queues its copies after answering
     // One copy goes out; the other is held back, then refused by the mail server until it fails.
-    await sql(`update outbox_messages set next_attempt_at = now() + interval '1 hour' where newsletter_id = ? and "to" = 'second.reader@example.com'`, [n.id]);
+    await sql(
+      `update outbox_messages set next_attempt_at = now() + interval '1 hour' where newsletter_id = ? and "to" = 'second.reader@example.com'`,
+      [n.id],
+    );
     await app.mailer.poll();
     expect(receivers('Dismiss news')).toEqual(['reader@example.com']);
     smtp.refuseWith({ code: 550, message: 'Mailbox unavailable' });
@@ -214,12 +312,17 @@ describe('newsletter segments and the blog archive', () => {
 
     // Neither a visitor nor a family may dismiss them.
     await expect(caller(null).admin.newsletters.dismissFailed({ id: n.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(caller({ id: 999, username: 'family', isAdmin: false }).admin.newsletters.dismissFailed({ id: n.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      caller({ id: 999, username: 'family', isAdmin: false }).admin.newsletters.dismissFailed({ id: n.id }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await as().admin.newsletters.byId({ id: n.id })).counts.failed).toBe(1);
 
     const dismissed = await as().admin.newsletters.dismissFailed({ id: n.id });
     expect(dismissed.counts).toEqual({ recipients: 2, queued: 0, sent: 1, failed: 0 });
-    const rows = await sql<{ to: string; status: string }>(`select "to", status from outbox_messages where newsletter_id = ? order by "to"`, [n.id]);
+    const rows = await sql<{ to: string; status: string }>(
+      `select "to", status from outbox_messages where newsletter_id = ? order by "to"`,
+      [n.id],
+    );
     expect(rows.map((r) => [r.to, r.status])).toEqual([['reader@example.com', 'sent']]);
     // Nothing left to retry, and the counts hold (the list shows the same).
     expect((await as().admin.newsletters.retryFailed({ id: n.id })).counts).toEqual({ recipients: 2, queued: 0, sent: 1, failed: 0 });
@@ -239,7 +342,17 @@ describe('newsletter segments and the blog archive', () => {
     };
     const puppy = async (name: string, litterId: number) => {
       const em = db.orm.em.fork();
-      const p = em.create(Puppy, { name, gender: 'female', color: 'Apricot', litter: litterId, imageUrl: null, videoUrl: null, generation: null, weight: null, price: null });
+      const p = em.create(Puppy, {
+        name,
+        gender: 'female',
+        color: 'Apricot',
+        litter: litterId,
+        imageUrl: null,
+        videoUrl: null,
+        generation: null,
+        weight: null,
+        price: null,
+      });
       await em.flush();
       return p.id;
     };
@@ -247,7 +360,11 @@ describe('newsletter segments and the blog archive', () => {
     const greens = await account('greens@example.com');
     const noEmail = await account(null);
     // The Browns have two puppies of the spring litter; the Greens one of the autumn litter.
-    for (const [name, familyId] of [['Maple', browns.id], ['Juniper', browns.id], ['Hazel', noEmail.id]] as const) {
+    for (const [name, familyId] of [
+      ['Maple', browns.id],
+      ['Juniper', browns.id],
+      ['Hazel', noEmail.id],
+    ] as const) {
       await as().admin.portal.setFamily({ puppyId: await puppy(name, litters.spring), familyId });
     }
     await as().admin.portal.setFamily({ puppyId: await puppy('Clover', litters.autumn), familyId: greens.id });
@@ -260,7 +377,11 @@ describe('newsletter segments and the blog archive', () => {
     expect((await as().admin.newsletters.countAudience({ kind: 'litter', litterId: litters.spring })).recipients).toBe(2);
     const n = await sendTo({ kind: 'litter', litterId: litters.spring }, 'Spring litter families');
     expect(receivers('Spring litter families')).toEqual(['browns@example.com', 'parkers@example.com']);
-    expect(n).toMatchObject({ status: 'sent', audience: { kind: 'litter', litterId: litters.spring }, counts: { recipients: 2, queued: 0, sent: 2, failed: 0 } });
+    expect(n).toMatchObject({
+      status: 'sent',
+      audience: { kind: 'litter', litterId: litters.spring },
+      counts: { recipients: 2, queued: 0, sent: 2, failed: 0 },
+    });
     await sendTo({ kind: 'litter', litterId: litters.autumn }, 'Autumn litter families');
     expect(receivers('Autumn litter families')).toEqual(['greens@example.com']);
   });
@@ -271,7 +392,12 @@ describe('newsletter segments and the blog archive', () => {
     expect(fromLitter.body).toContain('Our litter **autumn** from Rosie and Teddy is expected around March 1, 2027.');
     expect(fromLitter.body).toContain(`[See the litter on our site](${TEST_ORIGIN}/#litters)`);
 
-    const post = await as().admin.articles.create({ kind: 'blog', title: 'Meet the autumn puppies', summary: 'Six puppies, all doing well.', body: 'Long story.' });
+    const post = await as().admin.articles.create({
+      kind: 'blog',
+      title: 'Meet the autumn puppies',
+      summary: 'Six puppies, all doing well.',
+      body: 'Long story.',
+    });
     // A draft post has no page yet: its newsletter would link nowhere, so none is started.
     await expect(as().admin.newsletters.start({ from: 'article', articleId: post.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -280,7 +406,9 @@ describe('newsletter segments and the blog archive', () => {
     await as().admin.articles.publish({ id: post.id });
     const fromPost = await as().admin.newsletters.start({ from: 'article', articleId: post.id });
     expect(fromPost).toMatchObject({ status: 'draft', subject: 'Meet the autumn puppies' });
-    expect(fromPost.body).toBe(`Six puppies, all doing well.\n\n[Read “Meet the autumn puppies” on our blog](${TEST_ORIGIN}/blog/meet-the-autumn-puppies)`);
+    expect(fromPost.body).toBe(
+      `Six puppies, all doing well.\n\n[Read “Meet the autumn puppies” on our blog](${TEST_ORIGIN}/blog/meet-the-autumn-puppies)`,
+    );
     expect(await caller(null).articles.blogPost({ slug: 'meet-the-autumn-puppies' })).toMatchObject({ title: 'Meet the autumn puppies' });
     // Saved as drafts the breeder finds in the list.
     const listed = (await as().admin.newsletters.list({})).items.map((x) => x.id);
@@ -288,9 +416,15 @@ describe('newsletter segments and the blog archive', () => {
 
     // A litter or post that does not exist, and a page that is not a blog post: not found, no draft.
     const page = await as().admin.articles.create({ kind: 'resource', title: 'Puppy care guide', body: 'Care.', category: 'health' });
-    for (const from of [{ from: 'litter', litterId: 999_999 }, { from: 'article', articleId: 999_999 }, { from: 'article', articleId: page.id }] as const) {
+    for (const from of [
+      { from: 'litter', litterId: 999_999 },
+      { from: 'article', articleId: 999_999 },
+      { from: 'article', articleId: page.id },
+    ] as const) {
       await expect(as().admin.newsletters.start(from)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
-    await expect(caller({ id: 999, username: 'family', isAdmin: false }).admin.newsletters.start({ from: 'litter', litterId: litters.autumn })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      caller({ id: 999, username: 'family', isAdmin: false }).admin.newsletters.start({ from: 'litter', litterId: litters.autumn }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

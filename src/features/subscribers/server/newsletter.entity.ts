@@ -25,10 +25,19 @@ export const Newsletter = defineEntity({
     /** The blog post it was published as (an id in the articles feature, no foreign key across features). */
     articleId: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // What the sender's poll asks for: scheduled newsletters that are due, and sends that were interrupted.
-  indexes: [{ name: 'newsletters_list_order_index', expression: 'create index "newsletters_list_order_index" on "newsletters" ("created_at", "id")' }, { properties: ['scheduledAt'], where: { status: { $in: ['scheduled', 'sending'] } } }],
+  indexes: [
+    {
+      name: 'newsletters_list_order_index',
+      expression: 'create index "newsletters_list_order_index" on "newsletters" ("created_at", "id")',
+    },
+    { properties: ['scheduledAt'], where: { status: { $in: ['scheduled', 'sending'] } } },
+  ],
 });
 export type INewsletter = InstanceType<typeof Newsletter.class>;
 

@@ -53,7 +53,10 @@ function toDto(n: INewsletter, c = { queued: 0, sent: 0, failed: 0 }): Newslette
 }
 
 async function dtos(em: EntityManager, rows: INewsletter[], services: Pick<AppServices, 'mail'>): Promise<NewsletterAdminDto[]> {
-  const counts = await services.mail.counts(em, rows.map((r) => r.id));
+  const counts = await services.mail.counts(
+    em,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toDto(r, counts.get(r.id)));
 }
 
@@ -63,7 +66,11 @@ async function load(em: EntityManager, id: number): Promise<INewsletter> {
   return n;
 }
 
-export async function listNewsletters(em: EntityManager, input: { page: number; after?: string }, services: Services): Promise<Page<NewsletterAdminDto>> {
+export async function listNewsletters(
+  em: EntityManager,
+  input: { page: number; after?: string },
+  services: Services,
+): Promise<Page<NewsletterAdminDto>> {
   const { rows, ...page } = await keysetPage(em, Newsletter, {}, NEWEST_FIRST, input);
   return { ...page, items: await dtos(em, rows, services) };
 }
@@ -107,7 +114,11 @@ export async function removeNewsletter(em: EntityManager, id: number): Promise<{
 }
 
 /** A draft filled from a litter or a blog post. */
-export async function startNewsletter(em: EntityManager, from: z.output<typeof NewsletterStartSchema>, services: Services): Promise<NewsletterAdminDto> {
+export async function startNewsletter(
+  em: EntityManager,
+  from: z.output<typeof NewsletterStartSchema>,
+  services: Services,
+): Promise<NewsletterAdminDto> {
   const draft =
     from.from === 'litter'
       ? await litterDraft(em, from.litterId, services.env.appOrigin)
@@ -155,12 +166,22 @@ function headersFor(unsubscribeUrl: string, breederEmail: string, encodedEmail: 
   };
 }
 
-async function copiesFor(em: EntityManager, n: { subject: string; preheader: string; body: string }, recipients: Recipient[], services: Services): Promise<BulkMessage[]> {
+async function copiesFor(
+  em: EntityManager,
+  n: { subject: string; preheader: string; body: string },
+  recipients: Recipient[],
+  services: Services,
+): Promise<BulkMessage[]> {
   const { breeder, rendered } = await renderFor(em, n, services);
   const out: BulkMessage[] = [];
   for (const r of recipients) {
     const url = await unsubscribeLinkFor(em, services.env.appOrigin, r.email);
-    out.push({ to: r.email, subject: n.subject, ...personalise(rendered, url), headers: headersFor(url, breeder.email, encodeURIComponent(r.email)) });
+    out.push({
+      to: r.email,
+      subject: n.subject,
+      ...personalise(rendered, url),
+      headers: headersFor(url, breeder.email, encodeURIComponent(r.email)),
+    });
   }
   return out;
 }
@@ -235,7 +256,11 @@ async function queueCopies(em: EntityManager, n: INewsletter, services: Services
   const sql = audienceSql(n.audience);
   const families = sql === null ? await recipientsOf(em, n.audience) : [];
   const readers = size ?? (sql === null ? families.length : await audienceSize(em, n.audience));
-  await em.nativeUpdate(Newsletter, { id: n.id, status: 'sending' }, { recipientCount: Math.max(n.recipientCount, readers + n.dismissedCount) });
+  await em.nativeUpdate(
+    Newsletter,
+    { id: n.id, status: 'sending' },
+    { recipientCount: Math.max(n.recipientCount, readers + n.dismissedCount) },
+  );
   const { breeder, rendered } = await renderFor(em, n, services);
   const template = {
     subject: n.subject,
@@ -246,7 +271,11 @@ async function queueCopies(em: EntityManager, n: INewsletter, services: Services
   };
   let source: BulkRecipient[] | BulkSource;
   if (sql === null) {
-    const links = await unsubscribeLinksFor(em, services.env.appOrigin, families.map((r) => r.email));
+    const links = await unsubscribeLinksFor(
+      em,
+      services.env.appOrigin,
+      families.map((r) => r.email),
+    );
     source = families.map((r, i) => ({ to: r.email, value: links[i]! }));
   } else {
     const link = await unsubscribeLinkSql(em, services.env.appOrigin, 'q."to"');

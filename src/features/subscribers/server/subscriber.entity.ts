@@ -17,12 +17,23 @@ export const Subscriber = defineEntity({
     pendingSince: p.datetime().nullable().index(),
     confirmedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // The dashboard list's order, so a page is read from the index, not sorted from the table (issue 35).
   indexes: [
-    { name: 'subscribers_list_order_index', expression: 'create index "subscribers_list_order_index" on "subscribers" ("created_at", "id")' },
+    {
+      name: 'subscribers_list_order_index',
+      expression: 'create index "subscribers_list_order_index" on "subscribers" ("created_at", "id")',
+    },
     // Today's unsubscribes of the week (Migration20261128161000_today_indexes).
-    { name: 'subscribers_unsubscribed_index', expression: `create index "subscribers_unsubscribed_index" on "subscribers" ("updated_at") where "status" = 'unsubscribed'` }, ...trigramIndexes('subscribers', ['email', 'name'])],
+    {
+      name: 'subscribers_unsubscribed_index',
+      expression: `create index "subscribers_unsubscribed_index" on "subscribers" ("updated_at") where "status" = 'unsubscribed'`,
+    },
+    ...trigramIndexes('subscribers', ['email', 'name']),
+  ],
 });
 export type ISubscriber = InstanceType<typeof Subscriber.class>;

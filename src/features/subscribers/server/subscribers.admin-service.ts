@@ -23,7 +23,6 @@ function filterOf(input: Omit<ListInput, 'page'>) {
   return where;
 }
 
-
 export async function listSubscribers(em: EntityManager, input: ListInput): Promise<Page<SubscriberAdminDto>> {
   const { rows, ...page } = await keysetPage(em, Subscriber, filterOf(input), NEWEST_FIRST_KEYS, input);
   return { ...page, items: rows.map(toSubscriberAdminDto) };

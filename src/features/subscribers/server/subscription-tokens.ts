@@ -35,7 +35,9 @@ export async function unsubscribeToken(em: EntityManager, email: string): Promis
 /** The unsubscribe links of many addresses at once (a newsletter's readers): one key read, no query per address. */
 export async function unsubscribeLinksFor(em: EntityManager, appOrigin: string, emails: readonly string[]): Promise<string[]> {
   const key = await linkKey(em);
-  return emails.map((email) => unsubscribeUrl(appOrigin, `u1.${Buffer.from(email).toString('base64url')}.${signFor(key, UNSUBSCRIBE, email)}`));
+  return emails.map((email) =>
+    unsubscribeUrl(appOrigin, `u1.${Buffer.from(email).toString('base64url')}.${signFor(key, UNSUBSCRIBE, email)}`),
+  );
 }
 
 /** base64url without padding of a bytea expression, as Buffer#toString('base64url') writes it. */
@@ -48,7 +50,11 @@ const base64url = (bytes: string) => `rtrim(translate(replace(encode(${bytes}, '
  * PostgreSQL or PGlite; the key's two pads are parameters (the key itself is read from this database anyway).
  * The token's characters are all unreserved, so encodeURIComponent leaves them as they are.
  */
-export async function unsubscribeLinkSql(em: EntityManager, appOrigin: string, address: string): Promise<{ sql: string; params: unknown[] }> {
+export async function unsubscribeLinkSql(
+  em: EntityManager,
+  appOrigin: string,
+  address: string,
+): Promise<{ sql: string; params: unknown[] }> {
   const key = await linkKey(em);
   const block = Buffer.alloc(64);
   (key.length > 64 ? createHash('sha256').update(key).digest() : key).copy(block);

@@ -32,14 +32,19 @@ export async function sendUnsubscribeLink(
   return { ok: true };
 }
 
-async function queueUnsubscribeLink(em: EntityManager, email: string, services: Pick<AppServices, 'mail' | 'env' | 'rateLimit'>): Promise<void> {
+async function queueUnsubscribeLink(
+  em: EntityManager,
+  email: string,
+  services: Pick<AppServices, 'mail' | 'env' | 'rateLimit'>,
+): Promise<void> {
   // The same database and token work for every address, on the list or not (the counter, the breeder's name,
   // the signed link): only the enqueue differs, so even the work after the answer does not tell them apart.
   const subscriber = await em.findOne(Subscriber, { email, status: 'active' });
   const { allowed } = await services.rateLimit(`unsubscribe-link:${email}`, LINK_PER_ADDRESS.limit, LINK_PER_ADDRESS.windowMs);
   const breeder = await services.mail.breeder(em);
   const link = await unsubscribeLinkFor(em, services.env.appOrigin, email);
-  if (subscriber && allowed) services.mail.enqueue(em, { lane: 'account', to: email, ...linkMail(subscriber.name ?? null, link, breeder.name) });
+  if (subscriber && allowed)
+    services.mail.enqueue(em, { lane: 'account', to: email, ...linkMail(subscriber.name ?? null, link, breeder.name) });
   await em.flush();
 }
 

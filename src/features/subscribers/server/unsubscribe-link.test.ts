@@ -78,7 +78,8 @@ describe('subscribers.requestUnsubscribeLink: a fresh unsubscribe link from /uns
 
   it('limits requests per client address, then answers 429 with a clear message', async () => {
     const ip = freshIp();
-    for (let i = 0; i < UNSUBSCRIBE_LINK_RATE_LIMIT.limit; i++) expect((await ask({ email: `x${i}@example.com` }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < UNSUBSCRIBE_LINK_RATE_LIMIT.limit; i++)
+      expect((await ask({ email: `x${i}@example.com` }, ip)).statusCode).toBe(200);
     const limited = await ask({ email: 'x-last@example.com' }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toMatch(/^Too many (requests|attempts)\. Please try again in \d+ (second|minute)s?\.$/);

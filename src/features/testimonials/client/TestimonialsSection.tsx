@@ -79,7 +79,12 @@ function Slide({ t, position, total }: { t: TestimonialDto; position: number; to
           </Text>
         </div>
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={t.imageUrl ? imageUrl(t.imageUrl, 160) : null} alt={t.imageUrl ? `Photo of ${t.name}` : undefined} radius="xl" color="amber">
+          <Avatar
+            src={t.imageUrl ? imageUrl(t.imageUrl, 160) : null}
+            alt={t.imageUrl ? `Photo of ${t.name}` : undefined}
+            radius="xl"
+            color="amber"
+          >
             {initials}
           </Avatar>
           <div>
@@ -154,10 +159,24 @@ export function TestimonialsSection() {
             </div>
             {n > visible && (
               <Group justify="center" gap="md" mt="lg">
-                <ActionIcon variant="filled" size="xl" radius="xl" onClick={() => go(-1)} aria-label="Previous testimonial" aria-controls="testimonial-slides">
+                <ActionIcon
+                  variant="filled"
+                  size="xl"
+                  radius="xl"
+                  onClick={() => go(-1)}
+                  aria-label="Previous testimonial"
+                  aria-controls="testimonial-slides"
+                >
                   <IconChevronLeft aria-hidden="true" />
                 </ActionIcon>
-                <ActionIcon variant="filled" size="xl" radius="xl" onClick={() => go(1)} aria-label="Next testimonial" aria-controls="testimonial-slides">
+                <ActionIcon
+                  variant="filled"
+                  size="xl"
+                  radius="xl"
+                  onClick={() => go(1)}
+                  aria-label="Next testimonial"
+                  aria-controls="testimonial-slides"
+                >
                   <IconChevronRight aria-hidden="true" />
                 </ActionIcon>
               </Group>

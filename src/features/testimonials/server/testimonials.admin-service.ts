@@ -15,7 +15,10 @@ export function toTestimonialAdminDto(t: ITestimonial): TestimonialAdminDto {
 }
 
 /** Newest first, as the home page shows them. */
-export async function listTestimonialsAdmin(em: EntityManager, input: z.output<typeof PageInputSchema>): Promise<Page<TestimonialAdminDto>> {
+export async function listTestimonialsAdmin(
+  em: EntityManager,
+  input: z.output<typeof PageInputSchema>,
+): Promise<Page<TestimonialAdminDto>> {
   const where = input.search
     ? { $or: [{ name: { $ilike: likePattern(input.search) } }, { content: { $ilike: likePattern(input.search) } }] }
     : {};

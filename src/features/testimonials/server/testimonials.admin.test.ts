@@ -15,7 +15,12 @@ describe('admin.testimonials', () => {
     expect((await t.caller().testimonials.featured()).map((x) => x.name)).toEqual(['The Lees']);
 
     const updated = await as().admin.testimonials.update({
-      id: created.id, name: 'The Lee Family', content: 'Wonderful puppy, great support.', rating: 4, location: 'Denver, CO', featured: true,
+      id: created.id,
+      name: 'The Lee Family',
+      content: 'Wonderful puppy, great support.',
+      rating: 4,
+      location: 'Denver, CO',
+      featured: true,
       imageUrl: '/uploads/lees.jpg',
     });
     expect(updated).toMatchObject({ name: 'The Lee Family', rating: 4, imageUrl: '/uploads/lees.jpg' });
@@ -31,7 +36,9 @@ describe('admin.testimonials', () => {
 
   it('accepts ratings 1 to 5 only', async () => {
     for (const rating of [0, 6, 3.5]) {
-      const error = await as().admin.testimonials.create({ name: 'A', content: 'B', rating }).catch((e: unknown) => e);
+      const error = await as()
+        .admin.testimonials.create({ name: 'A', content: 'B', rating })
+        .catch((e: unknown) => e);
       expect((error as TRPCError).code).toBe('BAD_REQUEST');
     }
     expect((await as().admin.testimonials.create({ name: 'A', content: 'B', rating: 1 })).rating).toBe(1);

@@ -16,9 +16,32 @@ describe('GET /api/testimonials/featured and testimonials.featured', () => {
     await seedDemoContent(t.orm.em.fork(), { force: false });
     const em = t.orm.em.fork();
     const day = 86_400_000;
-    em.create(Testimonial, { name: 'Newest', content: 'Just brought Honey home!', location: 'Denver, CO', imageUrl: '/uploads/a.jpg', featured: true, createdAt: new Date(Date.now() + day) });
-    em.create(Testimonial, { name: 'Hidden', content: 'Not shown.', rating: 3, location: '', imageUrl: null, featured: false, createdAt: new Date(Date.now() + 2 * day) });
-    em.create(Testimonial, { name: 'Oldest', content: 'Years ago.', rating: 4, location: 'Pueblo, CO', imageUrl: null, featured: true, createdAt: new Date(Date.now() - 365 * day) });
+    em.create(Testimonial, {
+      name: 'Newest',
+      content: 'Just brought Honey home!',
+      location: 'Denver, CO',
+      imageUrl: '/uploads/a.jpg',
+      featured: true,
+      createdAt: new Date(Date.now() + day),
+    });
+    em.create(Testimonial, {
+      name: 'Hidden',
+      content: 'Not shown.',
+      rating: 3,
+      location: '',
+      imageUrl: null,
+      featured: false,
+      createdAt: new Date(Date.now() + 2 * day),
+    });
+    em.create(Testimonial, {
+      name: 'Oldest',
+      content: 'Years ago.',
+      rating: 4,
+      location: 'Pueblo, CO',
+      imageUrl: null,
+      featured: true,
+      createdAt: new Date(Date.now() - 365 * day),
+    });
     await em.flush();
 
     const res = await t.app.inject({ method: 'GET', url: '/api/testimonials/featured' });
@@ -27,7 +50,12 @@ describe('GET /api/testimonials/featured and testimonials.featured', () => {
     expect(list).toHaveLength(7);
     expect(list.map((x) => x.name)).not.toContain('Hidden');
     expect(list[0]).toEqual({
-      id: expect.any(Number), name: 'Newest', content: 'Just brought Honey home!', rating: 5, location: 'Denver, CO', imageUrl: '/uploads/a.jpg',
+      id: expect.any(Number),
+      name: 'Newest',
+      content: 'Just brought Honey home!',
+      rating: 5,
+      location: 'Denver, CO',
+      imageUrl: '/uploads/a.jpg',
     });
     expect(list.at(-1)!.name).toBe('Oldest');
     expect(list.every((x) => Number.isInteger(x.rating) && (x.rating as number) >= 1 && (x.rating as number) <= 5)).toBe(true);

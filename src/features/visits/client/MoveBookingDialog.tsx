@@ -26,7 +26,15 @@ export function MoveBookingDialog({
   return (
     <Modal opened={booking !== null} onClose={onClose} title="Move this booking">
       {booking && (
-        <MoveForm key={booking.id} kind={booking.kind} breederZone={breederZone} summary={summary} pending={pending} onClose={onClose} onMove={onMove}>
+        <MoveForm
+          key={booking.id}
+          kind={booking.kind}
+          breederZone={breederZone}
+          summary={summary}
+          pending={pending}
+          onClose={onClose}
+          onMove={onMove}
+        >
           {children}
         </MoveForm>
       )}
@@ -34,7 +42,23 @@ export function MoveBookingDialog({
   );
 }
 
-function MoveForm({ kind, breederZone, summary, pending, onClose, onMove, children }: { kind: AppointmentKind; breederZone: string; summary: ReactNode; pending: boolean; onClose: () => void; onMove: (startsAt: string) => void; children?: ReactNode }) {
+function MoveForm({
+  kind,
+  breederZone,
+  summary,
+  pending,
+  onClose,
+  onMove,
+  children,
+}: {
+  kind: AppointmentKind;
+  breederZone: string;
+  summary: ReactNode;
+  pending: boolean;
+  onClose: () => void;
+  onMove: (startsAt: string) => void;
+  children?: ReactNode;
+}) {
   const [moveTo, setMoveTo] = useState<string | null>(null);
   return (
     <Stack

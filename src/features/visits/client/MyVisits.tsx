@@ -23,9 +23,18 @@ export function MyVisits() {
         <Title order={2} id="visits-heading">
           Visits
         </Title>
-        {allowed.length === 0 ? <Text>Visits are arranged for serious inquiries: you can book here once the breeder’s rules allow it.</Text> : <BookForm kinds={allowed} breederZone={timeZone} bookableFrom={bookableFrom} />}
+        {allowed.length === 0 ? (
+          <Text>Visits are arranged for serious inquiries: you can book here once the breeder’s rules allow it.</Text>
+        ) : (
+          <BookForm kinds={allowed} breederZone={timeZone} bookableFrom={bookableFrom} />
+        )}
         {why.length > 0 && (
-          <Stack gap={4} component="ul" style={{ margin: 0, paddingInlineStart: 'var(--mantine-spacing-lg)' }} aria-label="Not yet bookable">
+          <Stack
+            gap={4}
+            component="ul"
+            style={{ margin: 0, paddingInlineStart: 'var(--mantine-spacing-lg)' }}
+            aria-label="Not yet bookable"
+          >
             {why.map(({ kind, reason }) => (
               <Text key={kind} component="li" size="sm">
                 {KIND_LABELS[kind]}: {reason}
@@ -39,7 +48,15 @@ export function MyVisits() {
   );
 }
 
-function BookForm({ kinds, breederZone, bookableFrom }: { kinds: AppointmentKind[]; breederZone: string; bookableFrom: Partial<Record<AppointmentKind, string>> }) {
+function BookForm({
+  kinds,
+  breederZone,
+  bookableFrom,
+}: {
+  kinds: AppointmentKind[];
+  breederZone: string;
+  bookableFrom: Partial<Record<AppointmentKind, string>>;
+}) {
   const familyZone = useMemo(ownZone, []);
   const [kind, setKind] = useState<AppointmentKind>(kinds[0]!);
   const [startsAt, setStartsAt] = useState<string | null>(null);
@@ -48,7 +65,11 @@ function BookForm({ kinds, breederZone, bookableFrom }: { kinds: AppointmentKind
   const book = useMutation(
     trpc.visits.book.mutationOptions({
       onSuccess: async (b) => {
-        toast({ title: 'Booked', message: `${KIND_LABELS[b.kind]}: ${formatInZone(b.startsAt, breederZone)}. The invitation is on its way to your e-mail.`, variant: 'success' });
+        toast({
+          title: 'Booked',
+          message: `${KIND_LABELS[b.kind]}: ${formatInZone(b.startsAt, breederZone)}. The invitation is on its way to your e-mail.`,
+          variant: 'success',
+        });
         setStartsAt(null);
         setNote('');
         await queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() });
@@ -60,10 +81,14 @@ function BookForm({ kinds, breederZone, bookableFrom }: { kinds: AppointmentKind
     }),
   );
   return (
-    <Stack gap="sm" component="form" onSubmit={(e) => {
-      e.preventDefault();
-      if (startsAt) book.mutate({ kind, startsAt, timeZone: familyZone, note });
-    }}>
+    <Stack
+      gap="sm"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (startsAt) book.mutate({ kind, startsAt, timeZone: familyZone, note });
+      }}
+    >
       <Text size="sm" c="dimmed">
         Times are shown in the breeder’s time zone ({breederZone}) and in yours ({familyZone}).
       </Text>
@@ -83,7 +108,14 @@ function BookForm({ kinds, breederZone, bookableFrom }: { kinds: AppointmentKind
         </Text>
       )}
       <SlotSelect kind={kind} breederZone={breederZone} value={startsAt} onChange={setStartsAt} from={bookableFrom[kind]} />
-      <Textarea label="Note for the breeder (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
+      <Textarea
+        label="Note for the breeder (optional)"
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        maxLength={1000}
+        autosize
+        minRows={2}
+      />
       <Group>
         <Button type="submit" loading={book.isPending} disabled={!startsAt}>
           Book this time
@@ -102,7 +134,11 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
     trpc.visits.reschedule.mutationOptions({
       onSuccess: async (b) => {
         setMoving(null);
-        toast({ title: 'Booking moved', message: `${KIND_LABELS[b.kind]}: ${formatInZone(b.startsAt, b.timeZone)}. The updated invitation is on its way.`, variant: 'success' });
+        toast({
+          title: 'Booking moved',
+          message: `${KIND_LABELS[b.kind]}: ${formatInZone(b.startsAt, b.timeZone)}. The updated invitation is on its way.`,
+          variant: 'success',
+        });
         await queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() });
       },
       onError: (e) => toast({ title: 'Could not move the booking', message: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
@@ -112,7 +148,11 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
     trpc.visits.cancel.mutationOptions({
       onSuccess: async () => {
         setCancelling(null);
-        toast({ title: 'Booking cancelled', message: 'We e-mailed you the cancellation; it removes the event from your calendar.', variant: 'success' });
+        toast({
+          title: 'Booking cancelled',
+          message: 'We e-mailed you the cancellation; it removes the event from your calendar.',
+          variant: 'success',
+        });
         await queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() });
       },
       onError: (e) => toast({ title: 'Could not cancel', message: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
@@ -130,7 +170,9 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
             <Stack gap={4}>
               <Group justify="space-between" wrap="wrap">
                 <Text fw={700}>{KIND_LABELS[b.kind]}</Text>
-                <ToneBadge tone={b.status === 'confirmed' ? 'green' : 'gray'}>{b.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</ToneBadge>
+                <ToneBadge tone={b.status === 'confirmed' ? 'green' : 'gray'}>
+                  {b.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}
+                </ToneBadge>
               </Group>
               <Text size="sm">{bothZones(b.startsAt, b.timeZone || breederZone, familyZone)}</Text>
               {b.breederMessage && <Text size="sm">From the breeder: {b.breederMessage}</Text>}

@@ -21,15 +21,21 @@ function asked(queryClient: ReturnType<typeof render>['queryClient']) {
 describe('SlotSelect', () => {
   test('a free time reads in the breeder’s zone and the viewer’s, once when they agree', () => {
     const at = '2026-12-05T17:00:00.000Z';
-    expect(bothZones(at, 'America/Denver', 'Europe/London')).toBe('Sat, Dec 5, 10:00 AM MST (breeder’s time) · Sat, Dec 5, 5:00 PM GMT (your time)');
+    expect(bothZones(at, 'America/Denver', 'Europe/London')).toBe(
+      'Sat, Dec 5, 10:00 AM MST (breeder’s time) · Sat, Dec 5, 5:00 PM GMT (your time)',
+    );
     expect(bothZones(at, 'America/Denver', 'America/Denver')).toBe('Sat, Dec 5, 10:00 AM MST (breeder’s time and yours)');
     expect(ownZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   test('it asks for the next 30 days of its kind, and with nothing free says so and cannot be opened', async () => {
     const before = Date.now();
-    const { queryClient } = render(<SlotSelect kind="visit" breederZone="America/Denver" value={null} onChange={() => undefined} label="Visit time" />);
-    await expect.element(page.getByRole('textbox', { name: 'Visit time' }).or(page.getByRole('combobox', { name: 'Visit time' }))).toBeDisabled();
+    const { queryClient } = render(
+      <SlotSelect kind="visit" breederZone="America/Denver" value={null} onChange={() => undefined} label="Visit time" />,
+    );
+    await expect
+      .element(page.getByRole('textbox', { name: 'Visit time' }).or(page.getByRole('combobox', { name: 'Visit time' })))
+      .toBeDisabled();
     await expect.element(page.getByPlaceholder('No free times in the next 30 days')).toBeVisible();
     const input = asked(queryClient)!;
     expect(input.kind).toBe('visit');
@@ -41,7 +47,9 @@ describe('SlotSelect', () => {
 
   test('a family that may book only from a later day is asked about the 30 days from then', async () => {
     const earliest = new Date(Date.now() + 10 * DAY).toISOString();
-    const { queryClient } = render(<SlotSelect kind="pickup" breederZone="America/Denver" value={null} onChange={() => undefined} from={earliest} />);
+    const { queryClient } = render(
+      <SlotSelect kind="pickup" breederZone="America/Denver" value={null} onChange={() => undefined} from={earliest} />,
+    );
     await expect.element(page.getByPlaceholder('No free times in the next 30 days')).toBeVisible();
     expect(asked(queryClient)).toEqual({ kind: 'pickup', from: earliest, to: new Date(Date.parse(earliest) + 30 * DAY).toISOString() });
   });

@@ -39,11 +39,20 @@ describe('.ics files of bookings on the 2027 clock-change Sundays in Denver', ()
 
   /** Books `startsAt` and reads back both files the family gets: the invitation e-mail's and the download. */
   async function bookAndRead(startsAt: string, now: Date) {
-    const booking = await book(t.orm.em.fork(), t.app.services, family.user, { kind: 'visit', startsAt, note: 'Coming, with the kids' }, now);
+    const booking = await book(
+      t.orm.em.fork(),
+      t.app.services,
+      family.user,
+      { kind: 'visit', startsAt, note: 'Coming, with the kids' },
+      now,
+    );
     const [row] = await t.orm.em
       .fork()
       .getConnection()
-      .execute<Array<{ calendar: { content: string } }>>(`select "calendar" from "outbox_messages" where "to" like ? and "calendar" is not null order by "id" desc limit 1`, [`%${family.email}%`]);
+      .execute<Array<{ calendar: { content: string } }>>(
+        `select "calendar" from "outbox_messages" where "to" like ? and "calendar" is not null order by "id" desc limit 1`,
+        [`%${family.email}%`],
+      );
     const download = await myBookingIcs(t.orm.em.fork(), t.app.services, family.user.id, booking.id);
     return { booking, files: [row!.calendar.content, download] };
   }
@@ -99,8 +108,25 @@ describe('.ics files of bookings on the 2027 clock-change Sundays in Denver', ()
     expect(attendees[0]!.getFirstValue()).toBe(`mailto:${family.email}`);
     expect(attendees[0]!.getParameter('role')).toBe('REQ-PARTICIPANT');
     // No property was split off by the name: the event has only what the invitation writes.
-    const known = ['attendee', 'description', 'dtend', 'dtstamp', 'dtstart', 'location', 'organizer', 'sequence', 'status', 'summary', 'uid'];
-    expect(vevent.getAllProperties().map((p) => p.name).filter((n) => !known.includes(n))).toEqual([]);
+    const known = [
+      'attendee',
+      'description',
+      'dtend',
+      'dtstamp',
+      'dtstart',
+      'location',
+      'organizer',
+      'sequence',
+      'status',
+      'summary',
+      'uid',
+    ];
+    expect(
+      vevent
+        .getAllProperties()
+        .map((p) => p.name)
+        .filter((n) => !known.includes(n)),
+    ).toEqual([]);
     expect(invitation).not.toMatch(/\r\nBCC/);
   });
 });

@@ -56,7 +56,9 @@ describe('buildCalendar', () => {
     expect(text).toContain('DTSTART:20260308T160000Z');
     expect(text).toContain('DTSTART:20261101T083000Z');
     expect(text).not.toContain('TZID=');
-    const parsed = parse(text).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const parsed = parse(text)
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v));
     expect(parsed.map((e) => e.startDate.toJSDate().toISOString())).toEqual(events.map((e) => e.start.toISOString()));
     expect(parsed.map((e) => e.endDate.toJSDate().toISOString())).toEqual(events.map((e) => e.end.toISOString()));
   });
@@ -65,7 +67,16 @@ describe('buildCalendar', () => {
     const text = buildCalendar({
       method: 'CANCEL',
       timeZone: 'Europe/London',
-      events: [{ uid: 'booking-9@x', sequence: 3, start: new Date('2026-06-01T09:00:00Z'), end: new Date('2026-06-01T10:00:00Z'), summary: 'Visit', status: 'CANCELLED' }],
+      events: [
+        {
+          uid: 'booking-9@x',
+          sequence: 3,
+          start: new Date('2026-06-01T09:00:00Z'),
+          end: new Date('2026-06-01T10:00:00Z'),
+          summary: 'Visit',
+          status: 'CANCELLED',
+        },
+      ],
     });
     const comp = parse(text);
     expect(comp.getFirstPropertyValue('method')).toBe('CANCEL');

@@ -29,7 +29,12 @@ export interface IcsCalendar {
 
 /** TEXT values: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) escaped (RFC 5545 3.3.11). */
 export const escapeText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n').replace(/\p{Cc}/gu, (c) => (c === '\t' ? c : ''));
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/\p{Cc}/gu, (c) => (c === '\t' ? c : ''));
 
 /**
  * A parameter value (CN=…), always quoted: a quoted-string may hold ; , and : (RFC 5545 3.2) but no DQUOTE or
@@ -66,7 +71,11 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function buildCalendar(cal: IcsCalendar): string {
   const { timeZone } = cal;
@@ -75,14 +84,23 @@ export function buildCalendar(cal: IcsCalendar): string {
   if (cal.name) lines.push(`X-WR-CALNAME:${escapeText(cal.name)}`, `X-WR-TIMEZONE:${escapeText(timeZone)}`);
   for (const e of cal.events) {
     // Instants in UTC form: every client reads the booked instant, whatever the zone's clock did that night.
-    lines.push('BEGIN:VEVENT', `UID:${escapeText(e.uid)}`, `DTSTAMP:${utcStamp(e.stamp ?? new Date())}`, `SEQUENCE:${e.sequence}`, `DTSTART:${utcStamp(e.start)}`, `DTEND:${utcStamp(e.end)}`);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(e.uid)}`,
+      `DTSTAMP:${utcStamp(e.stamp ?? new Date())}`,
+      `SEQUENCE:${e.sequence}`,
+      `DTSTART:${utcStamp(e.start)}`,
+      `DTEND:${utcStamp(e.end)}`,
+    );
     lines.push(`SUMMARY:${escapeText(e.summary)}`);
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     lines.push(`STATUS:${e.status}`);
     if (e.organizer) lines.push(`ORGANIZER;CN=${paramValue(e.organizer.name)}:${mailto(e.organizer.email)}`);
     if (e.attendee) {
-      lines.push(`ATTENDEE;CN=${paramValue(e.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${mailto(e.attendee.email)}`);
+      lines.push(
+        `ATTENDEE;CN=${paramValue(e.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${mailto(e.attendee.email)}`,
+      );
     }
     lines.push('END:VEVENT');
   }

@@ -112,7 +112,8 @@ export function localDate(instant: number, timeZone: string): string {
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The instants a closure covers, [start, end), read in the zone (daylight-saving days included). */
@@ -178,13 +179,16 @@ export function generateSlots(rules: SlotRules, range: { from: number; to: numbe
   const stepMs = (slotMinutes + bufferMinutes) * 60_000;
   const busy = [...range.busy].sort((a, b) => a.start - b.start);
   const byDay = new Map<number, Opening[]>();
-  for (const o of [...rules.openings].sort((a, b) => a.start.localeCompare(b.start))) byDay.set(o.weekday, [...(byDay.get(o.weekday) ?? []), o]);
+  for (const o of [...rules.openings].sort((a, b) => a.start.localeCompare(b.start)))
+    byDay.set(o.weekday, [...(byDay.get(o.weekday) ?? []), o]);
   const first = addDays(localDate(range.from, timeZone), -1);
   const last = localDate(range.to, timeZone);
   const extras = new Map<string, ExtraOpening[]>();
   for (const o of rules.extraOpenings ?? []) if (o.date >= first && o.date <= last) extras.set(o.date, [...(extras.get(o.date) ?? []), o]);
   // Only closures near the range matter (a closure's dates bound its instants to within a day either way).
-  const closed = merged(rules.closures.filter((c) => c.endsOn >= first && c.startsOn <= addDays(last, 1)).map((c) => closureInterval(c, timeZone)));
+  const closed = merged(
+    rules.closures.filter((c) => c.endsOn >= first && c.startsOn <= addDays(last, 1)).map((c) => closureInterval(c, timeZone)),
+  );
   const slots: Slot[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {
     const weekly = byDay.get(weekdayOf(date));
@@ -194,7 +198,8 @@ export function generateSlots(rules: SlotRules, range: { from: number; to: numbe
     // Most days have no offset change within them: one offset then serves every wall time of the day; a
     // change day goes through zonedToInstant.
     const steady = steadyOffset(date, timeZone);
-    const toInstant = (time: string) => (steady !== null ? Date.parse(`${date}T${time}:00Z`) - steady : zonedToInstant(date, time, timeZone));
+    const toInstant = (time: string) =>
+      steady !== null ? Date.parse(`${date}T${time}:00Z`) - steady : zonedToInstant(date, time, timeZone);
     const seen = extra ? new Set<number>() : null;
     for (const o of openings) {
       const windowEnd = toInstant(o.end);

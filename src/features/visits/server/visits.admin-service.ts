@@ -1,7 +1,15 @@
 // The breeder's side of visits: the hours editor's settings and the bookings list (paged and searched in the database).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type Page } from '../../../lib/shared/paging.ts';
-import { APPOINTMENT_KINDS, DELETED_FAMILY, type AdminBookingDto, type AdminBookingListInput, type AppointmentKind, type AvailabilitySettings, type AvailabilitySettingsDto } from '../visits.schema.ts';
+import {
+  APPOINTMENT_KINDS,
+  DELETED_FAMILY,
+  type AdminBookingDto,
+  type AdminBookingListInput,
+  type AppointmentKind,
+  type AvailabilitySettings,
+  type AvailabilitySettingsDto,
+} from '../visits.schema.ts';
 import { Booking, type KindSettings } from './visits.entity.ts';
 import { kindSettings, loadSettings, toBookingDto } from './visits.service.ts';
 
@@ -12,7 +20,13 @@ export async function getSettings(em: EntityManager): Promise<AvailabilitySettin
     cutoffHours: s.cutoffHours,
     kinds: Object.fromEntries(APPOINTMENT_KINDS.map((k) => [k, kindSettings(s.kinds, k)])) as Record<AppointmentKind, KindSettings>,
     openings: s.openings,
-    closures: s.closures.map((c) => ({ startsOn: c.startsOn, endsOn: c.endsOn, from: c.from ?? '', until: c.until ?? '', reason: c.reason ?? '' })),
+    closures: s.closures.map((c) => ({
+      startsOn: c.startsOn,
+      endsOn: c.endsOn,
+      from: c.from ?? '',
+      until: c.until ?? '',
+      reason: c.reason ?? '',
+    })),
     extraOpenings: s.extraOpenings ?? [],
     hasFeed: s.feedTokenHash !== null,
   };
@@ -32,10 +46,16 @@ export async function saveSettings(em: EntityManager, input: AvailabilitySetting
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listBookings(em: EntityManager, input: Required<Pick<AdminBookingListInput, 'page' | 'when'>> & { search?: string }, now = new Date()): Promise<Page<AdminBookingDto>> {
+export async function listBookings(
+  em: EntityManager,
+  input: Required<Pick<AdminBookingListInput, 'page' | 'when'>> & { search?: string },
+  now = new Date(),
+): Promise<Page<AdminBookingDto>> {
   const settings = await loadSettings(em);
   const where: Record<string, unknown> =
-    input.when === 'cancelled' ? { status: 'cancelled' } : { status: 'confirmed', startsAt: input.when === 'upcoming' ? { $gte: new Date(now.getTime() - 3_600_000) } : { $lt: now } };
+    input.when === 'cancelled'
+      ? { status: 'cancelled' }
+      : { status: 'confirmed', startsAt: input.when === 'upcoming' ? { $gte: new Date(now.getTime() - 3_600_000) } : { $lt: now } };
   if (input.search) {
     const like = likePattern(input.search);
     where.family = { $or: [{ username: { $ilike: like } }, { displayName: { $ilike: like } }, { email: { $ilike: like } }] };

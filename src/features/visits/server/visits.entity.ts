@@ -30,7 +30,10 @@ export const VisitSettings = defineEntity({
     extraOpenings: p.json<ExtraOpening[]>(),
     /** sha256 of the breeder's calendar feed token (null: no feed). */
     feedTokenHash: p.string().length(64).nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IVisitSettings = InstanceType<typeof VisitSettings.class>;
@@ -67,7 +70,10 @@ export const Booking = defineEntity({
     remindedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IBooking = InstanceType<typeof Booking.class>;

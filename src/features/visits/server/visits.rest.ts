@@ -5,7 +5,9 @@ import { IsoInstantSchema } from '../../../lib/shared/api-error.ts';
 import { APPOINTMENT_KINDS, BOOKING_STATUSES, BookSchema, KindSchema, type BookingDto, type SlotDto } from '../visits.schema.ts';
 import { visitsRouter } from './visits.router.ts';
 
-const SlotSchema = z.strictObject({ startsAt: IsoInstantSchema, endsAt: IsoInstantSchema }).meta({ id: 'Slot' }) satisfies z.ZodType<SlotDto>;
+const SlotSchema = z
+  .strictObject({ startsAt: IsoInstantSchema, endsAt: IsoInstantSchema })
+  .meta({ id: 'Slot' }) satisfies z.ZodType<SlotDto>;
 const BookingSchema = z
   .strictObject({
     id: z.number().int(),
@@ -20,14 +22,18 @@ const BookingSchema = z
   })
   .meta({ id: 'Booking' }) satisfies z.ZodType<BookingDto>;
 
-const calendarHeaders = (filename: string) => ({ 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` });
+const calendarHeaders = (filename: string) => ({
+  'content-type': 'text/calendar; charset=utf-8',
+  'content-disposition': `attachment; filename="${filename}"`,
+});
 
 export const visitsRest = restRoutes(visitsRouter, [
   {
     method: 'GET',
     url: '/api/availability',
     // Unknown values pass through so the shared schema answers them with a 400 and its message.
-    call: (c, { query }) => c.availability({ kind: queryValue(query.kind) as never, from: queryValue(query.from) as never, to: queryValue(query.to) as never }),
+    call: (c, { query }) =>
+      c.availability({ kind: queryValue(query.kind) as never, from: queryValue(query.from) as never, to: queryValue(query.to) as never }),
     doc: {
       tag: 'Visits',
       summary: 'Free times of one kind of appointment between two instants (at most 90 days), in the breeder’s hours',
@@ -56,7 +62,13 @@ export const visitsRest = restRoutes(visitsRouter, [
     method: 'GET',
     url: '/api/bookings/mine',
     call: (c) => c.mine(),
-    doc: { tag: 'Visits', summary: 'The signed-in family’s bookings, newest first', access: 'signed-in', response: z.array(BookingSchema), errors: [401] },
+    doc: {
+      tag: 'Visits',
+      summary: 'The signed-in family’s bookings, newest first',
+      access: 'signed-in',
+      response: z.array(BookingSchema),
+      errors: [401],
+    },
   },
   {
     method: 'DELETE',

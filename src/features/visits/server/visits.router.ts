@@ -9,11 +9,22 @@ const bookingChanges = rateLimited('visits-change', BOOKING_CHANGE_RATE_LIMIT.li
 
 export const visitsRouter = router({
   options: authedProcedure.query(({ ctx }) => bookingOptions(ctx.em, ctx.user.id)),
-  availability: authedProcedure.input(AvailabilityQuerySchema).query(({ ctx, input }) => availability(ctx.em, input, new Date(), ctx.user.id)),
-  book: authedProcedure.use(bookingChanges).input(BookSchema).mutation(({ ctx, input }) => book(ctx.em, ctx.services, ctx.user, input)),
+  availability: authedProcedure
+    .input(AvailabilityQuerySchema)
+    .query(({ ctx, input }) => availability(ctx.em, input, new Date(), ctx.user.id)),
+  book: authedProcedure
+    .use(bookingChanges)
+    .input(BookSchema)
+    .mutation(({ ctx, input }) => book(ctx.em, ctx.services, ctx.user, input)),
   mine: authedProcedure.query(({ ctx }) => myBookings(ctx.em, ctx.user.id)),
-  reschedule: authedProcedure.use(bookingChanges).input(RescheduleSchema).mutation(({ ctx, input }) => rescheduleMine(ctx.em, ctx.services, ctx.user.id, input)),
-  cancel: authedProcedure.use(bookingChanges).input(BookingIdSchema).mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.services, ctx.user.id, input.id)),
+  reschedule: authedProcedure
+    .use(bookingChanges)
+    .input(RescheduleSchema)
+    .mutation(({ ctx, input }) => rescheduleMine(ctx.em, ctx.services, ctx.user.id, input)),
+  cancel: authedProcedure
+    .use(bookingChanges)
+    .input(BookingIdSchema)
+    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.services, ctx.user.id, input.id)),
   ics: authedProcedure.input(BookingIdSchema).query(({ ctx, input }) => myBookingIcs(ctx.em, ctx.services, ctx.user.id, input.id)),
   feed: publicProcedure.input(FeedTokenSchema).query(({ ctx, input }) => feed(ctx.em, ctx.services, input.token)),
 });

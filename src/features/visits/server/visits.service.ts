@@ -23,7 +23,16 @@ import {
   type SlotDto,
 } from '../visits.schema.ts';
 import { buildCalendar, type IcsEvent } from './ics.ts';
-import { addDays, generateSlots, localDate, zonedToInstant, type Closure, type ExtraOpening, type Interval, type Opening } from './slots.ts';
+import {
+  addDays,
+  generateSlots,
+  localDate,
+  zonedToInstant,
+  type Closure,
+  type ExtraOpening,
+  type Interval,
+  type Opening,
+} from './slots.ts';
 import { Booking, VisitSettings, type IBooking, type IVisitSettings, type KindSettings } from './visits.entity.ts';
 
 const HOUR = 3_600_000;
@@ -44,9 +53,10 @@ export function kindSettings(kinds: Partial<Record<AppointmentKind, Partial<Kind
 export async function loadSettings(em: EntityManager): Promise<IVisitSettings> {
   const settings = await em.findOne(VisitSettings, 1);
   if (settings) return settings;
-  await em.execute(`insert into "visit_settings" ("id", "kinds", "openings", "closures") values (1, ?, '[]', '[]') on conflict ("id") do nothing`, [
-    JSON.stringify(DEFAULT_KINDS),
-  ]);
+  await em.execute(
+    `insert into "visit_settings" ("id", "kinds", "openings", "closures") values (1, ?, '[]', '[]') on conflict ("id") do nothing`,
+    [JSON.stringify(DEFAULT_KINDS)],
+  );
   return em.findOneOrFail(VisitSettings, 1);
 }
 
@@ -87,7 +97,10 @@ export async function familyFacts(em: EntityManager, userId: number): Promise<Fa
   return {
     applied: Boolean(apps?.any),
     approved: Boolean(apps?.approved),
-    puppies: puppies.map((p) => ({ id: p.id, birthDate: typeof p.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null })),
+    puppies: puppies.map((p) => ({
+      id: p.id,
+      birthDate: typeof p.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null,
+    })),
   };
 }
 
@@ -149,7 +162,18 @@ function rulesOf(settings: SlotSettings, kind: AppointmentKind) {
  */
 async function slotInputs(em: EntityManager, from: number, to: number): Promise<{ settings: SlotSettings; busy: Interval[] }> {
   const read = () =>
-    em.execute<Array<{ time_zone: string; cutoff_hours: number; kinds: unknown; openings: unknown; closures: unknown; extra_openings: unknown; s: number[] | null; e: number[] | null }>>(
+    em.execute<
+      Array<{
+        time_zone: string;
+        cutoff_hours: number;
+        kinds: unknown;
+        openings: unknown;
+        closures: unknown;
+        extra_openings: unknown;
+        s: number[] | null;
+        e: number[] | null;
+      }>
+    >(
       `select v."time_zone", v."cutoff_hours", v."kinds", v."openings", v."closures", v."extra_openings", b."s", b."e"
          from "visit_settings" v,
               lateral (select array_agg(date_part('epoch', "starts_at") * 1000 order by "starts_at") as "s",
@@ -183,7 +207,12 @@ async function slotInputs(em: EntityManager, from: number, to: number): Promise<
  * Free slots of a kind in [from, to): on the grid, in the hours, after the cut-off, and clear of every live
  * booking; for a family whose rule starts later (a pickup before the puppy's age), from that day on.
  */
-export async function availability(em: EntityManager, input: { kind: AppointmentKind; from: string; to: string }, now = new Date(), userId?: number): Promise<SlotDto[]> {
+export async function availability(
+  em: EntityManager,
+  input: { kind: AppointmentKind; from: string; to: string },
+  now = new Date(),
+  userId?: number,
+): Promise<SlotDto[]> {
   let from = Date.parse(input.from);
   const to = Date.parse(input.to);
   const { settings, busy } = await slotInputs(em, from - 24 * HOUR, to + 24 * HOUR);
@@ -193,10 +222,12 @@ export async function availability(em: EntityManager, input: { kind: Appointment
     const readyOn = checkRule(k, await familyFacts(em, userId), null).readyOn;
     if (readyOn) from = Math.max(from, zonedToInstant(readyOn, '00:00', settings.timeZone));
   }
-  return generateSlots(rulesOf(settings, input.kind), { from, to, notBefore: now.getTime() + settings.cutoffHours * HOUR, busy }).map((s) => ({
-    startsAt: new Date(s.start).toISOString(),
-    endsAt: new Date(s.end).toISOString(),
-  }));
+  return generateSlots(rulesOf(settings, input.kind), { from, to, notBefore: now.getTime() + settings.cutoffHours * HOUR, busy }).map(
+    (s) => ({
+      startsAt: new Date(s.start).toISOString(),
+      endsAt: new Date(s.end).toISOString(),
+    }),
+  );
 }
 export type { AvailabilityQuery };
 
@@ -235,7 +266,12 @@ function familyName(user: { displayName?: string | null; username: string }) {
   return user.displayName || user.username;
 }
 
-function icsEvent(b: IBooking, breeder: { name: string; email: string; town: string }, family: { name: string; email: string | null }, forBreeder = false): IcsEvent {
+function icsEvent(
+  b: IBooking,
+  breeder: { name: string; email: string; town: string },
+  family: { name: string; email: string | null },
+  forBreeder = false,
+): IcsEvent {
   const what = KIND_LABELS[b.kind];
   return {
     uid: b.uid,
@@ -243,11 +279,15 @@ function icsEvent(b: IBooking, breeder: { name: string; email: string; town: str
     start: b.startsAt,
     end: b.endsAt,
     summary: forBreeder ? `${what}: ${family.name}` : `${what} with ${breeder.name}`,
-    description: [b.note && `Note: ${b.note}`, b.breederMessage && `From ${breeder.name}: ${b.breederMessage}`].filter(Boolean).join('\n') || undefined,
+    description:
+      [b.note && `Note: ${b.note}`, b.breederMessage && `From ${breeder.name}: ${b.breederMessage}`].filter(Boolean).join('\n') ||
+      undefined,
     location: b.kind === 'video' ? 'Video call' : breeder.town || undefined,
     status: b.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
     stamp: b.updatedAt,
-    ...(forBreeder || !family.email ? {} : { organizer: { name: breeder.name, email: breeder.email }, attendee: { name: family.name, email: family.email } }),
+    ...(forBreeder || !family.email
+      ? {}
+      : { organizer: { name: breeder.name, email: breeder.email }, attendee: { name: family.name, email: family.email } }),
   };
 }
 
@@ -262,7 +302,14 @@ const SUBJECTS: Record<MailReason, (what: string) => string> = {
 };
 
 /** Queues the family's e-mail about a booking, with its invitation (REQUEST) or cancellation (CANCEL). */
-async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string, b: IBooking, reason: MailReason, message = ''): Promise<void> {
+async function mailFamily(
+  em: EntityManager,
+  mail: MailOutbox,
+  appOrigin: string,
+  b: IBooking,
+  reason: MailReason,
+  message = '',
+): Promise<void> {
   if (!b.family) return;
   const user = await em.findOne(User, b.family.id);
   if (!user?.email) return;
@@ -290,10 +337,17 @@ async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string
     to: user.email,
     subject: oneLine(SUBJECTS[reason](what)),
     text,
-    html: textToHtml(text).replace(escapeHtml(`${appOrigin}/account`), `<a href="${escapeHtml(`${appOrigin}/account`)}">${escapeHtml(`${appOrigin}/account`)}</a>`),
+    html: textToHtml(text).replace(
+      escapeHtml(`${appOrigin}/account`),
+      `<a href="${escapeHtml(`${appOrigin}/account`)}">${escapeHtml(`${appOrigin}/account`)}</a>`,
+    ),
     calendar: {
       method: cancelling ? 'CANCEL' : 'REQUEST',
-      content: buildCalendar({ method: cancelling ? 'CANCEL' : 'REQUEST', timeZone: b.timeZone, events: [icsEvent(b, breeder, { name, email: user.email })] }),
+      content: buildCalendar({
+        method: cancelling ? 'CANCEL' : 'REQUEST',
+        timeZone: b.timeZone,
+        events: [icsEvent(b, breeder, { name, email: user.email })],
+      }),
     },
   });
 }
@@ -301,7 +355,10 @@ async function mailFamily(em: EntityManager, mail: MailOutbox, appOrigin: string
 // Pickup: the portal's countdown is the puppy_pickups row (read by the portal feature).
 
 async function setPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
-  await em.execute(`insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`, [puppyId, at]);
+  await em.execute(
+    `insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`,
+    [puppyId, at],
+  );
 }
 
 async function clearPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
@@ -314,7 +371,13 @@ async function clearPickup(em: EntityManager, puppyId: number, at: Date): Promis
 export async function bookingOptions(em: EntityManager, userId: number, now = new Date()): Promise<BookingOptionsDto> {
   const settings = await loadSettings(em);
   const facts = await familyFacts(em, userId);
-  const answer: BookingOptionsDto = { timeZone: settings.timeZone, cutoffHours: settings.cutoffHours, kinds: { visit: false, pickup: false, video: false }, reasons: {}, bookableFrom: {} };
+  const answer: BookingOptionsDto = {
+    timeZone: settings.timeZone,
+    cutoffHours: settings.cutoffHours,
+    kinds: { visit: false, pickup: false, video: false },
+    reasons: {},
+    bookableFrom: {},
+  };
   for (const kind of APPOINTMENT_KINDS) {
     const k = kindSettings(settings.kinds, kind);
     if (!k.enabled) continue;
@@ -327,7 +390,13 @@ export async function bookingOptions(em: EntityManager, userId: number, now = ne
   return answer;
 }
 
-export async function book(em: EntityManager, services: AppServices, user: SessionUser, input: BookInput & { note: string }, now = new Date()): Promise<BookingDto> {
+export async function book(
+  em: EntityManager,
+  services: AppServices,
+  user: SessionUser,
+  input: BookInput & { note: string },
+  now = new Date(),
+): Promise<BookingDto> {
   const settings = await loadSettings(em);
   const facts = await familyFacts(em, user.id);
   const slot = slotAt(settings, input.kind, input.startsAt, now);
@@ -366,7 +435,12 @@ export async function book(em: EntityManager, services: AppServices, user: Sessi
     });
     services.mail.notify(em);
     // The breeder's devices that chose bookings (issue 34).
-    services.push.notify(em, 'booking', { title: `New booking: ${KIND_LABELS[booking.kind].toLowerCase()}`, url: '/admin/visits' }, { breeder: true });
+    services.push.notify(
+      em,
+      'booking',
+      { title: `New booking: ${KIND_LABELS[booking.kind].toLowerCase()}`, url: '/admin/visits' },
+      { breeder: true },
+    );
     return toBookingDto(booking, settings, now);
   } catch (error) {
     if (isOverlap(error)) throw taken();
@@ -402,7 +476,15 @@ async function applyCancel(em: EntityManager, services: AppServices, b: IBooking
   services.mail.notify(em);
 }
 
-async function applyMove(em: EntityManager, services: AppServices, b: IBooking, startsAt: string, message: string, now: Date, checkGrid: boolean): Promise<void> {
+async function applyMove(
+  em: EntityManager,
+  services: AppServices,
+  b: IBooking,
+  startsAt: string,
+  message: string,
+  now: Date,
+  checkGrid: boolean,
+): Promise<void> {
   const settings = await loadSettings(em);
   const start = Date.parse(startsAt);
   let slot: { start: number; end: number; blockEnd: number };
@@ -440,7 +522,13 @@ async function applyMove(em: EntityManager, services: AppServices, b: IBooking, 
   services.mail.notify(em);
 }
 
-export async function cancelMine(em: EntityManager, services: AppServices, userId: number, id: number, now = new Date()): Promise<BookingDto> {
+export async function cancelMine(
+  em: EntityManager,
+  services: AppServices,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<BookingDto> {
   const settings = await loadSettings(em);
   const b = await ownBooking(em, userId, id);
   if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
@@ -449,7 +537,13 @@ export async function cancelMine(em: EntityManager, services: AppServices, userI
   return toBookingDto(b, settings, now);
 }
 
-export async function rescheduleMine(em: EntityManager, services: AppServices, userId: number, input: { id: number; startsAt: string }, now = new Date()): Promise<BookingDto> {
+export async function rescheduleMine(
+  em: EntityManager,
+  services: AppServices,
+  userId: number,
+  input: { id: number; startsAt: string },
+  now = new Date(),
+): Promise<BookingDto> {
   const settings = await loadSettings(em);
   const b = await ownBooking(em, userId, input.id);
   if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
@@ -463,7 +557,11 @@ export async function myBookingIcs(em: EntityManager, services: AppServices, use
   const b = await ownBooking(em, userId, id);
   const user = await em.findOneOrFail(User, userId);
   const breeder = await services.mail.breeder(em);
-  return buildCalendar({ method: 'PUBLISH', timeZone: b.timeZone, events: [icsEvent(b, breeder, { name: familyName(user), email: null })] });
+  return buildCalendar({
+    method: 'PUBLISH',
+    timeZone: b.timeZone,
+    events: [icsEvent(b, breeder, { name: familyName(user), email: null })],
+  });
 }
 
 // The breeder's side.
@@ -475,7 +573,12 @@ export async function adminCancel(em: EntityManager, services: AppServices, id: 
   await applyCancel(em, services, b, message, now);
 }
 
-export async function adminMove(em: EntityManager, services: AppServices, input: { id: number; startsAt: string; message: string }, now = new Date()): Promise<void> {
+export async function adminMove(
+  em: EntityManager,
+  services: AppServices,
+  input: { id: number; startsAt: string; message: string },
+  now = new Date(),
+): Promise<void> {
   const b = await em.findOne(Booking, input.id);
   if (!b) throw notFoundBooking();
   if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
@@ -561,7 +664,13 @@ export async function runReminders(em: EntityManager, mail: MailOutbox, appOrigi
  * booking of the family, past or cancelled, is then kept anonymised: no link to the account, no note or message,
  * the family's own zone forgotten (decision 122).
  */
-export async function eraseBookingsOf(em: EntityManager, mail: MailOutbox, appOrigin: string, userId: number, now = new Date()): Promise<void> {
+export async function eraseBookingsOf(
+  em: EntityManager,
+  mail: MailOutbox,
+  appOrigin: string,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
   const future = await em.find(Booking, { family: userId, status: 'confirmed', startsAt: { $gt: now } }, { orderBy: { startsAt: 'asc' } });
   for (const b of future) {
     b.status = 'cancelled';

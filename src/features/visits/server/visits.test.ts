@@ -15,7 +15,13 @@ import type { Context, SessionUser } from '../../../lib/server/trpc.ts';
 import { DELETED_FAMILY, VISITS_MESSAGES, type AvailabilitySettingsInput, type BookingDto } from '../visits.schema.ts';
 import { addDays, localDate, zonedToInstant } from './slots.ts';
 import { runReminders } from './visits.service.ts';
-import { bookingFamily, DENVER, denverAt as at, OPEN_EVERY_DAY as SETTINGS, type BookingFamily as Family } from '../../../server/testing/visits.ts';
+import {
+  bookingFamily,
+  DENVER,
+  denverAt as at,
+  OPEN_EVERY_DAY as SETTINGS,
+  type BookingFamily as Family,
+} from '../../../server/testing/visits.ts';
 
 const DAY = 86_400_000;
 const BREEDER = 'breeder@example.com';
@@ -33,7 +39,13 @@ describe('visits and go-home day', () => {
   let matchedPuppyId: number;
 
   const caller = (user: SessionUser | null) =>
-    appRouter.createCaller({ em: db.orm.em.fork(), user, sessionId: null, services: app.services, req: { ip: '127.0.0.1' } } satisfies Context);
+    appRouter.createCaller({
+      em: db.orm.em.fork(),
+      user,
+      sessionId: null,
+      services: app.services,
+      req: { ip: '127.0.0.1' },
+    } satisfies Context);
   const sql = <T = unknown>(text: string, params: unknown[] = []) => db.orm.em.fork().getConnection().execute<T[]>(text, params);
   const send = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
     app.inject({
@@ -42,7 +54,8 @@ describe('visits and go-home day', () => {
       headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
       payload: payload ? JSON.stringify(payload) : undefined,
     });
-  const book = (who: Family, startsAt: string, kind = 'visit', extra: Record<string, unknown> = {}) => send('POST', '/api/bookings', who.cookie, { kind, startsAt, ...extra });
+  const book = (who: Family, startsAt: string, kind = 'visit', extra: Record<string, unknown> = {}) =>
+    send('POST', '/api/bookings', who.cookie, { kind, startsAt, ...extra });
 
   /** The first message (arrived or arriving) that matches: waits for each next one, never by time. */
   async function mailMatching(pred: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {
@@ -101,11 +114,18 @@ describe('visits and go-home day', () => {
   });
 
   it('lists free times on the grid of the hours, in the breeder’s zone, and says who may book what', async () => {
-    const res = await send('GET', `/api/availability?kind=visit&from=${encodeURIComponent(at(3, '00:00'))}&to=${encodeURIComponent(at(4, '00:00'))}`, approved.cookie);
+    const res = await send(
+      'GET',
+      `/api/availability?kind=visit&from=${encodeURIComponent(at(3, '00:00'))}&to=${encodeURIComponent(at(4, '00:00'))}`,
+      approved.cookie,
+    );
     expect(res.statusCode).toBe(200);
     const slots = res.json() as { startsAt: string; endsAt: string }[];
     expect(slots.map((s) => s.startsAt)).toEqual(['09:00', '10:15', '11:30', '12:45', '14:00', '15:15'].map((t) => at(3, t)));
-    expect(await caller(approved.user).visits.options()).toMatchObject({ timeZone: DENVER, kinds: { visit: true, video: true, pickup: false } });
+    expect(await caller(approved.user).visits.options()).toMatchObject({
+      timeZone: DENVER,
+      kinds: { visit: true, video: true, pickup: false },
+    });
     expect(await caller(applicant.user).visits.options()).toMatchObject({ kinds: { visit: false, video: true, pickup: false } });
     expect(await caller(stranger.user).visits.options()).toMatchObject({ kinds: { visit: false, video: false, pickup: false } });
     expect(await caller(matched.user).visits.options()).toMatchObject({ kinds: { visit: true, pickup: true } });
@@ -130,7 +150,14 @@ describe('visits and go-home day', () => {
     const res = await book(approved, startsAt, 'visit', { timeZone: 'Europe/London', note: 'We will bring the kids' });
     expect(res.statusCode, res.body).toBe(201);
     const booking = res.json() as BookingDto;
-    expect(booking).toMatchObject({ kind: 'visit', status: 'confirmed', startsAt, timeZone: DENVER, note: 'We will bring the kids', changeable: true });
+    expect(booking).toMatchObject({
+      kind: 'visit',
+      status: 'confirmed',
+      startsAt,
+      timeZone: DENVER,
+      note: 'We will bring the kids',
+      changeable: true,
+    });
     const mail = await mailMatching((m) => m.to.includes(approved.email) && m.subject === 'Your visit is booked');
     expect(mail.text).toMatch(/MST|MDT/);
     expect(mail.text).toMatch(/GMT|BST/);
@@ -153,7 +180,10 @@ describe('visits and go-home day', () => {
     const [a, b] = await Promise.all([book(approved, startsAt), book(matched, startsAt)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe(VISITS_MESSAGES.taken);
-    const [{ n }] = (await sql<{ n: string | number }>(`select count(*) as "n" from "bookings" where "starts_at" = ? and "status" <> 'cancelled'`, [startsAt])) as [{ n: string | number }];
+    const [{ n }] = (await sql<{ n: string | number }>(
+      `select count(*) as "n" from "bookings" where "starts_at" = ? and "status" <> 'cancelled'`,
+      [startsAt],
+    )) as [{ n: string | number }];
     expect(Number(n)).toBe(1);
   });
 
@@ -161,7 +191,10 @@ describe('visits and go-home day', () => {
     // A visit at 10:15 blocks 10:15-11:30; a video call at 10:30 falls inside it.
     const [visit, video] = await Promise.all([book(approved, at(5, '10:15')), book(applicant, at(5, '10:30'), 'video')]);
     expect([visit.statusCode, video.statusCode].sort()).toEqual([201, 409]);
-    const rows = await sql<{ starts_at: Date; block_ends_at: Date }>(`select "starts_at", "block_ends_at" from "bookings" where "starts_at" >= ? and "starts_at" < ? and "status" <> 'cancelled'`, [at(5, '00:00'), at(6, '00:00')]);
+    const rows = await sql<{ starts_at: Date; block_ends_at: Date }>(
+      `select "starts_at", "block_ends_at" from "bookings" where "starts_at" >= ? and "starts_at" < ? and "status" <> 'cancelled'`,
+      [at(5, '00:00'), at(6, '00:00')],
+    );
     expect(rows).toHaveLength(1);
     // Written past the service, the constraint still refuses an overlap with whichever won (SQLSTATE 23P01).
     await expect(
@@ -192,7 +225,16 @@ describe('visits and go-home day', () => {
     const zone = await book(approved, at(6, '09:00'), 'visit', { timeZone: 'Mars/Olympus_Mons' });
     expect(zone.statusCode).toBe(400);
     expect(zone.json().fieldErrors.timeZone).toEqual([VISITS_MESSAGES.timeZone]);
-    await caller(admin.user).admin.visits.saveSettings({ ...SETTINGS, closures: [{ startsOn: localDate(Date.parse(at(6, '12:00')), DENVER), endsOn: localDate(Date.parse(at(6, '12:00')), DENVER), reason: 'Whelping' }] });
+    await caller(admin.user).admin.visits.saveSettings({
+      ...SETTINGS,
+      closures: [
+        {
+          startsOn: localDate(Date.parse(at(6, '12:00')), DENVER),
+          endsOn: localDate(Date.parse(at(6, '12:00')), DENVER),
+          reason: 'Whelping',
+        },
+      ],
+    });
     const closed = await book(approved, at(6, '09:00'));
     await caller(admin.user).admin.visits.saveSettings(SETTINGS);
     expect(closed.statusCode).toBe(400);
@@ -208,7 +250,9 @@ describe('visits and go-home day', () => {
     expect(del.statusCode).toBe(404);
     expect(del.json().message).toBe(VISITS_MESSAGES.notFound);
     expect((await send('GET', `/api/bookings/${own.id}/ics`, matched.cookie)).statusCode).toBe(404);
-    await expect(caller(matched.user).visits.reschedule({ id: own.id, startsAt: at(7, '10:15') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller(matched.user).visits.reschedule({ id: own.id, startsAt: at(7, '10:15') })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await send('DELETE', `/api/bookings/abc`, approved.cookie)).statusCode).toBe(400);
     const ics = await send('GET', `/api/bookings/${own.id}/ics`, approved.cookie);
     expect(ics.statusCode).toBe(200);
@@ -219,7 +263,13 @@ describe('visits and go-home day', () => {
 
   it('reschedules with SEQUENCE raised and cancels with METHOD:CANCEL and the same UID; the time is free again', async () => {
     const first = (await book(approved, at(8, '09:00'))).json() as BookingDto;
-    const booked = await calendarOf(await mailMatching((m) => m.subject === 'Your visit is booked' && m.text.includes(new Date(first.startsAt).toLocaleDateString('en-US', { timeZone: DENVER, month: 'short', day: 'numeric' }))));
+    const booked = await calendarOf(
+      await mailMatching(
+        (m) =>
+          m.subject === 'Your visit is booked' &&
+          m.text.includes(new Date(first.startsAt).toLocaleDateString('en-US', { timeZone: DENVER, month: 'short', day: 'numeric' })),
+      ),
+    );
     const moved = await caller(approved.user).visits.reschedule({ id: first.id, startsAt: at(8, '11:30') });
     expect(moved.startsAt).toBe(at(8, '11:30'));
     app.services.mail.wake();
@@ -316,11 +366,19 @@ describe('visits and go-home day', () => {
     try {
       // The defaults are the old fixed rules, and the portal hears the reason for each kind a family may not book.
       expect(await caller(admin.user).admin.visits.settings()).toMatchObject({
-        kinds: { visit: { who: 'approved', puppyWeeks: 0 }, pickup: { who: 'matched', puppyWeeks: 8 }, video: { who: 'applicants', puppyWeeks: 0 } },
+        kinds: {
+          visit: { who: 'approved', puppyWeeks: 0 },
+          pickup: { who: 'matched', puppyWeeks: 8 },
+          video: { who: 'applicants', puppyWeeks: 0 },
+        },
       });
       expect(await caller(stranger.user).visits.options()).toMatchObject({
         kinds: { visit: false, pickup: false, video: false },
-        reasons: { visit: VISITS_MESSAGES.notAllowed.visit, pickup: VISITS_MESSAGES.notAllowed.pickup, video: VISITS_MESSAGES.notAllowed.video },
+        reasons: {
+          visit: VISITS_MESSAGES.notAllowed.visit,
+          pickup: VISITS_MESSAGES.notAllowed.pickup,
+          video: VISITS_MESSAGES.notAllowed.video,
+        },
       });
 
       // Anyone signed in.
@@ -362,11 +420,16 @@ describe('visits and go-home day', () => {
       expect(slots.length).toBeGreaterThan(0);
       expect(slots.every((x) => localDate(Date.parse(x.startsAt), DENVER) >= readyOn)).toBe(true);
       // The breeder's own view of the hours is not cut by any family's rule.
-      expect((await caller(approved.user).visits.availability({ kind: 'pickup', from: at(0, '00:00'), to: at(20, '00:00') }))[0]!.startsAt < slots[0]!.startsAt).toBe(true);
+      expect(
+        (await caller(approved.user).visits.availability({ kind: 'pickup', from: at(0, '00:00'), to: at(20, '00:00') }))[0]!.startsAt <
+          slots[0]!.startsAt,
+      ).toBe(true);
 
       // A rule that is not one of the four is a 400 with the field's message.
       await expect(caller(admin.user).admin.visits.saveSettings(withRule('visit', 'neighbours'))).rejects.toThrow(VISITS_MESSAGES.rule);
-      await expect(caller(admin.user).admin.visits.saveSettings(withRule('pickup', 'matched', 30))).rejects.toThrow(VISITS_MESSAGES.puppyWeeks);
+      await expect(caller(admin.user).admin.visits.saveSettings(withRule('pickup', 'matched', 30))).rejects.toThrow(
+        VISITS_MESSAGES.puppyWeeks,
+      );
     } finally {
       await caller(admin.user).admin.visits.saveSettings(SETTINGS);
     }
@@ -383,7 +446,10 @@ describe('visits and go-home day', () => {
         closures: [{ startsOn: day, endsOn: day, from: '14:00', until: '17:00', reason: 'Vet visit' }],
         extraOpenings: [{ date: closedDay, start: '10:00', end: '12:00' }],
       });
-      const free = async (d: number) => (await caller(approved.user).visits.availability({ kind: 'visit', from: at(d, '00:00'), to: at(d + 1, '00:00') })).map((x) => x.startsAt);
+      const free = async (d: number) =>
+        (await caller(approved.user).visits.availability({ kind: 'visit', from: at(d, '00:00'), to: at(d + 1, '00:00') })).map(
+          (x) => x.startsAt,
+        );
       expect(await free(13)).toEqual(['09:00', '10:15', '11:30', '12:45'].map((t) => at(13, t)));
       expect(await free(14)).toEqual(['10:00'].map((t) => at(14, t)));
       const inClosing = await book(approved, at(13, '14:00'));
@@ -396,7 +462,10 @@ describe('visits and go-home day', () => {
       expect(settings.extraOpenings).toEqual([{ date: closedDay, start: '10:00', end: '12:00' }]);
       // A closing that ends before it starts is refused with its message.
       await expect(
-        caller(admin.user).admin.visits.saveSettings({ ...SETTINGS, closures: [{ startsOn: day, endsOn: day, from: '17:00', until: '14:00' }] }),
+        caller(admin.user).admin.visits.saveSettings({
+          ...SETTINGS,
+          closures: [{ startsOn: day, endsOn: day, from: '17:00', until: '14:00' }],
+        }),
       ).rejects.toThrow(VISITS_MESSAGES.closureOrder);
     } finally {
       await caller(admin.user).admin.visits.saveSettings(SETTINGS);
@@ -424,18 +493,32 @@ describe('visits and go-home day', () => {
     await caller(leaving.user).auth.deleteAccount({ currentPassword: TEST_PASSWORD, confirm: 'DELETE' });
     app.services.mail.wake();
 
-    const rows = await sql<{ id: number; family_id: number | null; status: string; sequence: number; note: string; family_time_zone: string }>(
-      `select "id", "family_id", "status", "sequence", "note", "family_time_zone" from "bookings" where "id" in (?, ?, ?) order by "id"`,
-      [visit.id, pickup.id, past!.id],
-    );
+    const rows = await sql<{
+      id: number;
+      family_id: number | null;
+      status: string;
+      sequence: number;
+      note: string;
+      family_time_zone: string;
+    }>(`select "id", "family_id", "status", "sequence", "note", "family_time_zone" from "bookings" where "id" in (?, ?, ?) order by "id"`, [
+      visit.id,
+      pickup.id,
+      past!.id,
+    ]);
     expect(rows.map((r) => [r.id, r.family_id, r.status, r.sequence, r.note, r.family_time_zone])).toEqual([
       [visit.id, null, 'cancelled', 1, '', DENVER],
       [pickup.id, null, 'cancelled', 1, '', DENVER],
       [past!.id, null, 'confirmed', 0, '', DENVER],
     ]);
     // Another family's booking is untouched; the freed times can be booked again; the countdown is gone.
-    expect((await sql<{ family_id: number }>(`select "family_id" from "bookings" where "id" = ?`, [other.id]))[0]!.family_id).toBe(approved.user.id);
-    expect((await caller(approved.user).visits.availability({ kind: 'visit', from: at(15, '00:00'), to: at(16, '00:00') })).map((x) => x.startsAt)).toContain(at(15, '09:00'));
+    expect((await sql<{ family_id: number }>(`select "family_id" from "bookings" where "id" = ?`, [other.id]))[0]!.family_id).toBe(
+      approved.user.id,
+    );
+    expect(
+      (await caller(approved.user).visits.availability({ kind: 'visit', from: at(15, '00:00'), to: at(16, '00:00') })).map(
+        (x) => x.startsAt,
+      ),
+    ).toContain(at(15, '09:00'));
     expect((await book(matched, at(15, '09:00'))).statusCode).toBe(201);
     expect(await sql(`select 1 from "puppy_pickups" where "puppy_id" = ?`, [puppyId])).toEqual([]);
     // The family's calendar drops the event: METHOD:CANCEL with the invitation's UID and a higher SEQUENCE.
@@ -450,6 +533,11 @@ describe('visits and go-home day', () => {
     expect(listed.getFirstPropertyValue('summary')).toBe(`Visit: ${DELETED_FAMILY}`);
     expect(String(listed.getFirstPropertyValue('description') ?? '')).not.toContain('Our names');
     const list = await caller(admin.user).admin.visits.list({ when: 'cancelled' });
-    expect(list.items.find((i) => i.id === visit.id)).toMatchObject({ familyId: null, familyName: DELETED_FAMILY, familyEmail: null, note: '' });
+    expect(list.items.find((i) => i.id === visit.id)).toMatchObject({
+      familyId: null,
+      familyName: DELETED_FAMILY,
+      familyEmail: null,
+      note: '',
+    });
   });
 });

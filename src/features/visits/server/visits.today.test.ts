@@ -33,7 +33,9 @@ describe('visits on the Today screen', () => {
     await em.getConnection().execute(`update "bookings" set "updated_at" = "created_at"`);
     const items = await visitsToday(t.orm.em.fork(), now);
     expect(items.filter((i) => i.group === 'scheduled').map((i) => i.title)).toEqual(['Visit: today_fam, Thu, Dec 3, 10:00 AM MST']);
-    expect(items.filter((i) => i.group === 'activity').map((i) => i.title)).toEqual(['today_fam cancelled: visit on Fri, Dec 4, 10:00 AM MST']);
+    expect(items.filter((i) => i.group === 'activity').map((i) => i.title)).toEqual([
+      'today_fam cancelled: visit on Fri, Dec 4, 10:00 AM MST',
+    ]);
     expect(items.every((i) => i.source === 'visits' && i.href === '/admin/visits')).toBe(true);
   });
 });

@@ -25,7 +25,10 @@ export const visitsToday: TodaySource = async (em: EntityManager, now: Date): Pr
   const puppyIds = [...new Set(rows.flatMap((b) => (b.kind === 'pickup' && b.puppyId ? [b.puppyId] : [])))];
   const puppies = new Map<number, string>();
   if (puppyIds.length) {
-    const named = await em.execute<Array<{ id: number; name: string }>>(`select "id", "name" from "puppies" where "id" in (${puppyIds.map(() => '?').join(', ')})`, puppyIds);
+    const named = await em.execute<Array<{ id: number; name: string }>>(
+      `select "id", "name" from "puppies" where "id" in (${puppyIds.map(() => '?').join(', ')})`,
+      puppyIds,
+    );
     for (const p of named) puppies.set(p.id, p.name);
   }
   const items: TodayItem[] = [];

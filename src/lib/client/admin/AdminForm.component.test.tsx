@@ -44,7 +44,10 @@ function littersScreen(litters: Litter[], options: { failSave?: boolean } = {}) 
         <AdminList<ListPage<Litter>>
           noun={['litter', 'litters']}
           addable
-          queryOptions={() => ({ queryKey: [['admin', 'litters', 'list']], queryFn: () => ({ items: [...litters], total: litters.length }) })}
+          queryOptions={() => ({
+            queryKey: [['admin', 'litters', 'list']],
+            queryFn: () => ({ items: [...litters], total: litters.length }),
+          })}
           renderItem={(l, row) => <ItemCard title={l.name} row={row} />}
         />
       }
@@ -52,7 +55,10 @@ function littersScreen(litters: Litter[], options: { failSave?: boolean } = {}) 
         <AdminEditor
           target={target}
           noun={['litter', 'litters']}
-          load={(id) => ({ queryKey: [['admin', 'litters', 'byId'], { input: { id } }], queryFn: () => structuredClone(litters.find((l) => l.id === id)!) })}
+          load={(id) => ({
+            queryKey: [['admin', 'litters', 'byId'], { input: { id } }],
+            queryFn: () => structuredClone(litters.find((l) => l.id === id)!),
+          })}
           initialValues={(l?: Litter) => ({ name: l?.name ?? '', puppies: l?.puppies == null ? '' : String(l.puppies) })}
           schema={LitterSchema}
           toInput={(v) => ({ name: v.name, puppies: v.puppies === '' ? null : Number(v.puppies) })}

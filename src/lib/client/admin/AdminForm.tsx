@@ -6,7 +6,15 @@ import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tan
 import { useForm } from '@mantine/form';
 import { Stack } from '@mantine/core';
 import type { z } from 'zod';
-import { applyServerErrors, focusFirstInvalid, notifyFailed, notifySaved, useInvalidate, zodValidate, type PublicArea } from './admin-utils.ts';
+import {
+  applyServerErrors,
+  focusFirstInvalid,
+  notifyFailed,
+  notifySaved,
+  useInvalidate,
+  zodValidate,
+  type PublicArea,
+} from './admin-utils.ts';
 import { useReportDirty } from './UnsavedChanges.tsx';
 import { QueryState } from './ListParts.tsx';
 import { EditorHeader, FormActions, useEditorView, type EditorTarget } from './Section.tsx';
@@ -62,7 +70,14 @@ export function useAdminForm<V extends Values, In, R>(options: AdminFormOptions<
   return { form, submit, saving: mutation.isPending };
 }
 
-export interface AdminEditorProps<T extends { id: number }, V extends Values, In, R extends { id: number }, E = unknown, K extends QueryKey = QueryKey> {
+export interface AdminEditorProps<
+  T extends { id: number },
+  V extends Values,
+  In,
+  R extends { id: number },
+  E = unknown,
+  K extends QueryKey = QueryKey,
+> {
   target: EditorTarget;
   noun: Noun;
   /** The name a record goes by ("Biscuit"): its `name` by default. */
@@ -82,13 +97,20 @@ export interface AdminEditorProps<T extends { id: number }, V extends Values, In
 }
 
 /** The editor of one record at `?edit=new` or `?edit=<id>`: loads it, then shows the form; a save returns to the list at it. */
-export function AdminEditor<T extends { id: number }, V extends Values, In, R extends { id: number }, E, K extends QueryKey>(props: AdminEditorProps<T, V, In, R, E, K>) {
+export function AdminEditor<T extends { id: number }, V extends Values, In, R extends { id: number }, E, K extends QueryKey>(
+  props: AdminEditorProps<T, V, In, R, E, K>,
+) {
   const { close } = useEditorView();
   const [one, many] = props.noun;
   const id = props.target === 'new' ? null : props.target;
   const query = useQuery({ ...props.load(id ?? 0), enabled: id !== null });
   const item = id === null ? undefined : query.data;
-  const title = id === null ? (props.newTitle ?? `New ${one}`) : item ? (props.editTitle?.(item) ?? `Edit ${(props.nameOf ?? defaultName)(item)}`) : `Edit ${one}`;
+  const title =
+    id === null
+      ? (props.newTitle ?? `New ${one}`)
+      : item
+        ? (props.editTitle?.(item) ?? `Edit ${(props.nameOf ?? defaultName)(item)}`)
+        : `Edit ${one}`;
   return (
     <>
       <EditorHeader title={title} onBack={close} backLabel={`Back to ${many}`} />
@@ -99,7 +121,9 @@ export function AdminEditor<T extends { id: number }, V extends Values, In, R ex
 }
 
 /** Mounted once the record is loaded: the form starts from its values. */
-function EditorForm<T extends { id: number }, V extends Values, In, R extends { id: number }, E, K extends QueryKey>(props: AdminEditorProps<T, V, In, R, E, K> & { item?: T; title: string }) {
+function EditorForm<T extends { id: number }, V extends Values, In, R extends { id: number }, E, K extends QueryKey>(
+  props: AdminEditorProps<T, V, In, R, E, K> & { item?: T; title: string },
+) {
   const { item } = props;
   const { close, returnTo } = useEditorView();
   const one = props.noun[0];
@@ -109,7 +133,11 @@ function EditorForm<T extends { id: number }, V extends Values, In, R extends { 
     schema: props.schema,
     toInput: props.toInput,
     save: (input) => (item ? props.update(item.id, input) : props.create(input)),
-    saved: (result) => props.saved?.(result, item) ?? [`${capitalize(one)} ${item ? 'saved' : 'added'}`, `${(props.nameOf ?? defaultName)(result)} is saved.`],
+    saved: (result) =>
+      props.saved?.(result, item) ?? [
+        `${capitalize(one)} ${item ? 'saved' : 'added'}`,
+        `${(props.nameOf ?? defaultName)(result)} is saved.`,
+      ],
     failed: `Could not save the ${one}`,
     areas: props.areas,
     onSaved: (result) => returnTo(result.id),

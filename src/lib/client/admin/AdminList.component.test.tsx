@@ -26,7 +26,9 @@ function dogsList(dogs: Dog[], options: { capped?: boolean } = {}) {
     queryKey: [['admin', 'dogs', 'list'], { input }],
     queryFn: (): ListPage<Dog> => {
       asked.push(input);
-      const matching = dogs.filter((d) => (!input.search || d.name.toLowerCase().includes(input.search.toLowerCase())) && (!input.sex || d.sex === input.sex));
+      const matching = dogs.filter(
+        (d) => (!input.search || d.name.toLowerCase().includes(input.search.toLowerCase())) && (!input.sex || d.sex === input.sex),
+      );
       const start = input.after ? matching.findIndex((d) => String(d.id) === input.after) + 1 : (input.page - 1) * PAGE;
       const items = matching.slice(start, start + PAGE);
       const more = start + PAGE < matching.length;
@@ -36,14 +38,21 @@ function dogsList(dogs: Dog[], options: { capped?: boolean } = {}) {
   return { asked, queryOptions, lastAsked: () => asked.at(-1) };
 }
 
-const named = (n: number, from = 1): Dog[] => Array.from({ length: n }, (_, i) => ({ id: from + i, name: `Dog ${from + i}`, sex: i % 2 ? 'male' : 'female' }));
+const named = (n: number, from = 1): Dog[] =>
+  Array.from({ length: n }, (_, i) => ({ id: from + i, name: `Dog ${from + i}`, sex: i % 2 ? 'male' : 'female' }));
 const rows = () => page.getByRole('list', { name: 'Parent dogs' }).getByRole('listitem');
 
 describe('AdminList', () => {
   test('its heading, list, rows and count follow from the noun; Add opens the editor’s address', async () => {
     const { queryOptions } = dogsList([{ id: 1, name: 'Biscuit', sex: 'female' }]);
     const { router } = render(
-      <AdminList<ListPage<Dog>, Filters> noun={['parent dog', 'parent dogs']} queryOptions={queryOptions} addable counted renderItem={(d, row) => <ItemCard title={d.name} row={row} />} />,
+      <AdminList<ListPage<Dog>, Filters>
+        noun={['parent dog', 'parent dogs']}
+        queryOptions={queryOptions}
+        addable
+        counted
+        renderItem={(d, row) => <ItemCard title={d.name} row={row} />}
+      />,
       { at: '/admin/dogs' },
     );
     await expect.element(page.getByRole('heading', { name: 'Parent dogs', level: 2 })).toBeVisible();
@@ -57,7 +66,16 @@ describe('AdminList', () => {
 
   test('empty: its own message and "Add your first …"; a search with no match says so, without the add button', async () => {
     const { queryOptions, lastAsked } = dogsList([{ id: 1, name: 'Biscuit', sex: 'female' }]);
-    render(<AdminList<ListPage<Dog>, Filters> noun={['parent dog', 'parent dogs']} queryOptions={queryOptions} addable search={{ label: 'Search dogs', placeholder: 'Name' }} renderItem={(d) => d.name} />, { at: '/' });
+    render(
+      <AdminList<ListPage<Dog>, Filters>
+        noun={['parent dog', 'parent dogs']}
+        queryOptions={queryOptions}
+        addable
+        search={{ label: 'Search dogs', placeholder: 'Name' }}
+        renderItem={(d) => d.name}
+      />,
+      { at: '/' },
+    );
     await expect.element(rows()).toHaveTextContent('Biscuit');
     await page.getByLabelText('Search dogs').fill('zz');
     await expect.element(page.getByText('No parent dogs match this search.')).toBeVisible();
@@ -66,7 +84,15 @@ describe('AdminList', () => {
     expect(lastAsked()).toEqual({ page: 1, search: 'zz' });
 
     const empty = dogsList([]);
-    render(<AdminList<ListPage<Dog>, Filters> noun={['litter', 'litters']} queryOptions={empty.queryOptions} addable renderItem={(d) => d.name} />, { at: '/' });
+    render(
+      <AdminList<ListPage<Dog>, Filters>
+        noun={['litter', 'litters']}
+        queryOptions={empty.queryOptions}
+        addable
+        renderItem={(d) => d.name}
+      />,
+      { at: '/' },
+    );
     await expect.element(page.getByText('No litters yet.')).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Add your first litter' })).toBeVisible();
   });
@@ -84,21 +110,42 @@ describe('AdminList', () => {
         queryOptions={queryOptions}
         csv="/api/admin/dogs.csv"
         search={{ label: 'Search dogs', placeholder: 'Name' }}
-        filters={{ sex: { label: 'Sex', placeholder: 'Any', data: [{ value: 'female', label: 'Female' }, { value: 'male', label: 'Male' }] } }}
+        filters={{
+          sex: {
+            label: 'Sex',
+            placeholder: 'Any',
+            data: [
+              { value: 'female', label: 'Female' },
+              { value: 'male', label: 'Male' },
+            ],
+          },
+        }}
         renderItem={(d) => d.name}
       />,
       { at: '/' },
     );
     await expect.poll(() => rows().elements().length).toBe(3);
     await page.getByLabelText('Search dogs').fill('br');
-    await expect.poll(() => rows().elements().map((r) => r.textContent)).toEqual(['Bramble']);
+    await expect
+      .poll(() =>
+        rows()
+          .elements()
+          .map((r) => r.textContent),
+      )
+      .toEqual(['Bramble']);
     expect(asked.filter((input) => input.search && input.search !== 'br')).toEqual([]);
     await expect.element(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/dogs.csv?search=br');
 
     await page.getByLabelText('Search dogs').fill('');
     await page.getByRole('combobox', { name: 'Sex' }).click();
     await page.getByRole('option', { name: 'Female' }).click();
-    await expect.poll(() => rows().elements().map((r) => r.textContent)).toEqual(['Biscuit', 'Clover']);
+    await expect
+      .poll(() =>
+        rows()
+          .elements()
+          .map((r) => r.textContent),
+      )
+      .toEqual(['Biscuit', 'Clover']);
     await expect.element(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/dogs.csv?sex=female');
     await page.getByLabelText('Search dogs').fill('zz');
     await expect.element(page.getByText('No parent dogs match these filters.')).toBeVisible();
@@ -106,7 +153,15 @@ describe('AdminList', () => {
 
   test('past 50 rows a pager: "next" goes by the cursor the page gave, a page number by its number; a capped total says "+"', async () => {
     const { lastAsked, queryOptions } = dogsList(named(120), { capped: true });
-    render(<AdminList<ListPage<Dog>, Filters> noun={['parent dog', 'parent dogs']} queryOptions={queryOptions} counted renderItem={(d) => d.name} />, { at: '/' });
+    render(
+      <AdminList<ListPage<Dog>, Filters>
+        noun={['parent dog', 'parent dogs']}
+        queryOptions={queryOptions}
+        counted
+        renderItem={(d) => d.name}
+      />,
+      { at: '/' },
+    );
     await expect.element(page.getByText('120+ parent dogs')).toBeVisible();
     await expect.poll(() => rows().elements().length).toBe(50);
     await page.getByRole('button', { name: 'Parent dogs, page 3' }).click();
@@ -131,7 +186,10 @@ describe('AdminList', () => {
         return { items: [{ id: 1, name: 'Biscuit', sex: 'female' }], total: 1 };
       },
     });
-    render(<AdminList<ListPage<Dog>, Filters> noun={['parent dog', 'parent dogs']} queryOptions={queryOptions} renderItem={(d) => d.name} />, { at: '/' });
+    render(
+      <AdminList<ListPage<Dog>, Filters> noun={['parent dog', 'parent dogs']} queryOptions={queryOptions} renderItem={(d) => d.name} />,
+      { at: '/' },
+    );
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load parent dogs' });
     await expect.element(alert.getByText('There was a problem reaching the server. Please try again.')).toBeVisible();
     fail = false;
@@ -163,7 +221,10 @@ describe('AdminList', () => {
     // Axe measures colours once the dialog has faded in.
     await expect.poll(() => getComputedStyle(dialog.element().closest('.mantine-Modal-content')!).opacity).toBe('1');
     // Its colours are the app theme's, measured in both themes by e2e/open-states.spec.ts (this render has Mantine's own).
-    const results = await axe.run(dialog.element(), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, rules: { 'color-contrast': { enabled: false } } });
+    const results = await axe.run(dialog.element(), {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
@@ -174,7 +235,13 @@ describe('AdminList', () => {
     await expect.element(page.getByText('Parent dog deleted')).toBeVisible();
     await expect.element(page.getByText('Biscuit was removed from the site.')).toBeVisible();
     expect(run).toHaveBeenCalledWith({ id: 1, name: 'Biscuit', sex: 'female' });
-    await expect.poll(() => rows().elements().map((r) => r.textContent)).toEqual(['Bramble']);
+    await expect
+      .poll(() =>
+        rows()
+          .elements()
+          .map((r) => r.textContent),
+      )
+      .toEqual(['Bramble']);
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
   });
 

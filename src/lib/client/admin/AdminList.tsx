@@ -83,7 +83,9 @@ export interface AdminListProps<D extends ListPage<{ id: number }>, F extends Fi
   remove?: RemoveDeclaration<Item<D>>;
 }
 
-export function AdminList<D extends ListPage<{ id: number }>, F extends Filters = Filters, E = unknown, K extends QueryKey = QueryKey>(props: AdminListProps<D, F, E, K>) {
+export function AdminList<D extends ListPage<{ id: number }>, F extends Filters = Filters, E = unknown, K extends QueryKey = QueryKey>(
+  props: AdminListProps<D, F, E, K>,
+) {
   type T = Item<D>;
   const [one, many] = props.noun;
   const nameOf = props.nameOf ?? defaultName;
@@ -115,7 +117,12 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
     onError: (error) => notifyFailed(removal!.failed ?? `Could not delete the ${one}`, error),
   });
 
-  const rows = (item: T, index: number): RowContext => ({ edit: () => open(item.id), remove: () => setDeleting(item), index, saved: item.id === savedId });
+  const rows = (item: T, index: number): RowContext => ({
+    edit: () => open(item.id),
+    remove: () => setDeleting(item),
+    index,
+    saved: item.id === savedId,
+  });
   const title = props.title ?? capitalize(many);
   const listLabel = props.listLabel ?? title;
   const refilter = (apply: () => void) => {
@@ -132,7 +139,13 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
             <>
               {props.actions?.(criteria)}
               {props.csv && (
-                <Button component="a" href={csvLink(props.csv, criteria)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                <Button
+                  component="a"
+                  href={csvLink(props.csv, criteria)}
+                  download
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                >
                   Export CSV
                 </Button>
               )}
@@ -207,7 +220,9 @@ export function AdminList<D extends ListPage<{ id: number }>, F extends Filters 
             page={page}
             total={query.data.total}
             capped={query.data.totalCapped}
-            onChange={(next) => setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })}
+            onChange={(next) =>
+              setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })
+            }
             label={listLabel}
           />
         </>

@@ -52,7 +52,19 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
 }
 
 /** `capped`: there are more than `total` rows (the server stopped counting): one page more is offered. */
-export function Pager({ page, total, capped, onChange, label }: { page: number; total: number; capped?: boolean; onChange: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  total,
+  capped,
+  onChange,
+  label,
+}: {
+  page: number;
+  total: number;
+  capped?: boolean;
+  onChange: (page: number) => void;
+  label: string;
+}) {
   const pages = pageCount(total) + (capped ? 1 : 0);
   if (pages <= 1) return null;
   return (

@@ -10,7 +10,8 @@ import { uploadMedia, useMediaRules, type UploadHandle } from './MediaField.tsx'
 
 const CANCELLED = 'Upload cancelled.';
 
-export const MARKDOWN_HINT = 'Markdown: ## for a heading, - for a list, **bold**, [link text](https://…). “Insert photo” puts a photo where the cursor is.';
+export const MARKDOWN_HINT =
+  'Markdown: ## for a heading, - for a list, **bold**, [link text](https://…). “Insert photo” puts a photo where the cursor is.';
 
 export const PHOTO_DESCRIPTION = {
   label: 'Short description of the photo',
@@ -20,7 +21,11 @@ export const PHOTO_DESCRIPTION = {
 
 /** `![alt](url)` with the breeder's description, on one line and without the characters that would end it. */
 export function imageMarkdown(description: string, url: string): string {
-  const alt = description.replace(/[[\]\\]/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  const alt = description
+    .replace(/[[\]\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
   return `![${alt}](${url})`;
 }
 
@@ -46,7 +51,19 @@ export interface MarkdownFieldProps {
   onBlur?: FocusEventHandler<HTMLTextAreaElement>;
 }
 
-export function MarkdownField({ label, description = MARKDOWN_HINT, required, disabled, minRows = 12, maxRows = 30, value = '', onChange, error, onFocus, onBlur }: MarkdownFieldProps) {
+export function MarkdownField({
+  label,
+  description = MARKDOWN_HINT,
+  required,
+  disabled,
+  minRows = 12,
+  maxRows = 30,
+  value = '',
+  onChange,
+  error,
+  onFocus,
+  onBlur,
+}: MarkdownFieldProps) {
   const media = useMediaRules();
   const rules = media.kinds.image;
   const textarea = useRef<HTMLTextAreaElement>(null);

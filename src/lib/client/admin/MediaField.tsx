@@ -48,7 +48,13 @@ export interface UploadHandle {
  * XMLHttpRequest, not fetch, because only XHR reports upload progress. Same origin, cookies included. A JPEG or WebP
  * photo is first made smaller on the device (resize-photo.ts); everything else goes up as it is.
  */
-export function uploadMedia(url: string, file: File, onProgress: (fraction: number) => void, kind?: MediaKind, isPrivate = false): UploadHandle {
+export function uploadMedia(
+  url: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  kind?: MediaKind,
+  isPrivate = false,
+): UploadHandle {
   const xhr = new XMLHttpRequest();
   const resizing = new AbortController();
   const cancelled = () => new Error('Upload cancelled.');
@@ -152,14 +158,7 @@ export function MediaField({ label, kind, value, onChange, error, description, r
   const noun = kind === 'video' ? 'video' : kind === 'document' ? 'PDF' : 'photo';
 
   return (
-    <Input.Wrapper
-      id={id}
-      label={label}
-      description={description}
-      error={shownError}
-      required={required}
-      labelElement="div"
-    >
+    <Input.Wrapper id={id} label={label} description={description} error={shownError} required={required} labelElement="div">
       <Stack gap="xs" mt={4}>
         {value && !uploading && (
           <Box>
@@ -170,14 +169,30 @@ export function MediaField({ label, kind, value, onChange, error, description, r
                 </Anchor>
               </Text>
             ) : kind === 'video' || isVideoUrl(value) ? (
-              <video src={value} controls muted preload="metadata" style={{ width: '100%', maxWidth: 360, borderRadius: 8, display: 'block' }} aria-label={`${label}: current video`} />
+              <video
+                src={value}
+                controls
+                muted
+                preload="metadata"
+                style={{ width: '100%', maxWidth: 360, borderRadius: 8, display: 'block' }}
+                aria-label={`${label}: current video`}
+              />
             ) : (
               <img
                 src={imageUrl(value, 320)}
                 alt={`${label}: current photo`}
                 width={320}
                 height={240}
-                style={{ width: '100%', maxWidth: 320, height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 8, display: 'block', background: 'var(--mantine-color-gray-1)' }}
+                style={{
+                  width: '100%',
+                  maxWidth: 320,
+                  height: 'auto',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  borderRadius: 8,
+                  display: 'block',
+                  background: 'var(--mantine-color-gray-1)',
+                }}
               />
             )}
             <Group gap="xs" mt={6}>
@@ -199,7 +214,9 @@ export function MediaField({ label, kind, value, onChange, error, description, r
           </Stack>
         ) : (
           <Dropzone
-            onDrop={(files: File[]) => { if (files[0]) start(files[0]); }}
+            onDrop={(files: File[]) => {
+              if (files[0]) start(files[0]);
+            }}
             onReject={(rejections: FileRejection[]) => setUploadError(rejectionMessage(rejections, rules, kind))}
             accept={limits.accept}
             maxSize={limits.maxBytes}
@@ -274,7 +291,8 @@ export function MediaBatchDrop({ label, kind, onStored, privateUpload = false, o
   const handles = useRef(new Set<UploadHandle>());
   const nextKey = useRef(0);
   useEffect(() => () => handles.current.forEach((h) => h.abort()), []);
-  const update = (key: number, patch: Partial<BatchEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+  const update = (key: number, patch: Partial<BatchEntry>) =>
+    setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
   const add = (name: string, patch: Partial<BatchEntry> = {}) => {
     const key = nextKey.current++;
     setEntries((list) => [...list, { key, name, progress: 0, state: 'uploading', ...patch }]);
@@ -300,7 +318,10 @@ export function MediaBatchDrop({ label, kind, onStored, privateUpload = false, o
             onKept(e.file);
             return update(key, { state: 'kept', progress: 1 });
           }
-          update(key, { state: 'failed', error: e instanceof TRPCClientError || !(e instanceof Error) ? errorMessage(e, 'Please try again.') : e.message });
+          update(key, {
+            state: 'failed',
+            error: e instanceof TRPCClientError || !(e instanceof Error) ? errorMessage(e, 'Please try again.') : e.message,
+          });
         }
       });
     }
@@ -311,7 +332,9 @@ export function MediaBatchDrop({ label, kind, onStored, privateUpload = false, o
     <Stack gap="xs" mb="md">
       <Dropzone
         onDrop={drop}
-        onReject={(rejections: FileRejection[]) => rejections.forEach((r) => add(r.file.name, { state: 'failed', error: rejectionMessage([r], rules, kind) }))}
+        onReject={(rejections: FileRejection[]) =>
+          rejections.forEach((r) => add(r.file.name, { state: 'failed', error: rejectionMessage([r], rules, kind) }))
+        }
         accept={limits.accept}
         maxSize={limits.maxBytes}
         multiple
@@ -346,7 +369,11 @@ export function MediaBatchDrop({ label, kind, onStored, privateUpload = false, o
                     {BATCH_STATUS[e.state](e)}
                   </Text>
                 </Group>
-                <Progress value={e.progress * 100} color={e.state === 'failed' ? 'red' : undefined} aria-label={`Upload progress for ${e.name}`} />
+                <Progress
+                  value={e.progress * 100}
+                  color={e.state === 'failed' ? 'red' : undefined}
+                  aria-label={`Upload progress for ${e.name}`}
+                />
               </li>
             ))}
           </Stack>

@@ -48,7 +48,15 @@ export function MessageRow({ unread, unreadWord, icon, name, badge, lines, creat
 }
 
 /** "3 unread inquiries." / "All inquiries are read.", announced politely as it changes. */
-export function UnreadSummary({ count, adjective, noun }: { count: number | undefined; adjective: string; noun: [one: string, many: string] }) {
+export function UnreadSummary({
+  count,
+  adjective,
+  noun,
+}: {
+  count: number | undefined;
+  adjective: string;
+  noun: [one: string, many: string];
+}) {
   if (count === undefined) return null;
   return (
     <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
@@ -72,9 +80,26 @@ export function useMarkOpened(message: { readAt: string | null } | undefined, ma
 export function PrivateNotesForm({ notes, saving, onSave }: { notes: string; saving: boolean; onSave: (notes: string) => void }) {
   const [value, setValue] = useState(notes);
   return (
-    <Paper withBorder p="md" radius="md" component="form" aria-label="Private notes" noValidate onSubmit={(e) => (e.preventDefault(), onSave(value))}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="form"
+      aria-label="Private notes"
+      noValidate
+      onSubmit={(e) => (e.preventDefault(), onSave(value))}
+    >
       <Stack gap="sm">
-        <Textarea label="Private notes" description="Only administrators see these." autosize minRows={3} maxRows={12} maxLength={10000} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+        <Textarea
+          label="Private notes"
+          description="Only administrators see these."
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={10000}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={saving}>
             Save notes

@@ -32,14 +32,18 @@ export function useOfflineQueue() {
         .then((queued) => {
           const now = new Set(queued.map((r) => r.key));
           // Gone from the queue and not discarded here: it was sent (by this page, another tab or the service worker).
-          for (const [key, item] of seen.current) if (!now.has(key) && item.status !== 'sent') seen.current.set(key, { ...item, status: 'sent', files: undefined });
+          for (const [key, item] of seen.current)
+            if (!now.has(key) && item.status !== 'sent') seen.current.set(key, { ...item, status: 'sent', files: undefined });
           for (const key of discarded) seen.current.delete(key);
           for (const request of queued) seen.current.set(request.key, request);
           setItems([...seen.current.values()]);
         })
         .catch(() => {});
     // What was stored shows on the screens (only then: a refetch of everything would cost the offline copy its batch).
-    const send = () => void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
+    const send = () =>
+      void sendQueued()
+        .then((n) => (n ? queryClient.invalidateQueries() : undefined))
+        .catch(() => {});
     load();
     send();
     // The service worker's Background Sync sent something while this page was open: list it, and show what was stored.
@@ -83,41 +87,45 @@ export function OfflineQueue() {
           </ul>
         )}
         {items.length > 0 && (
-        <ul aria-label="Not sent yet" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.map((item) => (
-            <li key={item.key}>
-              <Group justify="space-between" wrap="wrap" gap="xs" py={6}>
-                <Stack gap={2} miw={0}>
-                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {item.label}
-                  </Text>
-                  {item.status === 'failed' ? (
-                    <Text size="sm" c="red.8">
-                      Failed: {item.error}
+          <ul aria-label="Not sent yet" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {items.map((item) => (
+              <li key={item.key}>
+                <Group justify="space-between" wrap="wrap" gap="xs" py={6}>
+                  <Stack gap={2} miw={0}>
+                    <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {item.label}
                     </Text>
-                  ) : (
-                    <ToneBadge tone="yellow">{waitingLabel(item)}</ToneBadge>
-                  )}
-                </Stack>
-                <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => void sendQueued({ retryFailed: true }).then((n) => (n ? queryClient.invalidateQueries() : undefined))}>
-                    Retry
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      discarded.add(item.key);
-                      void discard(item.key);
-                    }}
-                  >
-                    Discard
-                  </Button>
+                    {item.status === 'failed' ? (
+                      <Text size="sm" c="red.8">
+                        Failed: {item.error}
+                      </Text>
+                    ) : (
+                      <ToneBadge tone="yellow">{waitingLabel(item)}</ToneBadge>
+                    )}
+                  </Stack>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => void sendQueued({ retryFailed: true }).then((n) => (n ? queryClient.invalidateQueries() : undefined))}
+                    >
+                      Retry
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => {
+                        discarded.add(item.key);
+                        void discard(item.key);
+                      }}
+                    >
+                      Discard
+                    </Button>
+                  </Group>
                 </Group>
-              </Group>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
         )}
       </Stack>
     </Paper>

@@ -43,13 +43,26 @@ export function OrderedListField<Item>({ form, path, items, label, entry, newIte
                 <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
                   {children(i, name)}
                 </Stack>
-                <MoveButtons what={what} first={i === 0} last={i === items.length - 1} onUp={() => move(i, i - 1)} onDown={() => move(i, i + 1)} onRemove={() => f.removeListItem(path, i)} />
+                <MoveButtons
+                  what={what}
+                  first={i === 0}
+                  last={i === items.length - 1}
+                  onUp={() => move(i, i - 1)}
+                  onDown={() => move(i, i + 1)}
+                  onRemove={() => f.removeListItem(path, i)}
+                />
               </Group>
             </Paper>
           );
         })}
         <Group>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => f.insertListItem(path, newItem)} disabled={items.length >= max}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => f.insertListItem(path, newItem)}
+            disabled={items.length >= max}
+          >
             Add {entry.toLowerCase()}
           </Button>
         </Group>
@@ -59,7 +72,21 @@ export function OrderedListField<Item>({ form, path, items, label, entry, newIte
 }
 
 /** Move up / down (and remove) buttons for one entry of an ordered list, named after it. */
-export function MoveButtons({ what, first, last, onUp, onDown, onRemove }: { what: string; first: boolean; last: boolean; onUp: () => void; onDown: () => void; onRemove?: () => void }) {
+export function MoveButtons({
+  what,
+  first,
+  last,
+  onUp,
+  onDown,
+  onRemove,
+}: {
+  what: string;
+  first: boolean;
+  last: boolean;
+  onUp: () => void;
+  onDown: () => void;
+  onRemove?: () => void;
+}) {
   return (
     <Group gap={2} wrap="nowrap">
       <ActionIcon variant="subtle" size="lg" onClick={onUp} disabled={first} aria-label={`Move ${what} up`}>

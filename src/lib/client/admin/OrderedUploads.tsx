@@ -25,7 +25,20 @@ export interface OrderedUploadsProps<T> {
   children: (item: T, index: number, update: (next: T) => void) => ReactNode;
 }
 
-export function OrderedUploads<T>({ label, description, error, value, onChange, keyOf, noun, max, listLabel, empty, drop, children }: OrderedUploadsProps<T>) {
+export function OrderedUploads<T>({
+  label,
+  description,
+  error,
+  value,
+  onChange,
+  keyOf,
+  noun,
+  max,
+  listLabel,
+  empty,
+  drop,
+  children,
+}: OrderedUploadsProps<T>) {
   const latest = useRef(value);
   latest.current = value;
   const set = (items: T[]) => {

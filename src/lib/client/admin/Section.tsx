@@ -65,7 +65,8 @@ declare module '@tanstack/history' {
 export function useEditorView() {
   const { edit } = parseEditSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
-  const go = (search: { edit?: EditorTarget }, adminSaved?: number) => void navigate({ to: '.', search, state: adminSaved ? { adminSaved } : {} });
+  const go = (search: { edit?: EditorTarget }, adminSaved?: number) =>
+    void navigate({ to: '.', search, state: adminSaved ? { adminSaved } : {} });
   return { edit, open: (target: EditorTarget) => go({ edit: target }), close: () => go({}), returnTo: (saved: number) => go({}, saved) };
 }
 

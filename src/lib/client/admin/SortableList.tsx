@@ -4,12 +4,24 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { ActionIcon, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { closestCenter, DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, TouchSensor, useSensor, useSensors } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 
 /** Extra attributes of a row's list item (its accessible name, a test id, the "just saved" mark). */
-export type RowAttributes = { className?: string; tabIndex?: number } & Record<`aria-${string}` | `data-${string}`, string | number | boolean | undefined>;
+export type RowAttributes = { className?: string; tabIndex?: number } & Record<
+  `aria-${string}` | `data-${string}`,
+  string | number | boolean | undefined
+>;
 
 export interface SortableListProps<T extends { id: number }> {
   items: T[];
@@ -24,7 +36,15 @@ export interface SortableListProps<T extends { id: number }> {
   children: (item: T, index: number, handle: ReactNode) => ReactNode;
 }
 
-export function SortableList<T extends { id: number }>({ items, label, help, nameOf, onMove, rowAttributes, children }: SortableListProps<T>) {
+export function SortableList<T extends { id: number }>({
+  items,
+  label,
+  help,
+  nameOf,
+  onMove,
+  rowAttributes,
+  children,
+}: SortableListProps<T>) {
   const helpId = useId();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -53,8 +73,10 @@ export function SortableList<T extends { id: number }>({ items, label, help, nam
         accessibility={{
           announcements: {
             onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-            onDragOver: ({ active, over }) => (over ? `${name(active.id)} is now at position ${indexOf(over.id) + 1} of ${items.length}.` : undefined),
-            onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at position ${indexOf(over.id) + 1}.` : `${name(active.id)} dropped.`),
+            onDragOver: ({ active, over }) =>
+              over ? `${name(active.id)} is now at position ${indexOf(over.id) + 1} of ${items.length}.` : undefined,
+            onDragEnd: ({ active, over }) =>
+              over ? `${name(active.id)} dropped at position ${indexOf(over.id) + 1}.` : `${name(active.id)} dropped.`,
             onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
           },
         }}
@@ -73,7 +95,19 @@ export function SortableList<T extends { id: number }>({ items, label, help, nam
   );
 }
 
-function SortableRow({ id, name, helpId, attributes: rowAttributes, children }: { id: number; name: string; helpId: string; attributes?: RowAttributes; children: (handle: ReactNode) => ReactNode }) {
+function SortableRow({
+  id,
+  name,
+  helpId,
+  attributes: rowAttributes,
+  children,
+}: {
+  id: number;
+  name: string;
+  helpId: string;
+  attributes?: RowAttributes;
+  children: (handle: ReactNode) => ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style: CSSProperties = {
     transform: CSS.Transform.toString(transform),

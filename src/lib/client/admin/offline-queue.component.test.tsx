@@ -4,9 +4,25 @@
 // again unless asked. Sending to the server when the connection returns, once, is the today journeys' (e2e/today.spec.ts).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDB } from 'idb';
-import { discard, enqueue, isOffline, onQueueChange, queuedRequests, QUEUE_CHANGED_MESSAGE, QUEUE_DB, QUEUE_STORE, sendQueued, type QueuedRequest } from './offline-queue.ts';
+import {
+  discard,
+  enqueue,
+  isOffline,
+  onQueueChange,
+  queuedRequests,
+  QUEUE_CHANGED_MESSAGE,
+  QUEUE_DB,
+  QUEUE_STORE,
+  sendQueued,
+  type QueuedRequest,
+} from './offline-queue.ts';
 
-const post = (key: string, text: string) => ({ key, label: `Update for Teddy: ${text}`, path: 'admin.portal.postUpdate', input: { puppyId: 3, text, idempotencyKey: key } });
+const post = (key: string, text: string) => ({
+  key,
+  label: `Update for Teddy: ${text}`,
+  path: 'admin.portal.postUpdate',
+  input: { puppyId: 3, text, idempotencyKey: key },
+});
 
 /** The store as another reader of the same database (the dashboard's service worker) sees it. */
 async function stored(): Promise<QueuedRequest[]> {
@@ -34,7 +50,11 @@ describe('offline queue', () => {
       ['key-first-0001', 'waiting'],
       ['key-second-002', 'waiting'],
     ]);
-    expect(list[0]).toMatchObject({ label: 'Update for Teddy: Found the water bowl', path: 'admin.portal.postUpdate', input: { puppyId: 3, text: 'Found the water bowl', idempotencyKey: 'key-first-0001' } });
+    expect(list[0]).toMatchObject({
+      label: 'Update for Teddy: Found the water bowl',
+      path: 'admin.portal.postUpdate',
+      input: { puppyId: 3, text: 'Found the water bowl', idempotencyKey: 'key-first-0001' },
+    });
     expect(Date.parse(list[0].createdAt)).toBeLessThanOrEqual(Date.parse(list[1].createdAt));
     // The same records, as the service worker reads them.
     expect((await stored()).map((r) => r.key).sort()).toEqual(['key-first-0001', 'key-second-002']);
@@ -75,10 +95,17 @@ describe('offline queue', () => {
   test('a refused post stays failed with its reason: a send pass leaves it unsent', async () => {
     // Marked failed as a refused send leaves it (the shape the page and the service worker both write).
     const db = await openDB(QUEUE_DB);
-    await db.put(QUEUE_STORE, { ...post('key-failed-0001', 'Too long'), status: 'failed', error: 'Please keep an update under 2,000 characters.', createdAt: new Date().toISOString() } satisfies QueuedRequest);
+    await db.put(QUEUE_STORE, {
+      ...post('key-failed-0001', 'Too long'),
+      status: 'failed',
+      error: 'Please keep an update under 2,000 characters.',
+      createdAt: new Date().toISOString(),
+    } satisfies QueuedRequest);
     db.close();
     expect(await sendQueued()).toBe(0);
-    expect(await queuedRequests()).toMatchObject([{ key: 'key-failed-0001', status: 'failed', error: 'Please keep an update under 2,000 characters.' }]);
+    expect(await queuedRequests()).toMatchObject([
+      { key: 'key-failed-0001', status: 'failed', error: 'Please keep an update under 2,000 characters.' },
+    ]);
   });
 
   test('no answer at all is "offline"; an answer that refuses is not', () => {

@@ -126,7 +126,10 @@ export function onQueueChange(listener: (storedByWorker?: number) => void) {
 }
 
 /** A network failure (no answer at all), as opposed to an answer that refuses the request. */
-export const isOffline = (error: unknown) => (typeof navigator !== 'undefined' && !navigator.onLine) || error instanceof TypeError || /Failed to fetch|NetworkError|Load failed/i.test(String((error as Error)?.message ?? ''));
+export const isOffline = (error: unknown) =>
+  (typeof navigator !== 'undefined' && !navigator.onLine) ||
+  error instanceof TypeError ||
+  /Failed to fetch|NetworkError|Load failed/i.test(String((error as Error)?.message ?? ''));
 
 /**
  * Uploads a record's files one at a time. After each, the record is written again with that file's URL in its input and
@@ -150,7 +153,13 @@ async function uploadFiles(request: QueuedRequest): Promise<{ input: Record<stri
     const body = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
     if (res.status >= 500 || res.status === 429 || res.status === 408) return 'later';
     if (!res.ok || !body?.url) {
-      await (await open()).put(QUEUE_STORE, { ...current, status: 'failed', error: `${file!.name}: ${body?.message ?? `refused (${res.status})`}` } satisfies QueuedRequest);
+      await (
+        await open()
+      ).put(QUEUE_STORE, {
+        ...current,
+        status: 'failed',
+        error: `${file!.name}: ${body?.message ?? `refused (${res.status})`}`,
+      } satisfies QueuedRequest);
       return 'failed';
     }
     const list = Array.isArray(current.input[file!.field]) ? (current.input[file!.field] as unknown[]) : [];
@@ -183,7 +192,12 @@ export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = 
         }
         let res: Response;
         try {
-          res = await fetch(`/trpc/${request.path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(uploaded.input) });
+          res = await fetch(`/trpc/${request.path}`, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(uploaded.input),
+          });
         } catch {
           later = true;
           return stored; // still offline: everything stays waiting
@@ -197,7 +211,11 @@ export function sendQueued({ retryFailed = false }: { retryFailed?: boolean } = 
           return stored; // the server is not ready: try again later
         } else {
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-          await store.put(QUEUE_STORE, { ...request, status: 'failed', error: body?.error?.message ?? `Refused (${res.status})` } satisfies QueuedRequest);
+          await store.put(QUEUE_STORE, {
+            ...request,
+            status: 'failed',
+            error: body?.error?.message ?? `Refused (${res.status})`,
+          } satisfies QueuedRequest);
         }
         changed();
       }

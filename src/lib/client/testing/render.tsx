@@ -9,7 +9,14 @@ import { afterEach } from 'vitest';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createBrowserHistory, createMemoryHistory, createRootRoute, createRouter, RouterProvider, type AnyRouter } from '@tanstack/react-router';
+import {
+  createBrowserHistory,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+  type AnyRouter,
+} from '@tanstack/react-router';
 import { createQueryClient } from '../query-client.ts';
 
 export interface Rendered {

@@ -2,7 +2,23 @@
 // document, private notes, a status change with an optional message to the family, the deposit.
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Checkbox, Divider, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { trpc } from '../../../../lib/client/trpc.ts';
 import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList } from '../../../../lib/client/admin/AdminList.tsx';
@@ -98,10 +114,41 @@ function Answer({ label, children }: { label: string; children: React.ReactNode 
 function answerSections({ answers: x, litterName }: ApplicationAdminDto): Array<[string, Array<[string, string]>]> {
   const given = (label: string, value: string | null | undefined): Array<[string, string]> => (value ? [[label, value]] : []);
   return [
-    ['Contact', [['Name', x.name], ['E-mail', x.email], ['Phone', x.phone], ['City and state', x.location]]],
-    ['Household', [['Who lives in the home', x.household], ['Other pets', x.otherPets], ['Dog allergies', ALLERGY_CHOICES[x.allergies]], ...given('About the allergy', x.allergyDetails)]],
-    ['Home and yard', [['Home', HOME_CHOICES[x.homeType]], ['Own or rent', OWNERSHIP_CHOICES[x.ownership]], ['Yard', YARD_CHOICES[x.yard]], ...given('Fence', x.fence && FENCE_CHOICES[x.fence]), ['Hours alone', ALONE_CHOICES[x.hoursAlone]]]],
-    ['Experience', [['Experience with dogs', EXPERIENCE_CHOICES[x.experience]], ['Dogs they have had and training plans', x.experienceDetails]]],
+    [
+      'Contact',
+      [
+        ['Name', x.name],
+        ['E-mail', x.email],
+        ['Phone', x.phone],
+        ['City and state', x.location],
+      ],
+    ],
+    [
+      'Household',
+      [
+        ['Who lives in the home', x.household],
+        ['Other pets', x.otherPets],
+        ['Dog allergies', ALLERGY_CHOICES[x.allergies]],
+        ...given('About the allergy', x.allergyDetails),
+      ],
+    ],
+    [
+      'Home and yard',
+      [
+        ['Home', HOME_CHOICES[x.homeType]],
+        ['Own or rent', OWNERSHIP_CHOICES[x.ownership]],
+        ['Yard', YARD_CHOICES[x.yard]],
+        ...given('Fence', x.fence && FENCE_CHOICES[x.fence]),
+        ['Hours alone', ALONE_CHOICES[x.hoursAlone]],
+      ],
+    ],
+    [
+      'Experience',
+      [
+        ['Experience with dogs', EXPERIENCE_CHOICES[x.experience]],
+        ['Dogs they have had and training plans', x.experienceDetails],
+      ],
+    ],
     [
       'Preferences',
       [
@@ -138,7 +185,9 @@ function ApplicationDetail({ id }: { id: number }) {
                 {a.username ? ` · account ${a.username}` : ''}
               </Text>
             </Group>
-            {a.waitlist && <Text mb="sm">{waitlistPhrase(a.waitlist.position, a.waitlist.litterName).replace(/^./, (c) => c.toUpperCase())}.</Text>}
+            {a.waitlist && (
+              <Text mb="sm">{waitlistPhrase(a.waitlist.position, a.waitlist.litterName).replace(/^./, (c) => c.toUpperCase())}.</Text>
+            )}
             {a.puppy && <Text mb="sm">Matched with {a.puppy.name}.</Text>}
             {answerSections(a).map(([title, answers], i, all) => (
               <div key={title}>
@@ -170,7 +219,11 @@ function ApplicationDetail({ id }: { id: number }) {
                   <Text size="sm">
                     <DateText iso={e.at} withTime /> · {e.by === 'family' ? 'by the family' : `by ${e.actorName ?? 'the breeder'}`}
                   </Text>
-                  {e.message && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>“{e.message}”</Text>}
+                  {e.message && (
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      “{e.message}”
+                    </Text>
+                  )}
                 </Timeline.Item>
               ))}
             </Timeline>
@@ -206,8 +259,12 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
   if (next.length === 0) return null;
   const chosen = next.includes(status as never) ? status : next[0]!;
   // The list shown is the list used: untouched, the select shows (and the save sends) the litter the family applied for.
-  const litterOptions = [{ value: '', label: 'General waitlist' }, ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
-  const appliedFor = a.answers.litterId != null && litterOptions.some((o) => o.value === String(a.answers.litterId)) ? String(a.answers.litterId) : '';
+  const litterOptions = [
+    { value: '', label: 'General waitlist' },
+    ...(litters.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+  ];
+  const appliedFor =
+    a.answers.litterId != null && litterOptions.some((o) => o.value === String(a.answers.litterId)) ? String(a.answers.litterId) : '';
   const shownList = litterId ?? appliedFor;
   return (
     <Paper
@@ -219,14 +276,25 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        change.mutate({ id: a.id, status: chosen as never, message, litterId: chosen === 'waitlisted' && shownList ? Number(shownList) : null });
+        change.mutate({
+          id: a.id,
+          status: chosen as never,
+          message,
+          litterId: chosen === 'waitlisted' && shownList ? Number(shownList) : null,
+        });
       }}
     >
       <Stack gap="sm">
         <Title order={3} size="h5">
           Change status
         </Title>
-        <NativeSelect label="New status" data={next.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] }))} value={chosen} onChange={(e) => setStatus(e.currentTarget.value)} maw={300} />
+        <NativeSelect
+          label="New status"
+          data={next.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] }))}
+          value={chosen}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          maw={300}
+        />
         {chosen === 'waitlisted' && (
           <NativeSelect
             label="Waitlist"
@@ -236,7 +304,16 @@ function StatusForm({ application: a }: { application: ApplicationAdminDto }) {
             maw={300}
           />
         )}
-        <Textarea label="Message to the family (optional)" description="Sent in the e-mail and shown on their application." autosize minRows={2} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={error} />
+        <Textarea
+          label="Message to the family (optional)"
+          description="Sent in the e-mail and shown on their application."
+          autosize
+          minRows={2}
+          maxLength={2000}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          error={error}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending} disabled={chosen === 'waitlisted' && litters.isPending}>
             Change status and e-mail the family
@@ -329,19 +406,61 @@ function ApplicationDepositForm({ application: a }: { application: ApplicationAd
         </Title>
         {/* The form starts filled with the usual deposit; say plainly that nothing is recorded until it is saved. */}
         <Text fw={600} data-testid="deposit-state">
-          {d ? `Recorded: $${d.amount} received ${formatDay(d.receivedOn)}.` : 'No deposit recorded yet. Save the form below once the deposit is received, or record it under Payments once the terms are set.'}
+          {d
+            ? `Recorded: $${d.amount} received ${formatDay(d.receivedOn)}.`
+            : 'No deposit recorded yet. Save the form below once the deposit is received, or record it under Payments once the terms are set.'}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label="Amount ($)" min={1} allowDecimal={false} value={values.amount} onChange={(v) => set('amount', Number(v) || 0)} error={errors.amount} />
-          <TextInput label="Date received" type="date" value={values.receivedOn} onChange={(e) => set('receivedOn', e.currentTarget.value)} error={errors.receivedOn} />
-          <NativeSelect label="Method" data={DEPOSIT_METHODS.map((m) => ({ value: m, label: DEPOSIT_METHOD_LABELS[m] }))} value={values.method} onChange={(e) => set('method', e.currentTarget.value as never)} error={errors.method} />
+          <NumberInput
+            label="Amount ($)"
+            min={1}
+            allowDecimal={false}
+            value={values.amount}
+            onChange={(v) => set('amount', Number(v) || 0)}
+            error={errors.amount}
+          />
+          <TextInput
+            label="Date received"
+            type="date"
+            value={values.receivedOn}
+            onChange={(e) => set('receivedOn', e.currentTarget.value)}
+            error={errors.receivedOn}
+          />
+          <NativeSelect
+            label="Method"
+            data={DEPOSIT_METHODS.map((m) => ({ value: m, label: DEPOSIT_METHOD_LABELS[m] }))}
+            value={values.method}
+            onChange={(e) => set('method', e.currentTarget.value as never)}
+            error={errors.method}
+          />
         </SimpleGrid>
         <Checkbox label="Non-refundable" checked={values.nonRefundable} onChange={(e) => set('nonRefundable', e.currentTarget.checked)} />
-        <Textarea label="Deposit notes" autosize minRows={1} maxLength={2000} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} error={errors.notes} />
+        <Textarea
+          label="Deposit notes"
+          autosize
+          minRows={1}
+          maxLength={2000}
+          value={values.notes}
+          onChange={(e) => set('notes', e.currentTarget.value)}
+          error={errors.notes}
+        />
         <Divider label="Refund (only if one was made)" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Refund date" type="date" value={values.refundedOn} onChange={(e) => set('refundedOn', e.currentTarget.value)} error={errors.refundedOn} />
-          <NumberInput label="Refund amount ($)" min={1} allowDecimal={false} value={values.refundAmount} onChange={(v) => set('refundAmount', v === '' ? '' : Number(v))} error={errors.refundAmount} />
+          <TextInput
+            label="Refund date"
+            type="date"
+            value={values.refundedOn}
+            onChange={(e) => set('refundedOn', e.currentTarget.value)}
+            error={errors.refundedOn}
+          />
+          <NumberInput
+            label="Refund amount ($)"
+            min={1}
+            allowDecimal={false}
+            value={values.refundAmount}
+            onChange={(v) => set('refundAmount', v === '' ? '' : Number(v))}
+            error={errors.refundAmount}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

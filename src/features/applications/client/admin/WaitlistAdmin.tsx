@@ -13,7 +13,15 @@ import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { SortableList } from '../../../../lib/client/admin/SortableList.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { formatDay } from '../../../../lib/shared/format.ts';
-import { COLOR_CHOICES, DEPOSIT_METHOD_LABELS, GENDER_CHOICES, SIZE_CHOICES, TIMING_CHOICES, ordinal, type WaitlistEntryDto } from '../../applications.schema.ts';
+import {
+  COLOR_CHOICES,
+  DEPOSIT_METHOD_LABELS,
+  GENDER_CHOICES,
+  SIZE_CHOICES,
+  TIMING_CHOICES,
+  ordinal,
+  type WaitlistEntryDto,
+} from '../../applications.schema.ts';
 
 export function WaitlistAdmin() {
   const [picked, setPicked] = useState<string | null>(null);
@@ -21,10 +29,13 @@ export function WaitlistAdmin() {
   const litters = useQuery(trpc.litters.active.queryOptions());
   // Every list's families (a handful of lists): their counts in the select, and the list to open on.
   const listIds = ['', ...(litters.data ?? []).map((l) => String(l.id))];
-  const lists = useQueries({ queries: listIds.map((v) => trpc.admin.applications.waitlist.queryOptions({ litterId: v ? Number(v) : null })) });
+  const lists = useQueries({
+    queries: listIds.map((v) => trpc.admin.applications.waitlist.queryOptions({ litterId: v ? Number(v) : null })),
+  });
   const counts = new Map(listIds.map((v, i) => [v, lists[i]?.data?.length]));
   // Untouched, the screen opens on the first list with families (General when none has any), not on an empty General.
-  const firstWithFamilies = litters.isSuccess && lists.every((q) => q.isSuccess) ? (listIds.find((v) => (counts.get(v) ?? 0) > 0) ?? '') : '';
+  const firstWithFamilies =
+    litters.isSuccess && lists.every((q) => q.isSuccess) ? (listIds.find((v) => (counts.get(v) ?? 0) > 0) ?? '') : '';
   const litter = picked ?? firstWithFamilies;
   const setLitter = (v: string) => setPicked(v);
   const litterId = litter ? Number(litter) : null;
@@ -70,7 +81,12 @@ export function WaitlistAdmin() {
       <Group component="ul" aria-label="Families on each waitlist" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
         {names.map((o) => (
           <li key={o.value}>
-            <Button size="compact-sm" variant={o.value === litter ? 'filled' : 'default'} aria-pressed={o.value === litter} onClick={() => setLitter(o.value)}>
+            <Button
+              size="compact-sm"
+              variant={o.value === litter ? 'filled' : 'default'}
+              aria-pressed={o.value === litter}
+              onClick={() => setLitter(o.value)}
+            >
               {o.label}: {countOf(o.value)}
             </Button>
           </li>
@@ -78,7 +94,14 @@ export function WaitlistAdmin() {
       </Group>
       <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
       {matched && (
-        <Alert color="green" variant="light" title={`${matched.family} is matched with ${matched.puppy}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setMatched(null)}>
+        <Alert
+          color="green"
+          variant="light"
+          title={`${matched.family} is matched with ${matched.puppy}`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMatched(null)}
+        >
           Matched families leave the waitlist. Find them, their puppy and its pickup under{' '}
           <Anchor component={Link} to="/admin/families">
             Families
@@ -94,7 +117,11 @@ export function WaitlistAdmin() {
         .
       </Text>
       <QueryState query={list} what="the waitlist" />
-      {list.isSuccess && rows.length === 0 && <Text>No families on the {listName.toLowerCase().startsWith('general') ? 'general waitlist' : `waitlist for the ${listName}`} yet.</Text>}
+      {list.isSuccess && rows.length === 0 && (
+        <Text>
+          No families on the {listName.toLowerCase().startsWith('general') ? 'general waitlist' : `waitlist for the ${listName}`} yet.
+        </Text>
+      )}
       <SortableList
         items={rows}
         label={`${listName}, in order`}
@@ -102,7 +129,10 @@ export function WaitlistAdmin() {
         nameOf={(e) => e.name}
         onMove={(from, to) => {
           // Shown in the new order at once; the server's answer (with the new positions) replaces it.
-          queryClient.setQueryData(listKey, arrayMove(rows, from, to).map((e, i) => ({ ...e, position: i + 1 })));
+          queryClient.setQueryData(
+            listKey,
+            arrayMove(rows, from, to).map((e, i) => ({ ...e, position: i + 1 })),
+          );
           reorder.mutate({ id: rows[from]!.id, position: rows[to]!.position });
         }}
         rowAttributes={(e) => ({ 'aria-label': `${ordinal(e.position)}: ${e.name}` })}
@@ -117,8 +147,10 @@ export function WaitlistAdmin() {
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text fw={600}>{e.name}</Text>
                 <Text size="sm">
-                  {SIZE_CHOICES[e.preferences.size as keyof typeof SIZE_CHOICES]} · {GENDER_CHOICES[e.preferences.gender as keyof typeof GENDER_CHOICES]} ·{' '}
-                  {COLOR_CHOICES[e.preferences.color as keyof typeof COLOR_CHOICES]} · {TIMING_CHOICES[e.preferences.timing as keyof typeof TIMING_CHOICES]}
+                  {SIZE_CHOICES[e.preferences.size as keyof typeof SIZE_CHOICES]} ·{' '}
+                  {GENDER_CHOICES[e.preferences.gender as keyof typeof GENDER_CHOICES]} ·{' '}
+                  {COLOR_CHOICES[e.preferences.color as keyof typeof COLOR_CHOICES]} ·{' '}
+                  {TIMING_CHOICES[e.preferences.timing as keyof typeof TIMING_CHOICES]}
                 </Text>
                 <Text size="sm">
                   {e.deposit
@@ -128,10 +160,22 @@ export function WaitlistAdmin() {
               </Stack>
             </Group>
             <Group gap="xs" wrap="wrap">
-              <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position - 1 })}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={`Move ${e.name} up`}
+                disabled={i === 0 || reorder.isPending}
+                onClick={() => reorder.mutate({ id: e.id, position: e.position - 1 })}
+              >
                 <IconArrowUp size={16} aria-hidden />
               </ActionIcon>
-              <ActionIcon variant="default" size="lg" aria-label={`Move ${e.name} down`} disabled={i === rows.length - 1 || reorder.isPending} onClick={() => reorder.mutate({ id: e.id, position: e.position + 1 })}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={`Move ${e.name} down`}
+                disabled={i === rows.length - 1 || reorder.isPending}
+                onClick={() => reorder.mutate({ id: e.id, position: e.position + 1 })}
+              >
                 <IconArrowDown size={16} aria-hidden />
               </ActionIcon>
               <NativeSelect
@@ -148,7 +192,13 @@ export function WaitlistAdmin() {
           </Group>
         )}
       </SortableList>
-      {matching && <MatchDialog entry={matching} onClose={() => setMatching(null)} onMatched={(puppy) => setMatched({ family: matching.name, puppy })} />}
+      {matching && (
+        <MatchDialog
+          entry={matching}
+          onClose={() => setMatching(null)}
+          onMatched={(puppy) => setMatched({ family: matching.name, puppy })}
+        />
+      )}
     </Stack>
   );
 }
@@ -173,7 +223,10 @@ function MatchDialog({ entry, onClose, onMatched }: { entry: WaitlistEntryDto; o
       },
     }),
   );
-  const options = [{ value: '', label: 'Choose a puppy…', disabled: true }, ...(puppies.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.name}${p.litterName ? ` (${p.litterName})` : ''}` }))];
+  const options = [
+    { value: '', label: 'Choose a puppy…', disabled: true },
+    ...(puppies.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.name}${p.litterName ? ` (${p.litterName})` : ''}` })),
+  ];
   return (
     <Modal opened onClose={onClose} title={`Match ${entry.name} to a puppy`}>
       <form
@@ -188,8 +241,20 @@ function MatchDialog({ entry, onClose, onMatched }: { entry: WaitlistEntryDto; o
           <Title order={3} size="h6">
             The puppy becomes reserved on the site (without the family&apos;s name), and the family is e-mailed.
           </Title>
-          <NativeSelect label="Available puppy" data={options} value={puppyId} onChange={(e) => setPuppyId(e.currentTarget.value)} error={error} data-autofocus />
-          <Textarea label="Message to the family (optional)" maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          <NativeSelect
+            label="Available puppy"
+            data={options}
+            value={puppyId}
+            onChange={(e) => setPuppyId(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Textarea
+            label="Message to the family (optional)"
+            maxLength={2000}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

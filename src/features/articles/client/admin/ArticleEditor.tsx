@@ -6,7 +6,21 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  Alert, Anchor, Box, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title,
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
@@ -79,7 +93,11 @@ export function ArticleEditor({ kind, target }: { kind: ArticleKind; target: Edi
   const item = id === null ? undefined : query.data;
   return (
     <>
-      <EditorHeader title={item ? `Edit ${text.one}` : `New ${text.one}`} onBack={close} backLabel={`Back to ${text.title.toLowerCase()}`} />
+      <EditorHeader
+        title={item ? `Edit ${text.one}` : `New ${text.one}`}
+        onBack={close}
+        backLabel={`Back to ${text.title.toLowerCase()}`}
+      />
       {id !== null && <QueryState query={query} what={`the ${text.one}`} />}
       {(id === null || item) && <EditorForm key={item?.id ?? 'new'} kind={kind} item={item} />}
     </>
@@ -95,7 +113,8 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
     initialValues: initialValues(item),
     schema: ArticleInputSchema,
     toInput: toInput(kind),
-    save: (input) => (item ? trpcClient.admin.articles.update.mutate({ id: item.id, data: input }) : trpcClient.admin.articles.create.mutate(input)),
+    save: (input) =>
+      item ? trpcClient.admin.articles.update.mutate({ id: item.id, data: input }) : trpcClient.admin.articles.create.mutate(input),
     saved: () => [item ? 'Changes saved' : 'Draft saved', item?.status === 'published' ? 'The site shows them now.' : undefined],
     failed: `Could not save the ${text.one}`,
     areas: ['articles'],
@@ -114,12 +133,23 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
           <TextInput
             label="Address"
             description={`The end of the page's address, made from the title when left empty. Renaming keeps the old address working.`}
-            leftSection={<Text size="sm" c="dimmed">{kind === 'blog' ? '/blog/' : '/resources/'}</Text>}
+            leftSection={
+              <Text size="sm" c="dimmed">
+                {kind === 'blog' ? '/blog/' : '/resources/'}
+              </Text>
+            }
             leftSectionWidth={kind === 'blog' ? 52 : 92}
             {...form.getInputProps('slug')}
           />
         )}
-        <Textarea label="Summary" description="One or two sentences for the list and for search engines." autosize minRows={2} maxRows={5} {...form.getInputProps('summary')} />
+        <Textarea
+          label="Summary"
+          description="One or two sentences for the list and for search engines."
+          autosize
+          minRows={2}
+          maxRows={5}
+          {...form.getInputProps('summary')}
+        />
         {kind === 'blog' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TagsInput label="Tags" description="Press Enter after each tag." {...form.getInputProps('tags')} />
@@ -134,11 +164,21 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
               data={RESOURCE_CATEGORIES.map((c) => ({ value: c, label: RESOURCE_CATEGORY_LABELS[c] }))}
               {...form.getInputProps('category')}
             />
-            <NumberInput label="Order within the category" description="Lower numbers come first." min={0} {...form.getInputProps('sortOrder')} />
+            <NumberInput
+              label="Order within the category"
+              description="Lower numbers come first."
+              min={0}
+              {...form.getInputProps('sortOrder')}
+            />
           </SimpleGrid>
         )}
         {kind === 'legal' && (
-          <Select label="Which page" required data={LEGAL_PAGES.map((p) => ({ value: p, label: LEGAL_PAGE_LABELS[p] }))} {...form.getInputProps('legalPage')} />
+          <Select
+            label="Which page"
+            required
+            data={LEGAL_PAGES.map((p) => ({ value: p, label: LEGAL_PAGE_LABELS[p] }))}
+            {...form.getInputProps('legalPage')}
+          />
         )}
         {kind !== 'legal' && <MediaField label="Cover image" kind="image" {...form.getInputProps('coverImageUrl')} />}
         {kind === 'resource' && (
@@ -151,7 +191,11 @@ function EditorForm({ kind, item }: { kind: ArticleKind; item?: ArticleAdminDto 
         )}
         <BodyEditor form={form} />
       </Stack>
-      <FormActions saving={saving} onCancel={close} saveLabel={item ? (item.status === 'draft' ? 'Save draft' : 'Save changes') : 'Save draft'} />
+      <FormActions
+        saving={saving}
+        onCancel={close}
+        saveLabel={item ? (item.status === 'draft' ? 'Save draft' : 'Save changes') : 'Save draft'}
+      />
     </form>
   );
 }
@@ -162,7 +206,8 @@ function useAutosave(form: AdminFormApi<Values>, kind: ArticleKind, item?: Artic
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const invalidate = useInvalidate();
   const mutation = useMutation({
-    mutationFn: (values: Values) => trpcClient.admin.articles.update.mutate({ id: item!.id, data: ArticleInputSchema.parse(toInput(kind)(values)) }),
+    mutationFn: (values: Values) =>
+      trpcClient.admin.articles.update.mutate({ id: item!.id, data: ArticleInputSchema.parse(toInput(kind)(values)) }),
     onSuccess: (_saved, values) => {
       form.resetDirty(values);
       setSavedAt(new Date());
@@ -217,7 +262,19 @@ function BodyEditor({ form }: { form: AdminFormApi<Values> }) {
   );
 }
 
-function StatusPanel({ item, form, kind, autosaved, onChanged }: { item: ArticleAdminDto; form: AdminFormApi<Values>; kind: ArticleKind; autosaved: string | null; onChanged: () => Promise<unknown> }) {
+function StatusPanel({
+  item,
+  form,
+  kind,
+  autosaved,
+  onChanged,
+}: {
+  item: ArticleAdminDto;
+  form: AdminFormApi<Values>;
+  kind: ArticleKind;
+  autosaved: string | null;
+  onChanged: () => Promise<unknown>;
+}) {
   const [when, setWhen] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const text = KIND_TEXT[kind];
@@ -242,13 +299,21 @@ function StatusPanel({ item, form, kind, autosaved, onChanged }: { item: Article
     }
   };
 
-  const publish = () => run('Publish', () => trpcClient.admin.articles.publish.mutate({ id: item.id }), ['Published', 'It is on the site now.']);
+  const publish = () =>
+    run('Publish', () => trpcClient.admin.articles.publish.mutate({ id: item.id }), ['Published', 'It is on the site now.']);
   const schedule = () => {
     const at = new Date(when);
     if (!when || Number.isNaN(at.getTime())) return;
-    void run('Schedule', () => trpcClient.admin.articles.publish.mutate({ id: item.id, at: at.toISOString() }), ['Scheduled', `It goes online ${at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.`]);
+    void run('Schedule', () => trpcClient.admin.articles.publish.mutate({ id: item.id, at: at.toISOString() }), [
+      'Scheduled',
+      `It goes online ${at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.`,
+    ]);
   };
-  const unpublish = () => run('Unpublish', () => trpcClient.admin.articles.unpublish.mutate({ id: item.id }), ['Unpublished', 'It is a draft again, hidden from visitors.']);
+  const unpublish = () =>
+    run('Unpublish', () => trpcClient.admin.articles.unpublish.mutate({ id: item.id }), [
+      'Unpublished',
+      'It is a draft again, hidden from visitors.',
+    ]);
   const legalOnline = kind === 'legal' && item.status === 'published';
 
   return (

@@ -15,7 +15,11 @@ function View({ a }: { a: ArticlePreviewDto }) {
   const date = a.publishedAt ?? a.updatedAt;
   if (a.kind === 'blog') return <BlogPostView post={{ ...a, publishedAt: date, previous: null, next: null }} />;
   if (a.kind === 'resource') return <ResourceView resource={{ ...a, id: a.slug, category: a.category ?? 'go-home', order: a.sortOrder }} />;
-  return <LegalView legal={{ page: a.legalPage ?? 'privacy', title: a.title, html: a.html, updatedAt: date, versionId: 0, current: true, versions: [] }} />;
+  return (
+    <LegalView
+      legal={{ page: a.legalPage ?? 'privacy', title: a.title, html: a.html, updatedAt: date, versionId: 0, current: true, versions: [] }}
+    />
+  );
 }
 
 export function ArticlePreview({ id }: { id: number }) {

@@ -3,7 +3,10 @@ import { ToneBadge, type Tone } from '../../../../lib/client/ToneBadge.tsx';
 import { formatDateTime } from '../../../../lib/client/admin/admin-utils.ts';
 import type { ArticleAdminDto, ArticleKind, ArticleStatus } from '../../articles.schema.ts';
 
-export const KIND_TEXT: Record<ArticleKind, { title: string; what: string; one: string; add: string; publicPath: (slug: string, a: ArticleAdminDto) => string }> = {
+export const KIND_TEXT: Record<
+  ArticleKind,
+  { title: string; what: string; one: string; add: string; publicPath: (slug: string, a: ArticleAdminDto) => string }
+> = {
   blog: { title: 'Blog', what: 'blog posts', one: 'post', add: 'Write a post', publicPath: (slug) => `/blog/${slug}` },
   resource: { title: 'Owner resources', what: 'guides', one: 'guide', add: 'Add a guide', publicPath: (slug) => `/resources/${slug}` },
   legal: {

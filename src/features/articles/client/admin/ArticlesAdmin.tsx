@@ -33,7 +33,13 @@ export function ArticlesAdmin({ kind }: { kind: ArticleKind }) {
           title={a.title}
           thumb={kind === 'legal' ? undefined : a.coverImageUrl}
           badges={<StatusBadge status={a.status} />}
-          actions={<RowActions name={`${text.one} “${a.title}”`} onEdit={row.edit} onDelete={kind === 'legal' && a.publishedAt ? undefined : row.remove} />}
+          actions={
+            <RowActions
+              name={`${text.one} “${a.title}”`}
+              onEdit={row.edit}
+              onDelete={kind === 'legal' && a.publishedAt ? undefined : row.remove}
+            />
+          }
         >
           <Meta>{statusLine(a)}</Meta>
           {a.category && <Meta>{RESOURCE_CATEGORY_LABELS[a.category]}</Meta>}
@@ -57,7 +63,8 @@ export function ArticlesAdmin({ kind }: { kind: ArticleKind }) {
       remove={{
         run: (a) => trpcClient.admin.articles.remove.mutate({ id: a.id }),
         title: `Delete this ${text.one}?`,
-        body: (a) => `“${a.title}” will be deleted for good${a.status === 'published' ? ' and disappear from the site' : ''}. To hide it for now, unpublish it instead.`,
+        body: (a) =>
+          `“${a.title}” will be deleted for good${a.status === 'published' ? ' and disappear from the site' : ''}. To hide it for now, unpublish it instead.`,
         done: () => [`The ${text.one} is deleted`],
         failed: `Could not delete the ${text.one}`,
         areas: ['articles'],

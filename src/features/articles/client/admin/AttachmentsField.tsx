@@ -15,7 +15,12 @@ interface AttachmentsFieldProps {
 }
 
 /** "Go-home care sheet.pdf" → "Go-home care sheet". */
-const nameFromFile = (file: string) => file.replace(/\.pdf$/i, '').replace(/[_]+/g, ' ').trim().slice(0, 150) || 'Document';
+const nameFromFile = (file: string) =>
+  file
+    .replace(/\.pdf$/i, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, 150) || 'Document';
 
 export function AttachmentsField({ value, onChange, error, nameError }: AttachmentsFieldProps) {
   return (
@@ -36,7 +41,12 @@ export function AttachmentsField({ value, onChange, error, nameError }: Attachme
         <Group align="flex-end" wrap="nowrap" gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <IconFileTypePdf size={28} aria-hidden style={{ flexShrink: 0, marginBottom: 4 }} />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <TextInput label={`Name of attachment ${i + 1}`} value={file.name} error={nameError(i)} onChange={(e) => update({ ...file, name: e.currentTarget.value })} />
+            <TextInput
+              label={`Name of attachment ${i + 1}`}
+              value={file.name}
+              error={nameError(i)}
+              onChange={(e) => update({ ...file, name: e.currentTarget.value })}
+            />
             <Anchor href={file.url} size="sm" download>
               Download to check
             </Anchor>

@@ -18,7 +18,10 @@ export function UsersAdmin() {
   const setAdmin = useMutation(
     trpc.admin.users.setAdmin.mutationOptions({
       onSuccess: async (u) => {
-        notifySaved(u.isAdmin ? 'Administrator added' : 'Administrator removed', `${u.username} ${u.isAdmin ? 'is now an administrator' : 'is no longer an administrator'}.`);
+        notifySaved(
+          u.isAdmin ? 'Administrator added' : 'Administrator removed',
+          `${u.username} ${u.isAdmin ? 'is now an administrator' : 'is no longer an administrator'}.`,
+        );
         setChanging(null);
         await invalidate();
       },
@@ -108,7 +111,14 @@ function ResetPasswordModal({ user, onClose }: { user: AdminUserDto; onClose: ()
     <Modal opened onClose={onClose} title={`Reset the password of ${user.username}`} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="New password" description="At least 10 characters, not a common password. Tell the user in person or by phone." autoComplete="new-password" required data-autofocus {...form.getInputProps('password')} />
+          <PasswordInput
+            label="New password"
+            description="At least 10 characters, not a common password. Tell the user in person or by phone."
+            autoComplete="new-password"
+            required
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

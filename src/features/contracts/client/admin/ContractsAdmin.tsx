@@ -5,7 +5,27 @@ import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import '@mantine/core/styles/Typography.layer.css';
-import { Alert, Anchor, Button, Card, Checkbox, FileInput, Group, Modal, NativeSelect, NumberInput, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Typography,
+} from '@mantine/core';
 import { trpc, fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import { SectionHeader } from '../../../../lib/client/admin/Section.tsx';
 import { Pager, QueryState } from '../../../../lib/client/admin/ListParts.tsx';
@@ -56,14 +76,23 @@ function ContractsTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const input = { page, ...(debounced.trim() ? { search: debounced.trim() } : {}), ...(status ? { status: status as ContractStatus } : {}) };
+  const input = {
+    page,
+    ...(debounced.trim() ? { search: debounced.trim() } : {}),
+    ...(status ? { status: status as ContractStatus } : {}),
+  };
   const list = useQuery(trpc.admin.contracts.list.queryOptions(input));
   if (open !== null) return <ContractEditor id={open} onBack={() => setOpen(null)} />;
   return (
     <Stack gap="md">
       <PrepareForm onPrepared={setOpen} />
       <Group align="end" wrap="wrap">
-        <TextInput label="Search contracts" placeholder="Family, puppy or title" value={search} onChange={(e) => (setSearch(e.currentTarget.value), setPage(1))} />
+        <TextInput
+          label="Search contracts"
+          placeholder="Family, puppy or title"
+          value={search}
+          onChange={(e) => (setSearch(e.currentTarget.value), setPage(1))}
+        />
         <NativeSelect
           label="Status"
           value={status}
@@ -85,7 +114,9 @@ function ContractsTab() {
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <ToneBadge tone={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{CONTRACT_STATUS_LABELS[c.status]}</ToneBadge>
+                  <ToneBadge tone={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>
+                    {CONTRACT_STATUS_LABELS[c.status]}
+                  </ToneBadge>
                   <Button size="xs" variant="default" onClick={() => setOpen(c.id)} aria-label={`Open ${c.title} (${c.familyName})`}>
                     Open
                   </Button>
@@ -121,11 +152,21 @@ function PrepareForm({ onPrepared }: { onPrepared: (id: number) => void }) {
   const fam = familyId || familyOptions[0]?.value || '';
   const tpl = templateId || templateOptions[0]?.value || '';
   return (
-    <Card withBorder component="form" aria-label="Prepare a contract" onSubmit={(e: React.FormEvent) => (e.preventDefault(), fam && tpl && prepare.mutate({ familyId: Number(fam), templateId: Number(tpl) }))}>
+    <Card
+      withBorder
+      component="form"
+      aria-label="Prepare a contract"
+      onSubmit={(e: React.FormEvent) => (
+        e.preventDefault(),
+        fam && tpl && prepare.mutate({ familyId: Number(fam), templateId: Number(tpl) })
+      )}
+    >
       <Stack gap="sm">
         <Title order={3}>Prepare a contract</Title>
         {familyOptions.length === 0 || templateOptions.length === 0 ? (
-          <Text size="sm">{familyOptions.length === 0 ? 'Match a family with a puppy first (Waitlist).' : 'Write a template first (Templates).'}</Text>
+          <Text size="sm">
+            {familyOptions.length === 0 ? 'Match a family with a puppy first (Waitlist).' : 'Write a template first (Templates).'}
+          </Text>
         ) : (
           <Group align="end" wrap="wrap">
             <NativeSelect label="Family" data={familyOptions} value={fam} onChange={(e) => setFamilyId(e.currentTarget.value)} />
@@ -143,7 +184,8 @@ function PrepareForm({ onPrepared }: { onPrepared: (id: number) => void }) {
 function FieldList() {
   return (
     <Text size="xs" c="dimmed">
-      Fields: {Object.entries(CONTRACT_FIELDS).map(([f, what], i) => (
+      Fields:{' '}
+      {Object.entries(CONTRACT_FIELDS).map(([f, what], i) => (
         <span key={f}>
           {i > 0 && ', '}
           <code>{`{{${f}}}`}</code> ({what.toLowerCase()})
@@ -206,7 +248,10 @@ function ContractDetail({ c }: { c: ContractDto }) {
     }),
   );
   const countersign = useMutation(
-    trpc.admin.contracts.countersign.mutationOptions({ onSuccess: done('Contract sealed', 'The signed PDF was e-mailed to the family and to you.'), onError: (e) => notifyFailed('Could not countersign', e) }),
+    trpc.admin.contracts.countersign.mutationOptions({
+      onSuccess: done('Contract sealed', 'The signed PDF was e-mailed to the family and to you.'),
+      onError: (e) => notifyFailed('Could not countersign', e),
+    }),
   );
   const editable = !c.familyErasedAt && (c.status === 'draft' || c.status === 'sent' || c.status === 'signed');
   const err = (k: string) => errors[`values.${k}`]?.[0] ?? errors[k]?.[0];
@@ -220,28 +265,59 @@ function ContractDetail({ c }: { c: ContractDto }) {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={3}>{c.title}</Title>
-        <ToneBadge tone={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>{CONTRACT_STATUS_LABELS[c.status]}</ToneBadge>
+        <ToneBadge tone={c.status === 'signed' ? 'orange' : c.status === 'sealed' ? 'green' : 'gray'}>
+          {CONTRACT_STATUS_LABELS[c.status]}
+        </ToneBadge>
       </Group>
       <Text size="sm">
         {c.familyName} · from “{c.templateName}”, version {c.templateVersion}
       </Text>
       {c.familyErasedAt && <Alert color="gray">{CONTRACT_MESSAGES.familyErased(when(c.familyErasedAt), c.familyEmail)}</Alert>}
-      {c.status === 'voided' && c.voidReason && <Alert color="gray" title="Voided">Reason given to the family: {c.voidReason}</Alert>}
+      {c.status === 'voided' && c.voidReason && (
+        <Alert color="gray" title="Voided">
+          Reason given to the family: {c.voidReason}
+        </Alert>
+      )}
       {c.sealWaiting && (
         <Alert color="orange" title="Waiting for the timestamp server">
-          Both have signed. The sealed PDF is made as soon as the timestamp server answers (tried again every minute since {when(c.sealWaiting.since)}).
+          Both have signed. The sealed PDF is made as soon as the timestamp server answers (tried again every minute since{' '}
+          {when(c.sealWaiting.since)}).
           {c.sealWaiting.error ? ` Last answer: ${c.sealWaiting.error}` : ''}
         </Alert>
       )}
       {c.notice && <Alert color="orange">{c.notice}</Alert>}
       {editable && (
-        <Card withBorder component="form" aria-label="Contract values and text" onSubmit={(e: React.FormEvent) => (e.preventDefault(), update.mutate({ id: c.id, values, body }))}>
+        <Card
+          withBorder
+          component="form"
+          aria-label="Contract values and text"
+          onSubmit={(e: React.FormEvent) => (e.preventDefault(), update.mutate({ id: c.id, values, body }))}
+        >
           <Stack gap="sm">
-            {c.status === 'signed' && <Alert color="orange">The family has signed: saving a change to the text voids their signature, and the contract must be sent again.</Alert>}
+            {c.status === 'signed' && (
+              <Alert color="orange">
+                The family has signed: saving a change to the text voids their signature, and the contract must be sent again.
+              </Alert>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Family name" value={values.familyName} onChange={(e) => set('familyName')(e.currentTarget.value)} error={err('familyName')} />
-              <TextInput label="Puppy name" value={values.puppyName} onChange={(e) => set('puppyName')(e.currentTarget.value)} error={err('puppyName')} />
-              <TextInput label="Microchip number" value={values.microchip} onChange={(e) => set('microchip')(e.currentTarget.value)} error={err('microchip')} />
+              <TextInput
+                label="Family name"
+                value={values.familyName}
+                onChange={(e) => set('familyName')(e.currentTarget.value)}
+                error={err('familyName')}
+              />
+              <TextInput
+                label="Puppy name"
+                value={values.puppyName}
+                onChange={(e) => set('puppyName')(e.currentTarget.value)}
+                error={err('puppyName')}
+              />
+              <TextInput
+                label="Microchip number"
+                value={values.microchip}
+                onChange={(e) => set('microchip')(e.currentTarget.value)}
+                error={err('microchip')}
+              />
               <TextInput
                 type="date"
                 label="Pickup date"
@@ -250,11 +326,38 @@ function ContractDetail({ c }: { c: ContractDto }) {
                 onChange={(e) => set('pickupDate')(e.currentTarget.value)}
                 error={err('pickupDate')}
               />
-              <TextInput label="Price (dollars)" inputMode="decimal" value={values.price} onChange={(e) => set('price')(e.currentTarget.value)} error={err('price')} />
-              <TextInput label="Deposit (dollars)" inputMode="decimal" value={values.deposit} onChange={(e) => set('deposit')(e.currentTarget.value)} error={err('deposit')} />
-              <NumberInput label="Health guarantee (years)" min={0} max={10} value={values.guaranteeYears} onChange={(v) => set('guaranteeYears')(Number(v) || 0)} error={err('guaranteeYears')} />
+              <TextInput
+                label="Price (dollars)"
+                inputMode="decimal"
+                value={values.price}
+                onChange={(e) => set('price')(e.currentTarget.value)}
+                error={err('price')}
+              />
+              <TextInput
+                label="Deposit (dollars)"
+                inputMode="decimal"
+                value={values.deposit}
+                onChange={(e) => set('deposit')(e.currentTarget.value)}
+                error={err('deposit')}
+              />
+              <NumberInput
+                label="Health guarantee (years)"
+                min={0}
+                max={10}
+                value={values.guaranteeYears}
+                onChange={(v) => set('guaranteeYears')(Number(v) || 0)}
+                error={err('guaranteeYears')}
+              />
             </SimpleGrid>
-            <Textarea label="Contract text (Markdown)" autosize minRows={8} maxRows={24} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={err('body')} />
+            <Textarea
+              label="Contract text (Markdown)"
+              autosize
+              minRows={8}
+              maxRows={24}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              error={err('body')}
+            />
             <FieldList />
             <Group>
               <Button type="submit" variant="default" loading={update.isPending}>
@@ -273,7 +376,10 @@ function ContractDetail({ c }: { c: ContractDto }) {
             </Group>
             {c.status === 'draft' && (
               <Text size="sm" id={`send-state-${c.id}`} c={sendBlocked ? 'red' : undefined}>
-                {sendBlocked ?? (unsaved ? 'Unsaved changes: Send shows you the contract with them, then saves and sends it as shown.' : 'Send shows you the contract as the family will read it first.')}
+                {sendBlocked ??
+                  (unsaved
+                    ? 'Unsaved changes: Send shows you the contract with them, then saves and sends it as shown.'
+                    : 'Send shows you the contract as the family will read it first.')}
               </Text>
             )}
           </Stack>
@@ -312,7 +418,12 @@ function ContractDetail({ c }: { c: ContractDto }) {
           </Stack>
         </Card>
       )}
-      {c.familySignature && <Text>Signed by {c.familySignature.fullName} on {when(c.familySignature.at)}{c.familySignature.drawn ? ' (with a drawn signature)' : ''}.</Text>}
+      {c.familySignature && (
+        <Text>
+          Signed by {c.familySignature.fullName} on {when(c.familySignature.at)}
+          {c.familySignature.drawn ? ' (with a drawn signature)' : ''}.
+        </Text>
+      )}
       {c.status === 'signed' && (
         <Card
           withBorder
@@ -327,15 +438,29 @@ function ContractDetail({ c }: { c: ContractDto }) {
         >
           <Stack gap="sm">
             <Title order={3}>Countersign</Title>
-            <TextInput label="Your full name" value={signer} onChange={(e) => setSigner(e.currentTarget.value)} error={errors.fullName?.[0]} />
-            <Checkbox label="I agree to sign electronically" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} error={errors.consent?.[0]} />
+            <TextInput
+              label="Your full name"
+              value={signer}
+              onChange={(e) => setSigner(e.currentTarget.value)}
+              error={errors.fullName?.[0]}
+            />
+            <Checkbox
+              label="I agree to sign electronically"
+              checked={consent}
+              onChange={(e) => setConsent(e.currentTarget.checked)}
+              error={errors.consent?.[0]}
+            />
             <Button type="submit" loading={countersign.isPending} w="fit-content">
               Countersign and seal
             </Button>
           </Stack>
         </Card>
       )}
-      {c.breederSignature && <Text>Countersigned by {c.breederSignature.fullName} on {when(c.breederSignature.at)}.</Text>}
+      {c.breederSignature && (
+        <Text>
+          Countersigned by {c.breederSignature.fullName} on {when(c.breederSignature.at)}.
+        </Text>
+      )}
       {c.pdfUrl && (
         <Stack gap={4}>
           <Anchor href={c.pdfUrl} download>
@@ -389,8 +514,21 @@ function VoidDialog({ c, onClose }: { c: ContractDto; onClose: () => void }) {
     <Modal opened onClose={onClose} title="Void this contract?">
       <form onSubmit={submit} noValidate aria-label="Void the contract">
         <Stack gap="sm">
-          <Text size="sm">It can no longer be signed. {c.status === 'draft' ? 'The family has not seen it.' : 'The family is told by e-mail and in My Family, with your reason.'}</Text>
-          <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} data-autofocus />
+          <Text size="sm">
+            It can no longer be signed.{' '}
+            {c.status === 'draft' ? 'The family has not seen it.' : 'The family is told by e-mail and in My Family, with your reason.'}
+          </Text>
+          <Textarea
+            label="Reason"
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
           <Group>
             <Button type="submit" color="red" loading={voidIt.isPending}>
               Void the contract
@@ -425,7 +563,10 @@ function TemplatesTab() {
             <Card component="li" key={t.id} withBorder padding="sm">
               <Group justify="space-between">
                 <Text fw={600}>
-                  {t.name} <Text span size="sm" c="dimmed">(version {t.version})</Text>
+                  {t.name}{' '}
+                  <Text span size="sm" c="dimmed">
+                    (version {t.version})
+                  </Text>
                 </Text>
                 <Button size="xs" variant="default" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
                   Edit
@@ -457,11 +598,24 @@ function TemplateEditor({ template, onDone }: { template: TemplateDto | null; on
     }),
   );
   return (
-    <Card withBorder component="form" aria-label="Template" onSubmit={(e: React.FormEvent) => (e.preventDefault(), save.mutate({ id: template?.id ?? null, name, body }))}>
+    <Card
+      withBorder
+      component="form"
+      aria-label="Template"
+      onSubmit={(e: React.FormEvent) => (e.preventDefault(), save.mutate({ id: template?.id ?? null, name, body }))}
+    >
       <Stack gap="sm">
         <Title order={3}>{template ? `Edit ${template.name}` : 'New template'}</Title>
         <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name?.[0]} />
-        <Textarea label="Text (Markdown)" autosize minRows={10} maxRows={30} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={errors.body?.[0]} />
+        <Textarea
+          label="Text (Markdown)"
+          autosize
+          minRows={10}
+          maxRows={30}
+          value={body}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          error={errors.body?.[0]}
+        />
         <FieldList />
         <Group>
           <Button type="submit" loading={save.isPending}>
@@ -515,20 +669,38 @@ function CertificateCard() {
         {cert.data && (
           <Stack gap={4}>
             <Text size="sm">
-              Sealed PDFs are signed as “{cert.data.commonName}”{cert.data.selfSigned ? ', with a certificate this website made for itself' : ', with your own certificate'}, valid until {when(cert.data.notAfter)}.
+              Sealed PDFs are signed as “{cert.data.commonName}”
+              {cert.data.selfSigned ? ', with a certificate this website made for itself' : ', with your own certificate'}, valid until{' '}
+              {when(cert.data.notAfter)}.
             </Text>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               SHA-256 fingerprint: {cert.data.fingerprint}
             </Text>
             {cert.data.selfSigned && (
-              <Text size="xs">PDF readers show the signature as valid but the signer as not trusted, until you install a certificate from a trusted issuer below.</Text>
+              <Text size="xs">
+                PDF readers show the signature as valid but the signer as not trusted, until you install a certificate from a trusted issuer
+                below.
+              </Text>
             )}
           </Stack>
         )}
         <form onSubmit={submit} noValidate aria-label="Install your own certificate">
           <Stack gap="xs">
-            <FileInput label="Your certificate (.p12 or .pfx, with its private key)" accept=".p12,.pfx,application/x-pkcs12" value={file} onChange={setFile} error={error} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen certificate' }} />
-            <PasswordInput label="Its passphrase" value={passphrase} onChange={(e) => setPassphrase(e.currentTarget.value)} autoComplete="off" />
+            <FileInput
+              label="Your certificate (.p12 or .pfx, with its private key)"
+              accept=".p12,.pfx,application/x-pkcs12"
+              value={file}
+              onChange={setFile}
+              error={error}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear the chosen certificate' }}
+            />
+            <PasswordInput
+              label="Its passphrase"
+              value={passphrase}
+              onChange={(e) => setPassphrase(e.currentTarget.value)}
+              autoComplete="off"
+            />
             <Button type="submit" variant="default" loading={replace.isPending} w="fit-content">
               Install this certificate
             </Button>

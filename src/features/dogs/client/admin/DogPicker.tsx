@@ -51,8 +51,12 @@ export function DogPicker<D extends DogChoice, E, K extends QueryKey>(props: Dog
   const [newName, setNewName] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const found = useQuery(registry.search({ search, gender, exclude }));
-  const options = (found.data ?? []).map((d) => ({ value: String(d.id), label: d.registeredName ? `${d.name} (${d.registeredName})` : d.name }));
-  if (value != null && !options.some((o) => o.value === String(value))) options.unshift({ value: String(value), label: currentName ?? `Dog ${value}` });
+  const options = (found.data ?? []).map((d) => ({
+    value: String(d.id),
+    label: d.registeredName ? `${d.name} (${d.registeredName})` : d.name,
+  }));
+  if (value != null && !options.some((o) => o.value === String(value)))
+    options.unshift({ value: String(value), label: currentName ?? `Dog ${value}` });
 
   const add = async () => {
     if (!registry.addAncestor) return;
@@ -72,7 +76,12 @@ export function DogPicker<D extends DogChoice, E, K extends QueryKey>(props: Dog
       <Select
         label={label}
         required={required}
-        description={props.description ?? (allowNew ? `Search the registry, or add a new ${role}.${required ? '' : ' Empty means unknown.'}` : 'Search the registry by name.')}
+        description={
+          props.description ??
+          (allowNew
+            ? `Search the registry, or add a new ${role}.${required ? '' : ' Empty means unknown.'}`
+            : 'Search the registry by name.')
+        }
         searchable
         clearable={!required}
         placeholder={placeholder}

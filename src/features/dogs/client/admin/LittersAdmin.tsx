@@ -39,14 +39,27 @@ export function LittersAdmin() {
             >
               <Meta>
                 {l.motherName} × {l.fatherName}
-                {l.birthDate ? <> · born <DateText iso={l.birthDate} /></> : l.expectedDate && <> · expected <DateText iso={l.expectedDate} /></>}
+                {l.birthDate ? (
+                  <>
+                    {' '}
+                    · born <DateText iso={l.birthDate} />
+                  </>
+                ) : (
+                  l.expectedDate && (
+                    <>
+                      {' '}
+                      · expected <DateText iso={l.expectedDate} />
+                    </>
+                  )
+                )}
                 {l.puppyCount != null ? ` · ${l.puppyCount} puppies` : ''}
               </Meta>
             </ItemCard>
           )}
           remove={{
             run: (l) => trpcClient.admin.litters.remove.mutate({ id: l.id }),
-            body: (l) => `${l.name} will be deleted. Its puppies stay on the site without a litter. To keep it but hide it, archive it instead.`,
+            body: (l) =>
+              `${l.name} will be deleted. Its puppies stay on the site without a litter. To keep it but hide it, archive it instead.`,
             done: (l) => ['Litter deleted', `${l.name} was removed. Its puppies are now unassigned.`],
             areas: ['litters', 'puppies'],
           }}
@@ -59,7 +72,13 @@ export function LittersAdmin() {
           load={(id) => trpc.admin.litters.byId.queryOptions({ id })}
           initialValues={initialValues}
           schema={LitterInputSchema}
-          toInput={(v) => ({ ...v, imageUrl: emptyToNull(v.imageUrl), expectedDate: emptyToNull(v.expectedDate), birthDate: emptyToNull(v.birthDate), puppyCount: numberOrNull(v.puppyCount) })}
+          toInput={(v) => ({
+            ...v,
+            imageUrl: emptyToNull(v.imageUrl),
+            expectedDate: emptyToNull(v.expectedDate),
+            birthDate: emptyToNull(v.birthDate),
+            puppyCount: numberOrNull(v.puppyCount),
+          })}
           create={(input) => trpcClient.admin.litters.create.mutate(input)}
           update={(id, input) => trpcClient.admin.litters.update.mutate({ id, ...input })}
           areas={['litters', 'puppies']}
@@ -69,10 +88,18 @@ export function LittersAdmin() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <ParentFields form={form} />
                 <DateField label="Expected date" {...form.getInputProps('expectedDate')} />
-                <DateField label="Birth date" description="Leave empty while the litter is expected (visitors can join the waitlist)." {...form.getInputProps('birthDate')} />
+                <DateField
+                  label="Birth date"
+                  description="Leave empty while the litter is expected (visitors can join the waitlist)."
+                  {...form.getInputProps('birthDate')}
+                />
                 <NumberInput label="Puppy count" min={0} max={30} allowDecimal={false} {...form.getInputProps('puppyCount')} />
               </SimpleGrid>
-              <Switch label="Active (shown on the site)" description="Turn off to archive the litter." {...form.getInputProps('active', { type: 'checkbox' })} />
+              <Switch
+                label="Active (shown on the site)"
+                description="Turn off to archive the litter."
+                {...form.getInputProps('active', { type: 'checkbox' })}
+              />
               <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
               <MediaField label="Litter photo" kind="image" {...form.getInputProps('imageUrl')} />
             </>
@@ -117,7 +144,11 @@ function ParentFields({ form }: { form: AdminFormApi<ReturnType<typeof initialVa
         currentName={name || null}
         onChange={(newId, newName) => form.setValues({ [idKey]: newId, [nameKey]: newName ?? '' })}
         placeholder={id == null && name ? name : 'Search by name'}
-        description={id == null && name ? `Saved as the name “${name}” only: saving links it to the registry’s dog of that name, or pick one.` : undefined}
+        description={
+          id == null && name
+            ? `Saved as the name “${name}” only: saving links it to the registry’s dog of that name, or pick one.`
+            : undefined
+        }
         error={form.errors[idKey] ?? form.errors[nameKey]}
       />
     );

@@ -41,10 +41,15 @@ export function PairingTool() {
         ) : (
           <Stack>
             <Title order={3} size="h4">
-              COI of the litter: {formatCoiWithCompleteness(plan.data.coi, plan.data.coiGenerations, { known: plan.data.ancestorsKnown, total: plan.data.ancestorPlaces })}
+              COI of the litter:{' '}
+              {formatCoiWithCompleteness(plan.data.coi, plan.data.coiGenerations, {
+                known: plan.data.ancestorsKnown,
+                total: plan.data.ancestorPlaces,
+              })}
             </Title>
             <Text size="sm">
-              The chance that a puppy inherits both copies of a gene from the same ancestor. Under 6.25% (first cousins) is generally considered low.
+              The chance that a puppy inherits both copies of a gene from the same ancestor. Under 6.25% (first cousins) is generally
+              considered low.
             </Text>
             <Paper withBorder p="sm">
               <ul aria-label="Trial pedigree" style={{ margin: 0, paddingLeft: '1rem' }}>
@@ -60,12 +65,30 @@ export function PairingTool() {
 }
 
 /** A picker and, once a dog is chosen, its health results as the family tree shows them. */
-function ParentChoice({ label, gender, chosen, onChange }: { label: 'Sire' | 'Dam'; gender: DogSex; chosen: Chosen; onChange: (c: Chosen) => void }) {
+function ParentChoice({
+  label,
+  gender,
+  chosen,
+  onChange,
+}: {
+  label: 'Sire' | 'Dam';
+  gender: DogSex;
+  chosen: Chosen;
+  onChange: (c: Chosen) => void;
+}) {
   const dog = useQuery({ ...trpc.admin.parents.byId.queryOptions({ id: chosen.id ?? 1 }), enabled: chosen.id != null });
   const name = chosen.name ?? dog.data?.name ?? '';
   return (
     <Stack gap="xs">
-      <DogPicker registry={dogRegistry} label={label} gender={gender} allowNew={false} value={chosen.id} currentName={chosen.name} onChange={(id, n) => onChange({ id, name: n })} />
+      <DogPicker
+        registry={dogRegistry}
+        label={label}
+        gender={gender}
+        allowNew={false}
+        value={chosen.id}
+        currentName={chosen.name}
+        onChange={(id, n) => onChange({ id, name: n })}
+      />
       {chosen.id == null ? null : dog.isPending ? (
         <Loader size="sm" role="status" aria-label={`Loading ${name}'s health results`} />
       ) : dog.isError ? (
@@ -86,7 +109,9 @@ function ParentChoice({ label, gender, chosen, onChange }: { label: 'Sire' | 'Da
 function PairingNode({ role, node }: { role: 'Sire' | 'Dam'; node: PedigreeNodeDto | null }) {
   return (
     <li style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed">{role}: </Text>
+      <Text span c="dimmed">
+        {role}:{' '}
+      </Text>
       {node ? (
         <>
           <strong>{node.name}</strong>

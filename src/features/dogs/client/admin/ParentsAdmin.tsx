@@ -47,7 +47,15 @@ interface HealthRow {
   /** Which kind of upload the certificate is (the form's choice, not sent). */
   certificateKind: 'document' | 'image';
 }
-const NEW_HEALTH_ROW: HealthRow = { kind: 'ofa-hips', test: '', result: '', date: '', verificationUrl: '', certificateUrl: '', certificateKind: 'document' };
+const NEW_HEALTH_ROW: HealthRow = {
+  kind: 'ofa-hips',
+  test: '',
+  result: '',
+  date: '',
+  verificationUrl: '',
+  certificateUrl: '',
+  certificateKind: 'document',
+};
 
 export function ParentsAdmin() {
   return (
@@ -72,7 +80,14 @@ export function ParentsAdmin() {
               }
             >
               <Meta>
-                {[d.registeredName, d.gender === 'female' ? 'Female' : 'Male', d.generation || d.breed, d.color, formatWeight(d.weight), d.birthDate ? formatParentAge(d.birthDate) : null]
+                {[
+                  d.registeredName,
+                  d.gender === 'female' ? 'Female' : 'Male',
+                  d.generation || d.breed,
+                  d.color,
+                  formatWeight(d.weight),
+                  d.birthDate ? formatParentAge(d.birthDate) : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </Meta>
@@ -119,13 +134,25 @@ export function ParentsAdmin() {
                 <TextInput label="Registered name" {...form.getInputProps('registeredName')} />
                 <Select label="Registry" data={REGISTRY_DATA} allowDeselect={false} {...form.getInputProps('registry')} />
                 <TextInput label="Registration number" {...form.getInputProps('registrationNumber')} />
-                <Autocomplete label="Generation" description="Golden Retriever, Poodle, F1, F1B, multigen…" data={[...DOG_GENERATIONS]} {...form.getInputProps('generation')} />
+                <Autocomplete
+                  label="Generation"
+                  description="Golden Retriever, Poodle, F1, F1B, multigen…"
+                  data={[...DOG_GENERATIONS]}
+                  {...form.getInputProps('generation')}
+                />
                 <TextInput label="Breed" {...form.getInputProps('breed')} />
                 <TextInput label="Color" {...form.getInputProps('color')} />
                 <NumberInput label="Weight (lbs)" min={0} max={300} decimalScale={1} {...form.getInputProps('weight')} />
                 <DateField label="Birth date" {...form.getInputProps('birthDate')} />
                 <TextInput label="Breeder/owner" {...form.getInputProps('breederOwner')} />
-                <NumberInput label="Display order" description="Lower numbers show first." min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+                <NumberInput
+                  label="Display order"
+                  description="Lower numbers show first."
+                  min={0}
+                  max={10000}
+                  allowDecimal={false}
+                  {...form.getInputProps('sortOrder')}
+                />
               </SimpleGrid>
               <Title order={3} size="h5">
                 Parents
@@ -159,17 +186,42 @@ export function ParentsAdmin() {
                 }
                 {...form.getInputProps('featured', { type: 'checkbox' })}
               />
-              <Switch label="Retired (kept on the family tree, off the home page)" {...form.getInputProps('retired', { type: 'checkbox' })} />
-              <OrderedListField form={form} path="healthTests" items={form.values.healthTests} label="Health results" entry="Health result" newItem={NEW_HEALTH_ROW} max={40} empty="No health results yet.">
+              <Switch
+                label="Retired (kept on the family tree, off the home page)"
+                {...form.getInputProps('retired', { type: 'checkbox' })}
+              />
+              <OrderedListField
+                form={form}
+                path="healthTests"
+                items={form.values.healthTests}
+                label="Health results"
+                entry="Health result"
+                newItem={NEW_HEALTH_ROW}
+                max={40}
+                empty="No health results yet."
+              >
                 {(i, name) => (
                   <>
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <Select label={`${name}: test`} data={KIND_DATA} allowDeselect={false} {...form.getInputProps(`healthTests.${i}.kind`)} />
-                      <TextInput label={`${name}: specific test`} description="e.g. Embark: PRA-prcd, DM, vWD1, NEwS" {...form.getInputProps(`healthTests.${i}.test`)} />
+                      <Select
+                        label={`${name}: test`}
+                        data={KIND_DATA}
+                        allowDeselect={false}
+                        {...form.getInputProps(`healthTests.${i}.kind`)}
+                      />
+                      <TextInput
+                        label={`${name}: specific test`}
+                        description="e.g. Embark: PRA-prcd, DM, vWD1, NEwS"
+                        {...form.getInputProps(`healthTests.${i}.test`)}
+                      />
                       <TextInput label={`${name}: result`} required {...form.getInputProps(`healthTests.${i}.result`)} />
                       <DateField label={`${name}: date`} {...form.getInputProps(`healthTests.${i}.date`)} />
                     </SimpleGrid>
-                    <TextInput label={`${name}: verification link`} description="https:// only (the OFA or lab page)" {...form.getInputProps(`healthTests.${i}.verificationUrl`)} />
+                    <TextInput
+                      label={`${name}: verification link`}
+                      description="https:// only (the OFA or lab page)"
+                      {...form.getInputProps(`healthTests.${i}.verificationUrl`)}
+                    />
                     <SegmentedControl
                       aria-label={`${name}: certificate file type`}
                       data={[
@@ -178,14 +230,30 @@ export function ParentsAdmin() {
                       ]}
                       {...form.getInputProps(`healthTests.${i}.certificateKind`)}
                     />
-                    <MediaField label={`${name}: certificate`} kind={form.values.healthTests[i]!.certificateKind} {...form.getInputProps(`healthTests.${i}.certificateUrl`)} />
+                    <MediaField
+                      label={`${name}: certificate`}
+                      kind={form.values.healthTests[i]!.certificateKind}
+                      {...form.getInputProps(`healthTests.${i}.certificateUrl`)}
+                    />
                   </>
                 )}
               </OrderedListField>
               <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
-              <Textarea label="Notes" description="Shown to nobody but you." autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
+              <Textarea
+                label="Notes"
+                description="Shown to nobody but you."
+                autosize
+                minRows={2}
+                maxRows={8}
+                {...form.getInputProps('notes')}
+              />
               <PhotoSetField label="Photos" max={PARENT_MAX_PHOTOS} firstNote="shown on the dog’s card" {...form.getInputProps('photos')} />
-              <MediaField label="Video (optional)" kind="video" description="A short clip, shown on the dog’s family tree page." {...form.getInputProps('videoUrl')} />
+              <MediaField
+                label="Video (optional)"
+                kind="video"
+                description="A short clip, shown on the dog’s family tree page."
+                {...form.getInputProps('videoUrl')}
+              />
             </>
           )}
         />
@@ -219,15 +287,13 @@ const initialValues = (d?: DogAdminDto) => ({
   damName: d?.damName ?? null,
   ours: d?.ours ?? true,
   retired: d?.retired ?? false,
-  healthTests: (d?.healthTests ?? []).map(
-    (t): HealthRow => ({
-      kind: t.kind,
-      test: t.test,
-      result: t.result,
-      date: t.date ?? '',
-      verificationUrl: t.verificationUrl ?? '',
-      certificateUrl: t.certificateUrl ?? '',
-      certificateKind: t.certificateUrl && !t.certificateUrl.endsWith('.pdf') ? 'image' : 'document',
-    }),
-  ),
+  healthTests: (d?.healthTests ?? []).map((t): HealthRow => ({
+    kind: t.kind,
+    test: t.test,
+    result: t.result,
+    date: t.date ?? '',
+    verificationUrl: t.verificationUrl ?? '',
+    certificateUrl: t.certificateUrl ?? '',
+    certificateKind: t.certificateUrl && !t.certificateUrl.endsWith('.pdf') ? 'image' : 'document',
+  })),
 });

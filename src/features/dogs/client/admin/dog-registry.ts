@@ -6,4 +6,3 @@ export const dogRegistry = {
   search: (input: { search: string; gender: 'male' | 'female'; exclude?: number }) => trpc.admin.parents.search.queryOptions(input),
   addAncestor: (input: { name: string; gender: 'male' | 'female' }) => trpcClient.admin.parents.createAncestor.mutate(input),
 };
-

@@ -22,7 +22,13 @@ import { GalleryImageInputSchema, type GalleryImageAdminDto } from '../../galler
 const NOUN: Noun = ['image', 'images'];
 
 /** "sunny-porch_2.jpg" → "Sunny porch 2": a first title the breeder can change. */
-export const titleFromFileName = (name: string) => capitalize(name.replace(/\.[^.]+$/, '').replace(/[-_\s]+/g, ' ').trim()) || 'Untitled';
+export const titleFromFileName = (name: string) =>
+  capitalize(
+    name
+      .replace(/\.[^.]+$/, '')
+      .replace(/[-_\s]+/g, ' ')
+      .trim(),
+  ) || 'Untitled';
 
 export function GalleryAdmin() {
   const invalidate = useInvalidate();
@@ -53,7 +59,12 @@ export function GalleryAdmin() {
           target={target}
           noun={NOUN}
           load={(id) => trpc.admin.gallery.byId.queryOptions({ id })}
-          initialValues={(g?: GalleryImageAdminDto) => ({ imageUrl: g?.imageUrl ?? '', title: g?.title ?? '', description: g?.description ?? '', featured: g?.featured ?? false })}
+          initialValues={(g?: GalleryImageAdminDto) => ({
+            imageUrl: g?.imageUrl ?? '',
+            title: g?.title ?? '',
+            description: g?.description ?? '',
+            featured: g?.featured ?? false,
+          })}
           schema={GalleryImageInputSchema}
           toInput={(v) => ({ ...v, imageUrl: v.imageUrl ?? '' })}
           create={(input) => trpcClient.admin.gallery.create.mutate(input)}
@@ -96,7 +107,11 @@ function GalleryOrder({ items, rows, offset }: GalleryOrderProps) {
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= ordered.length || from === to) return;
-    const ids = arrayMove(ordered.map((g) => g.id), from, to);
+    const ids = arrayMove(
+      ordered.map((g) => g.id),
+      from,
+      to,
+    );
     setPendingOrder(ids);
     const q = queue.current;
     q.waiting++;
@@ -119,7 +134,12 @@ function GalleryOrder({ items, rows, offset }: GalleryOrderProps) {
       onMove={move}
       rowAttributes={(g, index) => {
         const row = rows(g, index);
-        return { 'data-testid': 'gallery-item', className: savedRowClass, 'data-saved': row.saved || undefined, tabIndex: row.saved ? -1 : undefined };
+        return {
+          'data-testid': 'gallery-item',
+          className: savedRowClass,
+          'data-saved': row.saved || undefined,
+          tabIndex: row.saved ? -1 : undefined,
+        };
       }}
     >
       {(image, index, handle) => {
@@ -147,7 +167,13 @@ function GalleryOrder({ items, rows, offset }: GalleryOrderProps) {
               </Stack>
             </Group>
             <Group gap={2} wrap="nowrap" ml="auto">
-              <MoveButtons what={image.title} first={index === 0} last={index === ordered.length - 1} onUp={() => move(index, index - 1)} onDown={() => move(index, index + 1)} />
+              <MoveButtons
+                what={image.title}
+                first={index === 0}
+                last={index === ordered.length - 1}
+                onUp={() => move(index, index - 1)}
+                onDown={() => move(index, index + 1)}
+              />
               <RowActions name={image.title} onEdit={row.edit} onDelete={row.remove} />
             </Group>
           </Group>

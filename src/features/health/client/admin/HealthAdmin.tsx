@@ -2,7 +2,22 @@
 // litter at once (with photos or a vet certificate as private files), the records list (paged, searched on the
 // server), and the care protocol that turns into what is due per litter.
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, Pagination, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
@@ -28,7 +43,8 @@ import {
 import { CareItemLine } from '../CareItemLine.tsx';
 import { PuppyHealth } from '../HealthRecord.tsx';
 
-const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 // The phone's own date: in a Colorado evening the UTC date is already tomorrow.
 const today = () => localIsoDay();
 
@@ -74,7 +90,10 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
   if (!options.data) return <PageSpinner />;
   const litters = options.data.litters;
   const data = [
-    { group: 'Whole litters', items: litters.map((l) => ({ value: `litter:${l.id}`, label: `${l.name}: all ${l.puppies.length} puppies` })) },
+    {
+      group: 'Whole litters',
+      items: litters.map((l) => ({ value: `litter:${l.id}`, label: `${l.name}: all ${l.puppies.length} puppies` })),
+    },
     ...litters
       .filter((l) => l.puppies.length)
       .map((l) => ({ group: l.name, items: l.puppies.map((p) => ({ value: `puppy:${p.id}`, label: p.name })) })),
@@ -119,18 +138,38 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
     };
     // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
     const keep = async () => {
-      const who = litter ? `${litter.name} (${chosen.length} ${chosen.length === 1 ? 'puppy' : 'puppies'})` : (litters.flatMap((l) => l.puppies).find((p) => p.id === Number(targetId))?.name ?? 'a puppy');
-      const files = kept.map(({ file, kind: fileKind }) => ({ field: 'attachments', name: file.name, blob: file, uploadUrl: '/api/admin/media', kind: fileKind, private: true }));
-      await enqueue({ key: input.idempotencyKey, label: `Care for ${who}: ${CARE_KIND_LABELS[kind]} on ${givenOn}`, path: 'admin.health.record', input, files });
+      const who = litter
+        ? `${litter.name} (${chosen.length} ${chosen.length === 1 ? 'puppy' : 'puppies'})`
+        : (litters.flatMap((l) => l.puppies).find((p) => p.id === Number(targetId))?.name ?? 'a puppy');
+      const files = kept.map(({ file, kind: fileKind }) => ({
+        field: 'attachments',
+        name: file.name,
+        blob: file,
+        uploadUrl: '/api/admin/media',
+        kind: fileKind,
+        private: true,
+      }));
+      await enqueue({
+        key: input.idempotencyKey,
+        label: `Care for ${who}: ${CARE_KIND_LABELS[kind]} on ${givenOn}`,
+        path: 'admin.health.record',
+        input,
+        files,
+      });
       const withFiles = kept.length ? ` and its ${kept.length === 1 ? 'file are' : `${kept.length} files are`}` : ' is';
       const online = typeof navigator === 'undefined' || navigator.onLine;
       toast({
         title: online ? 'Sending' : 'Waiting to send',
-        message: online ? `The record${withFiles} on the way from this phone.` : `No connection: the record${withFiles} kept on this phone and sent when the connection returns.`,
+        message: online
+          ? `The record${withFiles} on the way from this phone.`
+          : `No connection: the record${withFiles} kept on this phone and sent when the connection returns.`,
       });
       clear();
       // Files kept while offline and the signal back by now: the queue uploads them and sends the record at once.
-      if (online) void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
+      if (online)
+        void sendQueued()
+          .then((n) => (n ? queryClient.invalidateQueries() : undefined))
+          .catch(() => {});
     };
     if (target && ((typeof navigator !== 'undefined' && !navigator.onLine) || kept.length)) return keep();
     try {
@@ -185,31 +224,94 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
             </Checkbox.Group>
           )}
           <Group grow align="flex-start" wrap="wrap" gap="sm">
-            <Select label="What" data={CARE_KINDS.map((k) => ({ value: k, label: CARE_KIND_LABELS[k] }))} value={kind} onChange={(v) => v && setKind(v as CareKind)} allowDeselect={false} required miw={150} />
-            <TextInput label="Date given" type="date" value={givenOn} max={today()} onChange={(e) => setGivenOn(e.currentTarget.value)} error={errors.givenOn} required miw={150} />
+            <Select
+              label="What"
+              data={CARE_KINDS.map((k) => ({ value: k, label: CARE_KIND_LABELS[k] }))}
+              value={kind}
+              onChange={(v) => v && setKind(v as CareKind)}
+              allowDeselect={false}
+              required
+              miw={150}
+            />
+            <TextInput
+              label="Date given"
+              type="date"
+              value={givenOn}
+              max={today()}
+              onChange={(e) => setGivenOn(e.currentTarget.value)}
+              error={errors.givenOn}
+              required
+              miw={150}
+            />
           </Group>
           {drug && (
             <>
               <TextInput label="Product" value={f.product} onChange={set('product')} error={errors.product} required />
               <Group grow wrap="wrap" gap="sm">
-                <TextInput label="Manufacturer" value={f.manufacturer} onChange={set('manufacturer')} error={errors.manufacturer} miw={150} />
+                <TextInput
+                  label="Manufacturer"
+                  value={f.manufacturer}
+                  onChange={set('manufacturer')}
+                  error={errors.manufacturer}
+                  miw={150}
+                />
                 <TextInput label="Lot number" value={f.lotNumber} onChange={set('lotNumber')} error={errors.lotNumber} miw={150} />
-                <TextInput label="Lot expiry" type="date" value={f.lotExpiry} onChange={set('lotExpiry')} error={errors.lotExpiry} miw={150} />
+                <TextInput
+                  label="Lot expiry"
+                  type="date"
+                  value={f.lotExpiry}
+                  onChange={set('lotExpiry')}
+                  error={errors.lotExpiry}
+                  miw={150}
+                />
               </Group>
               <Group grow wrap="wrap" gap="sm" align="flex-start">
-                <NumberInput label="Dose" min={0} decimalScale={3} value={f.dose} onChange={(v) => setF((x) => ({ ...x, dose: v }))} error={errors.dose} inputMode="decimal" miw={120} />
-                <Select label="Dose unit" data={DOSE_UNITS.map((u) => ({ value: u, label: u }))} value={f.doseUnit} onChange={(v) => setF((x) => ({ ...x, doseUnit: v as DoseUnit | null }))} clearable miw={120} />
+                <NumberInput
+                  label="Dose"
+                  min={0}
+                  decimalScale={3}
+                  value={f.dose}
+                  onChange={(v) => setF((x) => ({ ...x, dose: v }))}
+                  error={errors.dose}
+                  inputMode="decimal"
+                  miw={120}
+                />
+                <Select
+                  label="Dose unit"
+                  data={DOSE_UNITS.map((u) => ({ value: u, label: u }))}
+                  value={f.doseUnit}
+                  onChange={(v) => setF((x) => ({ ...x, doseUnit: v as DoseUnit | null }))}
+                  clearable
+                  miw={120}
+                />
               </Group>
-              {errors.dose && <Checkbox label="The dose is right" checked={doseConfirmed} onChange={(e) => setDoseConfirmed(e.currentTarget.checked)} />}
+              {errors.dose && (
+                <Checkbox label="The dose is right" checked={doseConfirmed} onChange={(e) => setDoseConfirmed(e.currentTarget.checked)} />
+              )}
               <Group grow wrap="wrap" gap="sm">
                 <TextInput label="Given by" value={f.givenBy} onChange={set('givenBy')} error={errors.givenBy} miw={150} />
-                <TextInput label="Next due" type="date" value={f.nextDueOn} onChange={set('nextDueOn')} error={errors.nextDueOn} miw={150} />
+                <TextInput
+                  label="Next due"
+                  type="date"
+                  value={f.nextDueOn}
+                  onChange={set('nextDueOn')}
+                  error={errors.nextDueOn}
+                  miw={150}
+                />
               </Group>
             </>
           )}
           {kind === 'vet-check' && (
             <>
-              <Textarea label="Findings" autosize minRows={2} value={f.findings} onChange={set('findings')} error={errors.findings} required />
+              <Textarea
+                label="Findings"
+                autosize
+                minRows={2}
+                value={f.findings}
+                onChange={set('findings')}
+                error={errors.findings}
+                required
+              />
               <Group grow wrap="wrap" gap="sm">
                 <TextInput label="Vet" value={f.vet} onChange={set('vet')} error={errors.vet} miw={150} />
                 <TextInput label="Clinic" value={f.clinic} onChange={set('clinic')} error={errors.clinic} miw={150} />
@@ -218,20 +320,60 @@ function RecordCare({ initialLitter }: { initialLitter?: number }) {
           )}
           {kind === 'microchip' && (
             <Group grow wrap="wrap" gap="sm" align="flex-start">
-              <TextInput label="Microchip number" description="15 digits, as on the sticker" inputMode="numeric" value={f.microchip} onChange={set('microchip')} error={errors.microchip} required miw={180} />
+              <TextInput
+                label="Microchip number"
+                description="15 digits, as on the sticker"
+                inputMode="numeric"
+                value={f.microchip}
+                onChange={set('microchip')}
+                error={errors.microchip}
+                required
+                miw={180}
+              />
               <TextInput label="Registry" value={f.registry} onChange={set('registry')} error={errors.registry} miw={150} />
             </Group>
           )}
-          <Textarea label={kind === 'note' ? 'Note' : 'Notes'} autosize minRows={kind === 'note' ? 3 : 1} value={f.notes} onChange={set('notes')} error={errors.notes} required={kind === 'note'} />
-          <MediaBatchDrop key={`p${dropKey}`} label="Photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url])} onKept={(file) => setKept((l) => [...l, { file, kind: 'image' }])} />
-          <MediaBatchDrop key={`d${dropKey}`} label="PDFs (a vet certificate)" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url])} onKept={(file) => setKept((l) => [...l, { file, kind: 'document' }])} />
-          {attachments.length > 0 && <Text size="sm">{attachments.length} file{attachments.length === 1 ? '' : 's'} attached</Text>}
-          {kept.length > 0 && (
-            <Text size="sm" role="status">
-              {kept.length === 1 ? '1 file' : `${kept.length} files`} kept on this phone: {kept.length === 1 ? 'it goes' : 'they go'} with the record when the connection returns.
+          <Textarea
+            label={kind === 'note' ? 'Note' : 'Notes'}
+            autosize
+            minRows={kind === 'note' ? 3 : 1}
+            value={f.notes}
+            onChange={set('notes')}
+            error={errors.notes}
+            required={kind === 'note'}
+          />
+          <MediaBatchDrop
+            key={`p${dropKey}`}
+            label="Photos"
+            kind="image"
+            privateUpload
+            onStored={async (url) => setAttachments((l) => [...l, url])}
+            onKept={(file) => setKept((l) => [...l, { file, kind: 'image' }])}
+          />
+          <MediaBatchDrop
+            key={`d${dropKey}`}
+            label="PDFs (a vet certificate)"
+            kind="document"
+            privateUpload
+            onStored={async (url) => setAttachments((l) => [...l, url])}
+            onKept={(file) => setKept((l) => [...l, { file, kind: 'document' }])}
+          />
+          {attachments.length > 0 && (
+            <Text size="sm">
+              {attachments.length} file{attachments.length === 1 ? '' : 's'} attached
             </Text>
           )}
-          {errors.attachments && <Text c="red.8" size="sm">{errors.attachments}</Text>}
+          {kept.length > 0 && (
+            <Text size="sm" role="status">
+              {kept.length === 1 ? '1 file' : `${kept.length} files`} kept on this phone: {kept.length === 1 ? 'it goes' : 'they go'} with
+              the record when the connection returns.
+            </Text>
+          )}
+          {errors.attachments && (
+            <Text c="red.8" size="sm">
+              {errors.attachments}
+            </Text>
+          )}
           <Group>
             <Button type="submit" loading={record.isPending}>
               Save record
@@ -276,19 +418,37 @@ function Records({ litterId }: { litterId?: number }) {
             {list.data.total} record{list.data.total === 1 ? '' : 's'}
           </Text>
           {list.data.items.map((i) => (
-            <Card key={i.id} withBorder padding="sm" component="article" aria-label={`${i.puppyName}: ${CARE_KIND_LABELS[i.kind]} on ${i.givenOn}`}>
+            <Card
+              key={i.id}
+              withBorder
+              padding="sm"
+              component="article"
+              aria-label={`${i.puppyName}: ${CARE_KIND_LABELS[i.kind]} on ${i.givenOn}`}
+            >
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2}>
                   <Text fw={700}>{i.puppyName}</Text>
                   <CareItemLine item={i} />
                 </Stack>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${i.puppyName}'s ${CARE_KIND_LABELS[i.kind].toLowerCase()} of ${i.givenOn}`} onClick={() => window.confirm('Delete this record?') && remove.mutate({ id: i.id })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${i.puppyName}'s ${CARE_KIND_LABELS[i.kind].toLowerCase()} of ${i.givenOn}`}
+                  onClick={() => window.confirm('Delete this record?') && remove.mutate({ id: i.id })}
+                >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
             </Card>
           ))}
-          {pageCount(list.data.total) > 1 && <Pagination total={pageCount(list.data.total)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />}
+          {pageCount(list.data.total) > 1 && (
+            <Pagination
+              total={pageCount(list.data.total)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+            />
+          )}
         </>
       )}
     </Stack>
@@ -311,7 +471,11 @@ function Protocol() {
   const protocols = list.data;
   const currentId = chosen ?? protocols[0]?.id ?? NEW;
   const current = protocols.find((p) => p.id === currentId);
-  const form = draft ?? { name: current?.name ?? '', isDefault: current?.isDefault ?? false, rows: (current?.items ?? []).map((r) => ({ ...r, key: r.id })) };
+  const form = draft ?? {
+    name: current?.name ?? '',
+    isDefault: current?.isDefault ?? false,
+    rows: (current?.items ?? []).map((r) => ({ ...r, key: r.id })),
+  };
   const setForm = (patch: Partial<typeof form>) => setDraft({ ...form, ...patch });
   const edit = (key: number, patch: Partial<Row>) => setForm({ rows: form.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
   const num = (v: number | string) => (v === '' ? null : Number(v));
@@ -320,12 +484,20 @@ function Protocol() {
     setDraft(id === NEW ? { name: '', isDefault: false, rows: [] } : null);
     setErrors({});
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.health.protocol.queryKey() }).then(() => queryClient.invalidateQueries({ queryKey: trpc.admin.health.litterProtocols.queryKey() }));
+  const refresh = () =>
+    queryClient
+      .invalidateQueries({ queryKey: trpc.admin.health.protocol.queryKey() })
+      .then(() => queryClient.invalidateQueries({ queryKey: trpc.admin.health.litterProtocols.queryKey() }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setErrors({});
     try {
-      const saved = await save.mutateAsync({ id: current ? current.id : null, name: form.name, isDefault: form.isDefault, items: form.rows.map(({ key: _key, ...r }) => r) });
+      const saved = await save.mutateAsync({
+        id: current ? current.id : null,
+        name: form.name,
+        isDefault: form.isDefault,
+        items: form.rows.map(({ key: _key, ...r }) => r),
+      });
       const mine = saved.find((p) => p.name === form.name.trim());
       setChosen(mine?.id ?? null);
       setDraft(null);
@@ -356,12 +528,17 @@ function Protocol() {
             Care protocols
           </Title>
           <Text size="sm" c="dimmed">
-            Days count from the litter's birth. A repeating item's next date counts from the day it was actually done. Items for after go-home are what you recommend to the family's vet; families get a reminder a week before. New litters follow the default protocol; choose another for a litter below.
+            Days count from the litter's birth. A repeating item's next date counts from the day it was actually done. Items for after
+            go-home are what you recommend to the family's vet; families get a reminder a week before. New litters follow the default
+            protocol; choose another for a litter below.
           </Text>
           <Group gap="xs" align="flex-end" wrap="wrap">
             <Select
               label="Protocol to edit"
-              data={[...protocols.map((p) => ({ value: String(p.id), label: p.isDefault ? `${p.name} (default)` : p.name })), ...(currentId === NEW ? [{ value: String(NEW), label: 'New protocol' }] : [])]}
+              data={[
+                ...protocols.map((p) => ({ value: String(p.id), label: p.isDefault ? `${p.name} (default)` : p.name })),
+                ...(currentId === NEW ? [{ value: String(NEW), label: 'New protocol' }] : []),
+              ]}
               value={String(currentId)}
               onChange={(v) => v && choose(Number(v))}
               allowDeselect={false}
@@ -372,27 +549,119 @@ function Protocol() {
             </Button>
           </Group>
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput label="Protocol name" value={form.name} onChange={(e) => setForm({ name: e.currentTarget.value })} error={errors.name} required miw={220} />
-            <Switch label="Default for new litters" checked={form.isDefault} disabled={current?.isDefault} onChange={(e) => setForm({ isDefault: e.currentTarget.checked })} mb={8} />
+            <TextInput
+              label="Protocol name"
+              value={form.name}
+              onChange={(e) => setForm({ name: e.currentTarget.value })}
+              error={errors.name}
+              required
+              miw={220}
+            />
+            <Switch
+              label="Default for new litters"
+              checked={form.isDefault}
+              disabled={current?.isDefault}
+              onChange={(e) => setForm({ isDefault: e.currentTarget.checked })}
+              mb={8}
+            />
           </Group>
           {form.rows.map((r, i) => (
-            <Card key={r.key} withBorder padding="xs" component="fieldset" aria-label={`Protocol item ${i + 1}: ${r.label}`} style={{ margin: 0 }}>
+            <Card
+              key={r.key}
+              withBorder
+              padding="xs"
+              component="fieldset"
+              aria-label={`Protocol item ${i + 1}: ${r.label}`}
+              style={{ margin: 0 }}
+            >
               <Group gap="xs" align="flex-end" wrap="wrap">
-                <TextInput label="Item" value={r.label} onChange={(e) => edit(r.key, { label: e.currentTarget.value })} error={errors[`items.${i}.label`]} miw={170} />
-                <TextInput label="Group" value={r.protocol} onChange={(e) => edit(r.key, { protocol: e.currentTarget.value })} error={errors[`items.${i}.protocol`]} miw={150} />
-                <Select label="Kind" data={SCHEDULE_KINDS.map((k) => ({ value: k, label: SCHEDULE_KIND_LABELS[k] }))} value={r.kind} onChange={(v) => v && edit(r.key, { kind: v as ScheduleKind })} allowDeselect={false} w={140} />
-                <NumberInput label="From day" min={0} value={r.startDay} onChange={(v) => edit(r.key, { startDay: Number(v) || 0 })} error={errors[`items.${i}.startDay`]} w={100} />
-                <NumberInput label="Every (days)" min={1} value={r.everyDays ?? ''} onChange={(v) => edit(r.key, { everyDays: num(v) })} error={errors[`items.${i}.everyDays`]} w={110} />
-                <NumberInput label="Until day" min={0} value={r.untilDay ?? ''} onChange={(v) => edit(r.key, { untilDay: num(v) })} error={errors[`items.${i}.untilDay`]} w={100} />
-                <Switch label="After go-home" checked={r.afterGoHome ?? false} onChange={(e) => edit(r.key, { afterGoHome: e.currentTarget.checked })} mb={8} />
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.label || 'this item'}`} onClick={() => setForm({ rows: form.rows.filter((x) => x.key !== r.key) })} mb={6}>
+                <TextInput
+                  label="Item"
+                  value={r.label}
+                  onChange={(e) => edit(r.key, { label: e.currentTarget.value })}
+                  error={errors[`items.${i}.label`]}
+                  miw={170}
+                />
+                <TextInput
+                  label="Group"
+                  value={r.protocol}
+                  onChange={(e) => edit(r.key, { protocol: e.currentTarget.value })}
+                  error={errors[`items.${i}.protocol`]}
+                  miw={150}
+                />
+                <Select
+                  label="Kind"
+                  data={SCHEDULE_KINDS.map((k) => ({ value: k, label: SCHEDULE_KIND_LABELS[k] }))}
+                  value={r.kind}
+                  onChange={(v) => v && edit(r.key, { kind: v as ScheduleKind })}
+                  allowDeselect={false}
+                  w={140}
+                />
+                <NumberInput
+                  label="From day"
+                  min={0}
+                  value={r.startDay}
+                  onChange={(v) => edit(r.key, { startDay: Number(v) || 0 })}
+                  error={errors[`items.${i}.startDay`]}
+                  w={100}
+                />
+                <NumberInput
+                  label="Every (days)"
+                  min={1}
+                  value={r.everyDays ?? ''}
+                  onChange={(v) => edit(r.key, { everyDays: num(v) })}
+                  error={errors[`items.${i}.everyDays`]}
+                  w={110}
+                />
+                <NumberInput
+                  label="Until day"
+                  min={0}
+                  value={r.untilDay ?? ''}
+                  onChange={(v) => edit(r.key, { untilDay: num(v) })}
+                  error={errors[`items.${i}.untilDay`]}
+                  w={100}
+                />
+                <Switch
+                  label="After go-home"
+                  checked={r.afterGoHome ?? false}
+                  onChange={(e) => edit(r.key, { afterGoHome: e.currentTarget.checked })}
+                  mb={8}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${r.label || 'this item'}`}
+                  onClick={() => setForm({ rows: form.rows.filter((x) => x.key !== r.key) })}
+                  mb={6}
+                >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
             </Card>
           ))}
           <Group>
-            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setForm({ rows: [...form.rows, { key: -Date.now(), id: null, protocol: 'Before go-home', label: '', kind: 'note', startDay: 0, everyDays: null, untilDay: null, afterGoHome: false }] })}>
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() =>
+                setForm({
+                  rows: [
+                    ...form.rows,
+                    {
+                      key: -Date.now(),
+                      id: null,
+                      protocol: 'Before go-home',
+                      label: '',
+                      kind: 'note',
+                      startDay: 0,
+                      everyDays: null,
+                      untilDay: null,
+                      afterGoHome: false,
+                    },
+                  ],
+                })
+              }
+            >
               Add item
             </Button>
             <Button type="submit" loading={save.isPending}>
@@ -466,7 +735,14 @@ function LitterProtocols() {
                 />
               </Group>
             ))}
-            {pageCount(list.data.total) > 1 && <Pagination total={pageCount(list.data.total)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />}
+            {pageCount(list.data.total) > 1 && (
+              <Pagination
+                total={pageCount(list.data.total)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+              />
+            )}
           </>
         )}
       </Stack>
@@ -478,7 +754,9 @@ function OnePuppyRecord() {
   const options = useQuery(trpc.admin.health.options.queryOptions());
   const [puppyId, setPuppyId] = useState<string | null>(null);
   const record = useQuery({ ...trpc.admin.health.puppyRecord.queryOptions({ puppyId: Number(puppyId) }), enabled: puppyId !== null });
-  const data = (options.data?.litters ?? []).filter((l) => l.puppies.length).map((l) => ({ group: l.name, items: l.puppies.map((p) => ({ value: String(p.id), label: p.name })) }));
+  const data = (options.data?.litters ?? [])
+    .filter((l) => l.puppies.length)
+    .map((l) => ({ group: l.name, items: l.puppies.map((p) => ({ value: String(p.id), label: p.name })) }));
   return (
     <Stack gap="sm">
       <Select label="A puppy's whole record" placeholder="Choose a puppy" data={data} value={puppyId} onChange={setPuppyId} searchable />

@@ -15,7 +15,15 @@ import { MessageRow, UnreadSummary, useMarkOpened } from '../../../../lib/client
 import { AdminScreen, EditorHeader, useEditorView } from '../../../../lib/client/admin/Section.tsx';
 import { ConversationSlot } from '../../../../lib/client/admin/ConversationSlot.tsx';
 import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, InquiryUpdateSchema, INTEREST_LABELS, INTERESTS, type InquiryAdminDto, type InquiryStatus } from '../../inquiries.schema.ts';
+import {
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUSES,
+  InquiryUpdateSchema,
+  INTEREST_LABELS,
+  INTERESTS,
+  type InquiryAdminDto,
+  type InquiryStatus,
+} from '../../inquiries.schema.ts';
 
 const STATUS_COLORS: Record<InquiryStatus, Tone> = { new: 'blue', in_progress: 'yellow', closed: 'gray' };
 const STATUS_DATA = INQUIRY_STATUSES.map((s) => ({ value: s, label: INQUIRY_STATUS_LABELS[s] }));
@@ -51,7 +59,13 @@ export function InboxAdmin() {
             <MessageRow
               unread={i.readAt === null}
               unreadWord="Unread"
-              icon={i.readAt === null ? <IconMail size={16} aria-hidden /> : <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />}
+              icon={
+                i.readAt === null ? (
+                  <IconMail size={16} aria-hidden />
+                ) : (
+                  <IconMailOpened size={16} aria-hidden color="var(--mantine-color-gray-6)" />
+                )
+              }
               name={i.name}
               badge={<ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>}
               lines={[`${INTEREST_LABELS[i.interest]} · ${i.email}`, i.message]}
@@ -105,9 +119,7 @@ function InquiryDetail({ id }: { id: number }) {
           <Paper withBorder p="md" radius="md">
             <Stack gap="xs">
               <Group gap="xs" wrap="wrap">
-                <ToneBadge tone={STATUS_COLORS[i.status]}>
-                  {INQUIRY_STATUS_LABELS[i.status]}
-                </ToneBadge>
+                <ToneBadge tone={STATUS_COLORS[i.status]}>{INQUIRY_STATUS_LABELS[i.status]}</ToneBadge>
                 <ToneBadge tone="teal">{INTEREST_LABELS[i.interest]}</ToneBadge>
                 <Text size="sm" c="dimmed">
                   Received <DateText iso={i.createdAt} withTime />
@@ -134,10 +146,18 @@ function InquiryDetail({ id }: { id: number }) {
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{i.message}</Text>
               <Group mt="sm" gap="sm" wrap="wrap">
                 {/* The conversation on the site (issue 30): the family finds it when it registers with this address. */}
-                <Button renderRoot={(props) => <Link {...props} to="/admin/messages" search={{ inquiry: i.id }} />} leftSection={<IconMessages size={16} aria-hidden />}>
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/admin/messages" search={{ inquiry: i.id }} />}
+                  leftSection={<IconMessages size={16} aria-hidden />}
+                >
                   Answer in Messages
                 </Button>
-                <Button component="a" variant="default" href={replyLink(i, settings.data?.breederName)} leftSection={<IconMail size={16} aria-hidden />}>
+                <Button
+                  component="a"
+                  variant="default"
+                  href={replyLink(i, settings.data?.breederName)}
+                  leftSection={<IconMail size={16} aria-hidden />}
+                >
                   Reply by e-mail
                 </Button>
                 <Button variant="default" onClick={() => markUnread.mutate({ id })} loading={markUnread.isPending}>
@@ -211,7 +231,14 @@ function InquiryStatusForm({ inquiry }: { inquiry: InquiryAdminDto }) {
           Status and private notes
         </Title>
         <Select label="Status" data={STATUS_DATA} allowDeselect={false} {...form.getInputProps('status')} maw={260} />
-        <Textarea label="Private notes" description="Only administrators see these." autosize minRows={3} maxRows={12} {...form.getInputProps('notes')} />
+        <Textarea
+          label="Private notes"
+          description="Only administrators see these."
+          autosize
+          minRows={3}
+          maxRows={12}
+          {...form.getInputProps('notes')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
             Save status and notes

@@ -18,7 +18,10 @@ export function ConversationPanel(props: ConversationSlotProps) {
   const place = useQuery(trpc.admin.messages.threadOf.queryOptions(props));
   // A message from the family (or another tab's answer) shows here without a reload.
   useSubscription(
-    trpc.admin.messages.live.subscriptionOptions(undefined, useLiveRefresh(() => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }))),
+    trpc.admin.messages.live.subscriptionOptions(
+      undefined,
+      useLiveRefresh(() => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() })),
+    ),
   );
   const p = place.data;
   return (
@@ -30,15 +33,11 @@ export function ConversationPanel(props: ConversationSlotProps) {
         <QueryState query={place} what="the conversation" />
         {p && p.familyId === null && p.email && (
           <Text size="sm" c="dimmed">
-            No account uses {p.email} yet: your messages are e-mailed to that address, and this conversation appears in the family’s My Family
-            page when they register with it and confirm it.
+            No account uses {p.email} yet: your messages are e-mailed to that address, and this conversation appears in the family’s My
+            Family page when they register with it and confirm it.
           </Text>
         )}
-        {p?.conversation ? (
-          <Existing id={p.conversation.id} />
-        ) : p ? (
-          <Start place={p} slot={props} />
-        ) : null}
+        {p?.conversation ? <Existing id={p.conversation.id} /> : p ? <Start place={p} slot={props} /> : null}
       </Stack>
     </Paper>
   );
@@ -78,7 +77,8 @@ function Start({ place, slot }: { place: ThreadPlaceDto; slot: ConversationSlotP
         label="Write to the family"
         pending={forFamily.isPending || forInquiry.isPending || send.isPending}
         send={async (text, attachments) => {
-          const conversation = inquiryId !== null ? await forInquiry.mutateAsync({ inquiryId }) : await forFamily.mutateAsync({ familyId: place.familyId! });
+          const conversation =
+            inquiryId !== null ? await forInquiry.mutateAsync({ inquiryId }) : await forFamily.mutateAsync({ familyId: place.familyId! });
           await send.mutateAsync({ conversationId: conversation.id, text, attachments });
           await queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() });
         }}

@@ -27,7 +27,12 @@ function useOpenFromInquiry() {
       onSuccess: (c) => void navigate({ to: '.', search: { edit: c.id }, replace: true }),
     }),
   );
-  const inquiryId = typeof search.inquiry === 'number' ? search.inquiry : typeof search.inquiry === 'string' && /^\d+$/.test(search.inquiry) ? Number(search.inquiry) : null;
+  const inquiryId =
+    typeof search.inquiry === 'number'
+      ? search.inquiry
+      : typeof search.inquiry === 'string' && /^\d+$/.test(search.inquiry)
+        ? Number(search.inquiry)
+        : null;
   useEffect(() => {
     if (inquiryId && !started.current) {
       started.current = true;
@@ -114,9 +119,16 @@ function ConversationView({ id }: { id: number }) {
 export function useConversationThread(id: number) {
   const queryClient = useQueryClient();
   const thread = useInfiniteQuery(
-    trpc.admin.messages.conversation.infiniteQueryOptions({ conversationId: id }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+    trpc.admin.messages.conversation.infiniteQueryOptions(
+      { conversationId: id },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
   );
-  const markRead = useMutation(trpc.admin.messages.markRead.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }) }));
+  const markRead = useMutation(
+    trpc.admin.messages.markRead.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.admin.messages.pathKey() }),
+    }),
+  );
   const unread = thread.data?.pages[0]?.unread ?? 0;
   useEffect(() => {
     if (unread > 0 && !markRead.isPending) markRead.mutate({ conversationId: id });
@@ -154,13 +166,25 @@ export function ConversationBody({ id, thread }: { id: number; thread: ReturnTyp
           label={`Messages with ${c.familyName}, oldest first`}
         />
       </Paper>
-      <BreederCompose label={`Reply to ${c.familyName}`} pending={send.isPending} send={(text, attachments) => send.mutateAsync({ conversationId: id, text, attachments })} />
+      <BreederCompose
+        label={`Reply to ${c.familyName}`}
+        pending={send.isPending}
+        send={(text, attachments) => send.mutateAsync({ conversationId: id, text, attachments })}
+      />
     </Stack>
   );
 }
 
 /** The breeder's answer box: text, and photos and PDFs uploaded through the dashboard's media upload (private). */
-export function BreederCompose({ label, pending, send }: { label: string; pending: boolean; send: (text: string, attachments: string[]) => Promise<unknown> }) {
+export function BreederCompose({
+  label,
+  pending,
+  send,
+}: {
+  label: string;
+  pending: boolean;
+  send: (text: string, attachments: string[]) => Promise<unknown>;
+}) {
   const [attachments, setAttachments] = useState<string[]>([]);
   const [dropKey, setDropKey] = useState(0);
   return (
@@ -176,15 +200,31 @@ export function BreederCompose({ label, pending, send }: { label: string; pendin
       extra={
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <MediaBatchDrop key={`p${dropKey}`} label="Attach photos" kind="image" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
-            <MediaBatchDrop key={`d${dropKey}`} label="Attach PDFs" kind="document" privateUpload onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))} />
+            <MediaBatchDrop
+              key={`p${dropKey}`}
+              label="Attach photos"
+              kind="image"
+              privateUpload
+              onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))}
+            />
+            <MediaBatchDrop
+              key={`d${dropKey}`}
+              label="Attach PDFs"
+              kind="document"
+              privateUpload
+              onStored={async (url) => setAttachments((l) => [...l, url].slice(0, MESSAGE_MAX_ATTACHMENTS))}
+            />
           </SimpleGrid>
           {attachments.length > 0 && (
             <Stack gap={4} component="ul" aria-label="Attached files" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {attachments.map((url, n) => (
                 <Group key={url} component="li" gap="xs">
                   <Text size="sm">{url.endsWith('.pdf') ? `PDF ${n + 1}` : `Photo ${n + 1}`}</Text>
-                  <CloseButton size="md" aria-label={`Remove attachment ${n + 1}`} onClick={() => setAttachments((l) => l.filter((u) => u !== url))} />
+                  <CloseButton
+                    size="md"
+                    aria-label={`Remove attachment ${n + 1}`}
+                    onClick={() => setAttachments((l) => l.filter((u) => u !== url))}
+                  />
                 </Group>
               ))}
             </Stack>

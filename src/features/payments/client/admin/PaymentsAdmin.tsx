@@ -49,7 +49,7 @@ export function PaymentsAdmin() {
             empty="No payment terms yet. Add a matched family to set their price, deposit and due date."
             intro={() => <InstructionsForm />}
             renderItem={(a: FamilyAccountDto, row) => <AccountRow account={a} open={row.edit} />}
-            />
+          />
           <KeptPayments />
         </>
       }
@@ -63,7 +63,11 @@ function AccountRow({ account: a, open }: { account: FamilyAccountDto; open: () 
     <ItemCard
       title={a.familyName}
       badges={
-        a.balanceCents <= 0 ? <ToneBadge tone="green">Paid in full</ToneBadge> : overdue ? <ToneBadge tone="orange">Overdue</ToneBadge> : undefined
+        a.balanceCents <= 0 ? (
+          <ToneBadge tone="green">Paid in full</ToneBadge>
+        ) : overdue ? (
+          <ToneBadge tone="orange">Overdue</ToneBadge>
+        ) : undefined
       }
       actions={
         <Button variant="default" size="sm" onClick={open} aria-label={`Open ${possessive(a.familyName)} payments`}>
@@ -72,7 +76,8 @@ function AccountRow({ account: a, open }: { account: FamilyAccountDto; open: () 
       }
     >
       <Meta>
-        {a.puppyName ? `${a.puppyName} · ` : ''}Price {formatCents(a.priceCents)} · Paid {formatCents(a.paidCents)} · Balance {formatCents(a.balanceCents)}
+        {a.puppyName ? `${a.puppyName} · ` : ''}Price {formatCents(a.priceCents)} · Paid {formatCents(a.paidCents)} · Balance{' '}
+        {formatCents(a.balanceCents)}
         {a.dueOn ? ` · due ${formatDay(a.dueOn)}` : ''}
       </Meta>
     </ItemCard>
@@ -100,8 +105,19 @@ function InstructionsFields({ initial }: { initial: { instructions: string; link
         <Title order={3} size="h5">
           How families pay
         </Title>
-        <Textarea label="Payment instructions" description="Bank details, who to make a check out to…" autosize minRows={2} {...form.getInputProps('instructions')} />
-        <TextInput label="Payment link" description="A payment provider’s page, starting with https://" type="url" {...form.getInputProps('link')} />
+        <Textarea
+          label="Payment instructions"
+          description="Bank details, who to make a check out to…"
+          autosize
+          minRows={2}
+          {...form.getInputProps('instructions')}
+        />
+        <TextInput
+          label="Payment link"
+          description="A payment provider’s page, starting with https://"
+          type="url"
+          {...form.getInputProps('link')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
             Save instructions
@@ -116,7 +132,10 @@ function NewAccount() {
   const { close, open } = useEditorView();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const families = useQuery({ ...trpc.admin.payments.families.queryOptions(debounced ? { search: debounced } : {}), placeholderData: keepPreviousData });
+  const families = useQuery({
+    ...trpc.admin.payments.families.queryOptions(debounced ? { search: debounced } : {}),
+    placeholderData: keepPreviousData,
+  });
   const [familyId, setFamilyId] = useState('');
   const choose = (value: string) => {
     const family = families.data?.find((f) => String(f.id) === value);
@@ -128,7 +147,13 @@ function NewAccount() {
     <>
       <EditorHeader title="New payment terms" onBack={close} backLabel="Back to payments" />
       <Stack gap="md">
-        <TextInput label="Find a family" description="Family or puppy name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
+        <TextInput
+          label="Find a family"
+          description="Family or puppy name"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={360}
+        />
         <QueryState query={families} what="the families" />
         {families.data &&
           (families.data.length === 0 ? (
@@ -140,7 +165,10 @@ function NewAccount() {
               onChange={(e) => choose(e.currentTarget.value)}
               data={[
                 { value: '', label: 'Choose a family' },
-                ...families.data.map((f) => ({ value: String(f.id), label: `${f.name}${f.puppyName ? ` (${f.puppyName})` : ''}${f.hasTerms ? ' · terms set' : ''}` })),
+                ...families.data.map((f) => ({
+                  value: String(f.id),
+                  label: `${f.name}${f.puppyName ? ` (${f.puppyName})` : ''}${f.hasTerms ? ' · terms set' : ''}`,
+                })),
               ]}
             />
           ))}
@@ -158,7 +186,17 @@ function NewAccount() {
   );
 }
 
-function TermsForm({ familyId, terms, suggested, onSaved }: { familyId: number; terms: TermsDto | null; suggested?: FamilyOptionDto['suggested']; onSaved?: () => void }) {
+function TermsForm({
+  familyId,
+  terms,
+  suggested,
+  onSaved,
+}: {
+  familyId: number;
+  terms: TermsDto | null;
+  suggested?: FamilyOptionDto['suggested'];
+  onSaved?: () => void;
+}) {
   // New terms start from the family's contract and puppy (decision 141): the price, deposit and pickup date need not be typed again.
   const start = (cents: number | null | undefined) => (cents != null ? centsToDecimal(cents) : '');
   const { form, submit, saving } = useAdminForm({
@@ -171,7 +209,8 @@ function TermsForm({ familyId, terms, suggested, onSaved }: { familyId: number; 
     schema: SetTermsSchema,
     toInput: (v) => ({ familyId, price: v.price, deposit: v.deposit, dueOn: v.dueOn || null }),
     // The schema's output is cents; the procedure reads amounts as typed, so they go back as exact decimals.
-    save: (input) => trpcClient.admin.payments.setTerms.mutate({ ...input, price: centsToDecimal(input.price), deposit: centsToDecimal(input.deposit) }),
+    save: (input) =>
+      trpcClient.admin.payments.setTerms.mutate({ ...input, price: centsToDecimal(input.price), deposit: centsToDecimal(input.deposit) }),
     saved: () => [PAYMENTS_MESSAGES.saved, 'The family sees them on their page.'],
     failed: 'Could not save the payment terms',
     onSaved: (_r, f) => {
@@ -187,7 +226,14 @@ function TermsForm({ familyId, terms, suggested, onSaved }: { familyId: number; 
         </Title>
         <Group grow wrap="wrap" align="flex-start">
           <TextInput label="Price" placeholder="3,000.00" inputMode="decimal" leftSection="$" miw={140} {...form.getInputProps('price')} />
-          <TextInput label="Deposit" placeholder="500.00" inputMode="decimal" leftSection="$" miw={140} {...form.getInputProps('deposit')} />
+          <TextInput
+            label="Deposit"
+            placeholder="500.00"
+            inputMode="decimal"
+            leftSection="$"
+            miw={140}
+            {...form.getInputProps('deposit')}
+          />
           <TextInput label="Balance due by" type="date" miw={160} {...form.getInputProps('dueOn')} />
         </Group>
         <Group justify="flex-end">
@@ -207,8 +253,14 @@ function RecordPaymentForm({ familyId }: { familyId: number }) {
     initialValues,
     schema: RecordPaymentSchema,
     toInput: (v) => ({ familyId, amount: v.amount, paidOn: v.paidOn, method: v.method, reason: v.reason }),
-    save: (input) => trpcClient.admin.payments.record.mutate({ ...input, amount: centsToDecimal(input.amount), reason: input.reason ?? undefined }),
-    saved: (account) => [PAYMENTS_MESSAGES.recorded, account.email ? `The receipt is on its way to ${account.email}.` : 'The family has no verified e-mail address: the receipt is on their page.'],
+    save: (input) =>
+      trpcClient.admin.payments.record.mutate({ ...input, amount: centsToDecimal(input.amount), reason: input.reason ?? undefined }),
+    saved: (account) => [
+      PAYMENTS_MESSAGES.recorded,
+      account.email
+        ? `The receipt is on its way to ${account.email}.`
+        : 'The family has no verified e-mail address: the receipt is on their page.',
+    ],
     failed: 'Could not record the payment',
     onSaved: (_r, f) => {
       f.setValues(initialValues);
@@ -251,7 +303,11 @@ function AccountEditor({ familyId }: { familyId: number }) {
       {a && (
         <Stack gap="md">
           <Summary account={a} />
-          <TermsForm key={`${a.familyId}-${a.terms?.priceCents}-${a.terms?.depositCents}-${a.terms?.dueOn}`} familyId={a.familyId} terms={a.terms} />
+          <TermsForm
+            key={`${a.familyId}-${a.terms?.priceCents}-${a.terms?.depositCents}-${a.terms?.dueOn}`}
+            familyId={a.familyId}
+            terms={a.terms}
+          />
           {a.terms && <RecordPaymentForm familyId={a.familyId} />}
           <PaymentsTable account={a} />
         </Stack>
@@ -288,7 +344,13 @@ const DATE_COLUMN: PaymentColumn<PaymentDto> = { header: 'Date', cell: (p) => fo
 const RECEIPT_COLUMN: PaymentColumn<PaymentDto> = {
   header: 'Receipt',
   cell: (p) => (
-    <Anchor href={`/receipts/${p.receiptNumber}.pdf`} target="_blank" rel="noopener" aria-label={`Receipt ${p.receiptNumber} (PDF)`} style={{ whiteSpace: 'nowrap' }}>
+    <Anchor
+      href={`/receipts/${p.receiptNumber}.pdf`}
+      target="_blank"
+      rel="noopener"
+      aria-label={`Receipt ${p.receiptNumber} (PDF)`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {p.receiptNumber}
     </Anchor>
   ),
@@ -370,7 +432,10 @@ function KeptPayments() {
   const setPage = (next: number) => setPosition({ page: next });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const query = useQuery({ ...trpc.admin.payments.kept.queryOptions({ page, ...(after ? { after } : {}), ...(debounced ? { search: debounced } : {}) }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...trpc.admin.payments.kept.queryOptions({ page, ...(after ? { after } : {}), ...(debounced ? { search: debounced } : {}) }),
+    placeholderData: keepPreviousData,
+  });
   if (!query.data) return <QueryState query={query} what="the payments of deleted accounts" />;
   if (query.data.total === 0 && !debounced) return null;
   return (
@@ -380,9 +445,16 @@ function KeptPayments() {
           Payments of deleted accounts
         </Title>
         <Text size="sm" c="dimmed">
-          Families who deleted their account: their payments are kept as accounting records, with the name and e-mail address they were paid under.
+          Families who deleted their account: their payments are kept as accounting records, with the name and e-mail address they were paid
+          under.
         </Text>
-        <TextInput label="Search payments of deleted accounts" placeholder="Name or e-mail address" value={search} onChange={(e) => (setSearch(e.currentTarget.value), setPage(1))} maw={360} />
+        <TextInput
+          label="Search payments of deleted accounts"
+          placeholder="Name or e-mail address"
+          value={search}
+          onChange={(e) => (setSearch(e.currentTarget.value), setPage(1))}
+          maw={360}
+        />
         {query.data.items.length === 0 ? (
           <Text>No payment of a deleted account matches.</Text>
         ) : (
@@ -391,7 +463,9 @@ function KeptPayments() {
         <Pager
           page={page}
           total={query.data.total}
-          onChange={(next) => setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })}
+          onChange={(next) =>
+            setPosition(next === page + 1 && query.data?.nextCursor ? { page: next, after: query.data.nextCursor } : { page: next })
+          }
           label="Pages of payments of deleted accounts"
         />
       </Stack>

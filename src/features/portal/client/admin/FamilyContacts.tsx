@@ -22,7 +22,8 @@ export function FamilyContacts() {
           Family e-mail addresses
         </Title>
         <Text size="sm" c="dimmed">
-          Updates and application e-mails go only to a verified address. A family verifies by opening the link we e-mail to it; My Family lets them send it again.
+          Updates and application e-mails go only to a verified address. A family verifies by opening the link we e-mail to it; My Family
+          lets them send it again.
         </Text>
         {families.data.length === 0 ? (
           <Text size="sm">No family accounts yet.</Text>

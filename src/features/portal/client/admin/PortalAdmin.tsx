@@ -1,7 +1,23 @@
 // The dashboard's Families section: post an update (photos from the camera, a weight, text) to a litter or a
 // puppy, see which families were told, match puppies to families, set pickup times, define the checklist, share documents.
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Card, Group, Image, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, trpc } from '../../../../lib/client/trpc.ts';
@@ -17,7 +33,12 @@ import { formatDay, localIsoDay } from '../../../../lib/shared/format.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { formatOunces, litterLabel, privateMediaUrl, type WeightUnit } from '../../portal.schema.ts';
 
-const NOTICE_LABEL = { pending: "Waiting for tomorrow's e-mail", emailed: 'E-mailed', off: 'E-mails turned off', 'no-email': 'No e-mail address' } as const;
+const NOTICE_LABEL = {
+  pending: "Waiting for tomorrow's e-mail",
+  emailed: 'E-mailed',
+  off: 'E-mails turned off',
+  'no-email': 'No e-mail address',
+} as const;
 /** Why a family was not e-mailed, as things stand now (decision 108: only a verified address receives mail). */
 const noticeLabel = (n: { status: keyof typeof NOTICE_LABEL; emailState: 'verified' | 'unverified' | 'none' }) =>
   n.status !== 'no-email'
@@ -28,7 +49,8 @@ const noticeLabel = (n: { status: keyof typeof NOTICE_LABEL; emailState: 'verifi
         ? 'Not e-mailed: no verified address then'
         : 'Not e-mailed: no e-mail address given';
 const NOTICE_TONE = { pending: 'yellow', emailed: 'green', off: 'gray', 'no-email': 'orange' } as const;
-const failed = (title: string) => (error: unknown) => toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, message: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 // The phone's own date: in a Colorado evening the UTC date is already tomorrow.
 const today = () => localIsoDay();
 
@@ -50,7 +72,10 @@ function PostUpdate() {
   const litters = new Map<number, string>();
   for (const p of puppies.data ?? []) if (p.litterId !== null) litters.set(p.litterId, p.litterName ?? `Litter ${p.litterId}`);
   const options = [
-    { group: 'Puppies', items: (puppies.data ?? []).map((p) => ({ value: `puppy:${p.id}`, label: `${p.name}${p.familyName ? ` (${p.familyName})` : ''}` })) },
+    {
+      group: 'Puppies',
+      items: (puppies.data ?? []).map((p) => ({ value: `puppy:${p.id}`, label: `${p.name}${p.familyName ? ` (${p.familyName})` : ''}` })),
+    },
     { group: 'Whole litters', items: [...litters].map(([id, name]) => ({ value: `litter:${id}`, label: litterLabel(name) })) },
   ];
   const isPuppy = target?.startsWith('puppy:') ?? false;
@@ -78,17 +103,35 @@ function PostUpdate() {
     // No signal (the whelping room): the phone keeps it and sends it when the connection returns.
     const keep = async () => {
       const name = options.flatMap((g) => g.items).find((o) => o.value === target)?.label ?? 'the litter';
-      const files = kept.map((file) => ({ field: 'photos', name: file.name, blob: file, uploadUrl: '/api/admin/media', kind: 'image' as const, private: true }));
-      await enqueue({ key: input.idempotencyKey, label: `Update for ${name}: ${shortLabel(text)}`, path: 'admin.portal.postUpdate', input, files });
+      const files = kept.map((file) => ({
+        field: 'photos',
+        name: file.name,
+        blob: file,
+        uploadUrl: '/api/admin/media',
+        kind: 'image' as const,
+        private: true,
+      }));
+      await enqueue({
+        key: input.idempotencyKey,
+        label: `Update for ${name}: ${shortLabel(text)}`,
+        path: 'admin.portal.postUpdate',
+        input,
+        files,
+      });
       const withPhotos = kept.length ? ` and its ${kept.length === 1 ? 'photo are' : `${kept.length} photos are`}` : ' is';
       const online = typeof navigator === 'undefined' || navigator.onLine;
       toast({
         title: online ? 'Sending' : 'Waiting to send',
-        message: online ? `The update${withPhotos} on the way from this phone.` : `No connection: the update${withPhotos} kept on this phone and sent when the connection returns.`,
+        message: online
+          ? `The update${withPhotos} on the way from this phone.`
+          : `No connection: the update${withPhotos} kept on this phone and sent when the connection returns.`,
       });
       clear();
       // Photos kept while offline and the signal back by now: the queue uploads them and posts the update at once.
-      if (online) void sendQueued().then((n) => (n ? queryClient.invalidateQueries() : undefined)).catch(() => {});
+      if (online)
+        void sendQueued()
+          .then((n) => (n ? queryClient.invalidateQueries() : undefined))
+          .catch(() => {});
     };
     if (target && text.trim() && ((typeof navigator !== 'undefined' && !navigator.onLine) || kept.length)) return keep();
     try {
@@ -122,10 +165,18 @@ function PostUpdate() {
             required
             error={errors.puppyId ?? errors.litterId}
           />
-          <MediaBatchDrop key={dropKey} label="Photos" kind="image" privateUpload onStored={async (url) => setPhotos((list) => [...list, url])} onKept={(file) => setKept((list) => [...list, file])} />
+          <MediaBatchDrop
+            key={dropKey}
+            label="Photos"
+            kind="image"
+            privateUpload
+            onStored={async (url) => setPhotos((list) => [...list, url])}
+            onKept={(file) => setKept((list) => [...list, file])}
+          />
           {kept.length > 0 && (
             <Text size="sm" role="status">
-              {kept.length === 1 ? '1 photo' : `${kept.length} photos`} kept on this phone: {kept.length === 1 ? 'it goes' : 'they go'} with the update when the connection returns.
+              {kept.length === 1 ? '1 photo' : `${kept.length} photos`} kept on this phone: {kept.length === 1 ? 'it goes' : 'they go'} with
+              the update when the connection returns.
             </Text>
           )}
           {photos.length > 0 && (
@@ -133,22 +184,65 @@ function PostUpdate() {
               {photos.map((url) => (
                 <div key={url} style={{ position: 'relative' }}>
                   <Image src={`${privateMediaUrl(url)}?w=160`} alt="" h={72} fit="cover" radius="sm" />
-                  <ActionIcon size="md" color="red" variant="filled" aria-label="Remove this photo" style={{ position: 'absolute', top: 2, right: 2 }} onClick={() => setPhotos((l) => l.filter((u) => u !== url))}>
+                  <ActionIcon
+                    size="md"
+                    color="red"
+                    variant="filled"
+                    aria-label="Remove this photo"
+                    style={{ position: 'absolute', top: 2, right: 2 }}
+                    onClick={() => setPhotos((l) => l.filter((u) => u !== url))}
+                  >
                     <IconX size={14} aria-hidden />
                   </ActionIcon>
                 </div>
               ))}
             </SimpleGrid>
           )}
-          {errors.photos && <Text c="red.8" size="sm">{errors.photos}</Text>}
+          {errors.photos && (
+            <Text c="red.8" size="sm">
+              {errors.photos}
+            </Text>
+          )}
           {isPuppy && (
             <Group align="flex-end" gap="sm" wrap="wrap">
-              <NumberInput label="Weight" min={0} decimalScale={2} value={weight} onChange={setWeight} error={errors['weight.value']} w={120} inputMode="decimal" />
-              <SegmentedControl aria-label="Weight unit" value={unit} onChange={(v) => setUnit(v as WeightUnit)} data={[{ value: 'oz', label: 'oz' }, { value: 'lb', label: 'lb' }]} />
-              <TextInput label="Weighed on" type="date" value={date} max={today()} onChange={(e) => setDate(e.currentTarget.value)} error={errors['weight.date']} />
+              <NumberInput
+                label="Weight"
+                min={0}
+                decimalScale={2}
+                value={weight}
+                onChange={setWeight}
+                error={errors['weight.value']}
+                w={120}
+                inputMode="decimal"
+              />
+              <SegmentedControl
+                aria-label="Weight unit"
+                value={unit}
+                onChange={(v) => setUnit(v as WeightUnit)}
+                data={[
+                  { value: 'oz', label: 'oz' },
+                  { value: 'lb', label: 'lb' },
+                ]}
+              />
+              <TextInput
+                label="Weighed on"
+                type="date"
+                value={date}
+                max={today()}
+                onChange={(e) => setDate(e.currentTarget.value)}
+                error={errors['weight.date']}
+              />
             </Group>
           )}
-          <Textarea label="What's new" autosize minRows={3} value={text} onChange={(e) => setText(e.currentTarget.value)} required error={errors.text} />
+          <Textarea
+            label="What's new"
+            autosize
+            minRows={3}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            required
+            error={errors.text}
+          />
           <Group>
             <Button type="submit" loading={post.isPending}>
               Post update
@@ -187,10 +281,22 @@ function RecentUpdates() {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {u.text}
               </Text>
-              {u.weight && <Text size="sm">Weight: {formatOunces(u.weight.ounces)} on {formatDay(u.weight.date)}</Text>}
-              {u.photos.length > 0 && <Text size="sm">{u.photos.length} photo{u.photos.length === 1 ? '' : 's'}</Text>}
+              {u.weight && (
+                <Text size="sm">
+                  Weight: {formatOunces(u.weight.ounces)} on {formatDay(u.weight.date)}
+                </Text>
+              )}
+              {u.photos.length > 0 && (
+                <Text size="sm">
+                  {u.photos.length} photo{u.photos.length === 1 ? '' : 's'}
+                </Text>
+              )}
               <Group gap={6} aria-label="Families notified">
-                {u.notices.length === 0 && <Text size="sm" c="dimmed">No matched family to tell</Text>}
+                {u.notices.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    No matched family to tell
+                  </Text>
+                )}
                 {u.notices.map((n) => (
                   <ToneBadge key={n.familyId} tone={NOTICE_TONE[n.status]} tt="none">
                     {n.familyName}: {noticeLabel(n)}
@@ -198,7 +304,12 @@ function RecentUpdates() {
                 ))}
               </Group>
             </Stack>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete the update for ${u.about}`} onClick={() => window.confirm('Delete this update for every family?') && remove.mutate({ id: u.id })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete the update for ${u.about}`}
+              onClick={() => window.confirm('Delete this update for every family?') && remove.mutate({ id: u.id })}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -238,7 +349,15 @@ function Matches() {
         Puppies, families and pickup
       </Title>
       {/* One card per puppy: on a phone each fits the screen (a table ran off it); wider screens set them side by side. */}
-      <SimpleGrid component="ul" aria-labelledby="pickup-heading" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid
+        component="ul"
+        aria-labelledby="pickup-heading"
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="sm"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
         {puppies.data.map((p) => (
           <Card key={p.id} component="li" withBorder padding="sm" aria-label={p.name}>
             <Stack gap="xs">
@@ -314,8 +433,18 @@ function ChecklistEditor() {
         </Text>
         {list.map((item, i) => (
           <Group key={item.key} gap="xs" wrap="nowrap">
-            <TextInput style={{ flex: 1 }} aria-label={`Checklist item ${i + 1}`} value={item.label} onChange={(e) => edit(list.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)))} />
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove checklist item ${i + 1}`} onClick={() => edit(list.filter((_, j) => j !== i))}>
+            <TextInput
+              style={{ flex: 1 }}
+              aria-label={`Checklist item ${i + 1}`}
+              value={item.label}
+              onChange={(e) => edit(list.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)))}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove checklist item ${i + 1}`}
+              onClick={() => edit(list.filter((_, j) => j !== i))}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -324,7 +453,11 @@ function ChecklistEditor() {
           <Button variant="default" onClick={() => edit([...list, { id: null, label: '', key: `new-${Date.now()}` }])}>
             Add item
           </Button>
-          <Button loading={save.isPending} disabled={!draft} onClick={() => save.mutate({ items: list.filter((x) => x.label.trim()).map(({ id, label }) => ({ id, label })) })}>
+          <Button
+            loading={save.isPending}
+            disabled={!draft}
+            onClick={() => save.mutate({ items: list.filter((x) => x.label.trim()).map(({ id, label }) => ({ id, label })) })}
+          >
             Save checklist
           </Button>
         </Group>
@@ -341,7 +474,12 @@ function Documents() {
   const docs = useQuery({ ...trpc.admin.portal.documents.queryOptions({ familyId: Number(familyId) }), enabled: familyId !== null });
   const key = trpc.admin.portal.documents.queryKey({ familyId: Number(familyId) });
   const share = useMutation(trpc.admin.portal.shareDocument.mutationOptions({ onSuccess: (next) => queryClient.setQueryData(key, next) }));
-  const remove = useMutation(trpc.admin.portal.removeDocument.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: key }), onError: failed('Could not remove') }));
+  const remove = useMutation(
+    trpc.admin.portal.removeDocument.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+      onError: failed('Could not remove'),
+    }),
+  );
   const stored = async (url: string, file: File) => {
     await share.mutateAsync({ familyId: Number(familyId), title: title.trim() || file.name.replace(/\.[a-z0-9]+$/i, ''), url });
   };
@@ -351,10 +489,22 @@ function Documents() {
         <Title order={2} size="h4">
           Documents for a family
         </Title>
-        <Select label="Family" placeholder="Choose a family" data={(families.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))} value={familyId} onChange={setFamilyId} searchable />
+        <Select
+          label="Family"
+          placeholder="Choose a family"
+          data={(families.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+          value={familyId}
+          onChange={setFamilyId}
+          searchable
+        />
         {familyId && (
           <>
-            <TextInput label="Document name" description="Leave empty to use the file's name" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+            <TextInput
+              label="Document name"
+              description="Leave empty to use the file's name"
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+            />
             <MediaBatchDrop key={`pdf-${familyId}`} label="PDF documents" kind="document" privateUpload onStored={stored} />
             <MediaBatchDrop key={`photo-${familyId}`} label="Photos of documents" kind="image" privateUpload onStored={stored} />
             {docs.data?.length === 0 && <Text c="dimmed">Nothing shared with this family yet.</Text>}

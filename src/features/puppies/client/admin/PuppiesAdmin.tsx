@@ -11,7 +11,18 @@ import { PhotoSetField } from '../../../../lib/client/admin/PhotoSetField.tsx';
 import { AdminScreen, type EditorTarget } from '../../../../lib/client/admin/Section.tsx';
 import { emptyToNull, notifyFailed, notifySaved, numberOrNull, useInvalidate } from '../../../../lib/client/admin/admin-utils.ts';
 import { formatPrice } from '../../../../lib/shared/format.ts';
-import { GENDERS, PUPPY_MAX_PHOTOS, PUPPY_STATUSES, PuppyInputSchema, TRAIT_LABELS, TRAIT_LEVELS, TRAITS, type PuppyAdminDto, type PuppyStatus, type TraitLevel } from '../../puppies.schema.ts';
+import {
+  GENDERS,
+  PUPPY_MAX_PHOTOS,
+  PUPPY_STATUSES,
+  PuppyInputSchema,
+  TRAIT_LABELS,
+  TRAIT_LEVELS,
+  TRAITS,
+  type PuppyAdminDto,
+  type PuppyStatus,
+  type TraitLevel,
+} from '../../puppies.schema.ts';
 
 const STATUS_LABELS: Record<PuppyStatus, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
 const STATUS_COLORS: Record<PuppyStatus, Tone> = { available: 'green', reserved: 'orange', sold: 'gray' };
@@ -19,7 +30,15 @@ const LEVEL_LABELS: Record<TraitLevel, string> = { high: 'High', medium: 'Medium
 const LEVEL_DATA = TRAIT_LEVELS.map((v) => ({ value: v, label: LEVEL_LABELS[v] }));
 const STATUS_DATA = PUPPY_STATUSES.map((v) => ({ value: v, label: STATUS_LABELS[v] }));
 const GENDER_DATA = GENDERS.map((g) => ({ value: g, label: g === 'male' ? 'Male' : 'Female' }));
-const TEXTS = ['description', 'handlingResponse', 'soundSensitivity', 'visualSensitivity', 'personalityNotes', 'trainingProgress', 'idealHome'] as const;
+const TEXTS = [
+  'description',
+  'handlingResponse',
+  'soundSensitivity',
+  'visualSensitivity',
+  'personalityNotes',
+  'trainingProgress',
+  'idealHome',
+] as const;
 
 const NOUN: Noun = ['puppy', 'puppies'];
 
@@ -46,7 +65,9 @@ export function PuppiesAdmin() {
                 </>
               }
             >
-              <Meta>{[p.gender === 'male' ? 'Male' : 'Female', p.color, p.litterName ?? 'Unassigned', formatPrice(p.price)].join(' · ')}</Meta>
+              <Meta>
+                {[p.gender === 'male' ? 'Male' : 'Female', p.color, p.litterName ?? 'Unassigned', formatPrice(p.price)].join(' · ')}
+              </Meta>
               <QuickStatus puppy={p} />
             </ItemCard>
           )}
@@ -67,7 +88,10 @@ function QuickStatus({ puppy }: { puppy: PuppyAdminDto }) {
   const setStatus = useMutation(
     trpc.admin.puppies.setStatus.mutationOptions({
       onSuccess: async (p) => {
-        notifySaved('Status updated', `${p.name} is now ${STATUS_LABELS[p.status].toLowerCase()}${p.visible ? '' : ' and hidden from the site'}.`);
+        notifySaved(
+          'Status updated',
+          `${p.name} is now ${STATUS_LABELS[p.status].toLowerCase()}${p.visible ? '' : ' and hidden from the site'}.`,
+        );
         await invalidate('puppies');
       },
       onError: (e) => notifyFailed('Could not change the status', e),
@@ -150,7 +174,16 @@ function PuppyEditor({ target }: { target: EditorTarget }) {
             <TextInput label="Color" required {...form.getInputProps('color')} />
             <TextInput label="Generation" placeholder="e.g. F1B" {...form.getInputProps('generation')} />
             <NumberInput label="Weight (lbs)" min={0} max={200} decimalScale={1} {...form.getInputProps('weight')} />
-            <NumberInput label="Price (USD)" description="0 or empty shows “Contact for pricing”" min={0} step={50} allowDecimal={false} thousandSeparator="," prefix="$" {...form.getInputProps('price')} />
+            <NumberInput
+              label="Price (USD)"
+              description="0 or empty shows “Contact for pricing”"
+              min={0}
+              step={50}
+              allowDecimal={false}
+              thousandSeparator=","
+              prefix="$"
+              {...form.getInputProps('price')}
+            />
             <Select
               label="Litter"
               placeholder={litters.isPending ? 'Loading litters…' : 'Unassigned'}
@@ -166,9 +199,18 @@ function PuppyEditor({ target }: { target: EditorTarget }) {
           <Switch label="Shown on site" {...form.getInputProps('visible', { type: 'checkbox' })} />
           <Textarea label="About (description)" autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
           <PhotoSetField label="Photos" max={PUPPY_MAX_PHOTOS} firstNote="shown on the puppy’s card" {...form.getInputProps('photos')} />
-          <MediaField label="Video (optional)" kind="video" description="A short clip, shown in the puppy’s details with controls, muted until played." {...form.getInputProps('videoUrl')} />
+          <MediaField
+            label="Video (optional)"
+            kind="video"
+            description="A short clip, shown in the puppy’s details with controls, muted until played."
+            {...form.getInputProps('videoUrl')}
+          />
           <Divider label="Personality assessment" labelPosition="left" />
-          <Switch label="Assessment complete" description="Until this is on, visitors see “Assessment Pending”." {...form.getInputProps('assessmentComplete', { type: 'checkbox' })} />
+          <Switch
+            label="Assessment complete"
+            description="Until this is on, visitors see “Assessment Pending”."
+            {...form.getInputProps('assessmentComplete', { type: 'checkbox' })}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             {TRAITS.map((trait) => (
               <Select key={trait} label={TRAIT_LABELS[trait]} data={LEVEL_DATA} allowDeselect={false} {...form.getInputProps(trait)} />

@@ -23,7 +23,12 @@ export function SettingsAdmin() {
       <QueryState query={query} what="the site settings" />
       {s && (
         <Stack gap="xl">
-          <SettingsSection title="Contact details" save="contact details" settings={s} keys={['breederName', 'town', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'youtubeUrl']}>
+          <SettingsSection
+            title="Contact details"
+            save="contact details"
+            settings={s}
+            keys={['breederName', 'town', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'youtubeUrl']}
+          >
             {(form) => (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="Breeder name" required {...form.getInputProps('breederName')} />
@@ -48,7 +53,15 @@ export function SettingsAdmin() {
             {(form) => (
               <>
                 <Textarea label="Our story" autosize minRows={5} maxRows={16} {...form.getInputProps('aboutStory')} />
-                <OrderedListField form={form} path="healthPoints" items={form.values.healthPoints} label="Health-philosophy points" entry="Point" newItem="" max={20}>
+                <OrderedListField
+                  form={form}
+                  path="healthPoints"
+                  items={form.values.healthPoints}
+                  label="Health-philosophy points"
+                  entry="Point"
+                  newItem=""
+                  max={20}
+                >
                   {(i, name) => <TextInput label={name} {...form.getInputProps(`healthPoints.${i}`)} />}
                 </OrderedListField>
               </>
@@ -60,7 +73,14 @@ export function SettingsAdmin() {
                 {form.values.processBlocks.map((_, i) => (
                   <Stack key={i} gap="xs">
                     <TextInput label={`Block ${i + 1} title`} required {...form.getInputProps(`processBlocks.${i}.title`)} />
-                    <Textarea label={`Block ${i + 1} text`} required autosize minRows={2} maxRows={8} {...form.getInputProps(`processBlocks.${i}.body`)} />
+                    <Textarea
+                      label={`Block ${i + 1} text`}
+                      required
+                      autosize
+                      minRows={2}
+                      maxRows={8}
+                      {...form.getInputProps(`processBlocks.${i}.body`)}
+                    />
                   </Stack>
                 ))}
               </SimpleGrid>
@@ -68,11 +88,27 @@ export function SettingsAdmin() {
           </SettingsSection>
           <SettingsSection title="Frequently asked questions" save="FAQ" settings={s} keys={['faq']}>
             {(form) => (
-              <OrderedListField form={form} path="faq" items={form.values.faq} label="Questions, in the order shown" entry="Question" newItem={{ question: '', answer: '' }} max={50} empty="No questions yet.">
+              <OrderedListField
+                form={form}
+                path="faq"
+                items={form.values.faq}
+                label="Questions, in the order shown"
+                entry="Question"
+                newItem={{ question: '', answer: '' }}
+                max={50}
+                empty="No questions yet."
+              >
                 {(i, name) => (
                   <>
                     <TextInput label={name} required {...form.getInputProps(`faq.${i}.question`)} />
-                    <Textarea label={`Answer ${i + 1}`} required autosize minRows={2} maxRows={10} {...form.getInputProps(`faq.${i}.answer`)} />
+                    <Textarea
+                      label={`Answer ${i + 1}`}
+                      required
+                      autosize
+                      minRows={2}
+                      maxRows={10}
+                      {...form.getInputProps(`faq.${i}.answer`)}
+                    />
                   </>
                 )}
               </OrderedListField>
@@ -84,7 +120,8 @@ export function SettingsAdmin() {
   );
 }
 
-const pick = <K extends keyof Settings>(s: Settings, keys: readonly K[]) => structuredClone(Object.fromEntries(keys.map((k) => [k, s[k]]))) as Pick<Settings, K>;
+const pick = <K extends keyof Settings>(s: Settings, keys: readonly K[]) =>
+  structuredClone(Object.fromEntries(keys.map((k) => [k, s[k]]))) as Pick<Settings, K>;
 
 interface SectionProps<K extends keyof Settings> {
   title: string;
@@ -128,7 +165,20 @@ function SettingsSection<const K extends keyof Settings>({ title, save, settings
         {children(form)}
       </Stack>
       {/* Sticky: while any of the section is on screen, so is its save button. */}
-      <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} px="md" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)', borderRadius: '0 0 var(--mantine-radius-md) var(--mantine-radius-md)' }}>
+      <Group
+        justify="flex-end"
+        gap="sm"
+        pos="sticky"
+        bottom={0}
+        px="md"
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{
+          zIndex: 2,
+          borderTop: '1px solid var(--mantine-color-default-border)',
+          borderRadius: '0 0 var(--mantine-radius-md) var(--mantine-radius-md)',
+        }}
+      >
         {dirty && (
           <Text size="sm" c="dimmed" mr="auto">
             Unsaved changes

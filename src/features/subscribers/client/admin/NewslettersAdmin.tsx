@@ -38,7 +38,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** "143 confirmed subscribers" for the audiences of subscribers, "3 recipients" for the families' ones. */
 const reach = (kind: Audience['kind'], n: number) =>
-  kind === 'all' || kind === 'nonApplicants' ? plural(n, 'confirmed subscriber', 'confirmed subscribers') : plural(n, 'recipient', 'recipients');
+  kind === 'all' || kind === 'nonApplicants'
+    ? plural(n, 'confirmed subscriber', 'confirmed subscribers')
+    : plural(n, 'recipient', 'recipients');
 
 function Counts({ n }: { n: NewsletterAdminDto }) {
   if (n.status === 'draft' || n.status === 'scheduled') return null;
@@ -79,7 +81,9 @@ export function NewslettersAdmin() {
         <ItemCard
           title={n.subject}
           badges={<ToneBadge tone={STATUS[n.status].tone}>{STATUS[n.status].label}</ToneBadge>}
-          actions={<RowActions name={`newsletter “${n.subject}”`} onEdit={row.edit} onDelete={n.status === 'sending' ? undefined : row.remove} />}
+          actions={
+            <RowActions name={`newsletter “${n.subject}”`} onEdit={row.edit} onDelete={n.status === 'sending' ? undefined : row.remove} />
+          }
         >
           <Meta>
             {statusLine(n)} · {AUDIENCE_LABELS[n.audience.kind]}
@@ -89,16 +93,39 @@ export function NewslettersAdmin() {
             <Group gap="xs" mt={4}>
               {n.counts.failed > 0 && (
                 <>
-                  <Button size="xs" onClick={() => void act('Could not retry', () => trpcClient.admin.newsletters.retryFailed.mutate({ id: n.id }), ['Queued again', 'The failed copies will be sent again.'])}>
+                  <Button
+                    size="xs"
+                    onClick={() =>
+                      void act('Could not retry', () => trpcClient.admin.newsletters.retryFailed.mutate({ id: n.id }), [
+                        'Queued again',
+                        'The failed copies will be sent again.',
+                      ])
+                    }
+                  >
                     Retry failed
                   </Button>
-                  <Button size="xs" variant="default" onClick={() => void act('Could not dismiss', () => trpcClient.admin.newsletters.dismissFailed.mutate({ id: n.id }), ['Dismissed', 'The failed copies are removed.'])}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() =>
+                      void act('Could not dismiss', () => trpcClient.admin.newsletters.dismissFailed.mutate({ id: n.id }), [
+                        'Dismissed',
+                        'The failed copies are removed.',
+                      ])
+                    }
+                  >
                     Dismiss failed
                   </Button>
                 </>
               )}
               {n.status === 'sent' && !n.articleId && (
-                <Button size="xs" variant="default" onClick={() => void act('Could not publish', () => publishAsPost(n), ['Published on the blog', 'The newsletter is now a blog post.'])}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() =>
+                    void act('Could not publish', () => publishAsPost(n), ['Published on the blog', 'The newsletter is now a blog post.'])
+                  }
+                >
                   Publish as blog post
                 </Button>
               )}
@@ -127,7 +154,9 @@ function StartFrom({ onStarted }: { onStarted: (id: number) => void }) {
   const start = useMutation({
     mutationFn: (value: string) => {
       const [from, id] = value.split(':');
-      return trpcClient.admin.newsletters.start.mutate(from === 'litter' ? { from: 'litter', litterId: Number(id) } : { from: 'article', articleId: Number(id) });
+      return trpcClient.admin.newsletters.start.mutate(
+        from === 'litter' ? { from: 'litter', litterId: Number(id) } : { from: 'article', articleId: Number(id) },
+      );
     },
     onSuccess: (n) => onStarted(n.id),
     onError: (error) => notifyFailed('Could not start the newsletter', error),
@@ -178,7 +207,11 @@ const toInput = (v: Values) => ({ subject: v.subject, preheader: v.preheader, bo
 /** Under the audience: how many addresses it reaches now (each once). */
 function AudienceCount({ audience }: { audience: Audience }) {
   const ready = audience.kind !== 'litter' || audience.litterId > 0;
-  const count = useQuery({ ...trpc.admin.newsletters.countAudience.queryOptions(audience), enabled: ready, placeholderData: keepPreviousData });
+  const count = useQuery({
+    ...trpc.admin.newsletters.countAudience.queryOptions(audience),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
   if (!ready) return <>Choose a litter to see who receives it.</>;
   if (!count.data) return <>Counting recipients…</>;
   return <>{reach(audience.kind, count.data.recipients)}</>;
@@ -207,7 +240,8 @@ function EditorForm({ item }: { item?: NewsletterAdminDto }) {
     initialValues: initialValues(item),
     schema: NewsletterInputSchema,
     toInput,
-    save: (input) => (item ? trpcClient.admin.newsletters.update.mutate({ id: item.id, data: input }) : trpcClient.admin.newsletters.create.mutate(input)),
+    save: (input) =>
+      item ? trpcClient.admin.newsletters.update.mutate({ id: item.id, data: input }) : trpcClient.admin.newsletters.create.mutate(input),
     saved: () => ['Newsletter saved'],
     failed: 'Could not save the newsletter',
     onSaved: (saved, f) => (item ? f.resetDirty() : open(saved.id)),
@@ -290,7 +324,12 @@ function Preview({ form }: { form: AdminFormApi<Values> }) {
             <Tabs.Tab value="text">Plain text</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="html" pt="xs">
-            <iframe title="E-mail preview" sandbox="" srcDoc={shown.html} style={{ width: '100%', height: 520, border: 0, background: '#fff' }} />
+            <iframe
+              title="E-mail preview"
+              sandbox=""
+              srcDoc={shown.html}
+              style={{ width: '100%', height: 520, border: 0, background: '#fff' }}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="text" pt="xs">
             <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="newsletter-text-preview">
@@ -331,8 +370,13 @@ function SendPanel({ item, form }: { item: NewsletterAdminDto; form: AdminFormAp
     }
   };
   const input = () => NewsletterInputSchema.parse(toInput(form.getValues()));
-  const sendTest = () => run('Send a test', () => trpcClient.admin.newsletters.sendTest.mutate(input()), ['Test sent', 'A copy is on its way to your address from the site settings.']);
-  const sendNow = () => run('Send', () => trpcClient.admin.newsletters.send.mutate({ id: item.id }), ['Sending', 'The newsletter is going out now.']);
+  const sendTest = () =>
+    run('Send a test', () => trpcClient.admin.newsletters.sendTest.mutate(input()), [
+      'Test sent',
+      'A copy is on its way to your address from the site settings.',
+    ]);
+  const sendNow = () =>
+    run('Send', () => trpcClient.admin.newsletters.send.mutate({ id: item.id }), ['Sending', 'The newsletter is going out now.']);
   // Sending cannot be undone: first say to how many it goes, counted for the audience on screen now (as
   // "Make admin" asks before it changes anything).
   const [confirming, setConfirming] = useState<{ audience: Audience; recipients: number } | null>(null);
@@ -358,7 +402,11 @@ function SendPanel({ item, form }: { item: NewsletterAdminDto; form: AdminFormAp
       `It goes out ${at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.`,
     ]);
   };
-  const unschedule = () => run('Unschedule', () => trpcClient.admin.newsletters.unschedule.mutate({ id: item.id }), ['Back to draft', 'It will not go out until you send or schedule it again.']);
+  const unschedule = () =>
+    run('Unschedule', () => trpcClient.admin.newsletters.unschedule.mutate({ id: item.id }), [
+      'Back to draft',
+      'It will not go out until you send or schedule it again.',
+    ]);
   const editable = item.status === 'draft' || item.status === 'scheduled';
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Sending">

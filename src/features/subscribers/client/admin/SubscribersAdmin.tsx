@@ -8,7 +8,11 @@ import { ItemCard, Meta } from '../../../../lib/client/admin/ListParts.tsx';
 import { DateText } from '../../../../lib/client/admin/Dates.tsx';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../subscribers.schema.ts';
 
-const STATUS_LABELS: Record<SubscriberStatus, string> = { pending: 'Awaiting confirmation', active: 'Active', unsubscribed: 'Unsubscribed' };
+const STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: 'Awaiting confirmation',
+  active: 'Active',
+  unsubscribed: 'Unsubscribed',
+};
 
 export function SubscribersAdmin() {
   return (
@@ -17,13 +21,23 @@ export function SubscribersAdmin() {
       queryOptions={(input) => trpc.admin.subscribers.list.queryOptions(input)}
       csv="/api/admin/subscribers.csv"
       search={{ label: 'Search subscribers', placeholder: 'E-mail or name' }}
-      filters={{ status: { label: 'Status', placeholder: 'All statuses', data: SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) } }}
+      filters={{
+        status: {
+          label: 'Status',
+          placeholder: 'All statuses',
+          data: SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+        },
+      }}
       empty="No subscribers yet. Sign-ups from the newsletter form will appear here."
       counted
       renderItem={(s, row) => (
         <ItemCard
           title={s.email}
-          badges={<ToneBadge tone={s.status === 'active' ? 'green' : s.status === 'pending' ? 'yellow' : 'gray'}>{STATUS_LABELS[s.status]}</ToneBadge>}
+          badges={
+            <ToneBadge tone={s.status === 'active' ? 'green' : s.status === 'pending' ? 'yellow' : 'gray'}>
+              {STATUS_LABELS[s.status]}
+            </ToneBadge>
+          }
           actions={
             <ActionIcon variant="subtle" color="red" size="lg" onClick={row.remove} aria-label={`Remove ${s.email}`}>
               <IconTrash size={18} aria-hidden />

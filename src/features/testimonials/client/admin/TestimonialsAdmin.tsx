@@ -22,7 +22,13 @@ export function TestimonialsAdmin() {
           addable
           search={{ label: 'Search testimonials', placeholder: 'Name or text' }}
           renderItem={(t, row) => (
-            <ItemCard title={t.name} thumb={t.imageUrl} row={row} actionName={`testimonial from ${t.name}`} badges={<ToneBadge tone={t.featured ? 'green' : 'gray'}>{t.featured ? 'Featured' : 'Not shown'}</ToneBadge>}>
+            <ItemCard
+              title={t.name}
+              thumb={t.imageUrl}
+              row={row}
+              actionName={`testimonial from ${t.name}`}
+              badges={<ToneBadge tone={t.featured ? 'green' : 'gray'}>{t.featured ? 'Featured' : 'Not shown'}</ToneBadge>}
+            >
               <Group gap="xs">
                 <Rating value={t.rating} readOnly size="sm" aria-hidden />
                 <VisuallyHidden>{`${t.rating} out of 5 stars`}</VisuallyHidden>
@@ -47,7 +53,14 @@ export function TestimonialsAdmin() {
           noun={NOUN}
           editTitle={(t) => `Edit the testimonial from ${t.name}`}
           load={(id) => trpc.admin.testimonials.byId.queryOptions({ id })}
-          initialValues={(t?: TestimonialAdminDto) => ({ name: t?.name ?? '', content: t?.content ?? '', rating: t?.rating ?? 5, location: t?.location ?? '', imageUrl: t?.imageUrl ?? null, featured: t?.featured ?? true })}
+          initialValues={(t?: TestimonialAdminDto) => ({
+            name: t?.name ?? '',
+            content: t?.content ?? '',
+            rating: t?.rating ?? 5,
+            location: t?.location ?? '',
+            imageUrl: t?.imageUrl ?? null,
+            featured: t?.featured ?? true,
+          })}
           schema={TestimonialInputSchema}
           toInput={(v) => ({ ...v, imageUrl: emptyToNull(v.imageUrl) })}
           create={(input) => trpcClient.admin.testimonials.create.mutate(input)}
@@ -61,7 +74,15 @@ export function TestimonialsAdmin() {
                 <TextInput label="Location" description="e.g. Denver, CO" {...form.getInputProps('location')} />
               </SimpleGrid>
               <Input.Wrapper label="Rating" error={form.errors.rating} required id="testimonial-rating" labelElement="div">
-                <Rating value={form.values.rating} onChange={(v) => form.setFieldValue('rating', v)} count={5} size="lg" mt={4} getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`} name="rating" />
+                <Rating
+                  value={form.values.rating}
+                  onChange={(v) => form.setFieldValue('rating', v)}
+                  count={5}
+                  size="lg"
+                  mt={4}
+                  getSymbolLabel={(i) => `${i} star${i === 1 ? '' : 's'}`}
+                  name="rating"
+                />
               </Input.Wrapper>
               <Textarea label="What they said" required autosize minRows={4} maxRows={12} {...form.getInputProps('content')} />
               <Switch label="Featured (shown on the home page)" {...form.getInputProps('featured', { type: 'checkbox' })} />

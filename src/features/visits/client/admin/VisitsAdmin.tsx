@@ -1,7 +1,23 @@
 // The dashboard's Visits: the breeder's hours (zone, cut-off, slot and buffer per kind, weekly openings, closed days),
 // the calendar feed address, and every booking (paged and searched on the server) to cancel with a message.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -57,7 +73,8 @@ function HoursEditor() {
   );
   if (!draft) return <PageSpinner />;
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const setKind = (k: AppointmentKind, patch: Partial<Draft['kinds'][AppointmentKind]>) => set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], ...patch } } });
+  const setKind = (k: AppointmentKind, patch: Partial<Draft['kinds'][AppointmentKind]>) =>
+    set({ kinds: { ...draft.kinds, [k]: { ...draft.kinds[k], ...patch } } });
   const extras = draft.extraOpenings ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="hours-heading">
@@ -73,7 +90,12 @@ function HoursEditor() {
           Hours
         </Title>
         <Group grow wrap="wrap" align="flex-start">
-          <TextInput label="Time zone" description="e.g. America/Denver" value={draft.timeZone} onChange={(e) => set({ timeZone: e.currentTarget.value })} />
+          <TextInput
+            label="Time zone"
+            description="e.g. America/Denver"
+            value={draft.timeZone}
+            onChange={(e) => set({ timeZone: e.currentTarget.value })}
+          />
           <NumberInput
             label="Cut-off (hours before)"
             description="Families book, move and cancel online until then"
@@ -142,9 +164,26 @@ function HoursEditor() {
               onChange={(v) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, weekday: Number(v) } : x)) })}
               w={160}
             />
-            <TextInput type="time" label={`Opening ${i + 1}: from`} value={o.start} onChange={(e) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, start: e.currentTarget.value } : x)) })} w={130} />
-            <TextInput type="time" label={`Opening ${i + 1}: until`} value={o.end} onChange={(e) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, end: e.currentTarget.value } : x)) })} w={130} />
-            <ActionIcon variant="default" size="lg" aria-label={`Remove opening ${i + 1}`} onClick={() => set({ openings: draft.openings.filter((_, j) => j !== i) })}>
+            <TextInput
+              type="time"
+              label={`Opening ${i + 1}: from`}
+              value={o.start}
+              onChange={(e) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, start: e.currentTarget.value } : x)) })}
+              w={130}
+            />
+            <TextInput
+              type="time"
+              label={`Opening ${i + 1}: until`}
+              value={o.end}
+              onChange={(e) => set({ openings: draft.openings.map((x, j) => (j === i ? { ...x, end: e.currentTarget.value } : x)) })}
+              w={130}
+            />
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Remove opening ${i + 1}`}
+              onClick={() => set({ openings: draft.openings.filter((_, j) => j !== i) })}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -157,15 +196,51 @@ function HoursEditor() {
         <Title order={4} size="h4">
           Closed
         </Title>
-        <Text size="sm">A whelping week, a holiday, or some hours of one day. Leave a time empty to close from the start, or to the end, of that day.</Text>
+        <Text size="sm">
+          A whelping week, a holiday, or some hours of one day. Leave a time empty to close from the start, or to the end, of that day.
+        </Text>
         {draft.closures.map((c, i) => (
           <Group key={i} wrap="wrap" align="flex-end">
-            <TextInput type="date" label={`Closed ${i + 1}: first day`} value={c.startsOn} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, startsOn: e.currentTarget.value } : x)) })} w={170} />
-            <TextInput type="time" label={`Closed ${i + 1}: from time`} value={c.from ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, from: e.currentTarget.value } : x)) })} w={150} />
-            <TextInput type="date" label={`Closed ${i + 1}: last day`} value={c.endsOn} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, endsOn: e.currentTarget.value } : x)) })} w={170} />
-            <TextInput type="time" label={`Closed ${i + 1}: until time`} value={c.until ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, until: e.currentTarget.value } : x)) })} w={150} />
-            <TextInput label={`Closed ${i + 1}: reason`} value={c.reason ?? ''} onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, reason: e.currentTarget.value } : x)) })} w={200} />
-            <ActionIcon variant="default" size="lg" aria-label={`Remove closed time ${i + 1}`} onClick={() => set({ closures: draft.closures.filter((_, j) => j !== i) })}>
+            <TextInput
+              type="date"
+              label={`Closed ${i + 1}: first day`}
+              value={c.startsOn}
+              onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, startsOn: e.currentTarget.value } : x)) })}
+              w={170}
+            />
+            <TextInput
+              type="time"
+              label={`Closed ${i + 1}: from time`}
+              value={c.from ?? ''}
+              onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, from: e.currentTarget.value } : x)) })}
+              w={150}
+            />
+            <TextInput
+              type="date"
+              label={`Closed ${i + 1}: last day`}
+              value={c.endsOn}
+              onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, endsOn: e.currentTarget.value } : x)) })}
+              w={170}
+            />
+            <TextInput
+              type="time"
+              label={`Closed ${i + 1}: until time`}
+              value={c.until ?? ''}
+              onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, until: e.currentTarget.value } : x)) })}
+              w={150}
+            />
+            <TextInput
+              label={`Closed ${i + 1}: reason`}
+              value={c.reason ?? ''}
+              onChange={(e) => set({ closures: draft.closures.map((x, j) => (j === i ? { ...x, reason: e.currentTarget.value } : x)) })}
+              w={200}
+            />
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Remove closed time ${i + 1}`}
+              onClick={() => set({ closures: draft.closures.filter((_, j) => j !== i) })}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
@@ -187,16 +262,44 @@ function HoursEditor() {
         <Text size="sm">Open on one date beyond the weekly hours, for example on a day you are normally closed.</Text>
         {extras.map((o, i) => (
           <Group key={i} wrap="wrap" align="flex-end">
-            <TextInput type="date" label={`Extra opening ${i + 1}: date`} value={o.date} onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, date: e.currentTarget.value } : x)) })} w={170} />
-            <TextInput type="time" label={`Extra opening ${i + 1}: from`} value={o.start} onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, start: e.currentTarget.value } : x)) })} w={130} />
-            <TextInput type="time" label={`Extra opening ${i + 1}: until`} value={o.end} onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, end: e.currentTarget.value } : x)) })} w={130} />
-            <ActionIcon variant="default" size="lg" aria-label={`Remove extra opening ${i + 1}`} onClick={() => set({ extraOpenings: extras.filter((_, j) => j !== i) })}>
+            <TextInput
+              type="date"
+              label={`Extra opening ${i + 1}: date`}
+              value={o.date}
+              onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, date: e.currentTarget.value } : x)) })}
+              w={170}
+            />
+            <TextInput
+              type="time"
+              label={`Extra opening ${i + 1}: from`}
+              value={o.start}
+              onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, start: e.currentTarget.value } : x)) })}
+              w={130}
+            />
+            <TextInput
+              type="time"
+              label={`Extra opening ${i + 1}: until`}
+              value={o.end}
+              onChange={(e) => set({ extraOpenings: extras.map((x, j) => (j === i ? { ...x, end: e.currentTarget.value } : x)) })}
+              w={130}
+            />
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Remove extra opening ${i + 1}`}
+              onClick={() => set({ extraOpenings: extras.filter((_, j) => j !== i) })}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>
         ))}
         <Group>
-          <Button variant="default" onClick={() => set({ extraOpenings: [...extras, { date: new Date().toISOString().slice(0, 10), start: '10:00', end: '12:00' }] })}>
+          <Button
+            variant="default"
+            onClick={() =>
+              set({ extraOpenings: [...extras, { date: new Date().toISOString().slice(0, 10), start: '10:00', end: '12:00' }] })
+            }
+          >
             Add extra opening
           </Button>
         </Group>
@@ -240,7 +343,10 @@ function FeedCard() {
         <Title order={3} size="h3" id="feed-heading">
           Calendar feed
         </Title>
-        <Text size="sm">Subscribe to this private address in Google, Apple or Outlook Calendar to see every booking. Anyone with it can read your bookings: revoke it if it leaks.</Text>
+        <Text size="sm">
+          Subscribe to this private address in Google, Apple or Outlook Calendar to see every booking. Anyone with it can read your
+          bookings: revoke it if it leaks.
+        </Text>
         {url && <TextInput label="Calendar feed address" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />}
         <Group>
           <Button onClick={() => create.mutate()} loading={create.isPending}>
@@ -313,10 +419,15 @@ function BookingsList() {
             }}
             w={160}
           />
-          <TextInput label="Search families" value={search} onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }} w={220} />
+          <TextInput
+            label="Search families"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={220}
+          />
         </Group>
         {!list.data ? (
           <PageSpinner />
@@ -358,10 +469,20 @@ function BookingsList() {
                     <Table.Td>
                       {b.status === 'confirmed' && (
                         <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" variant="default" onClick={() => setMoving(b)} aria-label={`Move ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setMoving(b)}
+                            aria-label={`Move ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}
+                          >
                             Move
                           </Button>
-                          <Button size="xs" variant="default" onClick={() => setCancelling(b)} aria-label={`Cancel ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setCancelling(b)}
+                            aria-label={`Cancel ${KIND_LABELS[b.kind].toLowerCase()} of ${b.familyName}`}
+                          >
                             Cancel
                           </Button>
                         </Group>
@@ -383,7 +504,14 @@ function BookingsList() {
         onClose={() => setMoving(null)}
         onMove={(startsAt) => moving && move.mutate({ id: moving.id, startsAt, message })}
       >
-        <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+        <Textarea
+          label="Message to the family"
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
       </MoveBookingDialog>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this booking?">
         {cancelling && (
@@ -397,7 +525,14 @@ function BookingsList() {
             <Text size="sm">
               {KIND_LABELS[cancelling.kind]} of {cancelling.familyName}, {formatInZone(cancelling.startsAt, zone)}
             </Text>
-            <Textarea label="Message to the family" value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={2000} autosize minRows={2} />
+            <Textarea
+              label="Message to the family"
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+              maxLength={2000}
+              autosize
+              minRows={2}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setCancelling(null)}>
                 Keep it

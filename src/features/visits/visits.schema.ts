@@ -282,3 +282,34 @@ export interface AdminBookingDto extends BookingDto {
 export interface AvailabilitySettingsDto extends AvailabilitySettings {
   hasFeed: boolean;
 }
+
+/** An instant as the calendar links want it: UTC, no separators (20271107T070000Z). */
+const compactUtc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/**
+ * "Add to Google Calendar" and "Add to Outlook" links for a booking, beside its .ics: the same title and instants,
+ * in UTC so neither service reads a local time in the wrong zone (decision 140). No place: the breeder's address is
+ * hers to give.
+ */
+export function calendarLinks(event: { title: string; startsAt: string; endsAt: string; details?: string }): {
+  google: string;
+  outlook: string;
+} {
+  const google = new URL('https://calendar.google.com/calendar/render');
+  google.searchParams.set('action', 'TEMPLATE');
+  google.searchParams.set('text', event.title);
+  google.searchParams.set('dates', `${compactUtc(event.startsAt)}/${compactUtc(event.endsAt)}`);
+  if (event.details) google.searchParams.set('details', event.details);
+  const outlook = new URL('https://outlook.live.com/calendar/0/deeplink/compose');
+  outlook.searchParams.set('path', '/calendar/action/compose');
+  outlook.searchParams.set('rru', 'addevent');
+  outlook.searchParams.set('subject', event.title);
+  outlook.searchParams.set('startdt', new Date(event.startsAt).toISOString());
+  outlook.searchParams.set('enddt', new Date(event.endsAt).toISOString());
+  if (event.details) outlook.searchParams.set('body', event.details);
+  return { google: google.toString(), outlook: outlook.toString() };
+}

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { ToneBadge } from '../../../lib/client/ToneBadge.tsx';
-import { APPOINTMENT_KINDS, KIND_LABELS, formatInZone, type AppointmentKind, type BookingDto } from '../visits.schema.ts';
+import { APPOINTMENT_KINDS, KIND_LABELS, calendarLinks, formatInZone, type AppointmentKind, type BookingDto } from '../visits.schema.ts';
 import { SlotSelect, bothZones, ownZone } from './SlotSelect.tsx';
 import { MoveBookingDialog } from './MoveBookingDialog.tsx';
 
@@ -125,7 +125,24 @@ function BookForm({
   );
 }
 
+/** Google Calendar and Outlook beside the .ics, for a family whose calendar lives in one of them. */
+function CalendarServiceLinks({ booking, title }: { booking: BookingDto; title: string }) {
+  const links = calendarLinks({ title, startsAt: booking.startsAt, endsAt: booking.endsAt, details: booking.note || undefined });
+  return (
+    <>
+      <Anchor href={links.google} target="_blank" rel="noopener noreferrer" size="sm">
+        Add to Google Calendar
+      </Anchor>
+      <Anchor href={links.outlook} target="_blank" rel="noopener noreferrer" size="sm">
+        Add to Outlook
+      </Anchor>
+    </>
+  );
+}
+
 function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZone: string }) {
+  const settings = useQuery(trpc.settings.get.queryOptions());
+  const siteName = settings.data?.breederName ?? 'the breeder';
   const familyZone = useMemo(ownZone, []);
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
   const [moving, setMoving] = useState<BookingDto | null>(null);
@@ -181,6 +198,7 @@ function Bookings({ bookings, breederZone }: { bookings: BookingDto[]; breederZo
                   <Anchor href={`/api/bookings/${b.id}/ics`} download={`booking-${b.id}.ics`} size="sm">
                     Add to calendar (.ics)
                   </Anchor>
+                  <CalendarServiceLinks booking={b} title={`${KIND_LABELS[b.kind]} with ${siteName}`} />
                   {b.changeable ? (
                     <>
                       <Button size="xs" variant="default" onClick={() => setMoving(b)}>

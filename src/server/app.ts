@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(oneClickUnsubscribe);
   await app.register(inboundEmail);
   await app.register(messageAttachments);
-  // Replies by SMTP when the domain's MX points at the site (optional; README "Conversations by e-mail").
+  // Replies by SMTP when the domain's MX points at the site (optional; docs/features.md "Conversations by e-mail").
   const inboundSmtpPort = env.INBOUND_SMTP_PORT;
   if (inboundSmtpPort !== undefined) {
     let listener: Awaited<ReturnType<typeof startInboundSmtp>> | undefined;

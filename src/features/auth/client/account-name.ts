@@ -5,4 +5,3 @@ import type { AuthUser } from '../auth.schema.ts';
 export function nameOf(user: AuthUser): string {
   return user.displayName?.trim() || user.username;
 }
-

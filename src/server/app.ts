@@ -27,13 +27,9 @@ import publicReads from './plugins/public-reads.ts';
 import discovery from './plugins/discovery.ts';
 import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
-import portalDigest from './plugins/portal-digest.ts';
 import payments from '../features/payments/server/payments.plugin.ts';
-import contractSeals from '../features/contracts/server/contracts.plugin.ts';
-import healthReminders from './plugins/health-reminders.ts';
 import healthPages from '../features/health/server/health-pages.ts';
 import { canReadHealthUpload } from '../features/health/server/health.service.ts';
-import visitReminders from './plugins/visit-reminders.ts';
 import { onUserErased } from './user-erasure.ts';
 import { eraseBookingsOf } from '../features/visits/server/visits.service.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
@@ -47,6 +43,8 @@ import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubs
 import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
 import messageAttachments from '../features/messages/server/attachments.plugin.ts';
 import { startInboundSmtp } from '../features/messages/server/inbound-smtp.ts';
+import { createJobRunner, type JobRunner } from '../lib/server/jobs.ts';
+import { appJobs } from './jobs.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -140,10 +138,32 @@ export async function buildApp(options: BuildAppOptions) {
     afterAnswer,
     push: { ...push.notifier, publicKey: push.publicKey, extraOrigins: env.PUSH_EXTRA_ORIGINS },
     live: createLiveBus(orm, app.log),
+    // Set just below: the runner's handlers are given these services.
+    jobs: undefined as unknown as JobRunner,
     // Visits cancel a deleted family's future bookings with the outbox (decision 122), so theirs comes last, here.
     onUserErased: [...onUserErased, (em, userId) => eraseBookingsOf(em, services.mail, env.APP_ORIGIN, userId)],
   };
+  // Every instance works the jobs unless JOBS=off (tests turn them on where they test them); the runner's schedules
+  // send each scheduled job once across instances. A database that is not there yet: the runner starts once it is.
+  const work = env.JOBS === 'on' || (env.JOBS === undefined && env.NODE_ENV !== 'test');
+  const jobs = createJobRunner(orm, services, appJobs, app.log, { work });
+  services.jobs = jobs;
   app.decorate('services', services);
+  if (work) {
+    let retry: NodeJS.Timeout | undefined;
+    const start = () =>
+      jobs.start().catch((err: unknown) => {
+        app.log.warn({ err }, 'the job runner could not start yet; trying again in 30 s');
+        retry = setTimeout(start, 30_000).unref();
+      });
+    app.addHook('onReady', async () => void start());
+    app.addHook('preClose', async () => {
+      clearTimeout(retry);
+      await jobs.stop(1500);
+    });
+  } else {
+    app.addHook('preClose', async () => jobs.stop(1500));
+  }
   // Work started after an answer finishes before the database closes.
   app.addHook('preClose', async () => services.afterAnswer.idle());
   // The VAPID key pair is made on the first start (and read on every later one), before the first device subscribes.
@@ -206,12 +226,8 @@ export async function buildApp(options: BuildAppOptions) {
       return false;
     },
   });
-  await app.register(portalDigest);
   await app.register(payments);
-  await app.register(contractSeals);
-  await app.register(healthReminders);
   await app.register(healthPages);
-  await app.register(visitReminders);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN, sitemapUrlLimit: options.sitemapUrlLimit });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),

@@ -112,3 +112,17 @@ export function serialPGliteDialect(
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
 }
+
+/**
+ * Runs `fn` holding PGlite's one connection, in the same queue as the ORM's transactions: what another client (the job
+ * runner) sends never lands inside a request's open transaction.
+ */
+export async function withPGliteTurn<T>(pglite: PGlite, fn: () => Promise<T>): Promise<T> {
+  const driver = new SerialPGliteDriver(pglite, 0);
+  const conn = await driver.acquireConnection();
+  try {
+    return await fn();
+  } finally {
+    await driver.releaseConnection(conn);
+  }
+}

@@ -1,5 +1,5 @@
 // Fixed-window rate limiting with counters in PostgreSQL, so several instances share one budget.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
 export type RateLimiter = (key: string, limit: number, windowMs: number) => Promise<{ allowed: boolean; retryAfterMs: number }>;
 
@@ -23,6 +23,6 @@ export function databaseRateLimiter(orm: MikroORM): RateLimiter {
 }
 
 /** Deletes expired counters; called periodically. */
-export async function purgeRateLimits(orm: MikroORM) {
-  await orm.em.fork().getConnection().execute(`delete from rate_limits where reset_at <= now()`);
+export async function purgeRateLimits(em: EntityManager) {
+  await em.getConnection().execute(`delete from rate_limits where reset_at <= now()`);
 }

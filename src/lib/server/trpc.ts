@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 import type { AfterAnswer } from './after-answer.ts';
+import type { JobSender } from './jobs.ts';
 import type { PushService } from './notify.ts';
 import type { LiveBus } from './live-events.ts';
 
@@ -72,6 +73,8 @@ export interface AppServices {
   push: PushService;
   /** Live events to tRPC subscriptions, across instances through LISTEN/NOTIFY (lib/server/live-events.ts). */
   live: LiveBus;
+  /** The job runner: queues a feature's triggered job (lib/server/jobs.ts). */
+  jobs: JobSender;
   /**
    * What each feature erases or anonymises when a user deletes their account, composed on the top floor
    * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.

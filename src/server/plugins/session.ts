@@ -1,19 +1,10 @@
-// Session plugin: resolves the signed-in user from the `sid` cookie and purges expired sessions periodically.
+// Session plugin: resolves the signed-in user from the `sid` cookie (expired sessions are purged by auth's job).
 import fp from 'fastify-plugin';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  purgeExpiredSessions,
-  resolveSession,
-  SESSION_COOKIE,
-  sessionCookieOptions,
-  type SessionPolicy,
-} from '../../features/auth/server/session.service.ts';
-import { purgeRateLimits } from '../../lib/server/rate-limit.ts';
+import { resolveSession, SESSION_COOKIE, sessionCookieOptions, type SessionPolicy } from '../../features/auth/server/session.service.ts';
 import type { AppServices } from '../../lib/server/trpc.ts';
 
 /** Paths that never need the user: static assets, media variants and probes skip the session lookup. */
 const SKIP = /^\/(assets\/|uploads\/|healthz|readyz|favicon)/;
-const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** API answers that depend on who asks even without a cookie (401 for a visitor, the data or a new session cookie). */
 const SESSION_API = /^\/(api|trpc)\//;
 const ALWAYS_PRIVATE = /^\/(api\/admin\/|api\/(user|login|register|logout)(\?|$)|trpc\/([^?]*[.,])?(admin|auth|portal)\.)/;
@@ -26,14 +17,8 @@ export function sessionPolicy(services: AppServices): SessionPolicy {
   };
 }
 
-/** Deletes expired sessions and rate-limit counters. */
-export async function purgeExpired(orm: MikroORM, policy: SessionPolicy): Promise<void> {
-  await purgeExpiredSessions(orm.em.fork(), policy);
-  await purgeRateLimits(orm);
-}
-
-export default fp<{ purgeEveryMs?: number }>(
-  async (app, opts) => {
+export default fp(
+  async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     const policy = sessionPolicy(app.services);
@@ -64,12 +49,6 @@ export default fp<{ purgeEveryMs?: number }>(
         reply.header('Cache-Control', 'no-store');
       }
     });
-
-    const timer = setInterval(() => {
-      purgeExpired(app.orm, policy).catch((err: unknown) => app.log.warn({ err }, 'purging expired sessions failed'));
-    }, opts.purgeEveryMs ?? PURGE_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'session', dependencies: ['database'] },
 );

@@ -9,8 +9,6 @@ import { HealthReminder } from './health.entity.ts';
 import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 
-/** How often an instance looks for reminders to send (the once-per-item rule is a unique row in the database). */
-export const REMINDERS_EVERY_MS = 60 * 60_000;
 export const REMIND_DAYS_BEFORE = 7;
 
 export async function runHealthReminders(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {

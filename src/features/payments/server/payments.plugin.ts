@@ -1,14 +1,13 @@
-// Payments' Fastify plugin, registered by the top floor: the receipt PDF download and the hourly balance reminders.
+// Payments' Fastify plugin, registered by the top floor: the receipt PDF download.
 import fp from 'fastify-plugin';
 import { AppError } from '../../../lib/server/errors.ts';
 import { readReceipt } from './payments.service.ts';
-import { REMINDERS_EVERY_MS, runReminders } from './reminders.ts';
 
 /** /receipts/R-000012.pdf: for the breeder, the family it belongs to, or a holder of the e-mailed link (?t=). */
 export const RECEIPT_PATH = '/receipts/:file';
 
-export default fp<{ remindersEveryMs?: number }>(
-  async (app, opts) => {
+export default fp(
+  async (app) => {
     app.get(RECEIPT_PATH, async (request, reply) => {
       reply.header('cache-control', 'private, no-store').header('vary', 'Cookie');
       const m = /^R-(\d{1,9})\.pdf$/.exec((request.params as { file: string }).file);
@@ -26,14 +25,6 @@ export default fp<{ remindersEveryMs?: number }>(
         throw error;
       }
     });
-
-    const timer = setInterval(() => {
-      runReminders(app.orm.em.fork(), app.services.mail, app.services.env.appOrigin).catch((err: unknown) =>
-        app.log.warn({ err }, 'queuing the balance reminders failed'),
-      );
-    }, opts.remindersEveryMs ?? REMINDERS_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'payments', dependencies: ['database', 'session'] },
 );

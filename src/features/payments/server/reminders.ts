@@ -7,8 +7,6 @@ import { formatDay } from '../../../lib/shared/format.ts';
 import { formatCents } from '../money.ts';
 import { paymentSettings } from './payments.service.ts';
 
-/** How often an instance looks for reminders to send (the once-per-due-date rule is kept in the database). */
-export const REMINDERS_EVERY_MS = 60 * 60_000;
 export const WEEK_SUBJECT = 'Your puppy’s balance is due in 7 days';
 export const DAY_SUBJECT = 'Your puppy’s balance is due today';
 

@@ -7,8 +7,6 @@ import { FamilyPortalState, UpdateNotice } from './portal.entity.ts';
 import { litterLabel } from '../portal.schema.ts';
 
 export const DIGEST_SUBJECT = 'News about your puppy';
-/** How often an instance looks for digests to send (the once-a-day rule is kept in the database). */
-export const DIGEST_EVERY_MS = 15 * 60_000;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -627,8 +627,6 @@ export async function feed(em: EntityManager, services: AppServices, token: stri
 
 // The reminder the day before.
 
-export const REMINDER_EVERY_MS = 15 * 60_000;
-
 /**
  * Queues the reminder of every booking that starts within a day and was made more than a day ahead. A
  * booking is claimed by setting remindedAt in the same statement, so two instances never send two.

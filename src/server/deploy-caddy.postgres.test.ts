@@ -12,7 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { closeDatabase, openDatabase, ROOT_DIR } from './db.ts';
@@ -32,6 +32,7 @@ const SHIPPED_DOMAIN = 'doodles.example.com';
 const SHIPPED_UPSTREAMS = ['127.0.0.1:3000', '127.0.0.1:3001'];
 const SHIPPED_LOG = '/var/log/caddy/doodles.log';
 const DOMAIN = 'localhost';
+const INBOUND_EMAIL_SECRET = randomBytes(16).toString('hex');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -130,6 +131,7 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
       APP_ORIGIN: origin,
       // Every request logged, so the test sees when Caddy sends visitors to a restarted instance.
       LOG_ACCESS_SAMPLE: '1',
+      INBOUND_EMAIL_SECRET,
     };
     const child = spawn(process.execPath, [path.join(ROOT_DIR, 'src/server/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -213,6 +215,8 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
   };
 
   beforeAll(async () => {
+    // systemd lets the settings file win over the unit's Environment=: it must leave each instance's own to the unit.
+    expect(Object.keys(settings).filter((key) => key in unitEnvironment(unit, 3000))).toEqual([]);
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database "${name}" template "${templateDbName()}"`);
@@ -304,6 +308,27 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
     expect((await send('127.0.0.2', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
     // Another visitor behind the same proxy is unaffected.
     expect((await send('127.0.0.3')).status).toBe(201);
+  });
+
+  it('passes a mail provider’s signed inbound e-mail to the site byte for byte', async () => {
+    const raw = [
+      'From: Jamie Rivera <jamie@example.com>',
+      `To: reply+nobody@${DOMAIN}`,
+      'Subject: Re: Pick day',
+      'Message-ID: <deploy-test@example.com>',
+      '',
+      'Thank you!',
+      '',
+    ].join('\r\n');
+    const post = (signature?: string) =>
+      request('POST', '/api/inbound-email', {
+        headers: { 'content-type': 'message/rfc822', ...(signature ? { 'x-inbound-signature': signature } : {}) },
+        body: raw,
+      });
+    expect((await post()).status).toBe(401);
+    // The signature checks out behind the proxy (the body arrived unchanged); the address is no genuine reply address.
+    const signed = await post(`sha256=${createHmac('sha256', INBOUND_EMAIL_SECRET).update(raw).digest('hex')}`);
+    expect(signed.status, signed.text).toBe(404);
   });
 
   it('delivers a reply to an open live stream through the proxy within 1 s', async () => {

@@ -1,8 +1,9 @@
 // The deploy recipe, run (issue 48, item 5; decision 168): the shipped deploy/Caddyfile (its domain, ports and log
 // path substituted, Caddy's own CA instead of Let's Encrypt) in real Caddy, in front of two real server processes
 // with the shipped settings (deploy/doodles.env, deploy/doodles@.service) on a PostgreSQL database. Checked through
-// the proxy: https with HSTS and a Secure cookie; rate limits keyed on the visitor's address, not Caddy's; a reply
-// on a live stream within 1 s; a 200 MiB upload; a rolling restart under load without a 5xx or a lost write.
+// the proxy: https with HSTS and a Secure cookie; rate limits keyed on the visitor's address, not Caddy's; a signed
+// inbound e-mail; a reply on a live stream within 1 s; a 200 MiB upload; a rolling restart under load without a 5xx
+// or a lost write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -112,6 +113,8 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
   let origin: string;
   let ca: Buffer;
   const instances: Instance[] = [];
+  /** Every process the test starts, stopped at the end whatever happened. */
+  const started = new Set<ChildProcess>();
   const agents = new Map<string, https.Agent>();
   const streams: Array<{ cancel: () => Promise<unknown> }> = [];
 
@@ -134,6 +137,7 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
       INBOUND_EMAIL_SECRET,
     };
     const child = spawn(process.execPath, [path.join(ROOT_DIR, 'src/server/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.add(child);
     let output = '';
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
@@ -145,17 +149,22 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
     return { port, child, output: () => output };
   }
 
+  /** SIGTERM, as systemd stops a unit; SIGKILL after 30 s (its TimeoutStopSec). Resolves with the exit code. */
   async function stop(child: ChildProcess): Promise<number | null> {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    return exited;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
   }
 
-  /** Waits until `read()` matches `pattern` (output arriving from a process), within `ms`. */
-  async function waitForOutput(read: () => string, pattern: RegExp, ms: number, what: string): Promise<void> {
+  /** Waits until `read()` matches `pattern` (output arriving from `child`), within `ms`; fails at once if it exits. */
+  async function waitForOutput(child: ChildProcess, read: () => string, pattern: RegExp, ms: number, what: string): Promise<void> {
     const deadline = Date.now() + ms;
     while (!pattern.test(read())) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what}: the process exited: ${read().slice(-2000)}`);
       if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms: ${read().slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -238,10 +247,12 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    started.add(caddy);
     caddy.stdout!.on('data', (d) => (caddyOutput += d));
     caddy.stderr!.on('data', (d) => (caddyOutput += d));
     // Caddy makes the site's certificate in the background once it serves.
     await waitForOutput(
+      caddy,
       () => caddyOutput,
       new RegExp(`certificate obtained successfully.*"identifier":"${DOMAIN}"`),
       30_000,
@@ -253,8 +264,7 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
   afterAll(async () => {
     await Promise.all(streams.map((s) => s.cancel()));
     for (const agent of agents.values()) agent.destroy();
-    await Promise.all(instances.map((i) => stop(i.child)));
-    if (caddy) await stop(caddy);
+    await Promise.all([...started].map(stop));
     if (orm) await closeDatabase(orm);
     await admin?.query(`drop database if exists "${name}" with (force)`);
     await admin?.end();
@@ -449,12 +459,13 @@ describe('the deploy recipe: Caddy in front of two instances on PostgreSQL', () 
     for (let i = 0; i < instances.length; i++) {
       const old = instances[i]!;
       // Visitors are reaching it before it is told to stop.
-      await waitForOutput(old.output, /"url":"\/api\/user"/, 20_000, `a visitor on the instance on port ${old.port}`);
+      await waitForOutput(old.child, old.output, /"url":"\/api\/user"/, 20_000, `a visitor on the instance on port ${old.port}`);
       expect(await stop(old.child)).toBe(0);
       const fresh = await startInstance(old.port);
       instances[i] = fresh;
       // Back in Caddy's rotation: a visitor's request reaches the new process.
       await waitForOutput(
+        fresh.child,
         fresh.output,
         /"url":"\/(api\/user|trpc\/admin\.messages\.send)"/,
         20_000,

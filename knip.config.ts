@@ -16,8 +16,9 @@ const config: KnipConfig = {
     'public/*.js',
   ],
   project: ['src/**/*.{ts,tsx}!', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'public/*.js', '*.ts'],
-  // Programs the tests start when the machine has them (media probes, a Redis for the Redis store's tests).
-  ignoreBinaries: ['ffmpeg', 'ffprobe', 'redis-server'],
+  // Programs the tests start when the machine has them (media probes, a Redis for the Redis store's tests, Caddy for
+  // the deploy recipe's test).
+  ignoreBinaries: ['ffmpeg', 'ffprobe', 'redis-server', 'caddy'],
   // pino's pretty printer in development, named as a transport string (src/server/app.ts), never imported.
   // The rest: added for this wave's work in progress (job runner, import and export, DNS checks); each comes off this
   // list in the commit that first imports it.

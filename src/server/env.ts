@@ -133,6 +133,11 @@ export const EnvSchema = z.object({
   LIVE_STREAMS_MAX: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Background jobs (reminders, digests, sealing retries, backups): `on` works them here; unset: on except in tests. */
   JOBS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+  /**
+   * On SIGTERM, how long the instance keeps serving with /readyz answering 503 before it stops taking connections (ms),
+   * so a balancer's health check takes it out of rotation first: above the balancer's check interval. 0: at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** On SIGTERM, how long keep-alive clients get to pick up `Connection: close` before idle ones are closed (ms). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Requests slower than this are logged at warn level (ms); 0 logs none. */

@@ -49,16 +49,19 @@ async function main() {
   }
 
   const app = await buildApp({ orm, env });
-  const drainer = drainOnShutdown(app, { graceMs: env.SHUTDOWN_GRACE_MS });
+  const drainer = drainOnShutdown(app, { graceMs: env.SHUTDOWN_GRACE_MS, delayMs: env.SHUTDOWN_DELAY_MS });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('graceful shutdown timed out');
-      process.exit(1);
-    }, env.SHUTDOWN_GRACE_MS + 10_000);
+    const timer = setTimeout(
+      () => {
+        app.log.error('graceful shutdown timed out');
+        process.exit(1);
+      },
+      env.SHUTDOWN_DELAY_MS + env.SHUTDOWN_GRACE_MS + 10_000,
+    );
     timer.unref();
     await drainer.shutdown();
     process.exit(0);

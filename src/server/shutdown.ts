@@ -22,9 +22,13 @@ export interface Drainer {
  * 3. when every connection has closed, or after `graceMs` (a keep-alive connection that sends
  *    nothing never learns), close the idle rest, wait for requests still in flight, then run
  *    `app.close()` (hooks, database).
+ * With `delayMs`, a step comes first: for that long the instance keeps taking connections and serving (each answer
+ * with `Connection: close`), with `/readyz` answering 503, so a balancer's health check takes it out of rotation
+ * before it stops listening. A balancer that finds the port closed instead retries elsewhere, but Debian's Caddy
+ * (2.6) sends a retried request with a body on empty (caddy#7546): a 502 for a write (decision 168).
  * Call before `listen()` (it adds hooks).
  */
-export function drainOnShutdown(app: FastifyInstance, { graceMs }: { graceMs: number }): Drainer {
+export function drainOnShutdown(app: FastifyInstance, { graceMs, delayMs = 0 }: { graceMs: number; delayMs?: number }): Drainer {
   let draining = false;
   app.addHook('onRequest', async (request, reply) => {
     if (draining && request.url === '/readyz') return reply.code(503).send({ status: 'shutting down' });
@@ -42,6 +46,7 @@ export function drainOnShutdown(app: FastifyInstance, { graceMs }: { graceMs: nu
       if (app.hasDecorator('liveStreams')) app.liveStreams.endAll();
       const server = app.server;
       drainingServers.add(server);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (server.listening) {
         const allClosed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
         let timer: NodeJS.Timeout | undefined;

@@ -26,6 +26,7 @@ import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminHealthRouteImport } from './routes/admin.health'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
+import { Route as AdminJobsRouteImport } from './routes/admin.jobs'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
 import { Route as AdminLittersRouteImport } from './routes/admin.litters'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
@@ -134,6 +135,11 @@ const AdminHealthRoute = AdminHealthRouteImport.update({
 const AdminInboxRoute = AdminInboxRouteImport.update({
   id: '/inbox',
   path: '/inbox',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminJobsRoute = AdminJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminLegalRoute = AdminLegalRouteImport.update({
@@ -274,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
+  '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -316,6 +323,7 @@ export interface FileRoutesByTo {
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
+  '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -360,6 +368,7 @@ export interface FileRoutesById {
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
   '/admin/inbox': typeof AdminInboxRoute
+  '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
   '/admin/litters': typeof AdminLittersRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -405,6 +414,7 @@ export interface FileRouteTypes {
     | '/admin/gallery'
     | '/admin/health'
     | '/admin/inbox'
+    | '/admin/jobs'
     | '/admin/legal'
     | '/admin/litters'
     | '/admin/messages'
@@ -447,6 +457,7 @@ export interface FileRouteTypes {
     | '/admin/gallery'
     | '/admin/health'
     | '/admin/inbox'
+    | '/admin/jobs'
     | '/admin/legal'
     | '/admin/litters'
     | '/admin/messages'
@@ -490,6 +501,7 @@ export interface FileRouteTypes {
     | '/admin/gallery'
     | '/admin/health'
     | '/admin/inbox'
+    | '/admin/jobs'
     | '/admin/legal'
     | '/admin/litters'
     | '/admin/messages'
@@ -656,6 +668,13 @@ declare module '@tanstack/react-router' {
       path: '/inbox'
       fullPath: '/admin/inbox'
       preLoaderRoute: typeof AdminInboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/jobs': {
+      id: '/admin/jobs'
+      path: '/jobs'
+      fullPath: '/admin/jobs'
+      preLoaderRoute: typeof AdminJobsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/legal': {
@@ -837,6 +856,7 @@ interface AdminRouteChildren {
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminHealthRoute: typeof AdminHealthRoute
   AdminInboxRoute: typeof AdminInboxRoute
+  AdminJobsRoute: typeof AdminJobsRoute
   AdminLegalRoute: typeof AdminLegalRoute
   AdminLittersRoute: typeof AdminLittersRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
@@ -864,6 +884,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminGalleryRoute: AdminGalleryRoute,
   AdminHealthRoute: AdminHealthRoute,
   AdminInboxRoute: AdminInboxRoute,
+  AdminJobsRoute: AdminJobsRoute,
   AdminLegalRoute: AdminLegalRoute,
   AdminLittersRoute: AdminLittersRoute,
   AdminMessagesRoute: AdminMessagesRoute,

@@ -27,24 +27,16 @@ import publicReads from './plugins/public-reads.ts';
 import discovery from './plugins/discovery.ts';
 import openapi from './plugins/openapi.ts';
 import mailer, { mailFrom, mailOutbox } from './plugins/mailer.ts';
-import payments from '../features/payments/server/payments.plugin.ts';
-import healthPages from '../features/health/server/health-pages.ts';
-import { canReadHealthUpload } from '../features/health/server/health.service.ts';
 import { onUserErased } from './user-erasure.ts';
-import { eraseBookingsOf } from '../features/visits/server/visits.service.ts';
 import { createAfterAnswer } from '../lib/server/after-answer.ts';
-import { canReadPrivateUpload } from '../features/portal/server/portal-access.ts';
-import { canReadContractPdf } from '../features/contracts/server/contracts-access.ts';
 import { createPushSender } from '../features/notifications/server/push.service.ts';
-import { canReadMessageAttachment } from '../features/messages/server/messages-access.ts';
 import { createLiveBus } from '../lib/server/live-events.ts';
 import liveStreams from './plugins/live-streams.ts';
-import oneClickUnsubscribe from '../features/subscribers/server/one-click-unsubscribe.ts';
-import inboundEmail from '../features/messages/server/inbound-email.plugin.ts';
-import messageAttachments from '../features/messages/server/attachments.plugin.ts';
 import { startInboundSmtp } from '../features/messages/server/inbound-smtp.ts';
 import { createJobRunner, type JobRunner } from '../lib/server/jobs.ts';
 import { appJobs } from './jobs.ts';
+import { featureModules } from './features.ts';
+import type { FeatureModule } from '../lib/server/feature-module.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -140,8 +132,7 @@ export async function buildApp(options: BuildAppOptions) {
     live: createLiveBus(orm, app.log),
     // Set just below: the runner's handlers are given these services.
     jobs: undefined as unknown as JobRunner,
-    // Visits cancel a deleted family's future bookings with the outbox (decision 122), so theirs comes last, here.
-    onUserErased: [...onUserErased, (em, userId) => eraseBookingsOf(em, services.mail, env.APP_ORIGIN, userId)],
+    onUserErased,
   };
   // Every instance works the jobs unless JOBS=off (tests turn them on where they test them); the runner's schedules
   // send each scheduled job once across instances. A database that is not there yet: the runner starts once it is.
@@ -195,9 +186,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(trpc);
   await app.register(rest, { endpoints: restEndpoints, isDev });
   await app.register(openapi, { endpoints: restEndpoints, appOrigin: env.APP_ORIGIN });
-  await app.register(oneClickUnsubscribe);
-  await app.register(inboundEmail);
-  await app.register(messageAttachments);
   // Replies by SMTP when the domain's MX points at the site (optional; docs/features.md "Conversations by e-mail").
   const inboundSmtpPort = env.INBOUND_SMTP_PORT;
   if (inboundSmtpPort !== undefined) {
@@ -219,15 +207,17 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // A private upload is readable where any feature that shows it says so: the portal's updates and documents,
   // care records' files, sealed contracts, messages' attachments.
-  const privateReaders = [canReadPrivateUpload, canReadHealthUpload, canReadContractPdf, canReadMessageAttachment];
+  const privateReaders = featureModules.flatMap<NonNullable<FeatureModule['canReadPrivateUpload']>>((m) =>
+    'canReadPrivateUpload' in m ? [m.canReadPrivateUpload] : [],
+  );
   await app.register(media, {
     privateAccess: async (em, user, url) => {
       for (const canRead of privateReaders) if (await canRead(em, user, url)) return true;
       return false;
     },
   });
-  await app.register(payments);
-  await app.register(healthPages);
+  // The features' own plugins (downloads, webhooks, pages for the vet), after the media plugin some of them build on.
+  for (const m of featureModules as readonly FeatureModule[]) for (const plugin of m.plugins ?? []) await app.register(plugin);
   await app.register(discovery, { appOrigin: env.APP_ORIGIN, sitemapUrlLimit: options.sitemapUrlLimit });
   await app.register(staticSpa, {
     clientDir: options.clientDir ?? (env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(ROOT_DIR, 'dist/client')),

@@ -23,6 +23,7 @@ import {
   IconCash,
   IconStethoscope,
   IconCalendarEvent,
+  IconClockPlay,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -56,6 +57,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/newsletters', label: 'Newsletters', icon: IconMail },
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
+  { to: '/admin/jobs', label: 'Background jobs', icon: IconClockPlay },
 ] as const satisfies readonly AdminSection[];
 
 /** The section a dashboard path belongs to. */

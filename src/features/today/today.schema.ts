@@ -37,4 +37,5 @@ export const TODAY_LABELS: Record<string, string> = {
   payments: 'payments',
   visits: 'visits',
   health: 'care items',
+  jobs: 'background jobs',
 };

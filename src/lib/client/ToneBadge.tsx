@@ -10,6 +10,7 @@ const TONES = {
   pink: ['#880e4f', '#fce4ec'],
   teal: ['#00574b', '#e0f2f1'],
   yellow: ['#6d4c00', '#fff8e1'],
+  red: ['#b71c1c', '#ffebee'],
 } as const;
 
 export type Tone = keyof typeof TONES;

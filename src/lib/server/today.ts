@@ -3,6 +3,7 @@
 // server folder (e.g. features/visits/server/visits.today.ts); src/server/today-sources.ts lists them and
 // the Today procedure asks every source once per request. Features never import each other: only this file.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppServices } from './trpc.ts';
 
 /** Which of Today's three lists a line belongs to. */
 export type TodayGroup = 'action' | 'scheduled' | 'activity';
@@ -30,4 +31,5 @@ export interface TodayItem {
  * One feature's contribution. `now` is passed so tests can pin the clock; a source answers with a bounded
  * number of lines (at most 50) and in one or two queries, since Today answers in one request (≤ 50 ms p95).
  */
-export type TodaySource = (em: EntityManager, now: Date) => Promise<TodayItem[]>;
+/** `services`: the app's (the job runner's status, for one); tests that gather Today without the app leave it out. */
+export type TodaySource = (em: EntityManager, now: Date, services?: AppServices) => Promise<TodayItem[]>;

@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { MailOutbox } from './mail.ts';
 import type { AfterAnswer } from './after-answer.ts';
-import type { JobSender } from './jobs.ts';
+import type { JobRunner } from './jobs.ts';
 import type { PushService } from './notify.ts';
 import type { LiveBus } from './live-events.ts';
 
@@ -74,7 +74,7 @@ export interface AppServices {
   /** Live events to tRPC subscriptions, across instances through LISTEN/NOTIFY (lib/server/live-events.ts). */
   live: LiveBus;
   /** The job runner: queues a feature's triggered job (lib/server/jobs.ts). */
-  jobs: JobSender;
+  jobs: Pick<JobRunner, 'send' | 'status'>;
   /**
    * What each feature erases or anonymises when a user deletes their account, composed on the top floor
    * (src/server/user-erasure.ts), so the auth feature erases data it does not know about.
@@ -83,7 +83,7 @@ export interface AppServices {
 }
 
 /** Runs inside the deletion's transaction, before the user row goes; returns the upload URLs it freed. */
-export type UserEraser = (em: EntityManager, userId: number) => Promise<{ releasedUrls?: string[] } | void>;
+export type UserEraser = (em: EntityManager, userId: number, services: AppServices) => Promise<{ releasedUrls?: string[] } | void>;
 
 const t = initTRPC.context<Context>().create({
   // Subscriptions over server-sent events: a ping keeps an idle stream inside SOCKET_IDLE_TIMEOUT_MS, and the

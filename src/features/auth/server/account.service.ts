@@ -85,7 +85,7 @@ export async function deleteAccount(ctx: Context & { user: SessionUser }, input:
   const released: string[] = [];
   await ctx.em.transactional(async (em) => {
     for (const erase of ctx.services.onUserErased) {
-      const result = await erase(em, user.id);
+      const result = await erase(em, user.id, ctx.services);
       if (result?.releasedUrls) released.push(...result.releasedUrls);
     }
     em.create(AccountErasure, { formerUserId: user.id, requestedBy: 'self', erasedAt: new Date() });

@@ -27,6 +27,7 @@ const ADMIN_PROCEDURE_COUNT = [
   13, // admin.contracts (issue 31; preview, issue 45)
   1, // admin.today (issue 34)
   9, // admin.messages (issue 30)
+  1, // admin.jobs (issue 47)
 ].reduce((a, b) => a + b);
 const ADMIN_HTTP_ROUTES = [
   'GET /api/admin/inquiries.csv',

@@ -4,6 +4,6 @@ import { gatherToday, type NamedTodaySource } from './today.service.ts';
 
 export function createTodayAdminRouter(sources: readonly NamedTodaySource[], log: { warn: (obj: object, msg: string) => void } = console) {
   return router({
-    get: adminProcedure.query(({ ctx }) => gatherToday(ctx.em, sources, new Date(), log)),
+    get: adminProcedure.query(({ ctx }) => gatherToday(ctx.em, sources, new Date(), log, ctx.services)),
   });
 }

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 import type { TodayAnswer } from '../today.schema.ts';
+import type { AppServices } from '../../../lib/server/trpc.ts';
 
 /** A source registered under the name the screen shows when it fails. */
 export interface NamedTodaySource {
@@ -17,9 +18,10 @@ export async function gatherToday(
   sources: readonly NamedTodaySource[],
   now: Date,
   log: { warn: (obj: object, msg: string) => void },
+  services?: AppServices,
 ): Promise<TodayAnswer> {
   // Each source on its own fork: parallel queries must not share one entity manager's identity map.
-  const settled = await Promise.allSettled(sources.map(({ source }) => source(em.fork(), now)));
+  const settled = await Promise.allSettled(sources.map(({ source }) => source(em.fork(), now, services)));
   const answer: TodayAnswer = { action: [], scheduled: [], activity: [], unavailable: [], at: now.toISOString() };
   settled.forEach((result, i) => {
     const { name } = sources[i]!;

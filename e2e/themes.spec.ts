@@ -138,6 +138,7 @@ test('every dashboard screen passes axe in the light and the dark theme', async 
     '/subscribers',
     '/settings',
     '/users',
+    '/jobs',
     '/families',
     '/pairing',
     '/newsletters',

@@ -36,7 +36,7 @@ function JobCard({ job }: { job: JobLine }) {
         {job.schedule && <Text size="sm">Next run: {when(job.nextRunAt, 'not planned')}</Text>}
         {job.queued > 0 && <Text size="sm">Waiting: {job.queued}</Text>}
         {job.failed > 0 && (
-          <Text size="sm" c="red.8" role="note">
+          <Text size="sm" role="note">
             {job.failed === 1 ? 'One run failed' : `${job.failed} runs failed`} (last {when(job.lastFailureAt, '')})
             {job.lastFailure ? `: ${job.lastFailure}` : ''}
           </Text>

@@ -165,6 +165,7 @@ describe('OpenAPI contract', () => {
         post('/api/contracts/999/sign', { fullName: 'Jamie Parker', consent: false }, family.cookie),
         post('/api/contracts/999/sign', { fullName: 'Jamie Parker', consent: true }),
       ],
+      'GET /api/admin/export': [get('/api/admin/export', admin.cookie), get('/api/admin/export'), get('/api/admin/export', family.cookie)],
       'GET /api/admin/applications.csv': [
         get('/api/admin/applications.csv', admin.cookie),
         get('/api/admin/applications.csv?status=nope', admin.cookie),
@@ -315,6 +316,9 @@ describe('OpenAPI contract', () => {
         const content = declared[status]!.content ?? {};
         if ('text/csv' in content) {
           expect(res.headers['content-type']).toMatch(/^text\/csv/);
+        } else if ('application/zip' in content) {
+          expect(res.headers['content-type']).toMatch(/^application\/zip/);
+          expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
         } else if ('text/calendar' in content) {
           expect(res.headers['content-type']).toMatch(/^text\/calendar/);
           expect(res.body).toMatch(/^BEGIN:VCALENDAR\r\n/);

@@ -38,7 +38,12 @@ function operation(endpoint: RestEndpoint): ZodOpenApiOperationObject {
         ? { description: 'A CSV file (UTF-8 with a byte-order mark)', content: { 'text/csv': { schema: { type: 'string' as const } } } }
         : doc.response === 'calendar'
           ? { description: 'An iCalendar file (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' as const } } } }
-          : { description: 'Success', content: { 'application/json': { schema: doc.response } } },
+          : doc.response === 'zip'
+            ? {
+                description: 'A zip file, streamed as it is written',
+                content: { 'application/zip': { schema: { type: 'string' as const, format: 'binary' } } },
+              }
+            : { description: 'Success', content: { 'application/json': { schema: doc.response } } },
   };
   for (const status of [...(doc.errors ?? []), 500, 503]) {
     responses[String(status)] =

@@ -27,8 +27,8 @@ export interface RestDoc {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The JSON answer on success, `csv` for a CSV download, or `calendar` for an iCalendar (.ics) file. */
-  response: z.ZodType | 'csv' | 'calendar';
+  /** The JSON answer on success, `csv` for a CSV download, `calendar` for an iCalendar (.ics) file, or `zip` for a zip file. */
+  response: z.ZodType | 'csv' | 'calendar' | 'zip';
   /** Statuses a client must handle besides success, 500 and 503 (e.g. 400 for bad input, 404, 429). */
   errors?: number[];
 }

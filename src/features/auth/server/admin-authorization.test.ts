@@ -36,6 +36,7 @@ const ADMIN_HTTP_ROUTES = [
   'POST /api/admin/articles/preview',
   'GET /api/admin/applications.csv',
   'GET /api/admin/payments.csv',
+  'GET /api/admin/export',
 ];
 
 function adminProcedures(): { path: string; type: ProcedureType; middlewares: unknown[] }[] {

@@ -59,6 +59,11 @@ const MODULES: BenchModule[] = [
     file: './today.ts',
     what: 'the Today request (GET /trpc/admin.today.get) on the demo seed and at N = 100: p95, bytes, SQL statements',
   },
+  {
+    name: 'export',
+    file: './export.ts',
+    what: 'the full export (GET /api/admin/export) of the scale seed at N = 100 from the server: time, size, peak memory over idle',
+  },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 
@@ -75,7 +80,8 @@ settings (environment):
   SCALE_DATABASES  url1,url100: measure two databases seeded earlier instead of seeding two new ones
   SCALE_PARTS    the scale sections to run, of lists,pedigrees,csv,backup,public,startup,newsletter (default all)
   SCALE_SEND_SECONDS  the scale newsletter's shortened sending run into an SMTP sink (default 30)
-  TODAY_DATABASES  demoUrl,scaleUrl: the today benchmark measures two databases seeded earlier (TODAY_ROUNDS, default 60)`);
+  TODAY_DATABASES  demoUrl,scaleUrl: the today benchmark measures two databases seeded earlier (TODAY_ROUNDS, default 60)
+  EXPORT_DATABASE  url: the export benchmark downloads a database seeded earlier (EXPORT_SCALE, default 100, when it seeds)`);
 }
 
 function git(args: string[]) {

@@ -1,23 +1,16 @@
 // The full export (issue 49 item 5) through the real app: GET /api/admin/export of a seeded site, unzipped and read back.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { useTestApp } from './testing/test-app.ts';
-import { signIn } from './testing/auth.ts';
 import { readZip, type ZipEntry } from './testing/zip.ts';
 import { EXPORT_SOURCES } from './export-sources.ts';
 import { exportZip } from '../features/export/server/export.service.ts';
 import type { ExportManifest } from '../features/export/export.schema.ts';
-import { User } from '../features/auth/server/user.entity.ts';
-import { DogHealthTest, ParentDog } from '../features/dogs/server/parent-dog.entity.ts';
-import { Litter } from '../features/dogs/server/litter.entity.ts';
-import { Puppy } from '../features/puppies/server/puppy.entity.ts';
-import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
-import { storeMedia, loadMediaBytes } from '../features/media/server/media-store.ts';
-import { solidImage } from '../features/media/server/media.test-helpers.ts';
+import { loadMediaBytes, storeMedia } from '../features/media/server/media-store.ts';
+import { seedExportSite, type Signed } from './testing/export-site.ts';
 import { DEMO_TEMPLATE_BODY } from '../features/contracts/server/contracts.seed.ts';
 
-type Signed = Awaited<ReturnType<typeof signIn>>;
 type Row = Record<string, string>;
 
 const csv = (entry: ZipEntry | undefined): Row[] => {
@@ -38,55 +31,7 @@ describe('the full export', () => {
   const download = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/admin/export', headers: cookie ? { cookie } : {} });
 
   it('seeds a small site: two families, three dogs with health results, a litter with two puppies, subscribers, a sealed contract', async () => {
-    admin = await signIn(t.orm, { isAdmin: true, username: 'breeder' });
-    parkers = await signIn(t.orm, { isAdmin: false, username: 'parkers', email: 'parkers@example.com' });
-    const nguyens = await signIn(t.orm, { isAdmin: false, username: 'nguyens', email: 'nguyens@example.com' });
-    const em = t.orm.em.fork();
-    (await em.findOneOrFail(User, parkers.user.id)).displayName = 'Jamie Parker';
-    (await em.findOneOrFail(User, nguyens.user.id)).displayName = 'An Nguyen';
-    photo = await solidImage(64, 48, 'jpeg');
-    const stored = await storeMedia(em, { kind: 'image', mime: 'image/jpeg', ext: 'jpg', width: 64, height: 48, bytes: photo });
-    photoUrl = `/uploads/${stored.id}.jpg`;
-    const now = new Date();
-    const dog = (name: string, gender: 'male' | 'female', extra: object = {}) =>
-      em.create(ParentDog, { name, gender, breed: 'Goldendoodle', color: 'red', createdAt: now, updatedAt: now, ...extra });
-    const cooper = dog('Cooper', 'male', { registrationNumber: 'AKC-SR100', registry: 'AKC', birthDate: '2020-04-02', ours: true });
-    const bella = dog('Bella', 'female', { birthDate: '2021-05-06', ours: true, imageUrl: photoUrl });
-    await em.flush();
-    dog('Rosie', 'female', { sire: cooper, dam: bella, birthDate: '2023-06-01', notes: '=HYPERLINK("http://evil.example")' });
-    em.create(DogHealthTest, { dog: cooper, kind: 'ofa-hips', test: '', result: 'Good', position: 0 });
-    em.create(DogHealthTest, { dog: cooper, kind: 'genetic-panel', test: 'PRA-prcd', result: 'Clear', position: 1 });
-    const litter = em.create(Litter, {
-      name: 'Spring 2026',
-      motherName: 'Bella',
-      fatherName: 'Cooper',
-      sire: cooper,
-      dam: bella,
-      birthDate: '2026-03-01',
-      puppyCount: 2,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const puppy = (name: string, extra: object) =>
-      em.create(Puppy, { name, gender: 'female', color: 'apricot', litter, createdAt: now, updatedAt: now, ...extra });
-    puppy('Maple', { family: parkers.user.id, status: 'reserved', price: 3200 });
-    puppy('Oak', { gender: 'male', color: 'red', status: 'available' });
-    const subscriber = (email: string, status: 'active' | 'pending' | 'unsubscribed', name: string | null) =>
-      em.create(Subscriber, {
-        email,
-        name,
-        status,
-        unsubscribeToken: createHash('sha256').update(email).digest('hex'),
-        createdAt: new Date('2025-01-02T03:04:05Z'),
-        updatedAt: new Date('2025-02-03T04:05:06Z'),
-        pendingSince: status === 'pending' ? new Date('2025-01-02T03:04:05Z') : null,
-        confirmedAt: status === 'pending' ? null : new Date('2025-01-02T03:10:00Z'),
-      });
-    subscriber('reader@example.com', 'active', 'Robin');
-    subscriber('waiting@example.com', 'pending', null);
-    subscriber('gone@example.com', 'unsubscribed', '@Gone');
-    await em.flush();
-
+    ({ admin, parkers, photo, photoUrl } = await seedExportSite(t.orm));
     // A contract sealed the way the breeder and the family do it.
     const breeder = () => t.caller(admin.user).admin.contracts;
     const template = await breeder().saveTemplate({ name: 'Puppy sale agreement', body: DEMO_TEMPLATE_BODY });
@@ -244,6 +189,20 @@ describe('the full export', () => {
     const whole = await read(1000, 1000);
     expect(await read(1, 1)).toEqual(whole);
     expect(await read(2, 2)).toEqual(whole);
+  });
+
+  it('carries a video stored in pieces whole, beside photos read together', async () => {
+    const video = randomBytes(5000);
+    const stored = await storeMedia(
+      t.orm.em.fork(),
+      { kind: 'video', mime: 'video/mp4', ext: 'mp4', width: null, height: null, bytes: video },
+      { chunkBytes: 1000 },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of exportZip(t.orm.em.fork(), EXPORT_SOURCES, { fileBatch: 2 })) chunks.push(chunk as Buffer);
+    const all = readZip(Buffer.concat(chunks));
+    expect(all.find((e) => e.name === `media/${stored.id}.mp4`)!.bytes).toEqual(video);
+    expect(all.find((e) => e.name === `media/${photoUrl.slice('/uploads/'.length)}`)!.bytes).toEqual(photo);
   });
 
   it('stops reading when the reader goes away', async () => {

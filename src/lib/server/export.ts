@@ -37,8 +37,11 @@ export interface ExportFile {
   /** The keyset of the set's listing (ascending). */
   key: string | number;
   path: string;
-  /** The bytes piece by piece; null when the file went away since it was listed (it is then left out). */
-  open: () => Promise<AsyncIterable<Buffer> | null>;
+  /**
+   * The bytes, whole (a small file) or piece by piece (a video); null when the file went away since it was listed (it is
+   * then left out).
+   */
+  open: () => Promise<Buffer | AsyncIterable<Buffer> | null>;
   /** Already compressed (photos, videos): stored as they are rather than deflated again. */
   compressed?: boolean;
 }

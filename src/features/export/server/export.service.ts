@@ -111,9 +111,9 @@ export function exportZip(em: EntityManager, sources: ExportSources, options: Ex
         for (;;) {
           const listed = await set.list(em.fork(), last, fileBatch);
           for (const file of listed) {
-            const pieces = await file.open();
-            if (pieces) {
-              await add(fileBytes(pieces), file.path, file.compressed === true);
+            const bytes = await file.open();
+            if (bytes) {
+              await add(Buffer.isBuffer(bytes) ? bytes : fileBytes(bytes), file.path, file.compressed === true);
               files++;
             }
           }

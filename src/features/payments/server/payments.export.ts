@@ -109,10 +109,7 @@ export const receiptsExport: ExportFileSet = {
         const [found] = await em.execute<{ b: string }[]>(`select encode("receipt_pdf", 'base64') as "b" from "payments" where "id" = ?`, [
           r.id,
         ]);
-        if (!found) return null;
-        return (async function* () {
-          yield Buffer.from(found.b, 'base64');
-        })();
+        return found ? Buffer.from(found.b, 'base64') : null;
       },
     }));
   },

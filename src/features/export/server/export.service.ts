@@ -25,6 +25,8 @@ export interface ExportOptions {
 
 export const EXPORT_BATCH = 250;
 const FILE_BATCH = 100;
+/** Bytes of zip gathered before a write to the response. */
+const OUT_BYTES = 64 * 1024;
 
 /** The file's name the browser saves, with the day: "goldendoodle-export-2026-12-07.zip". */
 export const exportFileName = (now: Date) => `goldendoodle-export-${now.toISOString().slice(0, 10)}.zip`;
@@ -133,7 +135,20 @@ export function exportZip(em: EntityManager, sources: ExportSources, options: Ex
       archive.destroy(error instanceof Error ? error : new Error(String(error)));
     });
     try {
-      for await (const chunk of archive) yield chunk as Buffer;
+      // The archive emits a few small chunks per file (header, bytes): 50,000 photos were over 100,000 writes to the
+      // socket, each with its chunk framing. Sent in pieces of OUT_BYTES instead.
+      let pending: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of archive) {
+        pending.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size >= OUT_BYTES) {
+          yield pending.length === 1 ? pending[0]! : Buffer.concat(pending, size);
+          pending = [];
+          size = 0;
+        }
+      }
+      if (size > 0) yield Buffer.concat(pending, size);
     } finally {
       // The reader went away (or the archive failed): stop handing it entries.
       stopped = true;

@@ -8,7 +8,7 @@ import { familiesExport } from '../features/auth/server/auth.export.ts';
 import { familyContacts } from '../features/auth/server/auth.reads.ts';
 import { applicationsExport, waitlistExport } from '../features/applications/server/applications.export.ts';
 import { dogHealthTestsExport, dogsExport, littersExport } from '../features/dogs/server/dogs.export.ts';
-import { litterKeys } from '../features/dogs/server/dogs.reads.ts';
+import { litterKeys, puppyLitters } from '../features/dogs/server/dogs.reads.ts';
 import { puppiesExport } from '../features/puppies/server/puppies.export.ts';
 import { puppyNames } from '../features/puppies/server/puppies.reads.ts';
 import { paymentAccountsExport, paymentsExport, receiptsExport } from '../features/payments/server/payments.export.ts';
@@ -38,6 +38,18 @@ const litterJoin: ExportJoin = {
   lookup: litterKeys,
 };
 
+/** A puppy's litter the way the import reads a litter and its puppies back: name, birth date and parents. */
+const puppyLitterJoin: ExportJoin = {
+  key: 'litter_id',
+  columns: [
+    { name: 'litter', type: 'text', meaning: "The litter's name (litters.csv)." },
+    { name: 'birth_date', type: 'date', meaning: "The puppy's birth date: its litter's (or the expected date), YYYY-MM-DD." },
+    { name: 'sire', type: 'text', meaning: "The litter's sire: registration number, else name (dogs.csv)." },
+    { name: 'dam', type: 'text', meaning: "The litter's dam: registration number, else name (dogs.csv)." },
+  ],
+  lookup: puppyLitters,
+};
+
 const puppyJoin: ExportJoin = {
   key: 'puppy_id',
   columns: [{ name: 'puppy', type: 'text', meaning: "The puppy's name (puppies.csv)." }],
@@ -64,7 +76,7 @@ export const EXPORT_SOURCES: ExportSources = {
     dogsExport,
     dogHealthTestsExport,
     littersExport,
-    withJoins(puppiesExport, [litterJoin, familyJoin]),
+    withJoins(puppiesExport, [puppyLitterJoin, familyJoin]),
     paymentsExport,
     paymentAccountsExport,
     contractsExport,

@@ -112,9 +112,9 @@ describe('the full export', () => {
 
   it('writes the families, dogs, litters, puppies and subscribers as they are on the site', () => {
     const families = csv(entry('families.csv'));
-    expect(families.map((f) => [f.name, f.email, f.username])).toEqual([
-      ['Jamie Parker', 'parkers@example.com', 'parkers'],
-      ['An Nguyen', 'nguyens@example.com', 'nguyens'],
+    expect(families.map((f) => [f.name, f.email, f.email_verified, f.username])).toEqual([
+      ['Jamie Parker', 'parkers@example.com', 'yes', 'parkers'],
+      ['An Nguyen', 'nguyens@example.com', 'yes', 'nguyens'],
     ]);
     // The breeder's own account is not a family.
     expect(families.some((f) => f.username === 'breeder')).toBe(false);
@@ -136,14 +136,16 @@ describe('the full export', () => {
     ]);
 
     const litters = csv(entry('litters.csv'));
-    expect(litters.map((l) => [l.name, l.birth_date, l.sire, l.dam, l.sire_id, l.dam_id, l.puppy_count])).toEqual([
+    expect(litters.map((l) => [l.litter, l.birth_date, l.sire, l.dam, l.sire_id, l.dam_id, l.puppy_count])).toEqual([
       ['Spring 2026', '2026-03-01', 'AKC-SR100', 'Bella', dogs[0]!.id, dogs[1]!.id, '2'],
     ]);
 
     const puppies = csv(entry('puppies.csv'));
-    expect(puppies.map((p) => [p.name, p.gender, p.color, p.litter, p.litter_birth_date, p.status, p.price, p.family_email])).toEqual([
-      ['Maple', 'female', 'apricot', 'Spring 2026', '2026-03-01', 'reserved', '3200', 'parkers@example.com'],
-      ['Oak', 'male', 'red', 'Spring 2026', '2026-03-01', 'available', '', ''],
+    expect(
+      puppies.map((p) => [p.name, p.gender, p.color, p.litter, p.birth_date, p.sire, p.dam, p.status, p.price, p.family_email]),
+    ).toEqual([
+      ['Maple', 'female', 'apricot', 'Spring 2026', '2026-03-01', 'AKC-SR100', 'Bella', 'reserved', '3200', 'parkers@example.com'],
+      ['Oak', 'male', 'red', 'Spring 2026', '2026-03-01', 'AKC-SR100', 'Bella', 'available', '', ''],
     ]);
     expect(puppies[0]!.litter_id).toBe(litters[0]!.id);
     expect(puppies[0]!.family_id).toBe(families[0]!.id);

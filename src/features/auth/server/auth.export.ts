@@ -18,8 +18,13 @@ export const familiesExport: ExportTable = {
   columns: [
     { name: 'id', type: 'integer', meaning: "The account's number on this site; other files name a family by it (family_id)." },
     { name: 'name', type: 'text', meaning: 'How the family is greeted (their display name; the username when they gave none).' },
-    { name: 'email', type: 'email', meaning: 'The verified e-mail address the site writes to; empty when none is verified yet.' },
-    { name: 'pending_email', type: 'email', meaning: 'An address the family gave but has not verified yet.' },
+    {
+      name: 'email',
+      type: 'email',
+      meaning: 'The e-mail address: the verified one the site writes to, else the one given and not verified yet (email_verified).',
+    },
+    { name: 'email_verified', type: 'boolean', meaning: 'yes when email was proven by its link.' },
+    { name: 'pending_email', type: 'email', meaning: 'A new address the family gave beside a verified one, not verified yet.' },
     { name: 'username', type: 'text', meaning: 'The name the family signs in with.' },
     { name: 'email_verified_at', type: 'timestamp', meaning: 'When the e-mail address was proven by its link (UTC).' },
     { name: 'joined_at', type: 'timestamp', meaning: 'When the account was made (UTC).' },
@@ -33,8 +38,9 @@ export const familiesExport: ExportTable = {
     return rows.map((r): ExportRow => ({
       id: Number(r.id),
       name: r.display_name || r.username,
-      email: r.email,
-      pending_email: r.pending_email,
+      email: r.email ?? r.pending_email,
+      email_verified: r.email ? 'yes' : 'no',
+      pending_email: r.email ? r.pending_email : null,
       username: r.username,
       email_verified_at: isoInstant(r.email_verified_at),
       joined_at: isoInstant(r.created_at),

@@ -171,7 +171,7 @@ export const littersExport: ExportTable = {
   description: 'Every litter, past and planned, with its parents.',
   columns: [
     { name: 'id', type: 'integer', meaning: "The litter's number on this site; other files name a litter by it (litter_id)." },
-    { name: 'name', type: 'text', meaning: "The litter's name; with birth_date (or expected_date) it is the litter's key." },
+    { name: 'litter', type: 'text', meaning: "The litter's name; with birth_date (or expected_date) it is the litter's key." },
     { name: 'birth_date', type: 'date', meaning: 'Birth date (YYYY-MM-DD); empty while expected.' },
     { name: 'expected_date', type: 'date', meaning: 'Expected date (YYYY-MM-DD) of a planned litter.' },
     { name: 'sire', type: 'text', meaning: "The sire's registration number, or its name (dogs.csv); empty when not in the registry." },
@@ -195,7 +195,7 @@ export const littersExport: ExportTable = {
     );
     return rows.map((r): ExportRow => ({
       id: Number(r.id),
-      name: r.name,
+      litter: r.name,
       birth_date: r.birth_date,
       expected_date: r.expected_date,
       sire: r.sire,

@@ -12,3 +12,20 @@ export async function litterKeys(
   );
   return new Map(rows.map((r) => [Number(r.id), { litter: r.name, litter_birth_date: r.day }]));
 }
+
+/** A parent as the import finds it: by registration number when it has one, else by name. */
+const PARENT_KEY = (alias: string) => `coalesce(nullif(${alias}."registration_number", ''), ${alias}."name")`;
+
+/** A puppy's litter as the import reads it back: the litter's name, the birth date (the puppy's) and its parents. */
+export async function puppyLitters(
+  em: EntityManager,
+  ids: readonly number[],
+): Promise<Map<number, { litter: string; birth_date: string | null; sire: string | null; dam: string | null }>> {
+  const rows = await em.execute<{ id: number; name: string; day: string | null; sire: string | null; dam: string | null }[]>(
+    `select l."id", l."name", coalesce(l."birth_date", l."expected_date") as "day", ${PARENT_KEY('s')} as "sire", ${PARENT_KEY('m')} as "dam"
+     from "litters" l left join "parent_dogs" s on s."id" = l."sire_id" left join "parent_dogs" m on m."id" = l."dam_id"
+     where l."id" in (${ids.map(() => '?').join(', ')})`,
+    [...ids],
+  );
+  return new Map(rows.map((r) => [Number(r.id), { litter: r.name, birth_date: r.day, sire: r.sire, dam: r.dam }]));
+}

@@ -1,0 +1,13 @@
+// The temperament feature's face to the app (decision 146): puppies' aptitude tests, the fit rules, the breeder's marks.
+import { defineFeature } from '../../../lib/server/feature-module.ts';
+import { FitRule, PuppyBlock, TemperamentLitterSetting, TemperamentTestRecord } from './temperament.entity.ts';
+import { temperamentRouter } from './temperament.router.ts';
+import { temperamentAdminRouter } from './temperament.admin-router.ts';
+
+export const temperamentModule = defineFeature({
+  name: 'temperament',
+  entities: [TemperamentTestRecord, TemperamentLitterSetting, FitRule, PuppyBlock],
+  routers: { temperament: temperamentRouter },
+  adminRouters: { temperament: temperamentAdminRouter },
+  // A deleted family's marks go with its account (the foreign key cascades); its tests are the puppies'.
+});

@@ -18,7 +18,7 @@ export async function myTemperament(em: EntityManager, userId: number): Promise<
   const litters = await em.find(Litter, { id: { $in: visible.map((l) => l.litterId) } }, { orderBy: { birthDate: 'desc', id: 'desc' } });
   const puppies = await em.find(
     Puppy,
-    { litter: { $in: litters.map((l) => l.id) }, visible: true, $or: [{ family: null }, { family: userId }] },
+    { litter: { $in: litters.map((l) => l.id) }, $or: [{ family: userId }, { family: null, visible: true }] },
     { orderBy: { id: 'asc' }, limit: 200 },
   );
   const ids = puppies.map((p) => p.id);

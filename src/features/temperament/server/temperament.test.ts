@@ -9,6 +9,7 @@ import { ANSWERS } from '../../../server/testing/applications.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { FIT_MESSAGES, SCORE_WORDS, TEMPERAMENT_TESTS, type FitRuleDto } from '../temperament.schema.ts';
 import { fitFor, isBlocked, temperamentFor } from './temperament.reads.ts';
+import { temperamentToday } from './temperament.today.ts';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -234,6 +235,26 @@ describe('temperament and fit', () => {
       [untested, false, false, true],
       [999_999, false, false, false],
     ]);
+  });
+
+  it('puts "temperament tests due" on Today from seven weeks for a litter not all tested, overdue after three days', async () => {
+    const on = async (date: string) =>
+      (await temperamentToday(t.orm.em.fork(), new Date(`${date}T15:00:00Z`))).map((i) => [i.title, i.day, !!i.overdue, i.href]);
+    // Spring was born on October 10: 49 days on is November 28. Autumn (October 12) is two days younger.
+    expect(await on('2026-11-27')).toEqual([]);
+    expect(await on('2026-11-28')).toEqual([
+      ['Temperament tests due: Spring litter, 2 of 3 puppies to test', '2026-11-28', false, `/admin/temperament?litter=${spring}`],
+    ]);
+    expect(await on('2026-12-03')).toEqual([
+      ['Temperament tests due: Spring litter, 2 of 3 puppies to test', '2026-11-28', true, `/admin/temperament?litter=${spring}`],
+      ['Temperament tests due: Autumn litter, 1 of 1 puppy to test', '2026-11-30', false, `/admin/temperament?litter=${autumn}`],
+    ]);
+    // Every puppy tested: the line goes.
+    const all = Object.fromEntries(TEMPERAMENT_TESTS.map((test) => [test, { score: 3, note: '' }]));
+    await adminApi().save({ puppyId: autumnPuppy, scores: all });
+    expect((await on('2026-12-03')).map(([title]) => title)).toEqual(['Temperament tests due: Spring litter, 2 of 3 puppies to test']);
+    // Two weeks past the test day, no longer.
+    expect(await on('2026-12-13')).toEqual([]);
   });
 
   it('keeps the dashboard procedures the breeder’s', async () => {

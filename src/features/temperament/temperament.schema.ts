@@ -439,6 +439,11 @@ export const SaveTestSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'The test date must be a date (YYYY-MM-DD).')
     .optional(),
+  /**
+   * The phone's queue key (a save made without signal is sent later with it). A save sets values rather than adding
+   * rows, so a replay writes the same test again: the key needs no row of its own.
+   */
+  idempotencyKey: z.string().max(64).optional(),
 });
 export type SaveTestInput = z.input<typeof SaveTestSchema>;
 

@@ -13,6 +13,7 @@ import {
 import {
   createRule,
   fitBoard,
+  getRule,
   listLitters,
   listRules,
   litterTests,
@@ -29,6 +30,7 @@ export const temperamentAdminRouter = router({
   save: adminProcedure.input(SaveTestSchema).mutation(({ ctx, input }) => saveTest(ctx.em, input)),
   setShown: adminProcedure.input(ShowToFamiliesSchema).mutation(({ ctx, input }) => setShowToFamilies(ctx.em, input.litterId, input.show)),
   rules: adminProcedure.input(FitRulePageSchema).query(({ ctx, input }) => listRules(ctx.em, input)),
+  rule: adminProcedure.input(IdInputSchema).query(({ ctx, input }) => getRule(ctx.em, input.id)),
   createRule: adminProcedure.input(FitRuleInputSchema).mutation(({ ctx, input }) => createRule(ctx.em, input)),
   updateRule: adminProcedure.input(FitRuleUpdateSchema).mutation(({ ctx, input }) => updateRule(ctx.em, input.id, input.rule)),
   removeRule: adminProcedure.input(IdInputSchema).mutation(({ ctx, input }) => removeRule(ctx.em, input.id)),

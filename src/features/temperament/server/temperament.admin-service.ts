@@ -158,6 +158,10 @@ export async function createRule(em: EntityManager, data: RuleData): Promise<Fit
   return toRuleDto(rule);
 }
 
+export async function getRule(em: EntityManager, id: number): Promise<FitRuleDto> {
+  return toRuleDto(await findRule(em, id));
+}
+
 async function findRule(em: EntityManager, id: number) {
   const rule = await em.findOne(FitRule, { id });
   if (!rule) throw new AppError('NOT_FOUND', FIT_MESSAGES.ruleNotFound);

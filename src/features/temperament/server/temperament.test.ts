@@ -243,11 +243,11 @@ describe('temperament and fit', () => {
     // Spring was born on October 10: 49 days on is November 28. Autumn (October 12) is two days younger.
     expect(await on('2026-11-27')).toEqual([]);
     expect(await on('2026-11-28')).toEqual([
-      ['Temperament tests due: Spring litter, 2 of 3 puppies to test', '2026-11-28', false, `/admin/temperament?litter=${spring}`],
+      ['Temperament tests due: Spring litter, 2 of 3 puppies to test', '2026-11-28', false, `/admin/temperament?edit=${spring}`],
     ]);
     expect(await on('2026-12-03')).toEqual([
-      ['Temperament tests due: Spring litter, 2 of 3 puppies to test', '2026-11-28', true, `/admin/temperament?litter=${spring}`],
-      ['Temperament tests due: Autumn litter, 1 of 1 puppy to test', '2026-11-30', false, `/admin/temperament?litter=${autumn}`],
+      ['Temperament tests due: Spring litter, 2 of 3 puppies to test', '2026-11-28', true, `/admin/temperament?edit=${spring}`],
+      ['Temperament tests due: Autumn litter, 1 of 1 puppy to test', '2026-11-30', false, `/admin/temperament?edit=${autumn}`],
     ]);
     // Every puppy tested: the line goes.
     const all = Object.fromEntries(TEMPERAMENT_TESTS.map((test) => [test, { score: 3, note: '' }]));

@@ -41,7 +41,7 @@ export const temperamentToday: TodaySource = async (em: EntityManager, now: Date
       title: `Temperament tests due: ${name}, ${untested} of ${mine.length} ${mine.length === 1 ? 'puppy' : 'puppies'} to test`,
       at: `${ymd(dueMs)}T12:00:00.000Z`,
       day: ymd(dueMs),
-      href: `/admin/temperament?litter=${litter.id}`,
+      href: `/admin/temperament?edit=${litter.id}`,
       overdue: today > dueMs + GRACE_DAYS * DAY,
     });
   }

@@ -2,6 +2,7 @@
 // litters a family is in (and the answers it gave for them), and the fit of a family with some puppies.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Application } from '../../applications/server/application.entity.ts';
+import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import {
   familyFacts,
   judgeFit,
@@ -53,16 +54,16 @@ export async function shownLitters(em: EntityManager, litterIds: readonly number
   return new Set(rows.map((r) => r.litter.id));
 }
 
-/** A family's place in a litter: the application that puts it there (waitlisted on that litter's list, or matched to one of its puppies). */
+/** A family's place in a litter, and the answers its fit is read from (null: no application to read). */
 export interface FamilyInLitter {
   litterId: number;
-  applicationId: number;
-  facts: FamilyFacts;
+  facts: FamilyFacts | null;
 }
 
 /**
- * The litters a family is in: its applications waitlisted on a litter's list, and those matched to a puppy of a
- * litter. The newest application speaks for the family when two put it in one litter.
+ * The litters a family is in: its applications waitlisted on a litter's list or matched to one of its puppies, and the
+ * litters of the puppies matched to it (the portal's rule: a family sees its puppy's litter). The application that
+ * puts it there speaks for the family (the newest when two do); a family matched without one is read from its newest.
  */
 export async function familyLitters(em: EntityManager, familyUserId: number): Promise<FamilyInLitter[]> {
   const apps = await em.find(
@@ -81,7 +82,13 @@ export async function familyLitters(em: EntityManager, familyUserId: number): Pr
   for (const a of apps) {
     const litterId = a.status === 'matched' ? a.puppy?.litter?.id : a.waitlistLitter?.id;
     if (!litterId || out.has(litterId)) continue;
-    out.set(litterId, { litterId, applicationId: a.id, facts: familyFacts(a) });
+    out.set(litterId, { litterId, facts: familyFacts(a) });
+  }
+  const matched = await em.find(Puppy, { family: familyUserId, litter: { $ne: null } }, { fields: ['id', 'litter'] });
+  const missing = [...new Set(matched.map((p) => p.litter!.id))].filter((id) => !out.has(id));
+  if (missing.length) {
+    const facts = await latestFacts(em, familyUserId);
+    for (const litterId of missing) out.set(litterId, { litterId, facts });
   }
   return [...out.values()];
 }

@@ -69,7 +69,8 @@ export async function fitFor(em: EntityManager, familyUserId: number, puppyIds: 
   const puppies = await em.find(Puppy, { id: { $in: [...puppyIds] } }, { fields: ['id', 'litter'] });
   const litterOf = new Map(puppies.map((p) => [p.id, p.litter?.id ?? null]));
   return puppyIds.map((puppyId) => {
-    const facts = litters.find((l) => l.litterId === litterOf.get(puppyId))?.facts ?? fallback;
+    const inLitter = litters.find((l) => l.litterId === litterOf.get(puppyId));
+    const facts = inLitter ? inLitter.facts : fallback;
     const [fit] = fitsOf(rules, facts, [puppyId], tests, blocked);
     return { puppyId, suits: fit!.suits, reason: fit!.reason, blocked: fit!.blocked };
   });

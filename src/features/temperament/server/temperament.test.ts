@@ -10,6 +10,7 @@ import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { FIT_MESSAGES, SCORE_WORDS, TEMPERAMENT_TESTS, type FitRuleDto } from '../temperament.schema.ts';
 import { fitFor, isBlocked, temperamentFor } from './temperament.reads.ts';
 import { temperamentToday } from './temperament.today.ts';
+import { Puppy } from '../../puppies/server/puppy.entity.ts';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -255,6 +256,17 @@ describe('temperament and fit', () => {
     expect((await on('2026-12-03')).map(([title]) => title)).toEqual(['Temperament tests due: Spring litter, 2 of 3 puppies to test']);
     // Two weeks past the test day, no longer.
     expect(await on('2026-12-13')).toEqual([]);
+  });
+
+  it('counts a family matched to a puppy (no application) in that puppy’s litter, the fit read without answers', async () => {
+    const matchedOnly = await signIn(t.orm, { isAdmin: false, username: 'temper_matched' });
+    const birch = (await as(admin).admin.puppies.create({ name: 'Birch', gender: 'male', color: 'red', litterId: autumn })).id;
+    await t.orm.em.fork().nativeUpdate(Puppy, { id: birch }, { family: matchedOnly.user.id });
+    const theirs = await as(matchedOnly).temperament.mine();
+    expect(theirs.map((l) => [l.litterName, l.puppies.map((p) => p.name)])).toEqual([['Autumn', ['Acorn', 'Birch']]]);
+    expect(theirs[0]!.puppies[0]!.fit).toEqual({ suits: true, reason: FIT_MESSAGES.noAnswers });
+    // Birch is theirs now: another family of the litter no longer sees him among its candidates.
+    expect(JSON.stringify(await as(other).temperament.mine())).not.toContain('Birch');
   });
 
   it('keeps the dashboard procedures the breeder’s', async () => {

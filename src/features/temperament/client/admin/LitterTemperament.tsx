@@ -53,7 +53,8 @@ export function LitterTemperament({ litterId, onBack }: { litterId: number; onBa
         </Text>
         <Switch
           label="Show temperament to families"
-          checked={litter.showToFamilies}
+          // Shows the change while it is sent (the litter is read again once it is saved).
+          checked={setShown.isPending ? setShown.variables.show : litter.showToFamilies}
           disabled={setShown.isPending}
           onChange={(e) => setShown.mutate({ litterId, show: e.currentTarget.checked })}
         />
@@ -70,7 +71,11 @@ export function LitterTemperament({ litterId, onBack }: { litterId: number; onBa
               key={`${puppy.puppyId}:${puppy.updatedAt}`}
               puppy={puppy}
               position={{ index, count: puppies.length }}
-              onMove={(step) => go({ puppy: puppies[index + step]?.puppyId })}
+              onMove={(step) => {
+                go({ puppy: puppies[index + step]?.puppyId });
+                // The next puppy starts at its first test, not where the last one's Save button was.
+                window.scrollTo({ top: 0 });
+              }}
             />
           ) : (
             <Alert color="gray" title="No puppies in this litter yet">

@@ -3,6 +3,7 @@
 import { usePrivateServer } from './private-server.ts';
 import { expect, test, waitsForApp, type Browser, type Page } from './fixtures.ts';
 import { signInAdmin } from './admin-fixture.ts';
+import { inBothThemes } from './axe.ts';
 
 const PASSWORD = 'calm-with-noise-49';
 
@@ -57,6 +58,7 @@ test.describe('temperament', () => {
     }
     await biscuit.getByRole('textbox', { name: 'Sound sensitivity note' }).fill('Slept through the pan lid.');
     await biscuit.getByRole('textbox', { name: 'Your summary' }).fill('A calm, cuddly boy.');
+    expect(await inBothThemes(admin, 'the scoring screen')).toEqual([]);
     await biscuit.getByRole('button', { name: 'Save and next puppy' }).click();
     await expect(admin.getByRole('alert').filter({ hasText: 'Biscuit saved' }).first()).toBeVisible();
     await expect(admin.getByRole('form', { name: 'Temperament test of Honey' })).toBeVisible();
@@ -76,5 +78,6 @@ test.describe('temperament', () => {
     await expect(scored).toContainText('A calm, cuddly boy.');
     await expect(card).not.toContainText('pan lid');
     await expect(card.getByRole('article', { name: 'Honey' })).toContainText('Not tested yet');
+    expect(await inBothThemes(page, 'My Family with temperament')).toEqual([]);
   });
 });

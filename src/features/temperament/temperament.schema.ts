@@ -322,7 +322,10 @@ export function judgeFit(rules: readonly FitRuleDto[], facts: FamilyFacts, score
   return { suits: true, reason: FIT_MESSAGES.noRule, ruleId: null };
 }
 
-/** The rules a new site starts with (the migration writes the same rows). */
+/**
+ * The rules a new site starts with: the fit is judged by these until the breeder first opens the rules, which writes
+ * them as rows she can change.
+ */
 export const DEFAULT_FIT_RULES: Omit<FitRuleDto, 'id'>[] = [
   {
     fact: 'youngestChild',

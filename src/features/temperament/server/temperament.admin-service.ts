@@ -27,7 +27,7 @@ import {
   type SaveTestSchema,
   type TestScores,
 } from '../temperament.schema.ts';
-import { allRules, fitsOf, testsOf, toRuleDto } from './temperament.core.ts';
+import { allRules, ensureRules, fitsOf, testsOf, toRuleDto } from './temperament.core.ts';
 import { FitRule, PuppyBlock, TemperamentLitterSetting, TemperamentTestRecord, type ITemperamentTestRecord } from './temperament.entity.ts';
 
 async function findLitter(em: EntityManager, litterId: number): Promise<ILitter> {
@@ -140,6 +140,7 @@ export async function setShowToFamilies(em: EntityManager, litterId: number, sho
 // The rules.
 
 export async function listRules(em: EntityManager, input: z.output<typeof FitRulePageSchema>): Promise<Page<FitRuleDto>> {
+  await ensureRules(em);
   const where = input.search ? { sentence: { $ilike: likePattern(input.search) } } : {};
   const [rows, total] = await em.findAndCount(FitRule, where, {
     orderBy: { position: 'asc', id: 'asc' },
@@ -152,6 +153,7 @@ export async function listRules(em: EntityManager, input: z.output<typeof FitRul
 type RuleData = z.output<typeof FitRuleInputSchema>;
 
 export async function createRule(em: EntityManager, data: RuleData): Promise<FitRuleDto> {
+  await ensureRules(em);
   const last = await em.findOne(FitRule, { id: { $gt: 0 } }, { orderBy: { position: 'desc' } });
   const rule = em.create(FitRule, { ...data, position: (last?.position ?? 0) + 1, createdAt: new Date() });
   await em.flush();
@@ -163,6 +165,7 @@ export async function getRule(em: EntityManager, id: number): Promise<FitRuleDto
 }
 
 async function findRule(em: EntityManager, id: number) {
+  await ensureRules(em);
   const rule = await em.findOne(FitRule, { id });
   if (!rule) throw new AppError('NOT_FOUND', FIT_MESSAGES.ruleNotFound);
   return rule;

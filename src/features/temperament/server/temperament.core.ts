@@ -15,11 +15,13 @@ import {
   type TemperamentTest,
   type TestScores,
   FIT_MESSAGES,
+  DEFAULT_FIT_RULES,
 } from '../temperament.schema.ts';
 import {
   FitRule,
   PuppyBlock,
   TemperamentLitterSetting,
+  TemperamentSettings,
   TemperamentTestRecord,
   type IFitRule,
   type ITemperamentTestRecord,
@@ -43,9 +45,31 @@ export const toRuleDto = (r: IFitRule): FitRuleDto => ({
   position: r.position,
 });
 
-/** Every rule, in the order they are weighed (a site keeps tens of them, not thousands). */
+/**
+ * Every rule, in the order they are weighed (a site keeps tens of them, not thousands): the table once the defaults were
+ * written into it (ensureRules), the defaults until then. Reading never writes, so a family's read changes nothing.
+ */
 export async function allRules(em: EntityManager): Promise<FitRuleDto[]> {
+  if (!(await em.count(TemperamentSettings, { id: SETTINGS_ID }))) return DEFAULT_FIT_RULES.map((r, i) => ({ ...r, id: -(i + 1) }));
   return (await em.find(FitRule, {}, { orderBy: { position: 'asc', id: 'asc' } })).map(toRuleDto);
+}
+
+const SETTINGS_ID = 1;
+/** Any number that no other feature uses for pg_advisory_xact_lock. */
+const RULES_LOCK = 0x6669_7472; // "fitr"
+
+/** Writes the default rules into fit_rules the first time the breeder's screens need rows of their own. */
+export async function ensureRules(em: EntityManager): Promise<void> {
+  if (await em.count(TemperamentSettings, { id: SETTINGS_ID })) return;
+  await em.transactional(async (tx) => {
+    // Two first looks at once (two tabs) write the defaults once.
+    await tx.execute('select pg_advisory_xact_lock(?::int)', [RULES_LOCK]);
+    if (await tx.count(TemperamentSettings, { id: SETTINGS_ID })) return;
+    const now = new Date();
+    for (const rule of DEFAULT_FIT_RULES) tx.create(FitRule, { ...rule, createdAt: now });
+    tx.create(TemperamentSettings, { id: SETTINGS_ID, rulesWrittenAt: now });
+    await tx.flush();
+  });
 }
 
 export async function shownLitters(em: EntityManager, litterIds: readonly number[]): Promise<Set<number>> {

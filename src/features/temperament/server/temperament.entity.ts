@@ -65,3 +65,16 @@ export const PuppyBlock = defineEntity({
   },
   uniques: [{ properties: ['puppy', 'family'] }],
 });
+
+/**
+ * One row (id 1) once the default rules were written into fit_rules (the breeder's first look at the rules): from then
+ * on the table is the rules, even emptied; before, the fit is judged by DEFAULT_FIT_RULES.
+ */
+export const TemperamentSettings = defineEntity({
+  name: 'TemperamentSettings',
+  tableName: 'temperament_settings',
+  properties: {
+    id: p.integer().primary(),
+    rulesWrittenAt: p.datetime(),
+  },
+});

@@ -27,6 +27,7 @@ const PHONE = [
   'visits',
   'search',
   'health',
+  'temperament', // the breeder scores puppies on her phone; the family reads the words on its own
 ];
 const DESKTOP = [
   'newsletters', // composing a newsletter (its phone layout has journeys in newsletter-polish.spec.ts)

@@ -44,6 +44,7 @@ import { Migration20261207140000_contract_void_reason } from './Migration2026120
 import { Migration20261207141000_outbox_lanes } from './Migration20261207141000_outbox_lanes.ts';
 import { Migration20261207141100_contract_seal_claim } from './Migration20261207141100_contract_seal_claim.ts';
 import { Migration20261207141500_session_ended_notify } from './Migration20261207141500_session_ended_notify.ts';
+import { Migration20261207150000_temperament } from './Migration20261207150000_temperament.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -88,4 +89,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261207141000_outbox_lanes,
   Migration20261207141100_contract_seal_claim,
   Migration20261207141500_session_ended_notify,
+  Migration20261207150000_temperament,
 ];

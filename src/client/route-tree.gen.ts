@@ -38,6 +38,7 @@ import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
+import { Route as AdminTemperamentRouteImport } from './routes/admin.temperament'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as AdminVisitsRouteImport } from './routes/admin.visits'
@@ -197,6 +198,11 @@ const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
   path: '/subscribers',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTemperamentRoute = AdminTemperamentRouteImport.update({
+  id: '/temperament',
+  path: '/temperament',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminTestimonialsRoute = AdminTestimonialsRouteImport.update({
   id: '/testimonials',
   path: '/testimonials',
@@ -292,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/visits': typeof AdminVisitsRoute
@@ -335,6 +342,7 @@ export interface FileRoutesByTo {
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/visits': typeof AdminVisitsRoute
@@ -380,6 +388,7 @@ export interface FileRoutesById {
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/visits': typeof AdminVisitsRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/admin/resources'
     | '/admin/settings'
     | '/admin/subscribers'
+    | '/admin/temperament'
     | '/admin/testimonials'
     | '/admin/users'
     | '/admin/visits'
@@ -469,6 +479,7 @@ export interface FileRouteTypes {
     | '/admin/resources'
     | '/admin/settings'
     | '/admin/subscribers'
+    | '/admin/temperament'
     | '/admin/testimonials'
     | '/admin/users'
     | '/admin/visits'
@@ -513,6 +524,7 @@ export interface FileRouteTypes {
     | '/admin/resources'
     | '/admin/settings'
     | '/admin/subscribers'
+    | '/admin/temperament'
     | '/admin/testimonials'
     | '/admin/users'
     | '/admin/visits'
@@ -754,6 +766,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSubscribersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/temperament': {
+      id: '/admin/temperament'
+      path: '/temperament'
+      fullPath: '/admin/temperament'
+      preLoaderRoute: typeof AdminTemperamentRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/testimonials': {
       id: '/admin/testimonials'
       path: '/testimonials'
@@ -868,6 +887,7 @@ interface AdminRouteChildren {
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
+  AdminTemperamentRoute: typeof AdminTemperamentRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVisitsRoute: typeof AdminVisitsRoute
@@ -896,6 +916,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
+  AdminTemperamentRoute: AdminTemperamentRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVisitsRoute: AdminVisitsRoute,

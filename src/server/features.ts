@@ -22,6 +22,7 @@ import { paymentsModule } from '../features/payments/server/payments.module.ts';
 import { healthModule } from '../features/health/server/health.module.ts';
 import { visitsModule } from '../features/visits/server/visits.module.ts';
 import { jobsModule } from '../features/jobs/server/jobs.module.ts';
+import { temperamentModule } from '../features/temperament/server/temperament.module.ts';
 
 export const featureModules = [
   mediaModule,
@@ -44,4 +45,5 @@ export const featureModules = [
   healthModule,
   visitsModule,
   jobsModule,
+  temperamentModule,
 ] as const;

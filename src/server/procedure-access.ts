@@ -119,6 +119,8 @@ export const PROCEDURES: Readonly<Record<string, ProcedureClass>> = {
   'messages.emailPreference': fam(),
   'messages.setEmailPreference': fam({ none: OWN_SETTING }),
   'messages.live': fam(),
+  // Temperament results in words, for the litters the family is in and the breeder has switched on (issue 50).
+  'temperament.mine': fam(),
 };
 
 /** Each procedure's access alone (what the access matrix and older callers read). */

@@ -24,6 +24,7 @@ import {
   IconStethoscope,
   IconCalendarEvent,
   IconClockPlay,
+  IconMoodHeart,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -45,6 +46,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/contracts', label: 'Contracts', icon: IconSignature },
   { to: '/admin/puppies', label: 'Puppies', icon: IconPaw },
   { to: '/admin/health', label: 'Health', icon: IconStethoscope },
+  { to: '/admin/temperament', label: 'Temperament', icon: IconMoodHeart },
   { to: '/admin/litters', label: 'Litters', icon: IconHeartHandshake },
   { to: '/admin/parents', label: 'Dogs', icon: IconDog },
   { to: '/admin/pairing', label: 'Planned pairing', icon: IconHeartHandshake },

@@ -15,6 +15,7 @@ import { MyVisits } from '../../features/visits/client/MyVisits.tsx';
 import { MyContracts } from '../../features/contracts/client/MyContracts.tsx';
 import { FamilyMessages } from '../../features/messages/client/FamilyMessages.tsx';
 import { FamilyNotifications } from '../../features/notifications/client/FamilyNotifications.tsx';
+import { FamilyTemperament } from '../../features/temperament/client/FamilyTemperament.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -34,6 +35,7 @@ function AccountPage() {
         <EmailStatus />
         {/* The puppy and its pickup countdown first; the application that led to it after. */}
         <FamilyPortal />
+        <FamilyTemperament />
         <MyPayments />
         <HealthRecords />
         <MyVisits />

@@ -49,6 +49,7 @@ describe('the demo seed on Today', () => {
       expect.stringMatching(/^An e-mail to jenna\.brooks@gmial\.con could not be sent: Please confirm your subscription/),
     ]);
     expect(titles('action', 'health').length).toBeGreaterThan(0);
+    expect(titles('action', 'temperament')).toEqual(['Temperament tests due: Summer Litter, 1 of 2 puppies to test']);
     // A visit (today, or tomorrow morning when the seed runs late in the day), a go-home day this week, a litter due.
     expect(titles('scheduled', 'visits')).toEqual([expect.stringMatching(/^Visit: The Harpers, /)]);
     expect(titles('scheduled', 'portal')).toEqual(['Rosie goes home with The Martins']);

@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../features/auth/server/user.entity.ts';
 import { hashPassword } from '../../features/auth/server/password.ts';
 import { Litter, type ILitter } from '../../features/dogs/server/litter.entity.ts';
+import { seedDemoTemperament } from '../../features/temperament/server/temperament.seed.ts';
 import { Puppy, type IPuppy } from '../../features/puppies/server/puppy.entity.ts';
 import { PuppyPickup } from '../../features/portal/server/portal.entity.ts';
 import { Application, ApplicationEvent } from '../../features/applications/server/application.entity.ts';
@@ -111,6 +112,8 @@ export async function seedDemoToday(
   const rosie = puppy('Rosie', 'female', martins, 'A snuggly red girl who falls asleep in any lap she can find.');
   puppy('Finn', 'male', null, 'A brave little explorer, going home to a family in Fort Collins.');
   sold.family = okafors;
+  // Rosie was temperament tested at seven weeks and her family sees the words; Finn waits for his test (Today says so).
+  seedDemoTemperament(em, summer, rosie, isoDay(now - 4 * DAY));
 
   // Go-home day: Rosie in three days at ten in the morning (the breeder's zone), Poppy at eight weeks.
   const zone = DEFAULT_TIME_ZONE;

@@ -1,6 +1,7 @@
 // Litters: paged list (active first) and the editor; dates are YYYY-MM-DD strings, and the mother and
 // father are the registry's dogs, searched by name (a visiting sire can be added as a new ancestor).
-import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Anchor, NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { trpc, trpcClient } from '../../../../lib/client/trpc.ts';
 import { ToneBadge } from '../../../../lib/client/ToneBadge.tsx';
 import { AdminList, type Noun } from '../../../../lib/client/admin/AdminList.tsx';
@@ -54,6 +55,15 @@ export function LittersAdmin() {
                 )}
                 {l.puppyCount != null ? ` · ${l.puppyCount} puppies` : ''}
               </Meta>
+              {l.birthDate && (
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to="/admin/temperament" search={{ edit: l.id }} />}
+                  size="sm"
+                  w="fit-content"
+                >
+                  Temperament tests of the {l.name}
+                </Anchor>
+              )}
             </ItemCard>
           )}
           remove={{

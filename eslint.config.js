@@ -58,14 +58,20 @@ export const zones = [
     from: ['src/features/*/client/**', 'src/lib/client/**'],
     message: "A feature's root files (its schema) are isomorphic: they do not import browser code.",
   },
-  // Features do not reach into each other: another feature is reached only through its schema file,
-  // and (server code, for ORM relations) its entity files.
+  // Features do not reach into each other: another feature is reached only through its schema file, and from server
+  // code through its reads face (`server/<f>.reads.ts`: typed reads and the few writes it offers) and (for ORM
+  // relations) its entity files.
   ...FEATURES.flatMap((f) => [
     {
       target: `src/features/${f}/server/**`,
       from: ['src/features/**'],
-      except: [abs(`src/features/${f}/**`), abs('src/features/*/*.schema.ts'), abs('src/features/*/server/*.entity.ts')],
-      message: `Features do not reach into each other: from ${f}/server, another feature is its schema file or (for relations) its entities.`,
+      except: [
+        abs(`src/features/${f}/**`),
+        abs('src/features/*/*.schema.ts'),
+        abs('src/features/*/server/*.reads.ts'),
+        abs('src/features/*/server/*.entity.ts'),
+      ],
+      message: `Features do not reach into each other: from ${f}/server, another feature is its schema file, its reads face (server/<f>.reads.ts) or (for relations) its entities.`,
     },
     {
       target: [`src/features/${f}/client/**`, `src/features/${f}/*.{ts,tsx}`],

@@ -98,6 +98,24 @@ describe('boundary lint', () => {
       'Imports point down only',
     ],
     [
+      'another feature’s server file beside its reads face',
+      'src/features/health/server/probe.ts',
+      "import { storeMedia } from '../../media/server/media-store.ts';\nexport const x = storeMedia;",
+      'reads face',
+    ],
+    [
+      'another feature’s reads face from client code (server code all the same)',
+      'src/features/health/client/probe.tsx',
+      "import { privateUploads } from '../../media/server/media.reads.ts';\nexport const x = privateUploads;",
+      'never imports server code',
+    ],
+    [
+      'a reads face from a feature’s root file (isomorphic)',
+      'src/features/health/probe.ts',
+      "import { puppiesByIds } from '../puppies/server/puppies.reads.ts';\nexport const x = puppiesByIds;",
+      'never imports server code',
+    ],
+    [
       'an alias that resolves nowhere (no imports map to hide behind)',
       'src/features/puppies/client/probe.tsx',
       "import { x } from '#features/dogs/server/litters.service.ts';\nexport const y = x;",
@@ -119,6 +137,16 @@ describe('boundary lint', () => {
       'another feature’s entity, from server code (relations)',
       'src/features/puppies/server/probe.ts',
       "import { Litter } from '../../dogs/server/litter.entity.ts';\nexport const x = Litter;",
+    ],
+    [
+      'another feature’s reads face, from server code (issue 47)',
+      'src/features/health/server/probe.ts',
+      "import { storePrivateFile } from '../../media/server/media.reads.ts';\nexport const x = storePrivateFile;",
+    ],
+    [
+      'another feature’s reads face, from a feature’s server subfolder',
+      'src/features/health/server/jobs/probe.ts',
+      "import { puppiesByIds } from '../../../puppies/server/puppies.reads.ts';\nexport const x = puppiesByIds;",
     ],
     [
       'its own server code, from a feature’s server',

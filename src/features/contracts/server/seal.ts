@@ -13,6 +13,7 @@ import { Contract, ContractEvent, type IContract } from './contract.entity.ts';
 import { recordEvent, toDto } from './contracts.service.ts';
 import { buildPdf, markdownBlocks, sha256Hex, signPdf, type PdfBlock } from './pdf.ts';
 import { signingIdentity } from './signing-key.ts';
+import { storePrivateFile } from '../../media/server/media.reads.ts';
 import { timestampRequest, timestampToken, type Timestamper } from './cades.ts';
 
 const utc = (d: Date) => `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
@@ -124,27 +125,12 @@ export async function buildSealedPdf(
   return { bytes, sha256: sha256Hex(bytes) };
 }
 
-/** Stores the PDF as a private upload (served under /private-media after an access check); returns its upload URL. */
+/**
+ * Stores the PDF as a private upload (served under /private-media after an access check) through the media feature's
+ * face, so the row keeps media's invariants; returns its upload URL.
+ */
 export async function storePrivatePdf(em: EntityManager, pdf: SealedPdf, filename: string): Promise<string> {
-  const id = randomUUID();
-  await em.execute(
-    'insert into "media" ("id", "kind", "mime", "ext", "bytes", "size", "sha256", "width", "height", "filename", "private", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [
-      id,
-      'document',
-      'application/pdf',
-      'pdf',
-      pdf.bytes,
-      pdf.bytes.length,
-      pdf.sha256,
-      null,
-      null,
-      filename.slice(0, 200),
-      true,
-      new Date(),
-    ],
-  );
-  return `/uploads/${id}.pdf`;
+  return storePrivateFile(em, { bytes: pdf.bytes, kind: 'document', mime: 'application/pdf', ext: 'pdf', filename });
 }
 
 /**

@@ -6,6 +6,9 @@ import type { MailOutbox } from '../../../lib/server/mail.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
 import { linkKey } from '../../../lib/server/signed-token.ts';
 import { GO_HOME_LINK_DAYS, GO_HOME_SUBJECT } from '../health.schema.ts';
+import { accountsByIds } from '../../auth/server/auth.reads.ts';
+import { pickupsUpTo } from '../../portal/server/portal.reads.ts';
+import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
 import { puppyFacts } from './health.service.ts';
 import { passportData, passportFileName, passportPdf } from './passport.ts';
 import { issueShareLink } from './share-links.ts';
@@ -18,24 +21,50 @@ export const GO_HOME_WINDOW_DAYS = 14;
 
 interface Due {
   id: number;
-  at: Date | string;
+  at: Date;
   family_id: number;
   email: string;
   greeting: string;
+}
+
+/**
+ * Puppies whose pickup came within the window, with a family that has a verified address and no go-home e-mail yet:
+ * the soonest pickups first, at most 100 a run.
+ */
+async function dueGoHomes(em: EntityManager, now: Date): Promise<Due[]> {
+  const pickups = await pickupsUpTo(em, now, new Date(now.getTime() - GO_HOME_WINDOW_DAYS * 86_400_000));
+  if (!pickups.length) return [];
+  const puppies = new Map(
+    (
+      await puppiesByIds(
+        em,
+        pickups.map((k) => k.puppyId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const families = await accountsByIds(em, [...new Set([...puppies.values()].flatMap((p) => (p.familyId === null ? [] : [p.familyId])))]);
+  const ids = [...puppies.keys()];
+  const sent = ids.length
+    ? await em.execute<{ puppy_id: number }[]>(
+        `select "puppy_id" from "health_go_home_mails" where "puppy_id" in (${ids.map(() => '?').join(', ')})`,
+        ids,
+      )
+    : [];
+  const mailed = new Set(sent.map((g) => Number(g.puppy_id)));
+  const due: Due[] = [];
+  for (const k of pickups) {
+    const family = families.get(puppies.get(k.puppyId)?.familyId ?? -1);
+    if (!family?.email || mailed.has(k.puppyId)) continue;
+    due.push({ id: k.puppyId, at: k.at, family_id: family.id, email: family.email, greeting: family.greeting });
+  }
+  return due.slice(0, 100);
 }
 
 /** Queues the go-home e-mails now due; answers how many this run queued (0 when another run had them). */
 export async function runGoHomeMails(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {
   // Families with a verified address only (users.email holds only verified ones, decision 108); a family that
   // verifies within the window still gets it.
-  const due = await em.execute<Due[]>(
-    `select p."id", k."at", u."id" as "family_id", u."email", coalesce(nullif(u."display_name", ''), u."username") as "greeting"
-       from "puppy_pickups" k join "puppies" p on p."id" = k."puppy_id" join "users" u on u."id" = p."family_id"
-      where k."at" <= ? and k."at" > ? and u."email" is not null
-        and not exists (select 1 from "health_go_home_mails" g where g."puppy_id" = p."id")
-      order by k."at", p."id" limit 100`,
-    [now, new Date(now.getTime() - GO_HOME_WINDOW_DAYS * 86_400_000)],
-  );
+  const due = await dueGoHomes(em, now);
   if (!due.length) return 0;
   const { name: breederName } = await mail.breeder(em);
   // The link key is read (or made) on a connection of its own: before the transaction, which holds the embedded

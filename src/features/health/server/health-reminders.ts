@@ -5,24 +5,70 @@ import type { MailOutbox } from '../../../lib/server/mail.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
 import { addDays, dueItems } from '../due.ts';
 import { REMINDER_SUBJECT } from '../health.schema.ts';
+import { accountsByIds } from '../../auth/server/auth.reads.ts';
+import { littersByIds } from '../../dogs/server/dogs.reads.ts';
+import { pickupsUpTo } from '../../portal/server/portal.reads.ts';
+import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
 import { HealthReminder } from './health.entity.ts';
 import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 
 export const REMIND_DAYS_BEFORE = 7;
 
+interface HomePuppy {
+  id: number;
+  name: string;
+  litter_id: number;
+  birth_date: string;
+  email: string;
+  greeting: string;
+}
+
+/**
+ * Puppies home (their pickup has come) with a family that has a verified address (users.email holds only verified
+ * ones, decision 108) and has not turned reminders off, from a litter with a birth date: by id, at most 1000.
+ */
+async function homePuppies(em: EntityManager, now: Date): Promise<HomePuppy[]> {
+  const home = await pickupsUpTo(em, now);
+  const puppies = (
+    await puppiesByIds(
+      em,
+      home.map((k) => k.puppyId),
+    )
+  ).filter((p) => p.familyId !== null && p.litterId !== null);
+  const litters = new Map((await littersByIds(em, [...new Set(puppies.map((p) => p.litterId!))])).map((l) => [l.id, l]));
+  const families = await accountsByIds(em, [...new Set(puppies.map((p) => p.familyId!))]);
+  const familyIds = [...families.keys()];
+  const off = familyIds.length
+    ? await em.execute<{ family_id: number }[]>(
+        `select "family_id" from "health_family_prefs" where not "reminders_enabled" and "family_id" in (${familyIds.map(() => '?').join(', ')})`,
+        familyIds,
+      )
+    : [];
+  const quiet = new Set(off.map((f) => Number(f.family_id)));
+  const out: HomePuppy[] = [];
+  for (const p of puppies) {
+    const litter = litters.get(p.litterId!);
+    const family = families.get(p.familyId!);
+    if (!litter?.birthDate || !family?.email || quiet.has(family.id)) continue;
+    out.push({
+      id: p.id,
+      name: p.name,
+      litter_id: litter.id,
+      birth_date: litter.birthDate,
+      email: family.email,
+      greeting: family.greeting,
+    });
+    if (out.length === 1000) break;
+  }
+  return out;
+}
+
 export async function runHealthReminders(em: EntityManager, mail: MailOutbox, appOrigin: string, now = new Date()): Promise<number> {
   const today = todayUtc(now);
   // Puppies home with a family that has a verified address (users.email holds only verified ones, decision 108)
   // and has not turned reminders off.
-  const puppies = await em.execute<{ id: number; name: string; litter_id: number; birth_date: string; email: string; greeting: string }[]>(
-    `select p."id", p."name", l."id" as "litter_id", l."birth_date", u."email", coalesce(nullif(u."display_name", ''), u."username") as "greeting"
-       from "puppies" p join "litters" l on l."id" = p."litter_id" join "puppy_pickups" k on k."puppy_id" = p."id"
-       join "users" u on u."id" = p."family_id" left join "health_family_prefs" f on f."family_id" = u."id"
-      where l."birth_date" is not null and k."at" <= ? and u."email" is not null and coalesce(f."reminders_enabled", true)
-      order by p."id" limit 1000`,
-    [now],
-  );
+  const puppies = await homePuppies(em, now);
   if (!puppies.length) return 0;
   // Each litter's own protocol (or none): its items for the family's vet.
   const plans = await plansForLitters(em, [...new Set(puppies.map((p) => Number(p.litter_id)))]);

@@ -1,6 +1,6 @@
 // The care records: recording for one puppy or a litter (one transaction), who may read a puppy's record, the
 // record with what comes next, the breeder's list and protocol. Puppies, litters, pickups and weights belong to
-// other features: they are read here with plain SQL over their tables, never through their code.
+// other features: they are read through those features' reads faces (issue 47).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../lib/server/errors.ts';
@@ -31,6 +31,17 @@ import {
 } from '../health.schema.ts';
 import type { z } from 'zod';
 import { CareItem, CareRequest, CareScheduleItem, HealthFamilyPrefs, HealthProtocol, type ICareItem } from './health.entity.ts';
+import { allLitterIds, latestBornLitters, litterPage, littersByIds } from '../../dogs/server/dogs.reads.ts';
+import { privateUploads } from '../../media/server/media.reads.ts';
+import { pickupTimes, weighings } from '../../portal/server/portal.reads.ts';
+import {
+  allPuppyIds,
+  puppiesByIds,
+  puppiesOfFamilies,
+  puppiesOfLitters,
+  puppyIdsNamed,
+  type PuppyFact,
+} from '../../puppies/server/puppies.reads.ts';
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
@@ -44,38 +55,38 @@ export interface PuppyFacts {
   pickupAt: Date | null;
 }
 
-interface PuppyRow {
-  id: number;
-  name: string;
-  family_id: number | null;
-  litter_id: number | null;
-  litter_name: string | null;
-  birth_date: string | null;
-  pickup_at: Date | string | null;
+/** Puppies with their litter and pickup, in the order given by `puppies` (by id). */
+async function withLitterAndPickup(em: EntityManager, puppies: PuppyFact[]): Promise<PuppyFacts[]> {
+  const litterIds = [...new Set(puppies.map((p) => p.litterId).filter((id): id is number => id !== null))];
+  const [litters, pickups] = await Promise.all([
+    littersByIds(em, litterIds),
+    pickupTimes(
+      em,
+      puppies.map((p) => p.id),
+    ),
+  ]);
+  const byId = new Map(litters.map((l) => [l.id, l]));
+  return puppies.map((p) => {
+    const litter = p.litterId === null ? undefined : byId.get(p.litterId);
+    return {
+      id: p.id,
+      name: p.name,
+      familyId: p.familyId,
+      litterId: litter?.id ?? null,
+      litterName: litter?.name ?? null,
+      birthDate: litter?.birthDate ?? null,
+      pickupAt: pickups.get(p.id) ?? null,
+    };
+  });
 }
-
-const PUPPY_FACTS_SQL = `select p."id", p."name", p."family_id", l."id" as "litter_id", l."name" as "litter_name", l."birth_date", k."at" as "pickup_at"
-  from "puppies" p left join "litters" l on l."id" = p."litter_id" left join "puppy_pickups" k on k."puppy_id" = p."id"`;
-
-const toFacts = (r: PuppyRow): PuppyFacts => ({
-  id: Number(r.id),
-  name: r.name,
-  familyId: r.family_id === null ? null : Number(r.family_id),
-  litterId: r.litter_id === null ? null : Number(r.litter_id),
-  litterName: r.litter_name,
-  birthDate: r.birth_date,
-  pickupAt: r.pickup_at === null ? null : new Date(r.pickup_at),
-});
 
 export async function puppyFacts(em: EntityManager, ids: number[]): Promise<PuppyFacts[]> {
   if (!ids.length) return [];
-  const rows = await em.execute<PuppyRow[]>(`${PUPPY_FACTS_SQL} where p."id" in (${ids.map(() => '?').join(', ')}) order by p."id"`, ids);
-  return rows.map(toFacts);
+  return withLitterAndPickup(em, await puppiesByIds(em, ids));
 }
 
 async function litterFacts(em: EntityManager, litterId: number): Promise<PuppyFacts[]> {
-  const rows = await em.execute<PuppyRow[]>(`${PUPPY_FACTS_SQL} where p."litter_id" = ? order by p."id"`, [litterId]);
-  return rows.map(toFacts);
+  return withLitterAndPickup(em, await puppiesOfLitters(em, [litterId]));
 }
 
 /**
@@ -92,12 +103,7 @@ export async function readablePuppy(em: EntityManager, user: SessionUser, puppyI
 /** A care record's files are served to the puppy's family and its vet links only: each must be a private upload. */
 async function assertPrivateAttachments(em: EntityManager, urls: string[]) {
   if (!urls.length) return;
-  const ids = urls.map((u) => u.slice('/uploads/'.length, u.lastIndexOf('.')));
-  const rows = await em.execute<Array<{ id: string; ext: string }>>(
-    `select "id", "ext" from "media" where "private" = true and "id" in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  const ok = new Set(rows.map((r) => `/uploads/${r.id}.${r.ext}`));
+  const ok = await privateUploads(em, urls);
   if (urls.some((u) => !ok.has(u))) throw fieldError('attachments', HEALTH_MESSAGES.attachmentNotPrivate);
 }
 
@@ -158,13 +164,16 @@ export async function protocolOfLitters(em: EntityManager, litterIds: number[]):
   await ensureProtocol(em);
   const out = new Map<number, number | null>();
   if (!litterIds.length) return out;
-  const rows = await em.execute<{ id: number; protocol_id: number | null }[]>(
-    `select l."id", case when c."litter_id" is null then d."id" else c."protocol_id" end as "protocol_id"
-       from "litters" l left join "health_litter_protocols" c on c."litter_id" = l."id" left join "health_protocols" d on d."is_default"
-      where l."id" in (${litterIds.map(() => '?').join(', ')})`,
-    litterIds,
+  const existing = (await littersByIds(em, litterIds)).map((l) => l.id);
+  if (!existing.length) return out;
+  // The litter's own choice (a protocol, or none), else the default.
+  const rows = await em.execute<{ litter_id: number; protocol_id: number | null }[]>(
+    `select l."litter_id", case when c."litter_id" is null then d."id" else c."protocol_id" end as "protocol_id"
+       from (values ${existing.map(() => '(?::int)').join(', ')}) as l("litter_id") left join "health_litter_protocols" c on c."litter_id" = l."litter_id"
+       left join "health_protocols" d on d."is_default"`,
+    existing,
   );
-  for (const r of rows) out.set(Number(r.id), r.protocol_id === null ? null : Number(r.protocol_id));
+  for (const r of rows) out.set(Number(r.litter_id), r.protocol_id === null ? null : Number(r.protocol_id));
   return out;
 }
 
@@ -194,16 +203,6 @@ export async function plansForLitters(em: EntityManager, litterIds: number[]): P
     );
   }
   return out;
-}
-
-/** Weighings of these puppies from the portal's weights (the one source of weights). */
-async function weighings(em: EntityManager, puppyIds: number[]): Promise<{ puppyId: number; date: string; ounces: number }[]> {
-  if (!puppyIds.length) return [];
-  const rows = await em.execute<{ puppy_id: number; measured_on: string; ounces: number }[]>(
-    `select "puppy_id", "measured_on", "ounces" from "puppy_weights" where "puppy_id" in (${puppyIds.map(() => '?').join(', ')}) order by "measured_on", "id"`,
-    puppyIds,
-  );
-  return rows.map((r) => ({ puppyId: Number(r.puppy_id), date: r.measured_on, ounces: Number(r.ounces) }));
 }
 
 /** Done items per puppy (care records and weighings) for the due computation. */
@@ -278,7 +277,7 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
   }
   let puppies: PuppyFacts[];
   if (input.litterId !== null) {
-    const [litter] = await em.execute<{ id: number }[]>(`select "id" from "litters" where "id" = ?`, [input.litterId]);
+    const [litter] = await littersByIds(em, [input.litterId]);
     if (!litter) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.litterNotFound);
     puppies = await litterFacts(em, input.litterId);
     if (input.puppyIds.length) {
@@ -305,9 +304,13 @@ export async function recordCare(em: EntityManager, raw: RecordCareInput): Promi
     if (!chip.ok) throw fieldError('microchip', chip.message);
     if (chip.warning) warnings.push(chip.warning);
     microchip = chip.number;
-    const [taken] = await em.execute<{ name: string }[]>(
-      `select p."name" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where c."microchip" = ? and c."puppy_id" <> ? limit 1`,
+    const holders = await em.execute<{ puppy_id: number }[]>(
+      `select distinct "puppy_id" from "health_care_items" where "microchip" = ? and "puppy_id" <> ?`,
       [microchip, puppies[0]!.id],
+    );
+    const [taken] = await puppiesByIds(
+      em,
+      holders.map((h) => Number(h.puppy_id)),
     );
     if (taken)
       throw new AppError('CONFLICT', `That microchip number is already recorded for ${taken.name}.`, {
@@ -411,55 +414,57 @@ export async function removeCareItem(em: EntityManager, id: number): Promise<{ o
 /** The breeder's list of care records: newest first, a page at a time, searched on the server. */
 export async function careList(em: EntityManager, raw: z.input<typeof CareListSchema>): Promise<Page<CareItemDto>> {
   const input = CareListSchema.parse(raw);
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (input.litterId !== null) {
-    where.push(`p."litter_id" = ?`);
-    params.push(input.litterId);
-  }
+  // The records of puppies that exist (of the litter, when one is chosen); a search matches the puppy's name too.
+  const ofPuppies = input.litterId !== null ? (await puppiesOfLitters(em, [input.litterId])).map((p) => p.id) : await allPuppyIds(em);
+  const params: unknown[] = [...ofPuppies];
+  const where = [inList('c."puppy_id"', ofPuppies)];
   if (input.search) {
     const like = likePattern(input.search);
+    const named = await puppyIdsNamed(em, like);
     where.push(
-      `(p."name" ilike ? or c."product" ilike ? or c."kind" ilike ? or c."notes" ilike ? or c."findings" ilike ? or coalesce(c."microchip", '') ilike ?)`,
+      `(${inList('c."puppy_id"', named)} or c."product" ilike ? or c."kind" ilike ? or c."notes" ilike ? or c."findings" ilike ? or coalesce(c."microchip", '') ilike ?)`,
     );
-    params.push(like, like, like, like, like, like);
+    params.push(...named, like, like, like, like, like);
   }
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
+  const clause = `where ${where.join(' and ')}`;
   const [{ total }] = (await em.execute<{ total: string | number }[]>(
-    `select count(*) as "total" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" ${clause}`,
+    `select count(*) as "total" from "health_care_items" c ${clause}`,
     params,
   )) as [{ total: string | number }];
-  const rows = await em.execute<{ id: number; name: string }[]>(
-    `select c."id", p."name" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" ${clause} order by c."given_on" desc, c."id" desc limit ? offset ?`,
+  const rows = await em.execute<{ id: number; puppy_id: number }[]>(
+    `select c."id", c."puppy_id" from "health_care_items" c ${clause} order by c."given_on" desc, c."id" desc limit ? offset ?`,
     [...params, PAGE_SIZE, (input.page - 1) * PAGE_SIZE],
   );
   const items = await em.find(CareItem, { id: { $in: rows.map((r) => Number(r.id)) } });
   const byId = new Map(items.map((i) => [i.id, i]));
+  const names = new Map((await puppiesByIds(em, [...new Set(rows.map((r) => Number(r.puppy_id)))])).map((p) => [p.id, p.name]));
   return {
-    items: rows.map((r) => toCareItemDto(byId.get(Number(r.id))!, r.name)),
+    items: rows.map((r) => toCareItemDto(byId.get(Number(r.id))!, names.get(Number(r.puppy_id)) ?? '')),
     total: Number(total),
     page: input.page,
     pageSize: PAGE_SIZE,
   };
 }
 
+/** `column in (?, …)` for these ids (their values go in the parameters), or false for none. */
+const inList = (column: string, ids: readonly number[]) => (ids.length ? `${column} in (${ids.map(() => '?').join(', ')})` : 'false');
+
 /** The pickers of the recording form: litters born in the last year with their puppies, newest first (bounded). */
 export async function recordingOptions(
   em: EntityManager,
 ): Promise<{ litters: { id: number; name: string; birthDate: string; puppies: { id: number; name: string }[] }[] }> {
-  const rows = await em.execute<{ litter_id: number; litter_name: string; birth_date: string; id: number | null; name: string | null }[]>(
-    `select l."id" as "litter_id", l."name" as "litter_name", l."birth_date", p."id", p."name"
-       from (select * from "litters" where "birth_date" is not null order by "birth_date" desc, "id" desc limit 12) l
-       left join "puppies" p on p."litter_id" = l."id"
-       order by l."birth_date" desc, l."id" desc, p."id"`,
+  const latest = await latestBornLitters(em, 12);
+  const puppies = await puppiesOfLitters(
+    em,
+    latest.map((l) => l.id),
   );
-  const litters = new Map<number, { id: number; name: string; birthDate: string; puppies: { id: number; name: string }[] }>();
-  for (const r of rows) {
-    const id = Number(r.litter_id);
-    if (!litters.has(id)) litters.set(id, { id, name: r.litter_name, birthDate: r.birth_date, puppies: [] });
-    if (r.id !== null) litters.get(id)!.puppies.push({ id: Number(r.id), name: r.name! });
-  }
-  return { litters: [...litters.values()] };
+  const litters = latest.map((l) => ({
+    id: l.id,
+    name: l.name,
+    birthDate: l.birthDate!,
+    puppies: puppies.filter((p) => p.litterId === l.id).map((p) => ({ id: p.id, name: p.name })),
+  }));
+  return { litters };
 }
 
 const toScheduleDto = (r: InstanceType<typeof CareScheduleItem.class>): ScheduleItemDto => ({
@@ -537,10 +542,14 @@ export async function saveProtocol(em: EntityManager, raw: z.input<typeof SavePr
 
 async function makeDefault(tx: EntityManager, protocolId: number): Promise<void> {
   // Litters that followed the old default keep it; then the default moves.
-  await tx.execute(
-    `insert into "health_litter_protocols" ("litter_id", "protocol_id")
-       select l."id", d."id" from "litters" l cross join "health_protocols" d where d."is_default" on conflict ("litter_id") do nothing`,
-  );
+  const litterIds = await allLitterIds(tx);
+  if (litterIds.length)
+    await tx.execute(
+      `insert into "health_litter_protocols" ("litter_id", "protocol_id")
+         select l."litter_id", d."id" from (values ${litterIds.map(() => '(?::int)').join(', ')}) as l("litter_id")
+         cross join "health_protocols" d where d."is_default" on conflict ("litter_id") do nothing`,
+      litterIds,
+    );
   await tx.execute(`update "health_protocols" set "is_default" = false where "is_default"`);
   await tx.execute(`update "health_protocols" set "is_default" = true where "id" = ?`, [protocolId]);
 }
@@ -558,20 +567,32 @@ export async function removeProtocol(em: EntityManager, id: number): Promise<Pro
 export async function litterProtocols(em: EntityManager, raw: z.input<typeof LitterProtocolsSchema>): Promise<Page<LitterProtocolDto>> {
   const input = LitterProtocolsSchema.parse(raw);
   await ensureProtocol(em);
-  const where = input.search ? `where l."name" ilike ?` : '';
-  const params = input.search ? [likePattern(input.search)] : [];
-  const [{ total }] = (await em.execute<{ total: string | number }[]>(`select count(*) as "total" from "litters" l ${where}`, params)) as [
-    { total: string | number },
-  ];
-  const rows = await em.execute<
-    { id: number; name: string; birth_date: string | null; chose: boolean; protocol_id: number | null; protocol_name: string | null }[]
-  >(
-    `select l."id", l."name", l."birth_date", c."litter_id" is not null as "chose", p."id" as "protocol_id", p."name" as "protocol_name"
-       from "litters" l left join "health_litter_protocols" c on c."litter_id" = l."id"
-       left join "health_protocols" p on p."id" = case when c."litter_id" is null then (select "id" from "health_protocols" where "is_default") else c."protocol_id" end
-       ${where} order by l."birth_date" desc nulls first, l."id" desc limit ? offset ?`,
-    [...params, PAGE_SIZE, (input.page - 1) * PAGE_SIZE],
-  );
+  const page = await litterPage(em, {
+    ...(input.search ? { like: likePattern(input.search) } : {}),
+    limit: PAGE_SIZE,
+    offset: (input.page - 1) * PAGE_SIZE,
+  });
+  const total = page.total;
+  const ids = page.items.map((l) => l.id);
+  const choices = ids.length
+    ? await em.execute<{ litter_id: number; chose: boolean; protocol_id: number | null; protocol_name: string | null }[]>(
+        `select l."litter_id", c."litter_id" is not null as "chose", p."id" as "protocol_id", p."name" as "protocol_name"
+           from (values ${ids.map(() => '(?::int)').join(', ')}) as l("litter_id") left join "health_litter_protocols" c on c."litter_id" = l."litter_id"
+           left join "health_protocols" p on p."id" = case when c."litter_id" is null then (select "id" from "health_protocols" where "is_default") else c."protocol_id" end`,
+        ids,
+      )
+    : [];
+  const rows = page.items.map((l) => {
+    const c = choices.find((x) => Number(x.litter_id) === l.id);
+    return {
+      id: l.id,
+      name: l.name,
+      birth_date: l.birthDate,
+      chose: !!c?.chose,
+      protocol_id: c?.protocol_id ?? null,
+      protocol_name: c?.protocol_name ?? null,
+    };
+  });
   return {
     items: rows.map((r) => ({
       litterId: Number(r.id),
@@ -590,7 +611,7 @@ export async function litterProtocols(em: EntityManager, raw: z.input<typeof Lit
 /** Sets which protocol a litter follows (null: none); what is due for it follows at once. */
 export async function setLitterProtocol(em: EntityManager, raw: z.input<typeof SetLitterProtocolSchema>): Promise<{ ok: true }> {
   const input = SetLitterProtocolSchema.parse(raw);
-  const [litter] = await em.execute<{ id: number }[]>(`select "id" from "litters" where "id" = ?`, [input.litterId]);
+  const [litter] = await littersByIds(em, [input.litterId]);
   if (!litter) throw new AppError('NOT_FOUND', HEALTH_MESSAGES.litterNotFound);
   if (input.protocolId !== null && !(await em.count(HealthProtocol, { id: input.protocolId }))) {
     throw new AppError('NOT_FOUND', HEALTH_MESSAGES.protocolNotFound, { protocolId: [HEALTH_MESSAGES.protocolNotFound] });
@@ -617,10 +638,7 @@ export async function setReminderPreference(em: EntityManager, userId: number, e
 
 /** The family's puppies with a health record to show (the same matched puppies the portal shows). */
 export async function myHealthPuppies(em: EntityManager, userId: number): Promise<{ id: number; name: string }[]> {
-  const rows = await em.execute<{ id: number; name: string }[]>(`select "id", "name" from "puppies" where "family_id" = ? order by "id"`, [
-    userId,
-  ]);
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  return (await puppiesOfFamilies(em, [userId])).map((p) => ({ id: p.id, name: p.name }));
 }
 
 export type { CareKind, DoseUnit };
@@ -631,9 +649,11 @@ export type { CareKind, DoseUnit };
  */
 export async function canReadHealthUpload(em: EntityManager, user: SessionUser, uploadUrl: string): Promise<boolean> {
   if (user.isAdmin) return true;
+  const mine = (await puppiesOfFamilies(em, [user.id])).map((p) => p.id);
+  if (!mine.length) return false;
   const rows = await em.execute<{ one: number }[]>(
-    `select 1 as "one" from "health_care_items" c join "puppies" p on p."id" = c."puppy_id" where p."family_id" = ? and c."attachments" @> ?::jsonb limit 1`,
-    [user.id, JSON.stringify([uploadUrl])],
+    `select 1 as "one" from "health_care_items" c where ${inList('c."puppy_id"', mine)} and c."attachments" @> ?::jsonb limit 1`,
+    [...mine, JSON.stringify([uploadUrl])],
   );
   return rows.length > 0;
 }

@@ -4,6 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 import { addDays, dueItems } from '../due.ts';
 import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
+import { littersBornBetween } from '../../dogs/server/dogs.reads.ts';
+import { pickupTimes } from '../../portal/server/portal.reads.ts';
+import { puppiesOfLitters } from '../../puppies/server/puppies.reads.ts';
 
 /** Litters born this long ago or less are looked at (the demo protocol ends at go-home, day 56). */
 const RECENT_DAYS = 120;
@@ -12,13 +15,28 @@ const MAX_LINES = 50;
 export const healthToday: TodaySource = async (em: EntityManager, now: Date): Promise<TodayItem[]> => {
   const today = todayUtc(now);
   const weekAhead = addDays(today, 7);
-  const puppies = await em.execute<{ id: number; litter_id: number; litter_name: string; birth_date: string }[]>(
-    `select p."id", l."id" as "litter_id", l."name" as "litter_name", l."birth_date"
-       from "puppies" p join "litters" l on l."id" = p."litter_id" left join "puppy_pickups" k on k."puppy_id" = p."id"
-      where l."birth_date" is not null and l."birth_date" >= ? and l."birth_date" <= ? and (k."at" is null or k."at" > ?)
-      order by l."birth_date", p."id" limit 500`,
-    [addDays(today, -RECENT_DAYS), today, now],
+  // Puppies of litters born in the window that are not home yet: by birth date, then id, at most 500.
+  const litters = await littersBornBetween(em, addDays(today, -RECENT_DAYS), today);
+  const litterById = new Map(litters.map((l) => [l.id, l]));
+  const ofLitters = await puppiesOfLitters(
+    em,
+    litters.map((l) => l.id),
   );
+  const pickups = await pickupTimes(
+    em,
+    ofLitters.map((p) => p.id),
+  );
+  const puppies = ofLitters
+    .filter((p) => {
+      const at = pickups.get(p.id);
+      return !at || at > now;
+    })
+    .map((p) => {
+      const l = litterById.get(p.litterId!)!;
+      return { id: p.id, litter_id: l.id, litter_name: l.name, birth_date: l.birthDate! };
+    })
+    .sort((a, b) => a.birth_date.localeCompare(b.birth_date) || a.id - b.id)
+    .slice(0, 500);
   if (!puppies.length) return [];
   // Each litter's own protocol (or none), the breeder's items only.
   const plans = await plansForLitters(em, [...new Set(puppies.map((p) => Number(p.litter_id)))]);

@@ -7,6 +7,8 @@ import { healthTestLabel, HEALTH_TEST_KINDS, type HealthTestKind } from '../../.
 import { formatDay } from '../../../lib/shared/format.ts';
 import { CARE_KIND_LABELS, type CareItemDto, type HealthRecordDto } from '../health.schema.ts';
 import { healthRecord, type PuppyFacts } from './health.service.ts';
+import { littersByIds, parentsWithTests } from '../../dogs/server/dogs.reads.ts';
+import { breederContact } from '../../settings/server/settings.reads.ts';
 
 const isTestKind = (k: string): k is HealthTestKind => (HEALTH_TEST_KINDS as readonly string[]).includes(k);
 
@@ -37,52 +39,29 @@ export async function passportData(em: EntityManager, puppy: PuppyFacts, now = n
   const record = await healthRecord(em, puppy, now);
   const parents: ParentInfo[] = [];
   if (puppy.litterId !== null) {
-    const [litter] = await em.execute<{ mother_name: string; father_name: string; sire_id: number | null; dam_id: number | null }[]>(
-      `select "mother_name", "father_name", "sire_id", "dam_id" from "litters" where "id" = ?`,
-      [puppy.litterId],
-    );
+    const [litter] = await littersByIds(em, [puppy.litterId]);
     if (litter) {
-      const ids = [litter.dam_id, litter.sire_id].filter((id): id is number => id !== null).map(Number);
-      const dogs = ids.length
-        ? await em.execute<{ id: number; name: string; registered_name: string; registry: string; registration_number: string }[]>(
-            `select "id", "name", "registered_name", "registry", "registration_number" from "parent_dogs" where "id" in (${ids.map(() => '?').join(', ')})`,
-            ids,
-          )
-        : [];
-      const tests = ids.length
-        ? await em.execute<{ dog_id: number; kind: string; test: string; result: string; date: string | null }[]>(
-            `select "dog_id", "kind", "test", "result", "date" from "dog_health_tests" where "dog_id" in (${ids.map(() => '?').join(', ')}) order by "position", "id"`,
-            ids,
-          )
-        : [];
+      const ids = [litter.damId, litter.sireId].filter((id): id is number => id !== null);
+      const dogs = await parentsWithTests(em, ids);
       for (const [role, id, fallback] of [
-        ['Dam', litter.dam_id, litter.mother_name],
-        ['Sire', litter.sire_id, litter.father_name],
+        ['Dam', litter.damId, litter.motherName],
+        ['Sire', litter.sireId, litter.fatherName],
       ] as const) {
-        const dog = id === null ? undefined : dogs.find((d) => Number(d.id) === Number(id));
+        const dog = id === null ? undefined : dogs.find((d) => d.id === id);
         parents.push({
           role,
           name: dog?.name ?? fallback,
-          registeredName: dog?.registered_name ?? '',
-          registration: dog ? [dog.registry, dog.registration_number].filter(Boolean).join(' ') : '',
-          tests: tests
-            .filter((t) => dog && Number(t.dog_id) === Number(dog.id))
-            .map(
-              (t) =>
-                `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${formatDay(t.date)})` : ''}`,
-            ),
+          registeredName: dog?.registeredName ?? '',
+          registration: dog ? [dog.registry, dog.registrationNumber].filter(Boolean).join(' ') : '',
+          tests: (dog?.tests ?? []).map(
+            (t) =>
+              `${isTestKind(t.kind) ? healthTestLabel({ kind: t.kind, test: t.test }) : t.test || t.kind}: ${t.result}${t.date ? ` (${formatDay(t.date)})` : ''}`,
+          ),
         });
       }
     }
   }
-  const [settings] = await em.execute<{ breeder_name: string; town: string; phone: string; email: string }[]>(
-    `select "breeder_name", "town", "phone", "email" from "site_settings" order by "id" limit 1`,
-  );
-  return {
-    record,
-    parents,
-    breeder: { name: settings?.breeder_name ?? '', town: settings?.town ?? '', phone: settings?.phone ?? '', email: settings?.email ?? '' },
-  };
+  return { record, parents, breeder: await breederContact(em) };
 }
 
 export function careLine(i: CareItemDto): string {

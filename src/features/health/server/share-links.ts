@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/server/errors.ts';
 import { linkKey, signFor, verifyFor } from '../../../lib/server/signed-token.ts';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { HEALTH_MESSAGES, type ShareLinkDto } from '../health.schema.ts';
+import { accountById } from '../../auth/server/auth.reads.ts';
 import { HealthShareLink } from './health.entity.ts';
 import { readablePuppy, type PuppyFacts, puppyFacts } from './health.service.ts';
 
@@ -99,8 +100,8 @@ export async function openShareLink(em: EntityManager, token: string, now = new 
   if (!puppy) return { state: 'gone' };
   // A family's link lasts only while the puppy is still theirs (matched to another family, or the account deleted: gone).
   if (puppy.familyId !== link.createdById) {
-    const [creator] = await em.execute<{ is_admin: boolean }[]>(`select "is_admin" from "users" where "id" = ?`, [link.createdById]);
-    if (!creator?.is_admin) return { state: 'gone' };
+    const creator = await accountById(em, link.createdById);
+    if (!creator?.isAdmin) return { state: 'gone' };
   }
   return { state: 'ok', puppy, expiresAt: link.expiresAt };
 }

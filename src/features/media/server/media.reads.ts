@@ -1,8 +1,7 @@
 // What other parts of the app may read of the stored files (issue 47's face).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { openMediaBytes } from './media-store.ts';
+import { mediaUrl, openMediaBytes, storeMedia } from './media-store.ts';
 import type { MediaKind } from '../media.schema.ts';
-import { mediaUrl, storeMedia } from './media-store.ts';
 
 const UPLOAD = /^\/uploads\/([0-9a-f-]{36})\.[a-z0-9]{2,5}$/i;
 

@@ -57,12 +57,12 @@ export async function accountById(em: EntityManager, id: number): Promise<Accoun
   return (await accountsByIds(em, [id])).get(id) ?? null;
 }
 
-/** The ids of the family accounts (not the breeder's) whose username or display name matches `like` (a LIKE pattern). */
-export async function familiesNamed(em: EntityManager, like: string): Promise<number[]> {
-  const rows = await em.execute<Array<{ id: number }>>(
-    `select "id" from "users" where not "is_admin" and ("username" ilike ? or "display_name" ilike ?)`,
-    [like, like],
-  );
+/** The ids of the accounts whose username or display name matches `like` (a LIKE pattern). */
+export async function accountsNamed(em: EntityManager, like: string): Promise<number[]> {
+  const rows = await em.execute<Array<{ id: number }>>(`select "id" from "users" where "username" ilike ? or "display_name" ilike ?`, [
+    like,
+    like,
+  ]);
   return rows.map((r) => Number(r.id));
 }
 
@@ -87,4 +87,18 @@ export async function adminIds(em: EntityManager): Promise<number[]> {
  */
 export async function lockAccount(tx: EntityManager, id: number): Promise<void> {
   await tx.execute(`select 1 from "users" where "id" = ? for update`, [id]);
+}
+
+/**
+ * The family accounts (not the breeder's) among these ids, by name as mail greets them (the database's order), then
+ * id: at most `limit`.
+ */
+export async function familiesByName(em: EntityManager, ids: readonly number[], limit: number): Promise<AccountFact[]> {
+  if (!ids.length) return [];
+  const rows = await em.execute<AccountRow[]>(
+    `select "id", "username", "display_name", "email", "is_admin" from "users" where not "is_admin" and "id" in (${marks(ids)})
+      order by coalesce(nullif("display_name", ''), "username"), "id" limit ?`,
+    [...ids, limit],
+  );
+  return rows.map(toFact);
 }

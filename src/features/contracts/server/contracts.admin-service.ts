@@ -6,6 +6,11 @@ import { AppError } from '../../../lib/server/errors.ts';
 import { likePattern, searchAny } from '../../../lib/server/sql.ts';
 import type { Context } from '../../../lib/server/trpc.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
+import { accountsByIds, accountsNamed } from '../../auth/server/auth.reads.ts';
+import { applicationDeposit } from '../../applications/server/applications.reads.ts';
+import { ledgerDepositCents } from '../../payments/server/payments.reads.ts';
+import { pickupTimes } from '../../portal/server/portal.reads.ts';
+import { matchedPuppies, puppiesOfFamilies } from '../../puppies/server/puppies.reads.ts';
 import {
   CONTRACT_MESSAGES,
   unfilledFields,
@@ -85,13 +90,16 @@ export async function listContracts(
 
 /** Matched families (an account with a puppy), for the "prepare" form: searched, at most 50. */
 export async function matchedFamilies(em: EntityManager, search?: string): Promise<Array<{ id: number; name: string; puppyName: string }>> {
-  const rows = await em.execute<Array<{ id: number; name: string; puppy_name: string }>>(
-    `select u."id", coalesce(u."display_name", u."username") as "name", p."name" as "puppy_name"
-       from "puppies" p join "users" u on u."id" = p."family_id"
-      where (? = '' or u."username" ilike ? or u."display_name" ilike ? or p."name" ilike ?)
-      order by u."id", p."id" limit 50`,
-    [search ?? '', likePattern(search ?? ''), likePattern(search ?? ''), likePattern(search ?? '')],
+  const like = search ? likePattern(search) : undefined;
+  const puppies = await matchedPuppies(
+    em,
+    like === undefined ? { limit: 50 } : { like, familyIds: await accountsNamed(em, like), limit: 50 },
   );
+  const families = await accountsByIds(em, [...new Set(puppies.map((p) => p.familyId!))]);
+  const rows = puppies.flatMap((p) => {
+    const u = families.get(p.familyId!);
+    return u ? [{ id: u.id, name: u.displayName ?? u.username, puppy_name: p.name }] : [];
+  });
   return rows.map((r) => ({ id: r.id, name: r.name, puppyName: r.puppy_name }));
 }
 
@@ -106,6 +114,19 @@ export async function contractById(ctx: AdminCtx, id: number): Promise<ContractD
   return toDto(ctx.em, c, (await ctx.services.mail.breeder(ctx.em)).name);
 }
 
+/** The family's latest matched puppy: its name, price, pickup and the deposit (undefined: no puppy). */
+async function matchOf(
+  em: EntityManager,
+  familyId: number,
+): Promise<{ name: string; price: number | null; at: Date | null; deposit_cents: number | null } | undefined> {
+  const puppy = (await puppiesOfFamilies(em, [familyId])).at(-1);
+  if (!puppy) return undefined;
+  const at = (await pickupTimes(em, [puppy.id])).get(puppy.id) ?? null;
+  const dollars = await applicationDeposit(em, familyId);
+  const deposit = (await ledgerDepositCents(em, familyId)) ?? (dollars === null ? null : dollars * 100);
+  return { name: puppy.name, price: puppy.price, at, deposit_cents: deposit };
+}
+
 /** A draft for a matched family from a template's current version, prefilled from the match (puppy, price, deposit, pickup). */
 export async function prepareContract(ctx: AdminCtx, input: { templateId: number; familyId: number }): Promise<ContractDto> {
   const { em } = ctx;
@@ -116,17 +137,7 @@ export async function prepareContract(ctx: AdminCtx, input: { templateId: number
   const version = await em.findOneOrFail(ContractTemplateVersion, { template: template.id, version: template.version });
   // The deposit from the payments ledger, the one record of money (decision 141): the terms' deposit, else the first
   // payment received, else (recorded before the ledger had it) the application's.
-  const [match] = await em.execute<Array<{ name: string; price: number | null; at: Date | string | null; deposit_cents: number | null }>>(
-    `select p."name", p."price", k."at",
-            coalesce(
-              (select t."deposit_cents" from "payment_accounts" t where t."family_id" = p."family_id"),
-              (select y."amount_cents" from "payments" y where y."family_id" = p."family_id" and y."amount_cents" > 0 order by y."paid_on", y."id" limit 1),
-              (select a."deposit_amount" * 100 from "applications" a where a."user_id" = p."family_id" and a."deposit_amount" is not null order by a."id" desc limit 1)
-            ) as "deposit_cents"
-       from "puppies" p left join "puppy_pickups" k on k."puppy_id" = p."id"
-      where p."family_id" = ? order by p."id" desc limit 1`,
-    [family.id],
-  );
+  const match = await matchOf(em, family.id);
   const familyName = family.displayName ?? family.username;
   const c = em.create(Contract, {
     family,

@@ -29,20 +29,11 @@ const ALLOWED: Record<string, string> = {
  * new one, and on an entry here that no longer occurs (so the list only shrinks).
  */
 const NOT_YET_MOVED: string[] = [
-  'contracts puppies',
-  'contracts users',
-  'contracts payment_accounts',
-  'contracts payments',
-  'contracts applications',
-  'contracts puppy_pickups',
   'messages inquiries',
   'messages users',
   'messages applications',
   'messages media',
   'notifications users',
-  'payments users',
-  'payments puppies',
-  'payments contracts',
   'portal media',
   'portal applications',
   'portal puppies',

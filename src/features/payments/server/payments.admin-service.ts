@@ -25,6 +25,9 @@ import {
   type SetTermsSchema,
 } from '../payments.schema.ts';
 import { Payment, PaymentAccount, PaymentSettings } from './payments.entity.ts';
+import { accountById, accountsByIds, accountsNamed, familiesByName } from '../../auth/server/auth.reads.ts';
+import { latestContractTerms } from '../../contracts/server/contracts.reads.ts';
+import { familiesWithPuppies, familiesWithPuppyNamed, puppiesOfFamilies } from '../../puppies/server/puppies.reads.ts';
 import { paymentSettings, paymentsOf, puppyNames, receiptToken, termsOf, toPaymentDto } from './payments.service.ts';
 import { receiptPdf } from './receipt.ts';
 
@@ -37,42 +40,44 @@ interface FamilyRow {
 
 /** A family account (not the breeder's), or NOT_FOUND: recording money for nobody changes nothing. */
 async function familyRow(em: EntityManager, familyId: number): Promise<FamilyRow> {
-  const [row] = await em.execute<FamilyRow[]>(
-    `select "id", coalesce(nullif("display_name", ''), "username") as "name", "username", "email" from "users" where "id" = ? and not "is_admin"`,
-    [familyId],
-  );
+  const account = await accountById(em, familyId);
+  const row =
+    account && !account.isAdmin ? { id: account.id, name: account.greeting, username: account.username, email: account.email } : null;
   if (!row) throw new AppError('NOT_FOUND', PAYMENTS_MESSAGES.familyNotFound, { familyId: [PAYMENTS_MESSAGES.familyNotFound] });
   return row;
 }
 
 /** Families the breeder can set terms for: matched with a puppy, or already with an account; searched by name or puppy. */
 export async function familyOptions(em: EntityManager, search: string | undefined): Promise<FamilyOptionDto[]> {
-  const like = search ? likePattern(search) : null;
-  const rows = await em.execute<
-    Array<{
-      id: number;
-      name: string;
-      puppy_name: string | null;
-      has_terms: boolean;
-      price_cents: number | null;
-      deposit_cents: number | null;
-      due_on: string | null;
-    }>
-  >(
-    `select "u"."id", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
-       exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id") as "has_terms",
-       (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "u"."id") as "puppy_name",
-       coalesce("c"."price_cents", (select max("p"."price") * 100 from "puppies" "p" where "p"."family_id" = "u"."id")) as "price_cents",
-       "c"."deposit_cents", nullif("c"."pickup_date", '') as "due_on"
-     from "users" "u"
-     left join lateral (select "k"."price_cents", "k"."deposit_cents", "k"."pickup_date" from "contracts" "k" where "k"."family_id" = "u"."id" and "k"."status" <> 'voided' order by "k"."id" desc limit 1) "c" on true
-     where not "u"."is_admin"
-       and (exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id") or exists (select 1 from "payment_accounts" "a" where "a"."family_id" = "u"."id"))
-       and (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))
-     order by 2, 1
-     limit 100`,
-    [like, like, like, like],
+  // Matched with a puppy, or with terms already; searched by the family's names or a puppy's.
+  const withTerms = (await em.execute<Array<{ family_id: number }>>(`select "family_id" from "payment_accounts"`)).map((r) =>
+    Number(r.family_id),
   );
+  let ids = [...new Set([...(await familiesWithPuppies(em)), ...withTerms])];
+  if (search) {
+    const like = likePattern(search);
+    const named = new Set([...(await accountsNamed(em, like)), ...(await familiesWithPuppyNamed(em, like))]);
+    ids = ids.filter((id) => named.has(id));
+  }
+  const families = await familiesByName(em, ids, 100);
+  const shownIds = families.map((f) => f.id);
+  const puppies = await puppiesOfFamilies(em, shownIds);
+  const contracts = await latestContractTerms(em, shownIds);
+  const terms = new Set(withTerms);
+  const rows = families.map((f) => {
+    const mine = puppies.filter((p) => p.familyId === f.id);
+    const prices = mine.flatMap((p) => (p.price === null ? [] : [p.price]));
+    const contract = contracts.get(f.id);
+    return {
+      id: f.id,
+      name: f.greeting,
+      has_terms: terms.has(f.id),
+      puppy_name: mine.length ? mine.map((p) => p.name).join(', ') : null,
+      price_cents: contract?.priceCents ?? (prices.length ? Math.max(...prices) * 100 : null),
+      deposit_cents: contract?.depositCents ?? null,
+      due_on: contract?.pickupDate || null,
+    };
+  });
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -103,37 +108,38 @@ export async function listAccounts(
   em: EntityManager,
   input: { page: number; search?: string; after?: string },
 ): Promise<Page<FamilyAccountDto>> {
-  const like = input.search ? likePattern(input.search) : null;
-  const where = `(?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or exists (select 1 from "puppies" "p" where "p"."family_id" = "u"."id" and "p"."name" ilike ?))`;
-  const params = [like, like, like, like];
+  // A search keeps the families it names (by their names or a puppy's); the account's row always has its family.
+  const named = input.search
+    ? [
+        ...new Set([
+          ...(await accountsNamed(em, likePattern(input.search))),
+          ...(await familiesWithPuppyNamed(em, likePattern(input.search))),
+        ]),
+      ]
+    : null;
+  const where = named === null ? 'true' : named.length ? `"a"."family_id" in (${named.map(() => '?').join(', ')})` : 'false';
+  const params = named ?? [];
   const from = accountsAfter(input.after);
-  const [count] = await em.execute<Array<{ n: string }>>(
-    `select count(*) as "n" from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id" where ${where}`,
-    params,
-  );
-  const rows = await em.execute<
-    Array<{
-      family_id: number;
-      price_cents: number;
-      deposit_cents: number;
-      due_on: string | null;
-      name: string;
-      username: string;
-      email: string | null;
-      paid: string;
-      puppy_name: string | null;
-    }>
+  const [count] = await em.execute<Array<{ n: string }>>(`select count(*) as "n" from "payment_accounts" "a" where ${where}`, params);
+  const page = await em.execute<
+    Array<{ family_id: number; price_cents: number; deposit_cents: number; due_on: string | null; paid: string }>
   >(
-    `select "a"."family_id", "a"."price_cents", "a"."deposit_cents", "a"."due_on", coalesce(nullif("u"."display_name", ''), "u"."username") as "name",
-       "u"."username", "u"."email",
-       coalesce((select sum("x"."amount_cents") from "payments" "x" where "x"."family_id" = "a"."family_id"), 0) as "paid",
-       (select string_agg("p"."name", ', ' order by "p"."id") from "puppies" "p" where "p"."family_id" = "a"."family_id") as "puppy_name"
-     from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id"
+    `select "a"."family_id", "a"."price_cents", "a"."deposit_cents", "a"."due_on",
+       coalesce((select sum("x"."amount_cents") from "payments" "x" where "x"."family_id" = "a"."family_id"), 0) as "paid"
+     from "payment_accounts" "a"
      where ${where} and ${from.sql}
      order by "a"."due_on" asc nulls last, "a"."family_id" asc
      limit ? offset ?`,
     [...params, ...from.params, PAGE_SIZE + 1, input.after ? 0 : (input.page - 1) * PAGE_SIZE],
   );
+  const familyIds = page.map((r) => Number(r.family_id));
+  const families = await accountsByIds(em, familyIds);
+  const puppies = await puppiesOfFamilies(em, familyIds);
+  const rows = page.flatMap((r) => {
+    const f = families.get(Number(r.family_id));
+    const mine = puppies.filter((p) => p.familyId === Number(r.family_id)).map((p) => p.name);
+    return f ? [{ ...r, name: f.greeting, username: f.username, email: f.email, puppy_name: mine.length ? mine.join(', ') : null }] : [];
+  });
   const more = rows.length > PAGE_SIZE;
   const shown = rows.slice(0, PAGE_SIZE);
   const last = shown[shown.length - 1];
@@ -299,6 +305,26 @@ type PaymentCsvRow = {
   recorded_at: Date | string;
 };
 
+/** The CSV's rows after `last`: a search matches the family's names, or a deleted account's name kept on the payment. */
+async function csvBatch(em: EntityManager, like: string | null, last: PaymentCsvRow | null, limit: number): Promise<PaymentCsvRow[]> {
+  const named = like === null ? [] : await accountsNamed(em, like);
+  const byName = named.length ? `"x"."family_id" in (${named.map(() => '?').join(', ')})` : 'false';
+  const rows = await em.execute<Array<Omit<PaymentCsvRow, 'name' | 'username'> & { family_id: number | null; family_name: string | null }>>(
+    `select "x"."id", "x"."paid_on", "x"."family_id", "x"."family_name", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
+     from "payments" "x"
+     where (?::text is null or ${byName} or ("x"."family_id" is null and "x"."family_name" ilike ?))
+       and (?::int is null or ("x"."paid_on", "x"."id") > (?::text, ?::int))
+     order by "x"."paid_on" asc, "x"."id" asc
+     limit ${Number(limit)}`,
+    [like, ...named, like, last?.id ?? null, last?.paid_on ?? null, last?.id ?? null],
+  );
+  const families = await accountsByIds(em, [...new Set(rows.flatMap((r) => (r.family_id === null ? [] : [Number(r.family_id)])))]);
+  return rows.map(({ family_id, family_name, ...r }) => {
+    const f = family_id === null ? undefined : families.get(Number(family_id));
+    return { ...r, name: f ? f.greeting : (family_name as string), username: f?.username ?? '(account deleted)' };
+  });
+}
+
 /**
  * Every payment and refund (optionally for matching families), oldest first, as CSV safe to open in a spreadsheet,
  * streamed a batch at a time after the last row sent (keyset on paid on, id; issue 35).
@@ -307,17 +333,7 @@ export function paymentsCsv(em: EntityManager, search: string | undefined, batch
   const like = search ? likePattern(search) : null;
   return csvStream(
     PAYMENT_CSV_COLUMNS,
-    (last: PaymentCsvRow | null, limit) =>
-      em.fork().execute<PaymentCsvRow[]>(
-        `select "x"."id", "x"."paid_on", coalesce(nullif("u"."display_name", ''), "u"."username", "x"."family_name") as "name",
-            coalesce("u"."username", '(account deleted)') as "username", "x"."amount_cents", "x"."method", "x"."reason", "x"."recorded_at"
-         from "payments" "x" left join "users" "u" on "u"."id" = "x"."family_id"
-         where (?::text is null or "u"."username" ilike ? or "u"."display_name" ilike ? or ("u"."id" is null and "x"."family_name" ilike ?))
-           and (?::int is null or ("x"."paid_on", "x"."id") > (?::text, ?::int))
-         order by "x"."paid_on" asc, "x"."id" asc
-         limit ${Number(limit)}`,
-        [like, like, like, like, last?.id ?? null, last?.paid_on ?? null, last?.id ?? null],
-      ),
+    (last: PaymentCsvRow | null, limit) => csvBatch(em.fork(), like, last, limit),
     (r) => [
       receiptNumber(r.id),
       r.paid_on,

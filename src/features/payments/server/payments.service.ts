@@ -6,6 +6,7 @@ import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { totalsOf } from '../money.ts';
 import { PAYMENTS_MESSAGES, receiptNumber, type MyPaymentsDto, type PaymentDto, type TermsDto } from '../payments.schema.ts';
 import { Payment, PaymentAccount, PaymentSettings, type IPayment, type IPaymentAccount } from './payments.entity.ts';
+import { puppiesOfFamilies } from '../../puppies/server/puppies.reads.ts';
 
 export const toPaymentDto = (p: Pick<IPayment, 'id' | 'amountCents' | 'paidOn' | 'method' | 'reason'>): PaymentDto => ({
   id: p.id,
@@ -16,13 +17,10 @@ export const toPaymentDto = (p: Pick<IPayment, 'id' | 'amountCents' | 'paidOn' |
   receiptNumber: receiptNumber(p.id),
 });
 
-/** The names of the puppies matched with this family (read through SQL: the puppies feature's table, not its code). */
+/** The names of the puppies matched with this family (through the puppies feature's reads face). */
 export async function puppyNames(em: EntityManager, familyId: number): Promise<string | null> {
-  const [row] = await em.execute<Array<{ names: string | null }>>(
-    `select string_agg("name", ', ' order by "id") as "names" from "puppies" where "family_id" = ?`,
-    [familyId],
-  );
-  return row?.names ?? null;
+  const names = (await puppiesOfFamilies(em, [familyId])).map((p) => p.name);
+  return names.length ? names.join(', ') : null;
 }
 
 export function termsOf(account: IPaymentAccount, payments: readonly { amountCents: number }[], puppyName: string | null): TermsDto {

@@ -6,6 +6,7 @@ import { escapeHtml } from '../../../lib/server/mail.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { formatCents } from '../money.ts';
 import { paymentSettings } from './payments.service.ts';
+import { accountsByIds } from '../../auth/server/auth.reads.ts';
 
 export const WEEK_SUBJECT = 'Your puppy’s balance is due in 7 days';
 export const DAY_SUBJECT = 'Your puppy’s balance is due today';
@@ -27,15 +28,22 @@ interface DueRow {
 
 /** Accounts with a balance owed and a due date within 7 days (or past), with what is paid. */
 export async function dueAccounts(em: EntityManager, today: string): Promise<Array<DueRow & { balanceCents: number }>> {
-  const rows = await em.execute<DueRow[]>(
+  const due = await em.execute<Array<Omit<DueRow, 'name' | 'email'>>>(
     `select "a"."family_id", "a"."due_on", "a"."price_cents", "a"."week_reminder_for", "a"."day_reminder_for",
-       coalesce(nullif("u"."display_name", ''), "u"."username") as "name", "u"."email",
        coalesce((select sum("x"."amount_cents") from "payments" "x" where "x"."family_id" = "a"."family_id"), 0) as "paid"
-     from "payment_accounts" "a" join "users" "u" on "u"."id" = "a"."family_id"
+     from "payment_accounts" "a"
      where "a"."due_on" is not null and "a"."due_on" <= ?
      order by "a"."due_on" asc, "a"."family_id" asc`,
     [addDays(today, 7)],
   );
+  const families = await accountsByIds(
+    em,
+    due.map((r) => Number(r.family_id)),
+  );
+  const rows = due.flatMap((r) => {
+    const f = families.get(Number(r.family_id));
+    return f ? [{ ...r, name: f.greeting, email: f.email }] : [];
+  });
   return rows.map((r) => ({ ...r, balanceCents: r.price_cents - Number(r.paid) })).filter((r) => r.balanceCents > 0);
 }
 

@@ -108,3 +108,9 @@ export async function allPuppyIds(em: EntityManager): Promise<number[]> {
   const rows = await em.execute<Array<{ id: number }>>(`select "id" from "puppies" order by "id"`);
   return rows.map((r) => Number(r.id));
 }
+
+/** The ids of the families matched with a puppy. */
+export async function familiesWithPuppies(em: EntityManager): Promise<number[]> {
+  const rows = await em.execute<Array<{ family_id: number }>>(`select distinct "family_id" from "puppies" where "family_id" is not null`);
+  return rows.map((r) => Number(r.family_id));
+}

@@ -9,6 +9,10 @@ import type { AppServices } from '../../../lib/server/trpc.ts';
 import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import { type Page } from '../../../lib/shared/paging.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
+import { familyWithAddress } from '../../auth/server/auth.reads.ts';
+import { applicationContact } from '../../applications/server/applications.reads.ts';
+import { inquiriesFrom, inquiryEmail } from '../../inquiries/server/inquiries.reads.ts';
+import { privateUploads as mediaPrivateUploads } from '../../media/server/media.reads.ts';
 import {
   MESSAGES_PAGE_SIZE,
   MESSAGES_TEXT,
@@ -44,20 +48,21 @@ const privateUrl = (url: string) => url.replace(/^\/uploads\//, PRIVATE_PREFIX);
 
 /**
  * Inquiries sent from `email` (before the family had an account, or since) become the family's first
- * messages, once each (keyed `inquiry-<id>`). Read through SQL: the inquiries feature's table, not its code.
+ * messages, once each (keyed `inquiry-<id>`), read through the inquiries feature's reads face.
  * The breeder read them in her inbox already, so they add nothing unread.
  */
 async function importInquiries(em: EntityManager, conversationId: number, email: string, authorId: number | null): Promise<void> {
-  await em.execute(
-    `insert into "messages" ("conversation_id", "sender", "author_id", "text", "via", "email_message_id", "held", "created_at")
-     select ?, 'family', ?, i."message", 'web', 'inquiry-' || i."id", false, i."created_at"
-       from "inquiries" i
-      where lower(i."email") = ?
-        and not exists (select 1 from "messages" m where m."email_message_id" = 'inquiry-' || i."id")
-      order by i."id"
-     on conflict ("email_message_id") do nothing`,
-    [conversationId, authorId, email.toLowerCase()],
-  );
+  const inquiries = await inquiriesFrom(em, email);
+  if (inquiries.length)
+    await em.execute(
+      `insert into "messages" ("conversation_id", "sender", "author_id", "text", "via", "email_message_id", "held", "created_at")
+       select ?, 'family', ?, i."message", 'web', i."key", false, i."created_at"
+         from (values ${inquiries.map(() => '(?::int, ?::text, ?::text, ?::timestamptz)').join(', ')}) as i("id", "message", "key", "created_at")
+        where not exists (select 1 from "messages" m where m."email_message_id" = i."key")
+        order by i."id"
+       on conflict ("email_message_id") do nothing`,
+      [conversationId, authorId, ...inquiries.flatMap((i) => [i.id, i.message, `inquiry-${i.id}`, i.createdAt])],
+    );
   await em.execute(
     `update "conversations" c set
         "last_message_at" = coalesce(c."last_message_at", (select max("created_at") from "messages" where "conversation_id" = c."id")),
@@ -69,13 +74,15 @@ async function importInquiries(em: EntityManager, conversationId: number, email:
 }
 
 /** Whether `email` sent an inquiry that is not in a conversation yet. */
-const pendingInquiries = async (em: EntityManager, email: string) =>
-  (
-    await em.execute<Array<{ n: number }>>(
-      `select 1 as n from "inquiries" i where lower(i."email") = ? and not exists (select 1 from "messages" m where m."email_message_id" = 'inquiry-' || i."id") limit 1`,
-      [email.toLowerCase()],
-    )
-  ).length > 0;
+async function pendingInquiries(em: EntityManager, email: string): Promise<boolean> {
+  const keys = (await inquiriesFrom(em, email)).map((i) => `inquiry-${i.id}`);
+  if (!keys.length) return false;
+  const imported = await em.execute<Array<{ key: string }>>(
+    `select "email_message_id" as "key" from "messages" where "email_message_id" in (${keys.map(() => '?').join(', ')})`,
+    keys,
+  );
+  return imported.length < keys.length;
+}
 
 /**
  * The family's conversation: its own; else a visitor's conversation for the address this account verified
@@ -236,16 +243,13 @@ export async function conversationForFamily(em: EntityManager, familyId: number)
  * inquiry's address; otherwise one for the address, which the family finds when it registers and verifies it.
  */
 export async function conversationForInquiry(em: EntityManager, inquiryId: number): Promise<ConversationSummaryDto> {
-  const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [inquiryId]);
-  if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
-  const email = inquiry.email.trim().toLowerCase();
-  const [user] = await em.execute<Array<{ id: number }>>(
-    `select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`,
-    [email],
-  );
-  if (user) {
-    const conv = await ensureForFamily(em, user.id);
-    await importInquiries(em, conv.id, email, user.id);
+  const sender = await inquiryEmail(em, inquiryId);
+  if (sender === null) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
+  const email = sender.trim().toLowerCase();
+  const userId = await familyWithAddress(em, email);
+  if (userId !== null) {
+    const conv = await ensureForFamily(em, userId);
+    await importInquiries(em, conv.id, email, userId);
     await em.refresh(conv);
     return summary(conv);
   }
@@ -271,28 +275,21 @@ export async function conversationForInquiry(em: EntityManager, inquiryId: numbe
  * Where an application's or an inquiry's conversation is (the dashboard shows it inside that screen): the
  * family's, when the application's account or an account with the inquiry's verified address exists; else a
  * visitor's conversation for the inquiry's address. Read only: the first reply makes it (forFamily, forInquiry).
- * Read through SQL: the applications and inquiries tables, not their code.
+ * Read through the applications', inquiries' and accounts' reads faces.
  */
 export async function threadOf(em: EntityManager, input: { applicationId: number } | { inquiryId: number }): Promise<ThreadPlaceDto> {
   let familyId: number | null;
   let email: string;
   if ('applicationId' in input) {
-    const [app] = await em.execute<Array<{ user_id: number | null; email: string }>>(
-      `select "user_id", "email" from "applications" where "id" = ?`,
-      [input.applicationId],
-    );
+    const app = await applicationContact(em, input.applicationId);
     if (!app) throw new AppError('NOT_FOUND', MESSAGES_TEXT.applicationNotFound);
-    familyId = app.user_id;
+    familyId = app.userId;
     email = app.email.trim().toLowerCase();
   } else {
-    const [inquiry] = await em.execute<Array<{ email: string }>>(`select "email" from "inquiries" where "id" = ?`, [input.inquiryId]);
-    if (!inquiry) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
-    email = inquiry.email.trim().toLowerCase();
-    const [user] = await em.execute<Array<{ id: number }>>(
-      `select "id" from "users" where lower("email") = ? and "is_admin" = false order by "id" limit 1`,
-      [email],
-    );
-    familyId = user?.id ?? null;
+    const sender = await inquiryEmail(em, input.inquiryId);
+    if (sender === null) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
+    email = sender.trim().toLowerCase();
+    familyId = await familyWithAddress(em, email);
   }
   const conv =
     (familyId !== null ? await em.findOne(Conversation, { family: familyId }, { populate: ['family'] }) : null) ??
@@ -302,15 +299,11 @@ export async function threadOf(em: EntityManager, input: { applicationId: number
 
 // ——— Writing ———
 
-/** Attachments must be private uploads (never reachable at a public address). Read through SQL: the media table, not its code. */
+/** Attachments must be private uploads (never reachable at a public address): photos and documents, through media's reads face. */
 async function privateUploads(em: EntityManager, urls: string[]): Promise<Array<{ url: string; name: string | null }>> {
   if (!urls.length) return [];
-  const ids = urls.map((u) => u.slice('/uploads/'.length, u.lastIndexOf('.')));
-  const rows = await em.execute<Array<{ id: string; ext: string; filename: string | null }>>(
-    `select "id", "ext", "filename" from "media" where "private" = true and "kind" in ('image', 'document') and "id" in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  const byUrl = new Map(rows.map((r) => [`/uploads/${r.id}.${r.ext}`, r.filename]));
+  const uploads = [...(await mediaPrivateUploads(em, urls)).values()].filter((u) => u.kind === 'image' || u.kind === 'document');
+  const byUrl = new Map(uploads.map((u) => [u.url, u.filename]));
   if (urls.some((u) => !byUrl.has(u))) {
     throw new AppError('BAD_REQUEST', MESSAGES_TEXT.attachmentInvalid, { attachments: [MESSAGES_TEXT.attachmentInvalid] });
   }

@@ -37,10 +37,6 @@ const NOT_YET_MOVED: string[] = [
   'portal bookings',
   'subscribers applications',
   'subscribers users',
-  'visits applications',
-  'visits puppies',
-  'visits litters',
-  'visits puppy_pickups',
 ];
 
 const FEATURES_DIR = path.join(ROOT_DIR, 'src/features');

@@ -18,3 +18,33 @@ export async function applicationContact(em: EntityManager, id: number): Promise
   );
   return row ? { userId: row.user_id === null ? null : Number(row.user_id), email: row.email } : null;
 }
+
+/** Whether the account has an application still standing (not withdrawn or declined), and one approved, waitlisted or matched. */
+export async function applicationStanding(em: EntityManager, userId: number): Promise<{ applied: boolean; approved: boolean }> {
+  const [row] = await em.execute<Array<{ approved: boolean; any: boolean }>>(
+    `select coalesce(bool_or("status" in ('approved', 'waitlisted', 'matched')), false) as "approved",
+            coalesce(bool_or("status" not in ('withdrawn', 'declined')), false) as "any"
+       from "applications" where "user_id" = ?`,
+    [userId],
+  );
+  return { applied: Boolean(row?.any), approved: Boolean(row?.approved) };
+}
+
+/** Each account's latest application, by account id (accounts without one are absent). */
+export async function latestApplicationIds(em: EntityManager, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await em.execute<Array<{ user_id: number; id: number }>>(
+    `select "user_id", max("id") as "id" from "applications" where "user_id" in (${userIds.map(() => '?').join(', ')}) group by "user_id"`,
+    [...userIds],
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.id)]));
+}
+
+/**
+ * For a newsletter audience counted and queued by the database (issue 35: the readers never pass through the
+ * server): SQL selecting the addresses typed into applications not anonymised, lower case and trimmed; and SQL
+ * selecting those applications' account ids (their accounts' addresses come from the accounts' face).
+ */
+export const applicantAddressesSql = () =>
+  `select lower(trim(a."email")) from "applications" a where a."anonymised_at" is null and a."email" is not null`;
+export const applicantAccountIdsSql = () => `select a."user_id" from "applications" a where a."anonymised_at" is null`;

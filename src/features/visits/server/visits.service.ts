@@ -34,6 +34,10 @@ import {
   type Opening,
 } from './slots.ts';
 import { Booking, VisitSettings, type IBooking, type IVisitSettings, type KindSettings } from './visits.entity.ts';
+import { applicationStanding } from '../../applications/server/applications.reads.ts';
+import { littersByIds } from '../../dogs/server/dogs.reads.ts';
+import { clearPickup, setPickup } from '../../portal/server/portal.reads.ts';
+import { puppiesOfFamilies } from '../../puppies/server/puppies.reads.ts';
 
 const HOUR = 3_600_000;
 
@@ -84,19 +88,15 @@ export interface FamilyFacts {
 }
 
 export async function familyFacts(em: EntityManager, userId: number): Promise<FamilyFacts> {
-  const [apps] = await em.execute<Array<{ approved: boolean; any: boolean }>>(
-    `select coalesce(bool_or("status" in ('approved', 'waitlisted', 'matched')), false) as "approved",
-            coalesce(bool_or("status" not in ('withdrawn', 'declined')), false) as "any"
-       from "applications" where "user_id" = ?`,
-    [userId],
+  const standing = await applicationStanding(em, userId);
+  const mine = await puppiesOfFamilies(em, [userId]);
+  const litters = new Map(
+    (await littersByIds(em, [...new Set(mine.flatMap((p) => (p.litterId === null ? [] : [p.litterId])))])).map((l) => [l.id, l]),
   );
-  const puppies = await em.execute<Array<{ id: number; birth_date: string | null }>>(
-    `select p."id", l."birth_date" from "puppies" p left join "litters" l on l."id" = p."litter_id" where p."family_id" = ? order by p."id"`,
-    [userId],
-  );
+  const puppies = mine.map((p) => ({ id: p.id, birth_date: p.litterId === null ? null : (litters.get(p.litterId)?.birthDate ?? null) }));
   return {
-    applied: Boolean(apps?.any),
-    approved: Boolean(apps?.approved),
+    applied: standing.applied,
+    approved: standing.approved,
     puppies: puppies.map((p) => ({
       id: p.id,
       birthDate: typeof p.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null,
@@ -352,18 +352,7 @@ async function mailFamily(
   });
 }
 
-// Pickup: the portal's countdown is the puppy_pickups row (read by the portal feature).
-
-async function setPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
-  await em.execute(
-    `insert into "puppy_pickups" ("puppy_id", "at") values (?, ?) on conflict ("puppy_id") do update set "at" = excluded."at"`,
-    [puppyId, at],
-  );
-}
-
-async function clearPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
-  await em.execute(`delete from "puppy_pickups" where "puppy_id" = ? and "at" = ?`, [puppyId, at]);
-}
+// Pickup: the portal's countdown is the portal's pickup, set and cleared through its reads face.
 
 // The family's side.
 

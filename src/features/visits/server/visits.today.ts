@@ -6,6 +6,7 @@ import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 import { DELETED_FAMILY, KIND_LABELS, formatInZone } from '../visits.schema.ts';
 import { Booking } from './visits.entity.ts';
 import { loadSettings } from './visits.service.ts';
+import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
 
 const DAY = 86_400_000;
 const HREF = '/admin/visits';
@@ -25,10 +26,7 @@ export const visitsToday: TodaySource = async (em: EntityManager, now: Date): Pr
   const puppyIds = [...new Set(rows.flatMap((b) => (b.kind === 'pickup' && b.puppyId ? [b.puppyId] : [])))];
   const puppies = new Map<number, string>();
   if (puppyIds.length) {
-    const named = await em.execute<Array<{ id: number; name: string }>>(
-      `select "id", "name" from "puppies" where "id" in (${puppyIds.map(() => '?').join(', ')})`,
-      puppyIds,
-    );
+    const named = await puppiesByIds(em, puppyIds);
     for (const p of named) puppies.set(p.id, p.name);
   }
   const items: TodayItem[] = [];

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { ChecklistItem, FamilyDocument, PuppyPickup, PuppyUpdate, PuppyUpdatePhoto, PuppyWeight, UpdateNotice } from './portal.entity.ts';
 import { documentKind, toUpdateDtos } from './portal.service.ts';
 import { runDigest } from './digest.ts';
+import { privateUploads } from '../../media/server/media.reads.ts';
 
 export interface NoticeDto {
   familyId: number;
@@ -220,17 +221,11 @@ export async function familyDocuments(em: EntityManager, familyId: number) {
 }
 
 /**
- * Portal photos and documents must be private uploads (never reachable at a public address). Read
- * through SQL: the media feature's table, not its code.
+ * Portal photos and documents must be private uploads (never reachable at a public address): media's reads face says.
  */
 async function assertPrivateUploads(em: EntityManager, urls: string[], field: string, message: string) {
   if (!urls.length) return;
-  const ids = urls.map((u) => u.slice('/uploads/'.length, u.lastIndexOf('.')));
-  const rows = await em.execute<Array<{ id: string; ext: string }>>(
-    `select "id", "ext" from "media" where "private" = true and "id" in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  const ok = new Set(rows.map((r) => `/uploads/${r.id}.${r.ext}`));
+  const ok = await privateUploads(em, urls);
   if (urls.some((u) => !ok.has(u))) throw new AppError('BAD_REQUEST', message, { [field]: [message] });
 }
 

@@ -4,19 +4,40 @@
 // record: its latest application (questionnaire, deposit, conversation), or the Families screen for a puppy no
 // family has applied for (issue 45).
 import type { TodaySource } from '../../../lib/server/today.ts';
+import { latestApplicationIds } from '../../applications/server/applications.reads.ts';
+import { accountsByIds } from '../../auth/server/auth.reads.ts';
+import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
+import { confirmedPickupBookings } from '../../visits/server/visits.reads.ts';
 
 const DAY = 86_400_000;
 
 export const portalToday: TodaySource = async (em, now) => {
-  const rows = await em.execute<Array<{ id: number; name: string; at: Date; family: string | null; application_id: number | null }>>(
-    `select p."id", p."name", k."at", coalesce(nullif(u."display_name", ''), u."username") as "family",
-            (select a."id" from "applications" a where a."user_id" = u."id" order by a."id" desc limit 1) as "application_id"
-       from "puppy_pickups" k join "puppies" p on p."id" = k."puppy_id" left join "users" u on u."id" = p."family_id"
-     where k."at" >= ? and k."at" < ?
-       and not exists (select 1 from "bookings" b where b."puppy_id" = k."puppy_id" and b."kind" = 'pickup' and b."status" = 'confirmed' and b."starts_at" = k."at")
-     order by k."at" asc limit 50`,
+  const pickups = await em.execute<Array<{ puppy_id: number; at: Date | string }>>(
+    `select "puppy_id", "at" from "puppy_pickups" where "at" >= ? and "at" < ? order by "at" asc`,
     [new Date(now.getTime() - DAY / 2), new Date(now.getTime() + 8 * DAY)],
   );
+  const ids = pickups.map((k) => Number(k.puppy_id));
+  const puppies = new Map((await puppiesByIds(em, ids)).map((p) => [p.id, p]));
+  const booked = await confirmedPickupBookings(em, ids);
+  const familyIds = [...new Set([...puppies.values()].flatMap((p) => (p.familyId === null ? [] : [p.familyId])))];
+  const [families, applications] = [await accountsByIds(em, familyIds), await latestApplicationIds(em, familyIds)];
+  const rows = pickups
+    .flatMap((k) => {
+      const at = new Date(k.at);
+      const puppy = puppies.get(Number(k.puppy_id));
+      if (!puppy || booked.has(`${puppy.id}@${at.getTime()}`)) return [];
+      const family = puppy.familyId === null ? undefined : families.get(puppy.familyId);
+      return [
+        {
+          id: puppy.id,
+          name: puppy.name,
+          at,
+          family: family?.greeting ?? null,
+          application_id: family ? (applications.get(family.id) ?? null) : null,
+        },
+      ];
+    })
+    .slice(0, 50);
   return rows.map((r) => ({
     group: 'scheduled',
     source: 'portal',

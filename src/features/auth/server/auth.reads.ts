@@ -102,3 +102,10 @@ export async function familiesByName(em: EntityManager, ids: readonly number[], 
   );
   return rows.map(toFact);
 }
+
+/**
+ * For SQL the database runs whole (a newsletter audience, issue 35): SQL selecting the verified addresses, lower case
+ * and trimmed, of the accounts whose ids `idsSql` selects.
+ */
+export const accountAddressesSql = (idsSql: string) =>
+  `select lower(trim(u."email")) from "users" u where u."id" in (${idsSql}) and u."email" is not null`;

@@ -6,6 +6,8 @@ import { Subscriber } from './subscriber.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application } from '../../applications/server/application.entity.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
+import { applicantAccountIdsSql, applicantAddressesSql } from '../../applications/server/applications.reads.ts';
+import { accountAddressesSql } from '../../auth/server/auth.reads.ts';
 
 export interface Recipient {
   email: string;
@@ -115,12 +117,12 @@ export function audienceSql(audience: Audience): string | null {
     case 'all':
       return `${confirmed} group by 1`;
     case 'nonApplicants':
-      // applicantEmails: the address typed into an application and its account's, anonymised ones left out.
+      // applicantEmails: the address typed into an application and its account's, anonymised ones left out (the
+      // applications' and accounts' faces give their SQL: the database runs the audience whole).
       return `${confirmed} and lower(trim(s."email")) not in (
-          select lower(trim(a."email")) from "applications" a where a."anonymised_at" is null and a."email" is not null
+          ${applicantAddressesSql()}
           union all
-          select lower(trim(u."email")) from "applications" a join "users" u on u."id" = a."user_id"
-          where a."anonymised_at" is null and u."email" is not null)
+          ${accountAddressesSql(applicantAccountIdsSql())})
         group by 1`;
     default:
       return null;

@@ -11,6 +11,7 @@ import { MAX_DEVICES_PER_ACCOUNT, NOTIFICATION_MESSAGES, type SubscribeSchema, t
 import { PushSubscription } from './push-subscription.entity.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid.ts';
 import type { z } from 'zod';
+import { adminIds, lockAccount } from '../../auth/server/auth.reads.ts';
 
 /** The browsers' push services (an endpoint elsewhere would make the server post wherever a caller says). */
 const PUSH_SERVICE_HOSTS = [
@@ -50,7 +51,7 @@ export async function subscribeDevice(
   const topics = checkTopics(user, input.topics);
   await em.transactional(async (tx) => {
     // The account's row, locked: two devices subscribing at once count each other against the cap.
-    await tx.execute(`select 1 from "users" where "id" = ? for update`, [user.id]);
+    await lockAccount(tx, user.id);
     const [mine] = await tx.execute<Array<{ devices: number; known: boolean }>>(
       `select count(*)::int as "devices", coalesce(bool_or("endpoint" = ?), false) as "known" from "push_subscriptions" where "user_id" = ?`,
       [input.endpoint, user.id],
@@ -131,10 +132,12 @@ export function createPushSender(options: PushSenderOptions) {
     const topicJson = JSON.stringify([topic]);
     if ('breeder' in audience) {
       if (!(BREEDER_TOPICS as readonly string[]).includes(topic)) return [];
+      const admins = await adminIds(em);
+      if (!admins.length) return [];
       return em.execute<Row[]>(
-        `select s."id", s."endpoint", s."p256dh", s."auth" from "push_subscriptions" s join "users" u on u."id" = s."user_id"
-         where u."is_admin" and s."topics" @> ?::jsonb`,
-        [topicJson],
+        `select s."id", s."endpoint", s."p256dh", s."auth" from "push_subscriptions" s
+         where s."user_id" in (${admins.map(() => '?').join(', ')}) and s."topics" @> ?::jsonb`,
+        [...admins, topicJson],
       );
     }
     const ids = audience.userIds.filter((id) => Number.isSafeInteger(id));

@@ -3,7 +3,8 @@
 // Targets: litter of 12 ≤ 100 ms, passport ≤ 500 ms (medians; the service calls a request makes, in process).
 import { check, heading, median, ms, note, table } from './lib/report.ts';
 import { closeDatabase, createPGlite, openDatabase } from '../src/server/db.ts';
-import { puppyFacts, recordCare } from '../src/features/health/server/health.service.ts';
+import { recordCare } from '../src/features/health/server/health.service.ts';
+import { puppyFacts } from '../src/features/health/server/puppy-facts.ts';
 import { passportData, passportPdf } from '../src/features/health/server/passport.ts';
 
 const RUNS = 15;

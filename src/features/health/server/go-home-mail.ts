@@ -9,7 +9,7 @@ import { GO_HOME_LINK_DAYS, GO_HOME_SUBJECT } from '../health.schema.ts';
 import { accountsByIds } from '../../auth/server/auth.reads.ts';
 import { pickupsUpTo } from '../../portal/server/portal.reads.ts';
 import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
-import { puppyFacts } from './health.service.ts';
+import { puppyFacts } from './puppy-facts.ts';
 import { passportData, passportFileName, passportPdf } from './passport.ts';
 import { issueShareLink } from './share-links.ts';
 

@@ -6,7 +6,7 @@ import { AppError } from '../../../lib/server/errors.ts';
 import { escapeHtml } from '../../../lib/server/mail.ts';
 import { tooManyMessage } from '../../../lib/server/trpc.ts';
 import { CARE_KIND_LABELS, HEALTH_MESSAGES, PRIVATE_MEDIA_PREFIX, type CareItemDto } from '../health.schema.ts';
-import { isCareFileOf, readablePuppy, type PuppyFacts } from './health.service.ts';
+import { isCareFileOf, readablePuppy, type PuppyFacts } from './puppy-facts.ts';
 import { careLine, passportData, passportFileName, passportPdf } from './passport.ts';
 import { openShareLink, VET_PATH } from './share-links.ts';
 import { formatDay } from '../../../lib/shared/format.ts';

@@ -10,7 +10,8 @@ import { littersByIds } from '../../dogs/server/dogs.reads.ts';
 import { pickupsUpTo } from '../../portal/server/portal.reads.ts';
 import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
 import { HealthReminder } from './health.entity.ts';
-import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
+import { doneByPuppy, todayUtc } from './health.service.ts';
+import { plansForLitters } from './protocols.service.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 
 export const REMIND_DAYS_BEFORE = 7;

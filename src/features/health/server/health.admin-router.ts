@@ -10,18 +10,8 @@ import {
   SaveProtocolSchema,
   SetLitterProtocolSchema,
 } from '../health.schema.ts';
-import {
-  careList,
-  litterProtocols,
-  protocols,
-  recordCare,
-  recordFor,
-  recordingOptions,
-  removeCareItem,
-  removeProtocol,
-  saveProtocol,
-  setLitterProtocol,
-} from './health.service.ts';
+import { careList, recordCare, recordFor, recordingOptions, removeCareItem } from './health.service.ts';
+import { litterProtocols, protocols, removeProtocol, saveProtocol, setLitterProtocol } from './protocols.service.ts';
 
 export const healthAdminRouter = router({
   options: adminProcedure.query(({ ctx }) => recordingOptions(ctx.em)),

@@ -1,7 +1,8 @@
 // The family's health procedures: each answers only about a puppy matched to the signed-in family (the breeder may read any).
 import { authedProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
 import { CreateShareLinkSchema, IdSchema, PuppyIdSchema, RemindersSchema } from '../health.schema.ts';
-import { myHealthPuppies, recordFor, reminderPreference, setReminderPreference } from './health.service.ts';
+import { recordFor, reminderPreference, setReminderPreference } from './health.service.ts';
+import { myHealthPuppies } from './puppy-facts.ts';
 import { createShareLink, revokeShareLink, shareLinks } from './share-links.ts';
 
 /** New vet links, per account: a family shares its puppy's record with a vet or two, not hundreds. */

@@ -3,7 +3,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 import { addDays, dueItems } from '../due.ts';
-import { doneByPuppy, plansForLitters, todayUtc } from './health.service.ts';
+import { doneByPuppy, todayUtc } from './health.service.ts';
+import { plansForLitters } from './protocols.service.ts';
 import { littersBornBetween } from '../../dogs/server/dogs.reads.ts';
 import { pickupTimes } from '../../portal/server/portal.reads.ts';
 import { puppiesOfLitters } from '../../puppies/server/puppies.reads.ts';

@@ -6,7 +6,8 @@ import { drawable, INK, newPdf, PageFlow, wrapText, type PdfFonts } from '../../
 import { healthTestLabel, HEALTH_TEST_KINDS, type HealthTestKind } from '../../../lib/shared/health-tests.ts';
 import { formatDay } from '../../../lib/shared/format.ts';
 import { CARE_KIND_LABELS, type CareItemDto, type HealthRecordDto } from '../health.schema.ts';
-import { healthRecord, type PuppyFacts } from './health.service.ts';
+import { healthRecord } from './health.service.ts';
+import { type PuppyFacts } from './puppy-facts.ts';
 import { littersByIds, parentsWithTests } from '../../dogs/server/dogs.reads.ts';
 import { breederContact } from '../../settings/server/settings.reads.ts';
 

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { HEALTH_MESSAGES, type ShareLinkDto } from '../health.schema.ts';
 import { accountById } from '../../auth/server/auth.reads.ts';
 import { HealthShareLink } from './health.entity.ts';
-import { readablePuppy, type PuppyFacts, puppyFacts } from './health.service.ts';
+import { readablePuppy, type PuppyFacts, puppyFacts } from './puppy-facts.ts';
 
 const PURPOSE = 'vet-share';
 export const VET_PATH = '/vet/';

@@ -14,16 +14,14 @@ import {
 } from '../messages.schema.ts';
 import {
   adminConversation,
-  conversationForFamily,
-  conversationForInquiry,
   listConversations,
   markReadAsBreeder,
   MESSAGES_CHANNEL,
   sendAsBreeder,
-  threadOf,
   unreadTotal,
   type LiveMessageEvent,
 } from './messages.service.ts';
+import { conversationForFamily, conversationForInquiry, threadOf } from './conversations.queries.ts';
 
 export const messagesAdminRouter = router({
   list: adminProcedure.input(ConversationListSchema).query(({ ctx, input }) => listConversations(ctx.em, input)),

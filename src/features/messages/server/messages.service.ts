@@ -9,10 +9,6 @@ import type { AppServices } from '../../../lib/server/trpc.ts';
 import { keysetPage, type KeyOrder } from '../../../lib/server/keyset.ts';
 import { type Page } from '../../../lib/shared/paging.ts';
 import { familyMailAddress, User } from '../../auth/server/user.entity.ts';
-import { familyWithAddress } from '../../auth/server/auth.reads.ts';
-import { applicationContact } from '../../applications/server/applications.reads.ts';
-import { inquiriesFrom, inquiryEmail } from '../../inquiries/server/inquiries.reads.ts';
-import { privateUploads as mediaPrivateUploads } from '../../media/server/media.reads.ts';
 import {
   MESSAGES_PAGE_SIZE,
   MESSAGES_TEXT,
@@ -22,10 +18,11 @@ import {
   type MessageChangeDto,
   type MessageSender,
   type MessagesPageDto,
-  type ThreadPlaceDto,
 } from '../messages.schema.ts';
 import { Conversation, Message, MessageAttachment, type IConversation, type IMessage } from './message.entity.ts';
 import { replyAddress } from './reply-token.ts';
+import { nameOf, conversationName, findOrClaim, ensureForFamily, conversationById, summary } from './conversations.queries.ts';
+import { privateUploads, familyAttachments } from './message-attachments.ts';
 import { linkKey } from '../../../lib/server/signed-token.ts';
 
 /** The live channel of conversations (lib/server/live-events.ts). */
@@ -38,99 +35,8 @@ export interface LiveMessageEvent extends MessageChangeDto {
 export const EMAIL_BATCH_MS = 10 * 60_000;
 
 type Services = Pick<AppServices, 'mail' | 'env' | 'live' | 'push'>;
-
-const nameOf = (u: { username: string; displayName?: string | null }) => u.displayName || u.username;
-const conversationName = (c: IConversation) => (c.family ? nameOf(c.family) : (c.email ?? 'Visitor'));
 const PRIVATE_PREFIX = '/private-media/';
 const privateUrl = (url: string) => url.replace(/^\/uploads\//, PRIVATE_PREFIX);
-
-// ——— Finding conversations ———
-
-/**
- * Inquiries sent from `email` (before the family had an account, or since) become the family's first
- * messages, once each (keyed `inquiry-<id>`), read through the inquiries feature's reads face.
- * The breeder read them in her inbox already, so they add nothing unread.
- */
-async function importInquiries(em: EntityManager, conversationId: number, email: string, authorId: number | null): Promise<void> {
-  const inquiries = await inquiriesFrom(em, email);
-  if (inquiries.length)
-    await em.execute(
-      `insert into "messages" ("conversation_id", "sender", "author_id", "text", "via", "email_message_id", "held", "created_at")
-       select ?, 'family', ?, i."message", 'web', i."key", false, i."created_at"
-         from (values ${inquiries.map(() => '(?::int, ?::text, ?::text, ?::timestamptz)').join(', ')}) as i("id", "message", "key", "created_at")
-        where not exists (select 1 from "messages" m where m."email_message_id" = i."key")
-        order by i."id"
-       on conflict ("email_message_id") do nothing`,
-      [conversationId, authorId, ...inquiries.flatMap((i) => [i.id, i.message, `inquiry-${i.id}`, i.createdAt])],
-    );
-  await em.execute(
-    `update "conversations" c set
-        "last_message_at" = coalesce(c."last_message_at", (select max("created_at") from "messages" where "conversation_id" = c."id")),
-        "preview" = case when c."preview" = '' then coalesce((select left(regexp_replace("text", '[[:space:]]+', ' ', 'g'), 200) from "messages" where "conversation_id" = c."id" order by "id" desc limit 1), '') else c."preview" end,
-        "breeder_read_up_to" = greatest(c."breeder_read_up_to", coalesce((select max("id") from "messages" where "conversation_id" = c."id" and "email_message_id" like 'inquiry-%'), 0))
-      where c."id" = ?`,
-    [conversationId],
-  );
-}
-
-/** Whether `email` sent an inquiry that is not in a conversation yet. */
-async function pendingInquiries(em: EntityManager, email: string): Promise<boolean> {
-  const keys = (await inquiriesFrom(em, email)).map((i) => `inquiry-${i.id}`);
-  if (!keys.length) return false;
-  const imported = await em.execute<Array<{ key: string }>>(
-    `select "email_message_id" as "key" from "messages" where "email_message_id" in (${keys.map(() => '?').join(', ')})`,
-    keys,
-  );
-  return imported.length < keys.length;
-}
-
-/**
- * The family's conversation: its own; else a visitor's conversation for the address this account verified
- * (the breeder answered an inquiry before the family registered); else a new one when that address sent an
- * inquiry. Inquiries from the address join the conversation once each.
- */
-async function findOrClaim(em: EntityManager, userId: number): Promise<IConversation | null> {
-  const email = await familyMailAddress(em, userId);
-  let conv = await em.findOne(Conversation, { family: userId }, { populate: ['family'] });
-  if (!conv && email) {
-    const claimed = await em.execute<Array<{ id: number }>>(
-      `update "conversations" set "family_id" = ?
-        where "id" = (select "id" from "conversations" where "family_id" is null and "email" = ? order by "id" limit 1)
-          and not exists (select 1 from "conversations" where "family_id" = ?)
-        returning "id"`,
-      [userId, email.toLowerCase(), userId],
-    );
-    if (claimed.length) conv = await em.findOne(Conversation, { family: userId }, { populate: ['family'] });
-  }
-  if (!email || !(await pendingInquiries(em, email))) return conv;
-  if (!conv) {
-    await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [
-      userId,
-      new Date(),
-    ]);
-    conv = await em.findOneOrFail(Conversation, { family: userId }, { populate: ['family'] });
-  }
-  await importInquiries(em, conv.id, email, userId);
-  await em.refresh(conv);
-  return conv;
-}
-
-async function ensureForFamily(em: EntityManager, userId: number): Promise<IConversation> {
-  const existing = await findOrClaim(em, userId);
-  if (existing) return existing;
-  // Two first messages at once (two tabs) make one conversation.
-  await em.execute(`insert into "conversations" ("family_id", "created_at") values (?, ?) on conflict ("family_id") do nothing`, [
-    userId,
-    new Date(),
-  ]);
-  return em.findOneOrFail(Conversation, { family: userId }, { populate: ['family'] });
-}
-
-async function conversationById(em: EntityManager, id: number): Promise<IConversation> {
-  const conv = await em.findOne(Conversation, id, { populate: ['family'] });
-  if (!conv) throw new AppError('NOT_FOUND', MESSAGES_TEXT.notFound);
-  return conv;
-}
 
 // ——— Reading ———
 
@@ -179,19 +85,6 @@ export async function myMessages(em: EntityManager, services: Services, userId: 
   return page(em, services, conv, cursor, 'family');
 }
 
-function summary(c: IConversation): ConversationSummaryDto {
-  return {
-    id: c.id,
-    familyId: c.family?.id ?? null,
-    familyName: conversationName(c),
-    email: c.family ? (c.family.email ?? null) : (c.email ?? null),
-    lastMessageAt: c.lastMessageAt ? c.lastMessageAt.toISOString() : null,
-    preview: c.preview,
-    unread: c.breederUnread,
-    emailFailing: c.emailFailingAt != null,
-  };
-}
-
 /** Latest message first, conversations without one last (conversations_list_order_index). */
 const LIST_ORDER: KeyOrder = [
   { field: 'lastMessageAt', type: 'date', dir: 'desc', nullsLast: true },
@@ -229,85 +122,6 @@ export async function unreadTotal(em: EntityManager): Promise<{ unread: number }
     `select coalesce(sum("breeder_unread"), 0) as n from "conversations"`,
   );
   return { unread: Number(row?.n ?? 0) };
-}
-
-/** The family's conversation for the dashboard (inside an application, or to write first), made when missing. */
-export async function conversationForFamily(em: EntityManager, familyId: number): Promise<ConversationSummaryDto> {
-  const user = await em.findOne(User, { id: familyId, isAdmin: false });
-  if (!user) throw new AppError('NOT_FOUND', MESSAGES_TEXT.familyNotFound);
-  return summary(await ensureForFamily(em, familyId));
-}
-
-/**
- * The conversation to answer an inquiry in (from the inbox): the family's, when an account verified the
- * inquiry's address; otherwise one for the address, which the family finds when it registers and verifies it.
- */
-export async function conversationForInquiry(em: EntityManager, inquiryId: number): Promise<ConversationSummaryDto> {
-  const sender = await inquiryEmail(em, inquiryId);
-  if (sender === null) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
-  const email = sender.trim().toLowerCase();
-  const userId = await familyWithAddress(em, email);
-  if (userId !== null) {
-    const conv = await ensureForFamily(em, userId);
-    await importInquiries(em, conv.id, email, userId);
-    await em.refresh(conv);
-    return summary(conv);
-  }
-  let conv = await em.findOne(Conversation, { family: null, email }, { populate: ['family'], orderBy: { id: 'asc' } });
-  if (!conv) {
-    // The address's lock, then insert if still missing: two first replies at once make one conversation
-    // (a visitor's conversation has no unique key to conflict on: its family is null).
-    await em.transactional(async (tx) => {
-      await tx.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`visitor-conversation:${email}`]);
-      await tx.execute(
-        `insert into "conversations" ("family_id", "email", "created_at") select null, ?, ? where not exists (select 1 from "conversations" where "family_id" is null and "email" = ?)`,
-        [email, new Date(), email],
-      );
-    });
-    conv = await em.findOneOrFail(Conversation, { family: null, email }, { populate: ['family'], orderBy: { id: 'asc' } });
-  }
-  await importInquiries(em, conv.id, email, null);
-  await em.refresh(conv);
-  return summary(conv);
-}
-
-/**
- * Where an application's or an inquiry's conversation is (the dashboard shows it inside that screen): the
- * family's, when the application's account or an account with the inquiry's verified address exists; else a
- * visitor's conversation for the inquiry's address. Read only: the first reply makes it (forFamily, forInquiry).
- * Read through the applications', inquiries' and accounts' reads faces.
- */
-export async function threadOf(em: EntityManager, input: { applicationId: number } | { inquiryId: number }): Promise<ThreadPlaceDto> {
-  let familyId: number | null;
-  let email: string;
-  if ('applicationId' in input) {
-    const app = await applicationContact(em, input.applicationId);
-    if (!app) throw new AppError('NOT_FOUND', MESSAGES_TEXT.applicationNotFound);
-    familyId = app.userId;
-    email = app.email.trim().toLowerCase();
-  } else {
-    const sender = await inquiryEmail(em, input.inquiryId);
-    if (sender === null) throw new AppError('NOT_FOUND', MESSAGES_TEXT.inquiryNotFound);
-    email = sender.trim().toLowerCase();
-    familyId = await familyWithAddress(em, email);
-  }
-  const conv =
-    (familyId !== null ? await em.findOne(Conversation, { family: familyId }, { populate: ['family'] }) : null) ??
-    (familyId === null ? await em.findOne(Conversation, { family: null, email }, { populate: ['family'] }) : null);
-  return { conversation: conv ? summary(conv) : null, familyId, email };
-}
-
-// ——— Writing ———
-
-/** Attachments must be private uploads (never reachable at a public address): photos and documents, through media's reads face. */
-async function privateUploads(em: EntityManager, urls: string[]): Promise<Array<{ url: string; name: string | null }>> {
-  if (!urls.length) return [];
-  const uploads = [...(await mediaPrivateUploads(em, urls)).values()].filter((u) => u.kind === 'image' || u.kind === 'document');
-  const byUrl = new Map(uploads.map((u) => [u.url, u.filename]));
-  if (urls.some((u) => !byUrl.has(u))) {
-    throw new AppError('BAD_REQUEST', MESSAGES_TEXT.attachmentInvalid, { attachments: [MESSAGES_TEXT.attachmentInvalid] });
-  }
-  return urls.map((url) => ({ url, name: byUrl.get(url) ?? null }));
 }
 
 export interface NewMessage {
@@ -471,30 +285,6 @@ export async function sendAsFamily(
   const conv = await ensureForFamily(em, userId);
   const msg = await postMessage(em, services, conv.id, { sender: 'family', authorId: userId, text: input.text, attachments, via: 'web' });
   return oneDto(em, services, conv.id, msg!.id);
-}
-
-/**
- * A family may attach only what is its own: a file it uploaded from the site (POST /api/messages/attachments,
- * recorded in message_uploads) or one it can already read in its own conversation (a photo it was sent,
- * forwarded back). Anything else is refused, so a family can never expose an upload that is not its own.
- */
-async function familyAttachments(em: EntityManager, userId: number, urls: string[]) {
-  const ok = await privateUploads(em, urls);
-  const named: Array<{ url: string; name: string | null }> = [];
-  for (const { url, name } of ok) {
-    // The name the family's phone gave the file (a photo keeps none in the media table).
-    const [row] = await em.execute<Array<{ name: string | null }>>(
-      `select u."name" from "message_uploads" u where u."url" = ? and u."family_id" = ?
-       union all
-       select a."name" from "message_attachments" a join "messages" m on m."id" = a."message_id" join "conversations" c on c."id" = m."conversation_id"
-        where a."url" = ? and c."family_id" = ? and m."held" = false
-       limit 1`,
-      [url, userId, url, userId],
-    );
-    if (!row) throw new AppError('BAD_REQUEST', MESSAGES_TEXT.attachmentInvalid, { attachments: [MESSAGES_TEXT.attachmentInvalid] });
-    named.push({ url, name: name ?? row.name });
-  }
-  return named;
 }
 
 export async function sendAsBreeder(

@@ -2,7 +2,8 @@
 import { adminProcedure, router } from '../../../lib/server/trpc.ts';
 import { AdminBookingListSchema, AdminCancelSchema, AdminMoveSchema, AvailabilitySettingsSchema } from '../visits.schema.ts';
 import { getSettings, listBookings, saveSettings } from './visits.admin-service.ts';
-import { adminCancel, adminMove, createFeed, revokeFeed } from './visits.service.ts';
+import { adminCancel, adminMove } from './visits.service.ts';
+import { createFeed, revokeFeed } from './visits-feed.ts';
 
 export const visitsAdminRouter = router({
   settings: adminProcedure.query(({ ctx }) => getSettings(ctx.em)),

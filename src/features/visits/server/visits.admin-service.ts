@@ -11,7 +11,8 @@ import {
   type AvailabilitySettingsDto,
 } from '../visits.schema.ts';
 import { Booking, type KindSettings } from './visits.entity.ts';
-import { kindSettings, loadSettings, toBookingDto } from './visits.service.ts';
+import { loadSettings, toBookingDto } from './visits.service.ts';
+import { kindSettings } from './booking-rules.ts';
 
 export async function getSettings(em: EntityManager): Promise<AvailabilitySettingsDto> {
   const s = await loadSettings(em);

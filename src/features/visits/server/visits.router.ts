@@ -1,7 +1,8 @@
 // The family's visits procedures: every one for a signed-in account about its own bookings; the feed is public behind its secret token.
 import { authedProcedure, publicProcedure, rateLimited, router } from '../../../lib/server/trpc.ts';
 import { AvailabilityQuerySchema, BookSchema, BookingIdSchema, FeedTokenSchema, RescheduleSchema } from '../visits.schema.ts';
-import { availability, book, bookingOptions, cancelMine, feed, myBookingIcs, myBookings, rescheduleMine } from './visits.service.ts';
+import { availability, book, bookingOptions, cancelMine, myBookingIcs, myBookings, rescheduleMine } from './visits.service.ts';
+import { feed } from './visits-feed.ts';
 
 /** Bookings made, moved or cancelled, per account (each mails the family and tells the breeder): a family books a few a year; a script cannot take the calendar. */
 export const BOOKING_CHANGE_RATE_LIMIT = { limit: 60, windowMs: 60 * 60_000 };

@@ -1,19 +1,16 @@
 // Bookings: who may book what, free slots from the breeder's hours, booking, moving and cancelling with an
 // invitation e-mail each time, the family's .ics and the breeder's private feed. The database's exclusion
 // constraint (bookings_no_overlap) is the last word on double booking: a race loses with a clear CONFLICT.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, badRequest } from '../../../lib/server/errors.ts';
-import { escapeHtml, oneLine, textToHtml, type MailOutbox } from '../../../lib/server/mail.ts';
+import { type MailOutbox } from '../../../lib/server/mail.ts';
 import type { AppServices, SessionUser } from '../../../lib/server/trpc.ts';
 import { User } from '../../auth/server/user.entity.ts';
 import {
   APPOINTMENT_KINDS,
-  DEFAULT_RULES,
-  DELETED_FAMILY,
   KIND_LABELS,
   VISITS_MESSAGES,
-  formatInZone,
   notAllowedMessage,
   type AppointmentKind,
   type AvailabilityQuery,
@@ -22,36 +19,14 @@ import {
   type BookingOptionsDto,
   type SlotDto,
 } from '../visits.schema.ts';
-import { buildCalendar, type IcsEvent } from './ics.ts';
-import {
-  addDays,
-  generateSlots,
-  localDate,
-  zonedToInstant,
-  type Closure,
-  type ExtraOpening,
-  type Interval,
-  type Opening,
-} from './slots.ts';
+import { buildCalendar } from './ics.ts';
+import { generateSlots, localDate, zonedToInstant, type Closure, type ExtraOpening, type Interval, type Opening } from './slots.ts';
 import { Booking, VisitSettings, type IBooking, type IVisitSettings, type KindSettings } from './visits.entity.ts';
-import { applicationStanding } from '../../applications/server/applications.reads.ts';
-import { littersByIds } from '../../dogs/server/dogs.reads.ts';
 import { clearPickup, setPickup } from '../../portal/server/portal.reads.ts';
-import { puppiesOfFamilies } from '../../puppies/server/puppies.reads.ts';
+import { familyName, icsEvent, mailFamily } from './booking-mail.ts';
+import { DEFAULT_KINDS, kindSettings, familyFacts, checkRule } from './booking-rules.ts';
 
-const HOUR = 3_600_000;
-
-/** A new site's hours: none open yet (the breeder adds them), an hour's visit, a 45-minute pickup, a half-hour call; today's rules for who books. */
-const DEFAULT_KINDS: Record<AppointmentKind, KindSettings> = {
-  visit: { slotMinutes: 60, bufferMinutes: 15, enabled: true, ...DEFAULT_RULES.visit },
-  pickup: { slotMinutes: 45, bufferMinutes: 15, enabled: true, ...DEFAULT_RULES.pickup },
-  video: { slotMinutes: 30, bufferMinutes: 0, enabled: true, ...DEFAULT_RULES.video },
-};
-
-/** A kind's settings, with today's rule where the row was saved before rules existed. */
-export function kindSettings(kinds: Partial<Record<AppointmentKind, Partial<KindSettings>>>, kind: AppointmentKind): KindSettings {
-  return { ...DEFAULT_KINDS[kind], ...kinds[kind] };
-}
+export const HOUR = 3_600_000;
 
 /** The one settings row, made on first use (by whichever instance comes first). */
 export async function loadSettings(em: EntityManager): Promise<IVisitSettings> {
@@ -76,63 +51,6 @@ export function isOverlap(error: unknown): boolean {
 
 const taken = () => new AppError('CONFLICT', VISITS_MESSAGES.taken);
 const notFoundBooking = () => new AppError('NOT_FOUND', VISITS_MESSAGES.notFound);
-
-/** What the rules ask about a family (read from the applications, puppies and litters tables, not through those features). */
-export interface FamilyFacts {
-  /** An application that is not withdrawn or declined. */
-  applied: boolean;
-  /** An application approved, waitlisted or matched. */
-  approved: boolean;
-  /** Puppies matched to the family, with their litter's birth date when known. */
-  puppies: { id: number; birthDate: string | null }[];
-}
-
-export async function familyFacts(em: EntityManager, userId: number): Promise<FamilyFacts> {
-  const standing = await applicationStanding(em, userId);
-  const mine = await puppiesOfFamilies(em, [userId]);
-  const litters = new Map(
-    (await littersByIds(em, [...new Set(mine.flatMap((p) => (p.litterId === null ? [] : [p.litterId])))])).map((l) => [l.id, l]),
-  );
-  const puppies = mine.map((p) => ({ id: p.id, birth_date: p.litterId === null ? null : (litters.get(p.litterId)?.birthDate ?? null) }));
-  return {
-    applied: standing.applied,
-    approved: standing.approved,
-    puppies: puppies.map((p) => ({
-      id: p.id,
-      birthDate: typeof p.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null,
-    })),
-  };
-}
-
-interface RuleAnswer {
-  ok: boolean;
-  /** The first local date the family may book on (a matched puppy's age), when the rule has one. */
-  readyOn: string | null;
-  /** For a pickup: the puppy it is for (its countdown), when the family has one. */
-  puppyId: number | null;
-}
-
-/** Whether a family meets a kind's rule on a local date (null: on some date), and which puppy a pickup is for. */
-export function checkRule(k: KindSettings, facts: FamilyFacts, day: string | null): RuleAnswer {
-  const firstPuppy = facts.puppies[0]?.id ?? null;
-  switch (k.who) {
-    case 'anyone':
-      return { ok: true, readyOn: null, puppyId: firstPuppy };
-    case 'applicants':
-      return { ok: facts.applied, readyOn: null, puppyId: firstPuppy };
-    case 'approved':
-      return { ok: facts.approved, readyOn: null, puppyId: firstPuppy };
-    case 'matched': {
-      if (k.puppyWeeks <= 0) return { ok: facts.puppies.length > 0, readyOn: null, puppyId: firstPuppy };
-      const ready = facts.puppies
-        .filter((p): p is { id: number; birthDate: string } => p.birthDate !== null)
-        .map((p) => ({ id: p.id, readyOn: addDays(p.birthDate, k.puppyWeeks * 7) }))
-        .sort((a, b) => a.readyOn.localeCompare(b.readyOn) || a.id - b.id);
-      const fit = day === null ? ready[0] : ready.find((p) => p.readyOn <= day);
-      return { ok: fit !== undefined, readyOn: fit?.readyOn ?? null, puppyId: fit?.id ?? null };
-    }
-  }
-}
 
 interface SlotSettings {
   timeZone: string;
@@ -258,98 +176,6 @@ export function toBookingDto(b: IBooking, settings: IVisitSettings, now = new Da
     breederMessage: b.breederMessage,
     changeable: changeable(b, settings, now),
   };
-}
-
-// E-mail and calendars.
-
-function familyName(user: { displayName?: string | null; username: string }) {
-  return user.displayName || user.username;
-}
-
-function icsEvent(
-  b: IBooking,
-  breeder: { name: string; email: string; town: string },
-  family: { name: string; email: string | null },
-  forBreeder = false,
-): IcsEvent {
-  const what = KIND_LABELS[b.kind];
-  return {
-    uid: b.uid,
-    sequence: b.sequence,
-    start: b.startsAt,
-    end: b.endsAt,
-    summary: forBreeder ? `${what}: ${family.name}` : `${what} with ${breeder.name}`,
-    description:
-      [b.note && `Note: ${b.note}`, b.breederMessage && `From ${breeder.name}: ${b.breederMessage}`].filter(Boolean).join('\n') ||
-      undefined,
-    location: b.kind === 'video' ? 'Video call' : breeder.town || undefined,
-    status: b.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
-    stamp: b.updatedAt,
-    ...(forBreeder || !family.email
-      ? {}
-      : { organizer: { name: breeder.name, email: breeder.email }, attendee: { name: family.name, email: family.email } }),
-  };
-}
-
-/** erased: cancelled because the family deleted its account. */
-type MailReason = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'erased';
-const SUBJECTS: Record<MailReason, (what: string) => string> = {
-  booked: (w) => `Your ${w.toLowerCase()} is booked`,
-  moved: (w) => `Your ${w.toLowerCase()} has moved`,
-  cancelled: (w) => `Your ${w.toLowerCase()} is cancelled`,
-  reminder: (w) => `Reminder: your ${w.toLowerCase()} is tomorrow`,
-  erased: (w) => `Your ${w.toLowerCase()} is cancelled`,
-};
-
-/** Queues the family's e-mail about a booking, with its invitation (REQUEST) or cancellation (CANCEL). */
-async function mailFamily(
-  em: EntityManager,
-  mail: MailOutbox,
-  appOrigin: string,
-  b: IBooking,
-  reason: MailReason,
-  message = '',
-): Promise<void> {
-  if (!b.family) return;
-  const user = await em.findOne(User, b.family.id);
-  if (!user?.email) return;
-  const cancelling = reason === 'cancelled' || reason === 'erased';
-  const breeder = await mail.breeder(em);
-  const what = KIND_LABELS[b.kind];
-  const name = familyName(user);
-  const when = formatInZone(b.startsAt, b.timeZone);
-  const theirs = b.familyTimeZone !== b.timeZone ? ` (${formatInZone(b.startsAt, b.familyTimeZone)} your time)` : '';
-  const lines = [
-    `Hello ${name},`,
-    reason === 'erased'
-      ? `Your account was deleted, so your ${what.toLowerCase()} on ${when}${theirs} is cancelled.`
-      : cancelling
-        ? `Your ${what.toLowerCase()} on ${when}${theirs} is cancelled.`
-        : `Your ${what.toLowerCase()}: ${when}${theirs}.`,
-    message ? `${breeder.name} wrote: ${message}` : '',
-    cancelling ? 'The event is removed from your calendar.' : 'The invitation is attached: add it to your calendar.',
-    reason === 'erased' ? '' : `See or change your bookings in your family portal: ${appOrigin}/account`,
-    breeder.name,
-  ].filter(Boolean);
-  const text = lines.join('\n\n') + '\n';
-  mail.enqueue(em, {
-    lane: 'sale',
-    to: user.email,
-    subject: oneLine(SUBJECTS[reason](what)),
-    text,
-    html: textToHtml(text).replace(
-      escapeHtml(`${appOrigin}/account`),
-      `<a href="${escapeHtml(`${appOrigin}/account`)}">${escapeHtml(`${appOrigin}/account`)}</a>`,
-    ),
-    calendar: {
-      method: cancelling ? 'CANCEL' : 'REQUEST',
-      content: buildCalendar({
-        method: cancelling ? 'CANCEL' : 'REQUEST',
-        timeZone: b.timeZone,
-        events: [icsEvent(b, breeder, { name, email: user.email })],
-      }),
-    },
-  });
 }
 
 // Pickup: the portal's countdown is the portal's pickup, set and cleared through its reads face.
@@ -572,46 +398,6 @@ export async function adminMove(
   if (!b) throw notFoundBooking();
   if (b.status === 'cancelled') throw new AppError('CONFLICT', VISITS_MESSAGES.cancelled);
   await applyMove(em, services, b, input.startsAt, input.message, now, false);
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A new secret feed address (the old one stops working). The token is shown once; only its hash is kept. */
-export async function createFeed(em: EntityManager, appOrigin: string): Promise<{ url: string }> {
-  const settings = await loadSettings(em);
-  const token = randomBytes(24).toString('base64url');
-  settings.feedTokenHash = hashToken(token);
-  await em.flush();
-  return { url: `${appOrigin}/api/visits/feed/${token}.ics` };
-}
-
-export async function revokeFeed(em: EntityManager): Promise<void> {
-  const settings = await loadSettings(em);
-  settings.feedTokenHash = null;
-  await em.flush();
-}
-
-/** The breeder's calendar: every live booking from 30 days back, as a subscribable iCalendar feed. */
-export async function feed(em: EntityManager, services: AppServices, token: string, now = new Date()): Promise<string> {
-  const settings = await loadSettings(em);
-  const bare = token.replace(/\.ics$/, '');
-  if (!settings.feedTokenHash || !/^[A-Za-z0-9_-]{20,64}$/.test(bare) || hashToken(bare) !== settings.feedTokenHash) {
-    throw new AppError('NOT_FOUND', VISITS_MESSAGES.feedNotFound);
-  }
-  // Cancelled bookings stay in the feed as STATUS:CANCELLED with their raised SEQUENCE, so a subscribed
-  // calendar learns of the cancellation (and a family's deleted account) rather than only losing the event.
-  const rows = await em.find(
-    Booking,
-    { startsAt: { $gte: new Date(now.getTime() - 30 * 24 * HOUR) } },
-    { populate: ['family'], orderBy: { startsAt: 'asc' }, limit: 2000 },
-  );
-  const breeder = await services.mail.breeder(em);
-  return buildCalendar({
-    method: 'PUBLISH',
-    name: `${breeder.name}: visits and pickups`,
-    timeZone: settings.timeZone,
-    events: rows.map((b) => icsEvent(b, breeder, { name: b.family ? familyName(b.family) : DELETED_FAMILY, email: null }, true)),
-  });
 }
 
 // The reminder the day before.

@@ -59,13 +59,18 @@ export const zones = [
     message: "A feature's root files (its schema) are isomorphic: they do not import browser code.",
   },
   // Features do not reach into each other: another feature is reached only through its schema file,
-  // and (server code, for ORM relations) its entity files.
+  // and (server code) its entity files (for ORM relations) and its reads face (server/<feature>.reads.ts).
   ...FEATURES.flatMap((f) => [
     {
       target: `src/features/${f}/server/**`,
       from: ['src/features/**'],
-      except: [abs(`src/features/${f}/**`), abs('src/features/*/*.schema.ts'), abs('src/features/*/server/*.entity.ts')],
-      message: `Features do not reach into each other: from ${f}/server, another feature is its schema file or (for relations) its entities.`,
+      except: [
+        abs(`src/features/${f}/**`),
+        abs('src/features/*/*.schema.ts'),
+        abs('src/features/*/server/*.entity.ts'),
+        abs('src/features/*/server/*.reads.ts'),
+      ],
+      message: `Features do not reach into each other: from ${f}/server, another feature is its schema file, its entities (for relations) or its reads face.`,
     },
     {
       target: [`src/features/${f}/client/**`, `src/features/${f}/*.{ts,tsx}`],

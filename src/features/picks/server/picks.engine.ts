@@ -175,7 +175,7 @@ async function finish(tx: EntityManager, services: EngineServices, round: IPickR
       ? `You chose ${choice.puppy.name}. We will be in touch about the contract and the balance.`
       : 'No puppy from this litter was placed with you; you keep your place on the waitlist for the next litter.';
     await mailEntry(tx, services, e, `Pick day results: the ${name} litter`, [
-      `Every puppy in the ${name} litter is now placed (${choices.length} in all).`,
+      `Pick day for the ${name} litter is over: ${choices.length} ${choices.length === 1 ? 'puppy was' : 'puppies were'} chosen.`,
       result,
     ]);
     if (e.family) after.pushes.push({ userId: e.family.id, title: `Pick day results: the ${name} litter` });

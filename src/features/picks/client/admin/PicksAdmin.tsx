@@ -274,7 +274,7 @@ function Board({ board }: { board: BoardDto }) {
               </Group>
             </Stack>
           )}
-          {board.status === 'done' && <Text>Every puppy is placed; each family has its results.</Text>}
+          {board.status === 'done' && <Text>Pick day is over: each family has its results.</Text>}
         </Stack>
       </Card>
 

@@ -294,6 +294,44 @@ describe('pick day', () => {
     }
   });
 
+  it('matching mode: the breeder proposes, the family accepts or declines; a move with a reason is read by each family it moves', async () => {
+    const { litterId, puppyIds } = await makeLitter(t.orm, 'Hazel', [
+      { name: 'Hazel One', gender: 'female' },
+      { name: 'Hazel Two', gender: 'male' },
+    ]);
+    const [h1, h2, h3] = await makeFamilies(t.orm, [
+      { name: 'Hazel First', depositOn: '2026-08-01' },
+      { name: 'Hazel Second', depositOn: '2026-08-02' },
+      { name: 'Hazel Third', depositOn: '2026-08-03' },
+    ]);
+    await announce(litterId, { mode: 'match' });
+    await everyoneSays([h1!, h2!, h3!], litterId);
+    const opened = await admin().open({ litterId });
+    const third = opened.entries.find((e) => e.name === 'Hazel Third')!;
+    const moved = await admin().reorder({
+      litterId,
+      entryId: third.id,
+      position: 2,
+      reason: 'Their deposit was recorded late by mistake.',
+    });
+    expect(moved.entries.filter((e) => e.position > 0).map((e) => e.name)).toEqual(['Hazel First', 'Hazel Third', 'Hazel Second']);
+    for (const f of [h2!, h3!])
+      expect((await mine(f, litterId)).notices.at(-1)?.text).toContain('Their deposit was recorded late by mistake.');
+    expect((await mine(h1!, litterId)).notices).toEqual([]);
+
+    // In matching mode a family cannot take another puppy than the one proposed.
+    expect((await choose(h1!, litterId, puppyIds[0]!)).statusCode).toBe(409);
+    await admin().propose({ litterId, entryId: opened.currentEntryId!, puppyId: puppyIds[0]! });
+    expect((await mine(h1!, litterId)).proposal).toEqual({ puppyId: puppyIds[0], name: 'Hazel One' });
+    await t.caller(h1!.user).picks.respond({ litterId, accept: true });
+    expect((await mine(h1!, litterId)).chosen?.name).toBe('Hazel One');
+    expect(await mine(h3!, litterId)).toMatchObject({ myTurn: true, proposal: null });
+    await admin().propose({ litterId, entryId: third.id, puppyId: puppyIds[1]! });
+    await t.caller(h3!.user).picks.respond({ litterId, accept: false });
+    expect((await mine(h3!, litterId)).state).toBe('passed');
+    expect(await mine(h2!, litterId)).toMatchObject({ myTurn: true });
+  });
+
   it('a restart in the middle of a window keeps the deadline (the app closed and built again on the same database)', async () => {
     const { litterId } = await makeLitter(t.orm, 'Gum', [{ name: 'Gum One', gender: 'male' }]);
     const [g] = await makeFamilies(t.orm, [{ name: 'Gum Family', depositOn: '2026-07-01' }]);

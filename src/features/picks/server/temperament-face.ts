@@ -1,6 +1,7 @@
-// The one place pick day reads temperament (issue 50 items 1–2, the temperament feature's reads): the test in words and
-// the fit of a family with each puppy. Until that feature lands this answers "not shown" and "no rule decided".
+// The one place pick day reads temperament (issue 50 items 1–2, decision 170): the test in words, whether the breeder
+// shows it to families, and the fit of a family with each puppy (a puppy marked "not for this family" is blocked).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { fitFor, temperamentFor } from '../../temperament/server/temperament.reads.ts';
 
 export interface PuppyTemperamentWords {
   puppyId: number;
@@ -15,10 +16,10 @@ export interface PuppyFitFace {
   blocked: boolean;
 }
 
-export async function temperamentWords(_em: EntityManager, puppyIds: readonly number[]): Promise<PuppyTemperamentWords[]> {
-  return puppyIds.map((puppyId) => ({ puppyId, words: '', shownToFamilies: false }));
+export async function temperamentWords(em: EntityManager, puppyIds: readonly number[]): Promise<PuppyTemperamentWords[]> {
+  return (await temperamentFor(em, puppyIds)).map((t) => ({ puppyId: t.puppyId, words: t.words, shownToFamilies: t.shownToFamilies }));
 }
 
-export async function fitOf(_em: EntityManager, _familyUserId: number, puppyIds: readonly number[]): Promise<PuppyFitFace[]> {
-  return puppyIds.map((puppyId) => ({ puppyId, suits: true, reason: '', blocked: false }));
+export async function fitOf(em: EntityManager, familyUserId: number, puppyIds: readonly number[]): Promise<PuppyFitFace[]> {
+  return fitFor(em, familyUserId, puppyIds);
 }

@@ -34,6 +34,7 @@ import { Route as AdminNewslettersRouteImport } from './routes/admin.newsletters
 import { Route as AdminPairingRouteImport } from './routes/admin.pairing'
 import { Route as AdminParentsRouteImport } from './routes/admin.parents'
 import { Route as AdminPaymentsRouteImport } from './routes/admin.payments'
+import { Route as AdminPicksRouteImport } from './routes/admin.picks'
 import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
@@ -178,6 +179,11 @@ const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
   path: '/payments',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPicksRoute = AdminPicksRouteImport.update({
+  id: '/picks',
+  path: '/picks',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPuppiesRoute = AdminPuppiesRouteImport.update({
   id: '/puppies',
   path: '/puppies',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/payments': typeof AdminPaymentsRoute
+  '/admin/picks': typeof AdminPicksRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/payments': typeof AdminPaymentsRoute
+  '/admin/picks': typeof AdminPicksRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -384,6 +392,7 @@ export interface FileRoutesById {
   '/admin/pairing': typeof AdminPairingRoute
   '/admin/parents': typeof AdminParentsRoute
   '/admin/payments': typeof AdminPaymentsRoute
+  '/admin/picks': typeof AdminPicksRoute
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -431,6 +440,7 @@ export interface FileRouteTypes {
     | '/admin/pairing'
     | '/admin/parents'
     | '/admin/payments'
+    | '/admin/picks'
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
@@ -475,6 +485,7 @@ export interface FileRouteTypes {
     | '/admin/pairing'
     | '/admin/parents'
     | '/admin/payments'
+    | '/admin/picks'
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
@@ -520,6 +531,7 @@ export interface FileRouteTypes {
     | '/admin/pairing'
     | '/admin/parents'
     | '/admin/payments'
+    | '/admin/picks'
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
@@ -738,6 +750,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPaymentsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/picks': {
+      id: '/admin/picks'
+      path: '/picks'
+      fullPath: '/admin/picks'
+      preLoaderRoute: typeof AdminPicksRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/puppies': {
       id: '/admin/puppies'
       path: '/puppies'
@@ -883,6 +902,7 @@ interface AdminRouteChildren {
   AdminPairingRoute: typeof AdminPairingRoute
   AdminParentsRoute: typeof AdminParentsRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
+  AdminPicksRoute: typeof AdminPicksRoute
   AdminPuppiesRoute: typeof AdminPuppiesRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -912,6 +932,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPairingRoute: AdminPairingRoute,
   AdminParentsRoute: AdminParentsRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
+  AdminPicksRoute: AdminPicksRoute,
   AdminPuppiesRoute: AdminPuppiesRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,

@@ -13,6 +13,7 @@ import { openApiPath } from './openapi.ts';
 import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts';
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
 import { jpegPart, multipartBody, solidImage } from './testing/uploads.ts';
+import { makeFamilies, makeLitter } from './testing/picks.ts';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
 
@@ -300,6 +301,36 @@ describe('OpenAPI contract', () => {
       async () => get(new URL((await t.caller(admin.user).admin.visits.createFeed()).url).pathname)(),
       get('/api/visits/feed/not-a-real-token-at-all.ics'),
       get(`/api/visits/feed/${'x'.repeat(120)}`),
+    ];
+
+    // Pick day (issue 50): a litter announced to two waitlisted families, picks open, the first family's turn.
+    const pickDay = await makeLitter(t.orm, 'Contract', [
+      { name: 'Contract Pup', gender: 'female' },
+      { name: 'Contract Two', gender: 'male' },
+    ]);
+    const [picker, next] = await makeFamilies(t.orm, [
+      { name: 'Picker Family', depositOn: '2026-01-01' },
+      { name: 'Next Family', depositOn: '2026-01-02' },
+    ]);
+    await t.caller(admin.user).admin.picks.announce({ litterId: pickDay.litterId, answerDeadline: inDays(1), windowMinutes: 60 });
+    for (const f of [picker!, next!]) await t.caller(f.user).picks.answer({ litterId: pickDay.litterId, answer: 'yes' });
+    await t.caller(admin.user).admin.picks.open({ litterId: pickDay.litterId });
+    const pickPath = (what: string, litterId = pickDay.litterId) => `/api/picks/${litterId}/${what}`;
+    samples['GET /api/picks/mine'] = [get('/api/picks/mine', picker!.cookie), get('/api/picks/mine')];
+    samples['POST /api/picks/{litterId}/choose'] = [
+      post(pickPath('choose'), { puppyId: pickDay.puppyIds[0] }, picker!.cookie),
+      // Next family's turn now, but that puppy is taken.
+      post(pickPath('choose'), { puppyId: pickDay.puppyIds[0] }, next!.cookie),
+      post(pickPath('choose'), { puppyId: 'first' }, next!.cookie),
+      post(pickPath('choose', 999_999), { puppyId: pickDay.puppyIds[1] }, picker!.cookie),
+      post(pickPath('choose'), { puppyId: pickDay.puppyIds[1] }),
+    ];
+    samples['POST /api/picks/{litterId}/pass'] = [
+      // The first family's turn is over (it chose).
+      post(pickPath('pass'), {}, picker!.cookie),
+      post(pickPath('pass'), {}, next!.cookie),
+      post(pickPath('pass', 999_999), {}, next!.cookie),
+      post(pickPath('pass'), {}),
     ];
 
     const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));

@@ -188,11 +188,17 @@ const FOREIGN_IDS: Record<string, ForeignId> = {
   'contracts.sign': { kind: 'owned', what: 'contract', input: (a) => ({ id: a.contractId, fullName: 'Signer Name', consent: true }) },
   'applications.submit': { kind: 'none', why: 'litterId names a public litter (litters.active), which anyone may apply for' },
   'applications.saveDraft': { kind: 'none', why: 'values.litterId is draft text kept for its author; nothing reads a record by it' },
+  // Pick day (issue 50): the ids name a litter and its puppies (public); what is read or written is the caller's own
+  // place in that litter's order, found by the caller's account, and a family not in it gets 404 (picks.test.ts).
+  'picks.answer': { kind: 'none', why: 'litterId names a public litter; the answer is the caller’s own entry in its order' },
+  'picks.choose': { kind: 'none', why: 'litterId and puppyId name a public litter and puppy; only the caller’s own turn can take one' },
+  'picks.pass': { kind: 'none', why: 'litterId names a public litter; only the caller’s own turn can be passed' },
+  'picks.respond': { kind: 'none', why: 'litterId names a public litter; only the caller’s own turn can accept or decline' },
 };
 
 /** How many procedures each class has: a new one changes these on purpose (and is then covered by the walk). */
 const PUBLIC_PROCEDURE_COUNT = 26;
-const FAMILY_PROCEDURE_COUNT = 48;
+const FAMILY_PROCEDURE_COUNT = 54;
 
 /** Tables that a refused call may still write: the caller's session (last seen) and rate-limit counters. */
 const BOOKKEEPING_TABLES = ['sessions', 'rate_limits'];

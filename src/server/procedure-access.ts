@@ -121,6 +121,13 @@ export const PROCEDURES: Readonly<Record<string, ProcedureClass>> = {
   'messages.live': fam(),
   // Temperament results in words, for the litters the family is in and the breeder has switched on (issue 50).
   'temperament.mine': fam(),
+  // Pick day (issue 50): the family's own place in a litter's order; choices and passes limited per account.
+  'picks.mine': fam(),
+  'picks.answer': fam('picks-answer'),
+  'picks.choose': fam('picks-choose'),
+  'picks.pass': fam('picks-choose'),
+  'picks.respond': fam('picks-choose'),
+  'picks.live': fam(),
 };
 
 /** Each procedure's access alone (what the access matrix and older callers read). */

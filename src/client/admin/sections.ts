@@ -25,6 +25,7 @@ import {
   IconCalendarEvent,
   IconClockPlay,
   IconMoodHeart,
+  IconHandFinger,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -40,6 +41,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/messages', label: 'Messages', icon: IconMessages },
   { to: '/admin/applications', label: 'Applications', icon: IconClipboardText },
   { to: '/admin/waitlist', label: 'Waitlist', icon: IconListNumbers },
+  { to: '/admin/picks', label: 'Pick day', icon: IconHandFinger },
   { to: '/admin/families', label: 'Families', icon: IconHomeHeart },
   { to: '/admin/payments', label: 'Payments', icon: IconCash },
   { to: '/admin/visits', label: 'Visits', icon: IconCalendarEvent },

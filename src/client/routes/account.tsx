@@ -16,6 +16,7 @@ import { MyContracts } from '../../features/contracts/client/MyContracts.tsx';
 import { FamilyMessages } from '../../features/messages/client/FamilyMessages.tsx';
 import { FamilyNotifications } from '../../features/notifications/client/FamilyNotifications.tsx';
 import { FamilyTemperament } from '../../features/temperament/client/FamilyTemperament.tsx';
+import { MyPicks } from '../../features/picks/client/MyPicks.tsx';
 
 /** /account ("My Family"): signed-in users only; composes each feature's part of the family's home. */
 export const Route = createFileRoute('/account')({
@@ -33,7 +34,8 @@ function AccountPage() {
       <Stack gap="xl">
         <Title order={1}>{user ? `Welcome, ${nameOf(user)}` : 'My Family'}</Title>
         <EmailStatus />
-        {/* The puppy and its pickup countdown first; the application that led to it after. */}
+        {/* Pick day's notice first while a litter is choosing; then the puppy and its pickup countdown; the application after. */}
+        <MyPicks />
         <FamilyPortal />
         <FamilyTemperament />
         <MyPayments />

@@ -1,5 +1,11 @@
-// The applications' face for other features (issue 47): facts of a family's applications, never the answers.
+// The applications' face for other features (issue 47): facts of a family's applications, never the answers; and for
+// pick day (issue 50) the choice made the match the rest of the site reads, as the breeder's match does.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SessionUser } from '../../../lib/server/trpc.ts';
+import { Puppy } from '../../puppies/server/puppy.entity.ts';
+import { Application } from './application.entity.ts';
+import { recordEvent } from './applications.service.ts';
+import { leaveList, lockWaitlists } from './waitlist-places.ts';
 
 /** The deposit (whole dollars) recorded on the family's latest application that has one; null if none. */
 export async function applicationDeposit(em: EntityManager, userId: number): Promise<number | null> {
@@ -48,3 +54,23 @@ export async function latestApplicationIds(em: EntityManager, userIds: readonly 
 export const applicantAddressesSql = () =>
   `select lower(trim(a."email")) from "applications" a where a."anonymised_at" is null and a."email" is not null`;
 export const applicantAccountIdsSql = () => `select a."user_id" from "applications" a where a."anonymised_at" is null`;
+
+/**
+ * Takes the waitlists' lock until the transaction ends. A caller that will match calls it before it touches a puppy,
+ * so it takes the locks in the order the breeder's match does (waitlists, then the puppy) and neither waits on the other.
+ */
+export const lockForMatch = (em: EntityManager): Promise<void> => lockWaitlists(em);
+
+/** The application is matched to the puppy (its timeline says how) and leaves the waitlist. Needs lockForMatch. */
+export async function matchApplication(
+  em: EntityManager,
+  input: { applicationId: number; puppyId: number; actor: SessionUser; message: string },
+): Promise<void> {
+  const app = await em.findOne(Application, { id: input.applicationId }, { refresh: true });
+  if (!app || app.anonymisedAt) return;
+  app.puppy = em.getReference(Puppy, input.puppyId);
+  app.status = 'matched';
+  recordEvent(em, app, 'matched', input.actor, input.message);
+  await em.flush();
+  await leaveList(em, app.id);
+}

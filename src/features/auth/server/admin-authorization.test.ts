@@ -29,6 +29,7 @@ const ADMIN_PROCEDURE_COUNT = [
   9, // admin.messages (issue 30)
   1, // admin.jobs (issue 47)
   11, // admin.temperament (issue 50)
+  15, // admin.picks (issue 50)
 ].reduce((a, b) => a + b);
 const ADMIN_HTTP_ROUTES = [
   'GET /api/admin/inquiries.csv',

@@ -18,7 +18,7 @@ export function MyVisits() {
   const allowed = APPOINTMENT_KINDS.filter((k) => kinds[k]);
   const why = APPOINTMENT_KINDS.flatMap((k) => (reasons[k] ? [{ kind: k, reason: reasons[k] }] : []));
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby="visits-heading">
+    <Card withBorder radius="md" p="md" component="section" aria-labelledby="visits-heading" id="visits">
       <Stack gap="md">
         <Title order={2} id="visits-heading">
           Visits

@@ -11,6 +11,7 @@ import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
 import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
+import { siteConfigOf } from './site-config.ts';
 import { mediaReferences } from './media-references.ts';
 import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
       mailDomain: env.MAIL_DOMAIN ?? new URL(env.APP_ORIGIN).hostname,
       inboundEmailSecret: env.INBOUND_EMAIL_SECRET ?? null,
       contractTsaUrl: env.CONTRACT_TSA_URL ?? null,
+      site: siteConfigOf(env),
     },
     mail: mailOutbox(),
     publicCache: new PublicCache(env.PUBLIC_CACHE_MS),

@@ -56,7 +56,7 @@ interface Trailer {
 type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const kysely = (orm: MikroORM) => orm.em.getConnection().getClient() as Kysely<unknown>;
+const kysely = (orm: Pick<MikroORM, 'em'>) => orm.em.getConnection().getClient() as Kysely<unknown>;
 const runner =
   (db: Kysely<unknown>): Query =>
   async (sql, params = []) =>
@@ -112,7 +112,7 @@ export interface BackupSummary {
 }
 
 /** Writes the whole database to `file` from one consistent snapshot (written beside it, then renamed). */
-export async function backupDatabase(orm: MikroORM, file: string): Promise<BackupSummary> {
+export async function backupDatabase(orm: Pick<MikroORM, 'em'>, file: string): Promise<BackupSummary> {
   const partial = `${file}.partial`;
   const gzip = createGzip();
   const out = createWriteStream(partial);

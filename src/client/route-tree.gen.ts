@@ -15,6 +15,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuestionnaireRouteImport } from './routes/questionnaire'
+import { Route as SetupRouteImport } from './routes/setup'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
@@ -37,6 +38,7 @@ import { Route as AdminPaymentsRouteImport } from './routes/admin.payments'
 import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as AdminSiteHealthRouteImport } from './routes/admin.site-health'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTemperamentRouteImport } from './routes/admin.temperament'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
@@ -81,6 +83,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const QuestionnaireRoute = QuestionnaireRouteImport.update({
   id: '/questionnaire',
   path: '/questionnaire',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetupRoute = SetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
@@ -193,6 +200,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSiteHealthRoute = AdminSiteHealthRouteImport.update({
+  id: '/site-health',
+  path: '/site-health',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
   id: '/subscribers',
   path: '/subscribers',
@@ -276,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
+  '/setup': typeof SetupRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -297,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/site-health': typeof AdminSiteHealthRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -320,6 +334,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
+  '/setup': typeof SetupRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -341,6 +356,7 @@ export interface FileRoutesByTo {
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/site-health': typeof AdminSiteHealthRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -366,6 +382,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
+  '/setup': typeof SetupRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -387,6 +404,7 @@ export interface FileRoutesById {
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/site-health': typeof AdminSiteHealthRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -413,6 +431,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
+    | '/setup'
     | '/terms-of-service'
     | '/unsubscribe'
     | '/verify-email'
@@ -434,6 +453,7 @@ export interface FileRouteTypes {
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
+    | '/admin/site-health'
     | '/admin/subscribers'
     | '/admin/temperament'
     | '/admin/testimonials'
@@ -457,6 +477,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
+    | '/setup'
     | '/terms-of-service'
     | '/unsubscribe'
     | '/verify-email'
@@ -478,6 +499,7 @@ export interface FileRouteTypes {
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
+    | '/admin/site-health'
     | '/admin/subscribers'
     | '/admin/temperament'
     | '/admin/testimonials'
@@ -502,6 +524,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
+    | '/setup'
     | '/terms-of-service'
     | '/unsubscribe'
     | '/verify-email'
@@ -523,6 +546,7 @@ export interface FileRouteTypes {
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
+    | '/admin/site-health'
     | '/admin/subscribers'
     | '/admin/temperament'
     | '/admin/testimonials'
@@ -548,6 +572,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   QuestionnaireRoute: typeof QuestionnaireRoute
+  SetupRoute: typeof SetupRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -603,6 +628,13 @@ declare module '@tanstack/react-router' {
       path: '/questionnaire'
       fullPath: '/questionnaire'
       preLoaderRoute: typeof QuestionnaireRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/setup': {
+      id: '/setup'
+      path: '/setup'
+      fullPath: '/setup'
+      preLoaderRoute: typeof SetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms-of-service': {
@@ -759,6 +791,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/site-health': {
+      id: '/admin/site-health'
+      path: '/site-health'
+      fullPath: '/admin/site-health'
+      preLoaderRoute: typeof AdminSiteHealthRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/subscribers': {
       id: '/admin/subscribers'
       path: '/subscribers'
@@ -886,6 +925,7 @@ interface AdminRouteChildren {
   AdminPuppiesRoute: typeof AdminPuppiesRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSiteHealthRoute: typeof AdminSiteHealthRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTemperamentRoute: typeof AdminTemperamentRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
@@ -915,6 +955,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPuppiesRoute: AdminPuppiesRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSiteHealthRoute: AdminSiteHealthRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTemperamentRoute: AdminTemperamentRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
@@ -934,6 +975,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   QuestionnaireRoute: QuestionnaireRoute,
+  SetupRoute: SetupRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,

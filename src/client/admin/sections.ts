@@ -25,6 +25,7 @@ import {
   IconCalendarEvent,
   IconClockPlay,
   IconMoodHeart,
+  IconHeartbeat,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -60,6 +61,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/jobs', label: 'Background jobs', icon: IconClockPlay },
+  { to: '/admin/site-health', label: 'Site health', icon: IconHeartbeat },
 ] as const satisfies readonly AdminSection[];
 
 /** The section a dashboard path belongs to. */

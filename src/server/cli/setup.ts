@@ -202,7 +202,6 @@ async function main(): Promise<number> {
         said.push(`a DKIM key for ${domainOf(mailFrom)} (selector "site")`);
       }
     }
-    if (!before.INBOUND_EMAIL_SECRET) file.set('INBOUND_EMAIL_SECRET', randomBytes(24).toString('base64url'));
 
     let content: 'demo' | 'empty' | undefined = flags.demo ? 'demo' : flags.empty ? 'empty' : undefined;
     if (!content && rl) {

@@ -18,6 +18,8 @@ export interface BackupFile {
   name: string;
   at: Date;
   bytes: number;
+  /** Written by the server (its name says when): retention may delete it. Other .bak files are hers to keep. */
+  managed: boolean;
 }
 
 export interface BackupState {
@@ -34,7 +36,7 @@ export function backupFileName(at: Date, kind: BackupKind = 'scheduled'): string
   return `site-${stamp}${kind === 'pre-migrate' ? '-pre-migrate' : ''}.bak`;
 }
 
-/** The backups in `dir` the server wrote, newest first (other files are left alone). */
+/** The backups in `dir` (the server's, and any other .bak file put there), newest first. */
 export async function listBackups(dir: string): Promise<BackupFile[]> {
   let names: string[];
   try {
@@ -46,11 +48,12 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
   const out: BackupFile[] = [];
   for (const name of names) {
     const m = NAME.exec(name);
-    if (!m) continue;
-    const at = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+    if (!m && !name.endsWith('.bak')) continue;
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
-    if (info?.isFile()) out.push({ file, name, at, bytes: info.size });
+    if (!info?.isFile()) continue;
+    const at = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!)) : info.mtime;
+    out.push({ file, name, at, bytes: info.size, managed: m !== null });
   }
   return out.sort((a, b) => b.at.getTime() - a.at.getTime());
 }
@@ -120,7 +123,7 @@ export async function runBackup(options: RunBackupOptions): Promise<BackupFile> 
     // Before the migrations of a first upgrade the table may not exist yet: the file is what counts.
     await mergeState(em, 'backup', { lastOk: { at: now.toISOString(), file, bytes: size, kind } }).catch(() => undefined);
     await pruneBackups(config, timeZone);
-    return { file, name: path.basename(file), at: now, bytes: size };
+    return { file, name: path.basename(file), at: now, bytes: size, managed: true };
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
     await mergeState(em, 'backup', { lastFailure: { at: now.toISOString(), error: message, kind } }).catch(() => undefined);
@@ -133,7 +136,7 @@ export async function pruneBackups(
   config: Pick<SiteConfig, 'backupDir' | 'keepDaily' | 'keepWeekly'>,
   timeZone: string,
 ): Promise<string[]> {
-  const all = await listBackups(config.backupDir);
+  const all = (await listBackups(config.backupDir)).filter((b) => b.managed);
   const kept = keptBackups(all, { daily: config.keepDaily, weekly: config.keepWeekly }, timeZone);
   const gone: string[] = [];
   for (const b of all) {

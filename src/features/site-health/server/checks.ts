@@ -224,7 +224,7 @@ async function backupCheck(em: EntityManager, config: SiteConfig, now: Date): Pr
     state.lastFailure && (!newest || Date.parse(state.lastFailure.at) > newest.at.getTime())
       ? ` The last attempt failed: ${state.lastFailure.error}`
       : '';
-  const fix = `Check ${config.backupDir} is writable and has room; run one now with npm run db:backup -- ${path.join(config.backupDir, 'manual.bak')}${config.backupSchedule ? '' : ', and set BACKUP_SCHEDULE (e.g. 15 3 * * *)'}.`;
+  const fix = `Check ${config.backupDir} is writable and has room; run one now with npm run db:backup -- ${path.join(config.backupDir, 'first.bak')} (with the server stopped, on the embedded database)${config.backupSchedule ? '' : ', and set BACKUP_SCHEDULE (e.g. 15 3 * * *)'}.`;
   if (!newest)
     return {
       id: 'backup',

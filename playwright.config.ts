@@ -28,6 +28,7 @@ const PHONE = [
   'search',
   'health',
   'temperament', // the breeder scores puppies on her phone; the family reads the words on its own
+  'golive', // a new site's first run: the breeder sets it up from her phone
 ];
 const DESKTOP = [
   'newsletters', // composing a newsletter (its phone layout has journeys in newsletter-polish.spec.ts)

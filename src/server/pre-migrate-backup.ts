@@ -17,7 +17,7 @@ export async function backupBeforeMigrations(
   const made = await runBackup({
     em: orm.em.fork(),
     config,
-    write: (_em, file) => backupDatabase(orm, file),
+    write: (em, file) => backupDatabase({ em }, file),
     kind: 'pre-migrate',
   });
   log(`Backed up the database to ${made.file} before applying ${pending.length} migration${pending.length === 1 ? '' : 's'}.`);

@@ -2,7 +2,7 @@
 // connection and keeps 7 daily and 4 weekly (dates injected); a failed or missing backup shows on Today; a start with
 // pending migrations backs up first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { backupDatabase, readBackup } from './backup.ts';
@@ -63,6 +63,7 @@ describe('the scheduled backup job', () => {
     // Twelve older nights already there, and a file she put there herself.
     for (let i = 1; i <= 12; i++) writeFileSync(path.join(dir, backupFileName(new Date(now.getTime() - i * DAY))), 'old');
     writeFileSync(path.join(dir, 'before-the-move.bak'), 'hers');
+    utimesSync(path.join(dir, 'before-the-move.bak'), new Date(now.getTime() - 40 * DAY), new Date(now.getTime() - 40 * DAY));
     const made = await runScheduledBackup(db.orm.em.fork(), configIn(dir), write, now);
     expect(made.name).toBe('site-2026-12-07T101500Z.bak');
     const checked = await readBackup(made.file);

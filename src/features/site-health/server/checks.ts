@@ -137,20 +137,20 @@ async function databaseCheck(em: EntityManager, config: SiteConfig): Promise<Hea
       : [],
   );
   const pending = migrations.filter((m) => !executed.has(m.name)).map((m) => m.name);
-  const kind = config.database === 'embedded' ? 'embedded database (PGlite)' : 'PostgreSQL server';
+  const kind = config.database === 'embedded' ? 'the embedded database (PGlite)' : 'a PostgreSQL server';
   if (pending.length)
     return {
       id: 'database',
       title: 'Database',
       state: 'fail',
-      meaning: `${short} (${kind}): ${pending.length} migration${pending.length === 1 ? '' : 's'} not applied (${pending[0]}${pending.length > 1 ? ', …' : ''}).`,
+      meaning: `${short}, ${kind}: ${pending.length} migration${pending.length === 1 ? '' : 's'} not applied (${pending[0]}${pending.length > 1 ? ', …' : ''}).`,
       fix: 'Restart the site (migrations run on start, after a backup), or run npm run db:migrate.',
     };
   return {
     id: 'database',
     title: 'Database',
     state: 'ok',
-    meaning: `${short} (${kind}), every migration applied (${executed.size}).`,
+    meaning: `${short}, ${kind}, every migration applied (${executed.size}).`,
     fix: null,
   };
 }

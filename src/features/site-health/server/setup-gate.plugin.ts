@@ -23,6 +23,12 @@ export default fp(
       }
     });
 
+    // The open page carries the token in its address: no cache keeps it (the page renderer says no-cache otherwise).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (/^\/setup\/?(\?|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const [pathname, search = ''] = request.url.split('?');

@@ -12,6 +12,8 @@ import { runScheduledBackup } from '../features/site-health/server/backups.job.t
 import { siteHealthToday } from '../features/site-health/server/go-live.ts';
 import { mergeState } from '../features/site-health/server/site-state.ts';
 import { backupBeforeMigrations } from './pre-migrate-backup.ts';
+import { appJobs } from './jobs.ts';
+import { BACKUP_JOB_NAME, backupJob, withBackupSchedule } from './backup.job.ts';
 import type { SiteConfig } from '../lib/server/trpc.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
@@ -75,6 +77,19 @@ describe('the scheduled backup job', () => {
     expect(names).toContain(made.name);
     expect(names).not.toContain(backupFileName(new Date(now.getTime() - 12 * DAY)));
     expect((await listBackups(dir))[0]!.name).toBe(made.name);
+  });
+
+  it('is a job on the runner: on BACKUP_SCHEDULE in the site’s zone (none when off), and its run backs up through the given connection', async () => {
+    const scheduled = withBackupSchedule(appJobs, '30 2 * * *').find((j) => j.name === BACKUP_JOB_NAME)!;
+    expect(scheduled.schedule).toBe('30 2 * * *');
+    expect(withBackupSchedule(appJobs, null).find((j) => j.name === BACKUP_JOB_NAME)!.schedule).toBeUndefined();
+    expect(await (backupJob.timeZone as (em: EntityManager) => Promise<string>)(db.orm.em.fork())).toMatch(/^[A-Za-z_]+\/[A-Za-z_]+$/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'doodle-backups-'));
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    await backupJob.run({}, { em: db.orm.em.fork(), services: { env: { site: configIn(dir) } } as never, log, attempt: 0 });
+    const [made] = await listBackups(dir);
+    expect(made!.name).toMatch(/^site-\d{4}-\d{2}-\d{2}T\d{6}Z\.bak$/);
+    expect((await readBackup(made!.file)).header.format).toBe('goldendoodle-backup');
   });
 
   it('a failed backup is recorded and shows on Today until one succeeds; none in 36 hours shows too', async () => {

@@ -27,13 +27,15 @@ export async function startDnsServer(zone: Zone = {}): Promise<TestDnsServer> {
       const txt = state.zone.txt?.[name];
       const mx = state.zone.mx?.[name];
       if (!txt && !mx) {
-        response.header.rcode = Packet.RCODE.NXDOMAIN;
+        // NXDOMAIN (RFC 1035 RCODE 3): dns2's types do not list its RCODE table.
+        response.header.rcode = 3;
         return send(response);
       }
       if (question?.type === Packet.TYPE.TXT)
-        for (const data of txt ?? []) response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data });
+        for (const data of txt ?? [])
+          response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as never);
       if (question?.type === Packet.TYPE.MX)
-        for (const m of mx ?? []) response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, ...m });
+        for (const m of mx ?? []) response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, ...m } as never);
       send(response);
     },
   });

@@ -45,7 +45,8 @@ const envOf = (file: string) =>
       .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
   );
 
-describe('npm run setup', () => {
+// Child processes that each start Node and open a database: minutes on a busy 2-core machine.
+describe('npm run setup', { timeout: 300_000 }, () => {
   it('writes .env (mode 600) from its flags, refuses a bad answer in one line, and a second run changes only what it is asked', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'doodle-setup-'));
     const bad = await cli('setup', ['--origin', 'doodles.example.com/home'], { cwd: dir });
@@ -141,7 +142,7 @@ describe('npm run setup', () => {
   });
 });
 
-describe('npm run doctor', () => {
+describe('npm run doctor', { timeout: 180_000 }, () => {
   let dns: TestDnsServer;
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   let dataDir: string;

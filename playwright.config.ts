@@ -29,6 +29,7 @@ const PHONE = [
   'health',
   'temperament', // the breeder scores puppies on her phone; the family reads the words on its own
   'picks', // families choose on their phones (the breeder's laptop is a second context in the journey)
+  'golive', // a new site's first run: the breeder sets it up from her phone
 ];
 const DESKTOP = [
   'newsletters', // composing a newsletter (its phone layout has journeys in newsletter-polish.spec.ts)

@@ -46,6 +46,7 @@ import { Migration20261207141100_contract_seal_claim } from './Migration20261207
 import { Migration20261207141500_session_ended_notify } from './Migration20261207141500_session_ended_notify.ts';
 import { Migration20261207150000_temperament } from './Migration20261207150000_temperament.ts';
 import { Migration20261207160000_picks } from './Migration20261207160000_picks.ts';
+import { Migration20261207180000_site_state } from './Migration20261207180000_site_state.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -92,4 +93,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261207141500_session_ended_notify,
   Migration20261207150000_temperament,
   Migration20261207160000_picks,
+  Migration20261207180000_site_state,
 ];

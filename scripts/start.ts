@@ -1,12 +1,16 @@
 // npm start: build the client and the server's bundle when there is no build yet or their sources changed
 // since, then run the server from its bundle (dist/server/main.js; decision 102).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clientBuildState, serverBuildState } from '../src/server/build-state.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The settings `npm run setup` wrote (.env here, or ENV_FILE), under what the environment already says (issue 48).
+const envFile = path.resolve(process.env.ENV_FILE ?? '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const serverDir = path.join(root, 'dist/server');
 const build = (script: string) => {

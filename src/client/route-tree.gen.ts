@@ -15,6 +15,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuestionnaireRouteImport } from './routes/questionnaire'
+import { Route as SetupRouteImport } from './routes/setup'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
@@ -38,6 +39,7 @@ import { Route as AdminPicksRouteImport } from './routes/admin.picks'
 import { Route as AdminPuppiesRouteImport } from './routes/admin.puppies'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as AdminSiteHealthRouteImport } from './routes/admin.site-health'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTemperamentRouteImport } from './routes/admin.temperament'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
@@ -82,6 +84,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const QuestionnaireRoute = QuestionnaireRouteImport.update({
   id: '/questionnaire',
   path: '/questionnaire',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetupRoute = SetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
@@ -199,6 +206,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSiteHealthRoute = AdminSiteHealthRouteImport.update({
+  id: '/site-health',
+  path: '/site-health',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
   id: '/subscribers',
   path: '/subscribers',
@@ -282,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
+  '/setup': typeof SetupRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -304,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/site-health': typeof AdminSiteHealthRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -327,6 +341,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
+  '/setup': typeof SetupRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -349,6 +364,7 @@ export interface FileRoutesByTo {
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/site-health': typeof AdminSiteHealthRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -374,6 +390,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/questionnaire': typeof QuestionnaireRoute
+  '/setup': typeof SetupRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -396,6 +413,7 @@ export interface FileRoutesById {
   '/admin/puppies': typeof AdminPuppiesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/site-health': typeof AdminSiteHealthRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/temperament': typeof AdminTemperamentRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -422,6 +440,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
+    | '/setup'
     | '/terms-of-service'
     | '/unsubscribe'
     | '/verify-email'
@@ -444,6 +463,7 @@ export interface FileRouteTypes {
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
+    | '/admin/site-health'
     | '/admin/subscribers'
     | '/admin/temperament'
     | '/admin/testimonials'
@@ -467,6 +487,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
+    | '/setup'
     | '/terms-of-service'
     | '/unsubscribe'
     | '/verify-email'
@@ -489,6 +510,7 @@ export interface FileRouteTypes {
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
+    | '/admin/site-health'
     | '/admin/subscribers'
     | '/admin/temperament'
     | '/admin/testimonials'
@@ -513,6 +535,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/privacy-policy'
     | '/questionnaire'
+    | '/setup'
     | '/terms-of-service'
     | '/unsubscribe'
     | '/verify-email'
@@ -535,6 +558,7 @@ export interface FileRouteTypes {
     | '/admin/puppies'
     | '/admin/resources'
     | '/admin/settings'
+    | '/admin/site-health'
     | '/admin/subscribers'
     | '/admin/temperament'
     | '/admin/testimonials'
@@ -560,6 +584,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   QuestionnaireRoute: typeof QuestionnaireRoute
+  SetupRoute: typeof SetupRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -615,6 +640,13 @@ declare module '@tanstack/react-router' {
       path: '/questionnaire'
       fullPath: '/questionnaire'
       preLoaderRoute: typeof QuestionnaireRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/setup': {
+      id: '/setup'
+      path: '/setup'
+      fullPath: '/setup'
+      preLoaderRoute: typeof SetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms-of-service': {
@@ -778,6 +810,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/site-health': {
+      id: '/admin/site-health'
+      path: '/site-health'
+      fullPath: '/admin/site-health'
+      preLoaderRoute: typeof AdminSiteHealthRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/subscribers': {
       id: '/admin/subscribers'
       path: '/subscribers'
@@ -906,6 +945,7 @@ interface AdminRouteChildren {
   AdminPuppiesRoute: typeof AdminPuppiesRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSiteHealthRoute: typeof AdminSiteHealthRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTemperamentRoute: typeof AdminTemperamentRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
@@ -936,6 +976,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPuppiesRoute: AdminPuppiesRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSiteHealthRoute: AdminSiteHealthRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTemperamentRoute: AdminTemperamentRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
@@ -955,6 +996,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   QuestionnaireRoute: QuestionnaireRoute,
+  SetupRoute: SetupRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,

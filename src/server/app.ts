@@ -11,6 +11,7 @@ import { createRateLimitStore } from '../lib/server/rate-limit-store.ts';
 import { PublicCache } from '../lib/server/public-cache.ts';
 import type { AppServices } from '../lib/server/trpc.ts';
 import { restEndpoints } from './rest-routes.ts';
+import { siteConfigOf } from './site-config.ts';
 import { mediaReferences } from './media-references.ts';
 import { createMediaService } from '../features/media/server/media.service.ts';
 import database from './plugins/database.ts';
@@ -37,6 +38,7 @@ import { createJobRunner, type JobRunner } from '../lib/server/jobs.ts';
 import { appJobs } from './jobs.ts';
 import { featureModules } from './features.ts';
 import type { FeatureModule } from '../lib/server/feature-module.ts';
+import { withBackupSchedule } from './backup.job.ts';
 
 export interface BuildAppOptions {
   orm: MikroORM;
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildAppOptions) {
       mailDomain: env.MAIL_DOMAIN ?? new URL(env.APP_ORIGIN).hostname,
       inboundEmailSecret: env.INBOUND_EMAIL_SECRET ?? null,
       contractTsaUrl: env.CONTRACT_TSA_URL ?? null,
+      site: siteConfigOf(env),
     },
     mail: mailOutbox(),
     publicCache: new PublicCache(env.PUBLIC_CACHE_MS),
@@ -137,7 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Every instance works the jobs unless JOBS=off (tests turn them on where they test them); the runner's schedules
   // send each scheduled job once across instances. A database that is not there yet: the runner starts once it is.
   const work = env.JOBS === 'on' || (env.JOBS === undefined && env.NODE_ENV !== 'test');
-  const jobs = createJobRunner(orm, services, appJobs, app.log, { work });
+  const jobs = createJobRunner(orm, services, withBackupSchedule(appJobs, services.env.site.backupSchedule), app.log, { work });
   services.jobs = jobs;
   app.decorate('services', services);
   if (work) {

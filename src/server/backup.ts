@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { migrations } from '../../migrations/index.ts';
 
 /**
@@ -56,7 +56,7 @@ interface Trailer {
 type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const kysely = (orm: MikroORM) => orm.em.getConnection().getClient() as Kysely<unknown>;
+const kysely = (orm: { em: EntityManager }) => orm.em.getConnection().getClient() as Kysely<unknown>;
 const runner =
   (db: Kysely<unknown>): Query =>
   async (sql, params = []) =>
@@ -112,7 +112,7 @@ export interface BackupSummary {
 }
 
 /** Writes the whole database to `file` from one consistent snapshot (written beside it, then renamed). */
-export async function backupDatabase(orm: MikroORM, file: string): Promise<BackupSummary> {
+export async function backupDatabase(orm: { em: EntityManager }, file: string): Promise<BackupSummary> {
   const partial = `${file}.partial`;
   const gzip = createGzip();
   const out = createWriteStream(partial);

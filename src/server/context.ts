@@ -12,9 +12,16 @@ export function createContext(request: FastifyRequest, reply: FastifyReply): Con
     req: {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      proxy: {
+        protocol: request.protocol,
+        forwardedFor: headerValue(request.headers['x-forwarded-for']),
+        forwardedProto: headerValue(request.headers['x-forwarded-proto']),
+      },
       cookies: request.cookies,
       setCookie: (name, value, options) => void reply.setCookie(name, value, options),
       clearCookie: (name, options) => void reply.clearCookie(name, options),
     },
   };
 }
+
+const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);

@@ -148,6 +148,19 @@ export async function migrate(orm: MikroORM): Promise<void> {
   await orm.migrator.up();
 }
 
+/** The migrations not applied yet, or null for a new database (no migrations log yet). */
+export async function pendingMigrations(orm: MikroORM): Promise<string[] | null> {
+  const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
+  let rows: { name: string }[];
+  try {
+    rows = await orm.em.getConnection().execute<{ name: string }[]>(`select name from "${table}"`);
+  } catch {
+    return null;
+  }
+  const applied = new Set(rows.map((row) => row.name));
+  return migrations.filter((migration) => !applied.has(migration.name)).map((m) => m.name);
+}
+
 async function allMigrationsApplied(orm: MikroORM): Promise<boolean> {
   const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
   let rows: { name: string }[];

@@ -151,6 +151,35 @@ export const EnvSchema = z.object({
   /** false starts on an empty database (end-to-end tests of the empty states); the seed never overwrites content. */
   /** An RFC 3161 timestamp server for sealed contracts (PAdES B-T); unreachable, sealing waits and retries. None: no timestamp. */
   CONTRACT_TSA_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Where the server writes its own backups (default <DATA_DIR>/backups); the newest downloads from the site health screen. */
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** When the server backs up the database: a cron expression (five fields) in the site's time zone; "off": never. */
+  BACKUP_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('15 3 * * *')
+      .refine((v) => v === 'off' || /^\S+(\s+\S+){4}$/.test(v.trim()), 'must be a cron expression of five fields, or off'),
+  ),
+  /** How many daily and weekly backups are kept (the newest of each day, of each week); older ones are deleted. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  /** The resolvers the site health checks ask about DNS records (comma-separated, host or host:port); empty: the system's. */
+  DNS_SERVERS: z.preprocess(
+    (v) => (typeof v === 'string' ? v : ''),
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((s) => /^(\[[0-9a-f:.]+\]|[0-9a-z.-]+|[0-9a-f:]+)(:\d+)?$/i.test(s)),
+        'must be comma-separated addresses like 1.1.1.1',
+      ),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
 });
 

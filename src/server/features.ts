@@ -24,6 +24,7 @@ import { visitsModule } from '../features/visits/server/visits.module.ts';
 import { jobsModule } from '../features/jobs/server/jobs.module.ts';
 import { temperamentModule } from '../features/temperament/server/temperament.module.ts';
 import { picksModule } from '../features/picks/server/picks.module.ts';
+import { siteHealthModule } from '../features/site-health/server/site-health.module.ts';
 
 export const featureModules = [
   mediaModule,
@@ -48,4 +49,5 @@ export const featureModules = [
   jobsModule,
   temperamentModule,
   picksModule,
+  siteHealthModule,
 ] as const;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { EnvError, loadEnv } from './env.ts';
 import { closeDatabase, migrate, openDatabase } from './db.ts';
 import { ensureAdminFromEnv } from './startup.ts';
+import { backupBeforeMigrations } from './pre-migrate-backup.ts';
+import { siteConfigOf } from './site-config.ts';
 import { drainOnShutdown } from './shutdown.ts';
 import { printReadyLine } from './ready-line.ts';
 
@@ -39,6 +41,8 @@ async function main() {
 
   const [{ buildApp }, { seedDemoContent }] = await modules;
   try {
+    // An upgrade's migrations run after a backup of what was there (none on a new database or an ordinary restart).
+    await backupBeforeMigrations(orm, siteConfigOf(env), (line) => console.log(line));
     await migrate(orm);
     if (env.SEED_DEMO) await seedDemoContent(orm.em.fork(), { force: false });
     await ensureAdminFromEnv(orm, env);

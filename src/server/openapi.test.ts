@@ -150,6 +150,7 @@ describe('OpenAPI contract', () => {
         get('/api/admin/inquiries.csv'),
         get('/api/admin/inquiries.csv', family.cookie),
       ],
+      'GET /api/admin/health': [get('/api/admin/health', admin.cookie), get('/api/admin/health'), get('/api/admin/health', family.cookie)],
       'GET /api/admin/subscribers.csv': [
         get('/api/admin/subscribers.csv', admin.cookie),
         get('/api/admin/subscribers.csv?status=nope', admin.cookie),

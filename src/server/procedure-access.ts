@@ -61,6 +61,8 @@ export const PROCEDURES: Readonly<Record<string, ProcedureClass>> = {
   'auth.logout': pub({ none: 'ends the caller’s own session (a visitor’s call does nothing)' }),
   // The link in the verification e-mail (the token names the account; decision 108).
   'auth.verifyEmail': pub('verify-email'),
+  // The first-run page of a site with no admin (issue 48): the one-time token the start logged opens it once.
+  'setup.complete': pub('setup'),
   // The signed-in account (/account).
   'auth.profile': fam(),
   'auth.updateProfile': fam('profile-update'),

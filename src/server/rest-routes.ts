@@ -4,8 +4,11 @@ import type { RestEndpoint } from '../lib/server/rest.ts';
 import { featureModules } from './features.ts';
 import { exportRest } from '../features/export/server/export.rest.ts';
 import { EXPORT_SOURCES } from './export-sources.ts';
+import { siteHealthAdminRest } from '../features/site-health/server/site-health.rest.ts';
+import { HEALTH_SOURCES } from './site-checks.ts';
 
 export const restEndpoints: RestEndpoint[] = [
   ...featureModules.flatMap<RestEndpoint>((m) => ('rest' in m ? [...m.rest] : [])),
   ...exportRest(EXPORT_SOURCES),
+  ...siteHealthAdminRest(HEALTH_SOURCES),
 ];

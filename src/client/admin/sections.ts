@@ -26,6 +26,7 @@ import {
   IconClockPlay,
   IconMoodHeart,
   IconHandFinger,
+  IconHeartbeat,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -62,6 +63,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/jobs', label: 'Background jobs', icon: IconClockPlay },
+  { to: '/admin/site-health', label: 'Site health', icon: IconHeartbeat },
 ] as const satisfies readonly AdminSection[];
 
 /** The section a dashboard path belongs to. */

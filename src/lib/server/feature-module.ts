@@ -7,6 +7,7 @@ import type { AppJob } from './app-job.ts';
 import type { MediaReference } from './media-references.ts';
 import type { RestEndpoint } from './rest.ts';
 import type { TodaySource } from './today.ts';
+import type { HealthSource } from './site-health.ts';
 import type { SessionUser, UserEraser } from './trpc.ts';
 
 /** What MikroORM's entity list takes: a `defineEntity` schema. */
@@ -33,6 +34,8 @@ export interface FeatureModule {
   canReadPrivateUpload?: (em: EntityManager, user: SessionUser, uploadUrl: string) => Promise<boolean>;
   /** The columns of its tables that hold upload URLs, so an upload nothing refers to any more is freed. */
   mediaReferences?: readonly MediaReference[];
+  /** Its checks on the Site health list (the screen, GET /api/admin/health and npm run doctor). */
+  health?: HealthSource;
   /** Its own Fastify plugins (file downloads, webhooks), registered after the API in the module list's order. */
   plugins?: readonly FastifyPluginAsync[];
 }

@@ -27,6 +27,8 @@ interface RequestMeta {
   clearCookie?: (name: string, options: Record<string, unknown>) => void;
   cookies?: Record<string, string | undefined>;
   userAgent?: string;
+  /** How the request reached the site, for the site health proxy check: the protocol settled on and the proxy's headers. */
+  proxy?: { protocol: string; forwardedFor?: string | undefined; forwardedProto?: string | undefined };
 }
 
 export interface Context {
@@ -37,6 +39,29 @@ export interface Context {
   req: RequestMeta;
   /** Services that need process-wide configuration read it from here. */
   services: AppServices;
+}
+
+/** The deployment's settings as the site health checks and backups see them (built from the environment once). */
+export interface SiteConfig {
+  appOrigin: string;
+  /** TRUST_PROXY as parsed: false (none), true, a hop count or addresses. */
+  trustProxy: boolean | number | string[];
+  /** The embedded database (PGlite under DATA_DIR) or PostgreSQL. */
+  database: 'embedded' | 'postgres';
+  dataDir: string;
+  backupDir: string;
+  /** A cron expression, or null when the server makes no backups of its own. */
+  backupSchedule: string | null;
+  keepDaily: number;
+  keepWeekly: number;
+  dnsServers: string[];
+  smtpConfigured: boolean;
+  /** The sender address (MAIL_FROM or no-reply@host) and the reply domain (MAIL_DOMAIN or host). */
+  mailFrom: string;
+  mailDomain: string;
+  dkim: { domain: string; selector: string; privateKey: string } | null;
+  /** Replies come back by mail: the webhook's secret or the built-in SMTP listener is set. */
+  inboundMail: boolean;
 }
 
 /** Process-wide dependencies a procedure may need; built once in buildApp() from the parsed env. */
@@ -54,6 +79,8 @@ export interface AppServices {
     inboundEmailSecret: string | null;
     /** The RFC 3161 timestamp server sealed contracts are timestamped by (CONTRACT_TSA_URL; none: no timestamp). */
     contractTsaUrl: string | null;
+    /** What the site health checks and the server's own backups read (features/site-health). */
+    site: SiteConfig;
   };
   /** Counts one hit against a key's window (lib/server/rate-limit-store.ts). */
   rateLimit: RateLimiter;

@@ -22,6 +22,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     // Tests write to the database directly and read back at once; public-cache.test.ts turns it on.
     PUBLIC_CACHE_MS: '0',
+    // The site health checks ask a resolver that answers at once (nothing listens): tests never wait on the internet's DNS.
+    DNS_SERVERS: '127.0.0.1:9',
     ...overrides,
   });
 }

@@ -30,6 +30,7 @@ const ADMIN_PROCEDURE_COUNT = [
   1, // admin.jobs (issue 47)
   11, // admin.temperament (issue 50)
   15, // admin.picks (issue 50)
+  5, // admin.siteHealth (issue 48)
 ].reduce((a, b) => a + b);
 const ADMIN_HTTP_ROUTES = [
   'GET /api/admin/inquiries.csv',
@@ -39,6 +40,8 @@ const ADMIN_HTTP_ROUTES = [
   'GET /api/admin/applications.csv',
   'GET /api/admin/payments.csv',
   'GET /api/admin/export',
+  'GET /api/admin/health',
+  'GET /api/admin/backups/latest',
 ];
 
 function adminProcedures(): { path: string; type: ProcedureType; middlewares: unknown[] }[] {

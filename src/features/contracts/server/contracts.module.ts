@@ -15,6 +15,7 @@ import { contractsToday } from './contracts.today.ts';
 import { contractsJobs } from './contracts.jobs.ts';
 import { eraseContractsOf } from './contracts.service.ts';
 import { canReadContractPdf } from './contracts-access.ts';
+import { contractsHealth } from './contracts.health.ts';
 
 export const contractsModule = defineFeature({
   name: 'contracts',
@@ -27,4 +28,5 @@ export const contractsModule = defineFeature({
   eraseUser: eraseContractsOf,
   canReadPrivateUpload: canReadContractPdf,
   mediaReferences: [contractMediaRefs],
+  health: contractsHealth,
 });

@@ -23,6 +23,7 @@ import { healthModule } from '../features/health/server/health.module.ts';
 import { visitsModule } from '../features/visits/server/visits.module.ts';
 import { jobsModule } from '../features/jobs/server/jobs.module.ts';
 import { temperamentModule } from '../features/temperament/server/temperament.module.ts';
+import { importsModule } from '../features/imports/server/imports.module.ts';
 
 export const featureModules = [
   mediaModule,
@@ -46,4 +47,5 @@ export const featureModules = [
   visitsModule,
   jobsModule,
   temperamentModule,
+  importsModule,
 ] as const;

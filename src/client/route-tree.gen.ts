@@ -25,6 +25,7 @@ import { Route as AdminContractsRouteImport } from './routes/admin.contracts'
 import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminHealthRouteImport } from './routes/admin.health'
+import { Route as AdminImportRouteImport } from './routes/admin.import'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
 import { Route as AdminJobsRouteImport } from './routes/admin.jobs'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
@@ -131,6 +132,11 @@ const AdminGalleryRoute = AdminGalleryRouteImport.update({
 const AdminHealthRoute = AdminHealthRouteImport.update({
   id: '/health',
   path: '/health',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminImportRoute = AdminImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminInboxRoute = AdminInboxRouteImport.update({
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
@@ -375,6 +383,7 @@ export interface FileRoutesById {
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
+    | '/admin/import'
     | '/admin/inbox'
     | '/admin/jobs'
     | '/admin/legal'
@@ -466,6 +476,7 @@ export interface FileRouteTypes {
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
+    | '/admin/import'
     | '/admin/inbox'
     | '/admin/jobs'
     | '/admin/legal'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
+    | '/admin/import'
     | '/admin/inbox'
     | '/admin/jobs'
     | '/admin/legal'
@@ -673,6 +685,13 @@ declare module '@tanstack/react-router' {
       path: '/health'
       fullPath: '/admin/health'
       preLoaderRoute: typeof AdminHealthRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/import': {
+      id: '/admin/import'
+      path: '/import'
+      fullPath: '/admin/import'
+      preLoaderRoute: typeof AdminImportRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/inbox': {
@@ -874,6 +893,7 @@ interface AdminRouteChildren {
   AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminHealthRoute: typeof AdminHealthRoute
+  AdminImportRoute: typeof AdminImportRoute
   AdminInboxRoute: typeof AdminInboxRoute
   AdminJobsRoute: typeof AdminJobsRoute
   AdminLegalRoute: typeof AdminLegalRoute
@@ -903,6 +923,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminHealthRoute: AdminHealthRoute,
+  AdminImportRoute: AdminImportRoute,
   AdminInboxRoute: AdminInboxRoute,
   AdminJobsRoute: AdminJobsRoute,
   AdminLegalRoute: AdminLegalRoute,

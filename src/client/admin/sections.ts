@@ -25,6 +25,7 @@ import {
   IconCalendarEvent,
   IconClockPlay,
   IconMoodHeart,
+  IconFileImport,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -57,6 +58,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/legal', label: 'Legal', icon: IconGavel },
   { to: '/admin/subscribers', label: 'Subscribers', icon: IconAddressBook },
   { to: '/admin/newsletters', label: 'Newsletters', icon: IconMail },
+  { to: '/admin/import', label: 'Import', icon: IconFileImport },
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/jobs', label: 'Background jobs', icon: IconClockPlay },

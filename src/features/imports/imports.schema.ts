@@ -170,7 +170,8 @@ export function guessMapping(kind: ImportKind, columns: readonly string[]): Impo
   for (const column of columns) {
     const key = columnKey(column);
     const field = IMPORT_FIELDS[kind].find(
-      (fd) => !taken.has(fd.key) && (columnKey(fd.label) === key || columnKey(fd.key) === key || fd.aliases.some((a) => columnKey(a) === key)),
+      (fd) =>
+        !taken.has(fd.key) && (columnKey(fd.label) === key || columnKey(fd.key) === key || fd.aliases.some((a) => columnKey(a) === key)),
     );
     mapping[column] = field ? field.key : null;
     if (field) taken.add(field.key);

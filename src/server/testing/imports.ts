@@ -67,7 +67,12 @@ export async function xlsxOf(rows: XlsxCell[][]): Promise<Buffer> {
 export function importUpload(kind: string, data: Buffer, filename = 'list.csv') {
   return multipartBody([
     { name: 'kind', value: kind },
-    { name: 'file', filename, contentType: filename.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv', data },
+    {
+      name: 'file',
+      filename,
+      contentType: filename.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv',
+      data,
+    },
   ]);
 }
 

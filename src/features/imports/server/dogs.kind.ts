@@ -70,7 +70,8 @@ function readHealth(text: string): Read<HealthResult[]> {
     const m = /^(.+?)\s*[:=]\s*(.+)$/.exec(part);
     if (!m) return { ok: false, message: `“${part}” is not a “test: result” pair.` };
     const [label, result] = [m[1]!.trim(), m[2]!.trim()];
-    if (label.length > 100 || result.length > 100) return { ok: false, message: 'A health test and its result must each be at most 100 characters.' };
+    if (label.length > 100 || result.length > 100)
+      return { ok: false, message: 'A health test and its result must each be at most 100 characters.' };
     const kind = labelKind.get(lower(label));
     results.push(kind ? { kind, test: '', result } : { kind: 'genetic-panel', test: label, result });
   }
@@ -144,7 +145,12 @@ function target(v: DogRow, parentId: (ref: DogRow['sire']) => number | null) {
 export const dogsKind: ImportKindHandler<DogRow> = {
   async plan(em: EntityManager, rows: RowIn[]) {
     const planned = rows.map(parse);
-    markDuplicates(planned, (p) => p.key, 'registrationNumber', (k) => (k.startsWith('reg:') ? 'This registration number' : 'This dog (name and birth date)'));
+    markDuplicates(
+      planned,
+      (p) => p.key,
+      'registrationNumber',
+      (k) => (k.startsWith('reg:') ? 'This registration number' : 'This dog (name and birth date)'),
+    );
     // The registry is one breeder's dogs and their ancestors: read once, matched in memory without regard to case.
     const known = (await em.find(ParentDog, {}, { fields: ['id', 'name', 'gender', 'registrationNumber', 'birthDate'] })) as Known[];
     const byReg = new Map<string, Known>();
@@ -187,8 +193,9 @@ export const dogsKind: ImportKindHandler<DogRow> = {
       const want = field === 'sire' ? 'male' : 'female';
       const inFile = fileByReg.get(lower(ref)) ?? (fileByName.get(lower(ref))?.length === 1 ? fileByName.get(lower(ref))![0] : undefined);
       if (inFile) {
-        if (inFile === p) return p.errors.push({ row: p.line, field, message: `A dog cannot be its own ${field}.` }), null;
-        if (inFile.value!.gender !== want) return p.errors.push({ row: p.line, field, message: `The ${field} “${ref}” is ${inFile.value!.gender}.` }), null;
+        if (inFile === p) return (p.errors.push({ row: p.line, field, message: `A dog cannot be its own ${field}.` }), null);
+        if (inFile.value!.gender !== want)
+          return (p.errors.push({ row: p.line, field, message: `The ${field} “${ref}” is ${inFile.value!.gender}.` }), null);
         return { line: inFile.line };
       }
       const here = byReg.get(lower(ref)) ?? (byName.get(lower(ref))?.length === 1 ? byName.get(lower(ref))![0] : undefined);
@@ -197,11 +204,13 @@ export const dogsKind: ImportKindHandler<DogRow> = {
         p.errors.push({
           row: p.line,
           field,
-          message: many ? `Several dogs are named “${ref}”; give the ${field}’s registration number.` : `Unknown ${field} “${ref}”: add it to the file or the registry first.`,
+          message: many
+            ? `Several dogs are named “${ref}”; give the ${field}’s registration number.`
+            : `Unknown ${field} “${ref}”: add it to the file or the registry first.`,
         });
         return null;
       }
-      if (here.gender !== want) return p.errors.push({ row: p.line, field, message: `The ${field} “${ref}” is ${here.gender}.` }), null;
+      if (here.gender !== want) return (p.errors.push({ row: p.line, field, message: `The ${field} “${ref}” is ${here.gender}.` }), null);
       return { id: here.id };
     };
     for (const p of planned) {
@@ -214,7 +223,7 @@ export const dogsKind: ImportKindHandler<DogRow> = {
     }
     const byLine = new Map(planned.map((p) => [p.line, p]));
     // A row whose parent is a failing row of the file fails too (its parent would not be there).
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const p of planned) {
         if (!p.value || p.errors.length) continue;
@@ -239,7 +248,9 @@ export const dogsKind: ImportKindHandler<DogRow> = {
       if (e && changedFields(snapshot(e, DOG_FIELDS), snapshot(t, DOG_FIELDS)).length) action = 'update';
       if (e && action === 'unchanged') {
         const have = tests.get(e.id) ?? [];
-        const differs = v.health.some((h) => !have.some((x) => x.kind === h.kind && lower(x.test) === lower(h.test) && x.result === h.result));
+        const differs = v.health.some(
+          (h) => !have.some((x) => x.kind === h.kind && lower(x.test) === lower(h.test) && x.result === h.result),
+        );
         if (differs) action = 'update';
       }
       p.action = action;
@@ -280,7 +291,18 @@ export const dogsKind: ImportKindHandler<DogRow> = {
         Object.assign(v.existing, plain);
         dogOf.set(p.line, v.existing);
       } else {
-        dogOf.set(p.line, em.create(ParentDog, { ...plain, description: '', featured: false, retired: false, sortOrder: 0, createdAt: now, updatedAt: now }));
+        dogOf.set(
+          p.line,
+          em.create(ParentDog, {
+            ...plain,
+            description: '',
+            featured: false,
+            retired: false,
+            sortOrder: 0,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        );
       }
     }
     await em.flush();
@@ -307,7 +329,16 @@ export const dogsKind: ImportKindHandler<DogRow> = {
           same.result = h.result;
           testsWritten.push({ test: same, before: was });
         } else {
-          const test = em.create(DogHealthTest, { dog, kind: h.kind, test: h.test, result: h.result, date: null, verificationUrl: null, certificateUrl: null, position: position++ });
+          const test = em.create(DogHealthTest, {
+            dog,
+            kind: h.kind,
+            test: h.test,
+            result: h.result,
+            date: null,
+            verificationUrl: null,
+            certificateUrl: null,
+            position: position++,
+          });
           testsWritten.push({ test, before: null });
         }
       }
@@ -318,7 +349,8 @@ export const dogsKind: ImportKindHandler<DogRow> = {
       const was = before.get(p.line);
       ctx.record('ParentDog', dog.id, was ? 'updated' : 'created', snapshot(dog, DOG_FIELDS), was);
     }
-    for (const w of testsWritten) ctx.record('DogHealthTest', w.test.id, w.before ? 'updated' : 'created', snapshot(w.test, HEALTH_FIELDS), w.before ?? undefined);
+    for (const w of testsWritten)
+      ctx.record('DogHealthTest', w.test.id, w.before ? 'updated' : 'created', snapshot(w.test, HEALTH_FIELDS), w.before ?? undefined);
     ctx.progress(rows.length);
   },
 };

@@ -39,8 +39,23 @@ interface FamilyRow {
 export const USER_FIELDS = ['username', 'displayName', 'email', 'pendingEmail'] as const;
 export const APPLICATION_FIELDS = ['name', 'email', 'phone', 'status', 'gender', 'color', 'waitlistLitter', 'notes'] as const;
 
-const GENDER_WORDS: Record<string, Gender> = { f: 'female', girl: 'female', m: 'male', boy: 'male', either: 'any', none: 'any', noPreference: 'any' };
-const COLOR_WORDS: Record<string, Color> = { either: 'any', none: 'any', merle: 'parti', parti: 'parti', brown: 'chocolate', white: 'cream' };
+const GENDER_WORDS: Record<string, Gender> = {
+  f: 'female',
+  girl: 'female',
+  m: 'male',
+  boy: 'male',
+  either: 'any',
+  none: 'any',
+  noPreference: 'any',
+};
+const COLOR_WORDS: Record<string, Color> = {
+  either: 'any',
+  none: 'any',
+  merle: 'parti',
+  parti: 'parti',
+  brown: 'chocolate',
+  white: 'cream',
+};
 const METHOD_WORDS: Record<string, PaymentMethod> = {
   cheque: 'check',
   venmo: 'payment-link',
@@ -62,11 +77,13 @@ function parse(row: RowIn, litters: Map<string, { id: number; name: string }>): 
   const litterText = cell(row, 'litter');
   const general = !litterText || /^(general|any|none|-)$/i.test(litterText);
   const litter = general ? null : litters.get(litterText.toLowerCase());
-  if (!general && !litter) c.fail('litter', `Unknown litter “${litterText}”: add the litter first, or leave it empty for the general waitlist.`);
+  if (!general && !litter)
+    c.fail('litter', `Unknown litter “${litterText}”: add the litter first, or leave it empty for the general waitlist.`);
   const placeText = cell(row, 'place').replace(/^#/, '');
   let place: number | null = null;
   if (placeText) {
-    if (!/^\d{1,6}$/.test(placeText) || Number(placeText) < 1) c.fail('place', `“${cell(row, 'place')}” is not a place on the waitlist (1, 2, 3…).`);
+    if (!/^\d{1,6}$/.test(placeText) || Number(placeText) < 1)
+      c.fail('place', `“${cell(row, 'place')}” is not a place on the waitlist (1, 2, 3…).`);
     else place = Number(placeText);
   }
   const genderText = cell(row, 'gender');
@@ -78,9 +95,13 @@ function parse(row: RowIn, litters: Map<string, { id: number; name: string }>): 
   let deposit: FamilyRow['deposit'] = null;
   if (amountText && !/^(0|0\.00|\$0(\.00)?|-)$/.test(amountText)) {
     const cents = c.take('depositAmount', readCents(amountText));
-    const paidOn = dateText ? c.take('depositDate', readDay(dateText)) : (c.fail('depositDate', 'A deposit needs the date it was paid.'), undefined);
+    const paidOn = dateText
+      ? c.take('depositDate', readDay(dateText))
+      : (c.fail('depositDate', 'A deposit needs the date it was paid.'), undefined);
     const methodText = cell(row, 'depositMethod');
-    const method = methodText ? c.take('depositMethod', readChoice(methodText, PAYMENT_METHOD_LABELS, 'payment method', METHOD_WORDS)) : 'cash';
+    const method = methodText
+      ? c.take('depositMethod', readChoice(methodText, PAYMENT_METHOD_LABELS, 'payment method', METHOD_WORDS))
+      : 'cash';
     if (cents !== undefined && paidOn !== undefined && method !== undefined) deposit = { cents, paidOn, method };
   } else if (dateText) {
     c.take('depositDate', readDay(dateText));
@@ -121,7 +142,10 @@ function applicationTarget(v: FamilyRow) {
 }
 
 function usernameBase(email: string): string {
-  const local = email.split('@')[0]!.replace(/[^A-Za-z0-9._-]+/g, '').slice(0, USERNAME_MAX - 4);
+  const local = email
+    .split('@')[0]!
+    .replace(/[^A-Za-z0-9._-]+/g, '')
+    .slice(0, USERNAME_MAX - 4);
   return local.length >= 3 ? local : `family-${local}`.slice(0, USERNAME_MAX - 4);
 }
 
@@ -138,7 +162,8 @@ async function freeUsernames(em: EntityManager, emails: readonly string[]): Prom
     let name = base;
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}`;
     // A suffixed name may itself exist: checked once more, one at a time (rare).
-    while (name !== base && (await em.count(User, { usernameKey: name.toLowerCase() })) > 0) name = `${base}-${Math.floor(Math.random() * 9000) + 1000}`;
+    while (name !== base && (await em.count(User, { usernameKey: name.toLowerCase() })) > 0)
+      name = `${base}-${Math.floor(Math.random() * 9000) + 1000}`;
     taken.add(name.toLowerCase());
     out.set(email, name);
   }
@@ -148,9 +173,15 @@ async function freeUsernames(em: EntityManager, emails: readonly string[]): Prom
 export const familiesKind: ImportKindHandler<FamilyRow> = {
   async plan(em: EntityManager, rows: RowIn[]) {
     const litters = new Map<string, { id: number; name: string }>();
-    for (const l of await em.find(Litter, {}, { fields: ['id', 'name'] })) litters.set(l.name.trim().toLowerCase(), { id: l.id, name: l.name });
+    for (const l of await em.find(Litter, {}, { fields: ['id', 'name'] }))
+      litters.set(l.name.trim().toLowerCase(), { id: l.id, name: l.name });
     const planned = rows.map((r) => parse(r, litters));
-    markDuplicates(planned, (p) => p.key, 'email', (k) => `The address ${k}`);
+    markDuplicates(
+      planned,
+      (p) => p.key,
+      'email',
+      (k) => `The address ${k}`,
+    );
     const emails = planned.flatMap((p) => (p.value && !p.errors.length ? [p.value.email] : []));
     const users = new Map<string, IUser>();
     const applications = new Map<string, IApplication>();
@@ -158,15 +189,24 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
     for (let i = 0; i < emails.length; i += 1000) {
       const some = emails.slice(i, i + 1000);
       for (const u of await em.find(User, { $or: [{ email: { $in: some } }, { pendingEmail: { $in: some } }] })) {
-        for (const address of [u.email, u.pendingEmail]) if (address && !users.has(address.toLowerCase())) users.set(address.toLowerCase(), u);
+        for (const address of [u.email, u.pendingEmail])
+          if (address && !users.has(address.toLowerCase())) users.set(address.toLowerCase(), u);
       }
-      for (const a of await em.find(Application, { email: { $in: some }, anonymisedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' } })) {
+      for (const a of await em.find(
+        Application,
+        { email: { $in: some }, anonymisedAt: null },
+        { orderBy: { createdAt: 'desc', id: 'desc' } },
+      )) {
         if (!applications.has(a.email.toLowerCase())) applications.set(a.email.toLowerCase(), a);
       }
     }
     const userIds = [...new Set([...users.values()].map((u) => u.id))];
     for (let i = 0; i < userIds.length; i += 1000) {
-      for (const p of await em.find(Payment, { family: { $in: userIds.slice(i, i + 1000) } }, { fields: ['family', 'amountCents', 'paidOn'] })) {
+      for (const p of await em.find(
+        Payment,
+        { family: { $in: userIds.slice(i, i + 1000) } },
+        { fields: ['family', 'amountCents', 'paidOn'] },
+      )) {
         paid.set(p.family!.id, [...(paid.get(p.family!.id) ?? []), { amountCents: p.amountCents, paidOn: p.paidOn }]);
       }
     }
@@ -182,7 +222,11 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
       const a = v.application;
       if (a && (a.status === 'matched' || a.status === 'declined' || a.status === 'withdrawn')) {
         p.action = 'skip';
-        p.errors.push({ row: p.line, field: 'email', message: `${v.email}’s application is ${a.status} here, so it is not put back on the waitlist.` });
+        p.errors.push({
+          row: p.line,
+          field: 'email',
+          message: `${v.email}’s application is ${a.status} here, so it is not put back on the waitlist.`,
+        });
         continue;
       }
       if (v.deposit) {
@@ -228,7 +272,8 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
       em,
       rows.filter((p) => !p.value!.user).map((p) => p.value!.email),
     );
-    const created: Array<{ user?: IUser; application?: IApplication; appBefore?: Record<string, unknown>; event?: object; line: number }> = [];
+    const created: Array<{ user?: IUser; application?: IApplication; appBefore?: Record<string, unknown>; event?: object; line: number }> =
+      [];
     for (const p of rows) {
       const v = p.value!;
       const entry: (typeof created)[number] = { line: p.line };
@@ -252,14 +297,26 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
       const litter = t.waitlistLitter === null ? null : em.getReference(Litter, t.waitlistLitter);
       if (v.application) {
         const a = v.application;
-        const before = { ...snapshot(a, APPLICATION_FIELDS), waitlistPosition: a.waitlistPosition, waitlistLitterBefore: a.waitlistLitter?.id ?? null };
+        const before = {
+          ...snapshot(a, APPLICATION_FIELDS),
+          waitlistPosition: a.waitlistPosition,
+          waitlistLitterBefore: a.waitlistLitter?.id ?? null,
+        };
         const statusChanged = a.status !== 'waitlisted';
         const listChanged = (a.waitlistLitter?.id ?? null) !== t.waitlistLitter || a.waitlistPosition === null;
         Object.assign(a, { ...t, waitlistLitter: litter });
         if (!a.user) a.user = v.user;
         entry.appBefore = before;
         entry.application = a;
-        if (statusChanged) entry.event = em.create(ApplicationEvent, { application: a, at: now, actor: null, byRole: 'breeder', status: 'waitlisted', message: `Imported from ${ctx.fileName}.` });
+        if (statusChanged)
+          entry.event = em.create(ApplicationEvent, {
+            application: a,
+            at: now,
+            actor: null,
+            byRole: 'breeder',
+            status: 'waitlisted',
+            message: `Imported from ${ctx.fileName}.`,
+          });
         if (listChanged || v.place !== null) placements.push({ id: a.id, litterId: t.waitlistLitter, place: v.place });
       } else {
         const a = em.create(Application, {
@@ -292,7 +349,14 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
           updatedAt: now,
         });
         entry.application = a;
-        entry.event = em.create(ApplicationEvent, { application: a, at: now, actor: null, byRole: 'breeder', status: 'waitlisted', message: `Imported from ${ctx.fileName}.` });
+        entry.event = em.create(ApplicationEvent, {
+          application: a,
+          at: now,
+          actor: null,
+          byRole: 'breeder',
+          status: 'waitlisted',
+          message: `Imported from ${ctx.fileName}.`,
+        });
       }
       created.push(entry);
     }

@@ -10,7 +10,10 @@ const Email = z.email();
 
 /** Trimmed and lower-cased, so one address is one family or subscriber. */
 export function readEmail(text: string): Read<string> {
-  const email = text.trim().toLowerCase().replace(/^mailto:/, '');
+  const email = text
+    .trim()
+    .toLowerCase()
+    .replace(/^mailto:/, '');
   if (!email) return no('The e-mail address is missing.');
   if (email.length > 254 || !Email.safeParse(email).success) return no(`“${text}” is not an e-mail address.`);
   return ok(email);
@@ -80,7 +83,22 @@ export function readCents(text: string): Read<number> {
   return ok(cents);
 }
 
-const YES = new Set(['yes', 'y', 'true', '1', 'x', 'subscribed', 'confirmed', 'opted in', 'optedin', 'opt-in', 'active', 'member', '✓', '✔']);
+const YES = new Set([
+  'yes',
+  'y',
+  'true',
+  '1',
+  'x',
+  'subscribed',
+  'confirmed',
+  'opted in',
+  'optedin',
+  'opt-in',
+  'active',
+  'member',
+  '✓',
+  '✔',
+]);
 const NO = new Set(['no', 'n', 'false', '0', '', 'pending', 'unsubscribed', 'cleaned', 'not subscribed', 'nonsubscribed', 'transactional']);
 
 export function readYesNo(text: string): Read<boolean> {
@@ -105,7 +123,12 @@ export function readText(text: string, max: number, label: string): Read<string>
 }
 
 /** A value from a fixed list, by its key or its label (ignoring case and punctuation). */
-export function readChoice<K extends string>(text: string, labels: Record<K, string>, what: string, synonyms: Record<string, K> = {}): Read<K> {
+export function readChoice<K extends string>(
+  text: string,
+  labels: Record<K, string>,
+  what: string,
+  synonyms: Record<string, K> = {},
+): Read<K> {
   const key = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
   for (const [k, label] of Object.entries(labels) as [K, string][]) {
     if (key === k.toLowerCase().replace(/[^a-z0-9]+/g, '') || key === label.toLowerCase().replace(/[^a-z0-9]+/g, '')) return ok(k);

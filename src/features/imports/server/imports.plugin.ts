@@ -6,7 +6,15 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, toApiError } from '../../../lib/server/errors.ts';
-import { CommitSchema, IMPORT_KINDS, IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORTS_PATH, MappingSchema, type ImportKind } from '../imports.schema.ts';
+import {
+  CommitSchema,
+  IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  IMPORTS_PATH,
+  MappingSchema,
+  type ImportKind,
+} from '../imports.schema.ts';
 import { commitImport, failedRowsCsv, importProgress, previewAgain, previewUpload, undoImport } from './imports.service.ts';
 
 /** The multipart reader's refusals as one sentence each. */
@@ -61,7 +69,12 @@ export default fp(
           if (!kind || !(IMPORT_KINDS as readonly string[]).includes(kind))
             throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.kind, { kind: [IMPORT_MESSAGES.kind] });
           if (!file) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.missingFile, { file: [IMPORT_MESSAGES.missingFile] });
-          const preview = await previewUpload(request.em, { kind: kind as ImportKind, bytes: file.bytes, fileName: file.name, userId: request.user!.id });
+          const preview = await previewUpload(request.em, {
+            kind: kind as ImportKind,
+            bytes: file.bytes,
+            fileName: file.name,
+            userId: request.user!.id,
+          });
           return reply.code(201).send(preview);
         } catch (error) {
           if (!reply.sent) reply.header('Connection', 'close');

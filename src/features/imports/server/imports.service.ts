@@ -54,7 +54,8 @@ function checkMapping(kind: ImportKind, columns: readonly string[], mapping: Imp
     out[column] = key;
   }
   for (const column of Object.keys(mapping)) if (!columns.includes(column)) fieldErrors[column] = ['The file has no such column.'];
-  for (const f of IMPORT_FIELDS[kind]) if (f.required && !used.has(f.key)) fieldErrors[f.key] = [`Choose the column that holds “${f.label}”.`];
+  for (const f of IMPORT_FIELDS[kind])
+    if (f.required && !used.has(f.key)) fieldErrors[f.key] = [`Choose the column that holds “${f.label}”.`];
   if (Object.keys(fieldErrors).length) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.mapping, fieldErrors);
   return out;
 }
@@ -122,7 +123,8 @@ async function batchOf(em: EntityManager, id: string, withFile = false): Promise
 /** The preview again with another mapping (the breeder chose a column for a field). */
 export async function previewAgain(em: EntityManager, id: string, mapping: ImportMapping): Promise<ImportPreviewDto> {
   const batch = await batchOf(em, id, true);
-  if (batch.status !== 'preview') throw new AppError('CONFLICT', batch.status === 'undone' ? IMPORT_MESSAGES.undone : IMPORT_MESSAGES.committed);
+  if (batch.status !== 'preview')
+    throw new AppError('CONFLICT', batch.status === 'undone' ? IMPORT_MESSAGES.undone : IMPORT_MESSAGES.committed);
   if (!batch.file) throw new AppError('CONFLICT', IMPORT_MESSAGES.expired);
   batch.mapping = checkMapping(batch.kind, batch.columns, { ...batch.mapping, ...mapping });
   const sheet = await readSpreadsheet(Buffer.from(batch.file), batch.fileName);
@@ -163,7 +165,8 @@ export async function commitImport(
 ): Promise<ImportResultDto> {
   const batch = await batchOf(em, id, true);
   if (batch.status === 'committing' || progress.has(id)) throw new AppError('CONFLICT', IMPORT_MESSAGES.busy);
-  if (batch.status !== 'preview') throw new AppError('CONFLICT', batch.status === 'undone' ? IMPORT_MESSAGES.undone : IMPORT_MESSAGES.committed);
+  if (batch.status !== 'preview')
+    throw new AppError('CONFLICT', batch.status === 'undone' ? IMPORT_MESSAGES.undone : IMPORT_MESSAGES.committed);
   if (!batch.file) throw new AppError('CONFLICT', IMPORT_MESSAGES.expired);
   const finalMapping = checkMapping(batch.kind, batch.columns, mapping ? { ...batch.mapping, ...mapping } : batch.mapping);
   const sheet = await readSpreadsheet(Buffer.from(batch.file), batch.fileName);

@@ -36,7 +36,12 @@ async function preview(kind: string, data: Buffer | string, filename = 'list.csv
 }
 
 async function commit(id: string, mapping?: Record<string, string | null>): Promise<ImportResultDto> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${id}/commit`, payload: mapping ? { mapping } : {}, headers: headers(admin) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/imports/${id}/commit`,
+    payload: mapping ? { mapping } : {},
+    headers: headers(admin),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -57,10 +62,15 @@ describe('who may import', () => {
       [family, 403],
     ] as const) {
       const h = headers(cookie);
-      expect((await t.app.inject({ method: 'POST', url: '/api/admin/imports', payload: body.payload, headers: { ...h, ...body.headers } })).statusCode).toBe(status);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/admin/imports', payload: body.payload, headers: { ...h, ...body.headers } }))
+          .statusCode,
+      ).toBe(status);
       const id = '0'.repeat(32);
       expect((await t.app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: h })).statusCode).toBe(status);
-      expect((await t.app.inject({ method: 'POST', url: `/api/admin/imports/${id}/commit`, payload: {}, headers: h })).statusCode).toBe(status);
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/imports/${id}/commit`, payload: {}, headers: h })).statusCode).toBe(
+        status,
+      );
       expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/imports/${id}`, headers: h })).statusCode).toBe(status);
       expect((await t.app.inject({ method: 'GET', url: `/api/admin/imports/${id}/failed-rows.csv`, headers: h })).statusCode).toBe(status);
     }
@@ -78,7 +88,13 @@ describe('subscribers', () => {
 
   it('previews without writing, then keeps consent, sends confirmations to the rest, and repeats as a no-op', async () => {
     const p = await preview('subscribers', file);
-    expect(p.mapping).toEqual({ 'Email Address': 'email', 'First Name': 'name', 'Opted In': 'optedIn', 'Optin Time': 'consentDate', Source: 'consentSource' });
+    expect(p.mapping).toEqual({
+      'Email Address': 'email',
+      'First Name': 'name',
+      'Opted In': 'optedIn',
+      'Optin Time': 'consentDate',
+      Source: 'consentSource',
+    });
     expect(p.total).toBe(4);
     expect(p.rows.map((r) => [r.row, r.action, r.values.optedIn])).toEqual([
       [2, 'create', 'confirmed'],
@@ -117,7 +133,16 @@ describe('subscribers', () => {
 
   it('never re-subscribes an address that unsubscribed here', async () => {
     const e = em();
-    e.create(Subscriber, { email: 'gone@example.com', name: null, status: 'unsubscribed', unsubscribeToken: 'x'.repeat(40), pendingSince: null, confirmedAt: null, createdAt: new Date(), updatedAt: new Date() });
+    e.create(Subscriber, {
+      email: 'gone@example.com',
+      name: null,
+      status: 'unsubscribed',
+      unsubscribeToken: 'x'.repeat(40),
+      pendingSince: null,
+      confirmedAt: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await e.flush();
     const { result } = await importFile('subscribers', csvText(['email,opted in', 'gone@example.com,yes']));
     expect(result).toMatchObject({ created: 0, updated: 0, skipped: 1, failed: 0 });
@@ -165,7 +190,10 @@ describe('dogs', () => {
 
     // The correction can be undone (its record is untouched); the first import then cannot: a dog it made changed since.
     expect((await undo(corrected.result.id)).statusCode).toBe(200);
-    expect((await em().find(DogHealthTest, { dog: daisy.id }, { orderBy: { position: 'asc' } })).map((x) => x.result)).toEqual(['Good', 'Clear']);
+    expect((await em().find(DogHealthTest, { dog: daisy.id }, { orderBy: { position: 'asc' } })).map((x) => x.result)).toEqual([
+      'Good',
+      'Clear',
+    ]);
     const e = em();
     (await e.findOneOrFail(ParentDog, { name: 'Duke' })).color = 'Red';
     await e.flush();
@@ -190,12 +218,28 @@ describe('families and the waitlist', () => {
     const file = await xlsxOf([
       ['Family', 'Email', 'Phone', 'Litter', 'Pick', 'Sex', 'Color', 'Deposit', 'Deposit date'],
       ['The Parkers', 'parker@example.com', '555-0100', 'Spring 2025', 2, 'Female', 'Red', 300, '2024-02-01'],
-      ['The Lees', 'lee@example.com', { formula: 'CONCATENATE("555","-0101")', cached: '555-0101' }, 'Spring 2025', 1, 'M', '', '$250.00', '2/3/2024'],
+      [
+        'The Lees',
+        'lee@example.com',
+        { formula: 'CONCATENATE("555","-0101")', cached: '555-0101' },
+        'Spring 2025',
+        1,
+        'M',
+        '',
+        '$250.00',
+        '2/3/2024',
+      ],
       ['The Kims', 'kim@example.com', '', '', '', '', 'apricot', '', ''],
       ['No Mail', 'nope', '', 'Autumn', '', '', '', '', ''],
     ]);
     const { preview: p, result } = await importFile('families', file, 'waitlist.xlsx');
-    expect(p.mapping).toMatchObject({ Family: 'name', Email: 'email', Pick: 'place', Deposit: 'depositAmount', 'Deposit date': 'depositDate' });
+    expect(p.mapping).toMatchObject({
+      Family: 'name',
+      Email: 'email',
+      Pick: 'place',
+      Deposit: 'depositAmount',
+      'Deposit date': 'depositDate',
+    });
     expect(p.errors.map((x) => x.field)).toEqual(['email', 'litter']);
     expect(result).toMatchObject({ created: 3, failed: 1 });
     const list = await em().find(Application, { waitlistLitter: litter.id }, { orderBy: { waitlistPosition: 'asc' } });
@@ -226,14 +270,19 @@ describe('bad files', () => {
   it('answers each in one sentence and writes nothing', async () => {
     expect(sentence(await upload('subscribers', Buffer.alloc(0)))).toEqual([400, IMPORT_MESSAGES.empty]);
     expect(sentence(await upload('subscribers', 'email\r\n'))).toEqual([400, IMPORT_MESSAGES.noRows]);
-    expect(sentence(await upload('subscribers', Buffer.from('%PDF-1.7 not a sheet'), 'list.pdf'))).toEqual([415, IMPORT_MESSAGES.notSpreadsheet]);
-    expect(sentence(await upload('subscribers', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]), 'old.xls'))).toEqual([415, IMPORT_MESSAGES.oldExcel]);
+    expect(sentence(await upload('subscribers', Buffer.from('%PDF-1.7 not a sheet'), 'list.pdf'))).toEqual([
+      415,
+      IMPORT_MESSAGES.notSpreadsheet,
+    ]);
+    expect(sentence(await upload('subscribers', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]), 'old.xls'))).toEqual([
+      415,
+      IMPORT_MESSAGES.oldExcel,
+    ]);
     expect(sentence(await upload('subscribers', Buffer.from('e\0m\0a\0i\0l\0'), 'utf16.csv'))).toEqual([415, IMPORT_MESSAGES.encoding]);
     expect(sentence(await upload('subscribers', 'email,name\r\n"a@example.com,Ann\r\n'))).toEqual([400, IMPORT_MESSAGES.badCsv(2)]);
-    expect(sentence(await upload('subscribers', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]), 'x.xlsx'))).toEqual([
-      400,
-      IMPORT_MESSAGES.badXlsx,
-    ]);
+    expect(
+      sentence(await upload('subscribers', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]), 'x.xlsx')),
+    ).toEqual([400, IMPORT_MESSAGES.badXlsx]);
     expect(sentence(await upload('cats', 'email\r\na@example.com\r\n'))).toEqual([400, IMPORT_MESSAGES.kind]);
     expect(sentence(await upload('subscribers', Buffer.alloc(10 * 1024 * 1024 + 10, 'a')))).toEqual([413, IMPORT_MESSAGES.tooLarge]);
     const many = csvText(['email', ...Array.from({ length: 100_000 }, (_, i) => `p${i}@example.com`)]);
@@ -264,13 +313,28 @@ describe('bad files', () => {
     const p = await preview('dogs', csvText(['Dog,Kind', 'Rex,M']));
     expect(p.mapping).toEqual({ Dog: 'name', Kind: null });
     expect(p.errors[0]).toEqual({ row: 2, field: 'gender', message: 'The sex is missing (female or male).' });
-    const bad = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${p.id}/commit`, payload: { mapping: { Kind: 'colour!' } }, headers: headers(admin) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${p.id}/commit`,
+      payload: { mapping: { Kind: 'colour!' } },
+      headers: headers(admin),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(IMPORT_MESSAGES.mapping);
-    const again = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${p.id}/preview`, payload: { mapping: { Kind: 'gender' } }, headers: headers(admin) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${p.id}/preview`,
+      payload: { mapping: { Kind: 'gender' } },
+      headers: headers(admin),
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().errors).toEqual([]);
-    const missing = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${'f'.repeat(32)}/commit`, payload: {}, headers: headers(admin) });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${'f'.repeat(32)}/commit`,
+      payload: {},
+      headers: headers(admin),
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -62,7 +62,12 @@ export class RowCheck {
 }
 
 /** Marks every row after the first with the same natural key as a duplicate inside the file. */
-export function markDuplicates<P extends Planned<unknown>>(rows: P[], keyOf: (p: P) => string | null, field: string, what: (key: string) => string) {
+export function markDuplicates<P extends Planned<unknown>>(
+  rows: P[],
+  keyOf: (p: P) => string | null,
+  field: string,
+  what: (key: string) => string,
+) {
   const first = new Map<string, number>();
   for (const p of rows) {
     const key = keyOf(p);

@@ -124,7 +124,10 @@ export async function readSpreadsheet(bytes: Buffer, fileName: string): Promise<
   if (bytes.subarray(0, 4).equals(ZIP)) return readXlsx(bytes);
   if (bytes.subarray(0, 4).equals(OLE)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.oldExcel);
   // Known binary formats named .csv (a PDF, an image) are not spreadsheets at all.
-  if (/^(%PDF|\x89PNG|GIF8|\xff\xd8\xff)/.test(bytes.subarray(0, 4).toString('latin1')) || /\.(pdf|png|jpe?g|gif|docx?|zip)$/i.test(fileName))
+  if (
+    /^(%PDF|\x89PNG|GIF8|\xff\xd8\xff)/.test(bytes.subarray(0, 4).toString('latin1')) ||
+    /\.(pdf|png|jpe?g|gif|docx?|zip)$/i.test(fileName)
+  )
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.notSpreadsheet);
   return readCsv(bytes);
 }

@@ -51,7 +51,12 @@ function target(v: SubscriberRow, now: Date) {
 export const subscribersKind: ImportKindHandler<SubscriberRow> = {
   async plan(em: EntityManager, rows: RowIn[]) {
     const planned = rows.map(parse);
-    markDuplicates(planned, (p) => p.key, 'email', (k) => `The address ${k}`);
+    markDuplicates(
+      planned,
+      (p) => p.key,
+      'email',
+      (k) => `The address ${k}`,
+    );
     const emails = planned.flatMap((p) => (p.value ? [p.value.email] : []));
     const existing = new Map<string, ISubscriber>();
     for (let i = 0; i < emails.length; i += 1000) {
@@ -68,7 +73,9 @@ export const subscribersKind: ImportKindHandler<SubscriberRow> = {
         continue;
       }
       const e = p.value.existing;
-      const changed = e ? changedFields(snapshot(e, SUBSCRIBER_FIELDS), snapshot(t, SUBSCRIBER_FIELDS)).filter((f) => f !== 'confirmedAt') : [];
+      const changed = e
+        ? changedFields(snapshot(e, SUBSCRIBER_FIELDS), snapshot(t, SUBSCRIBER_FIELDS)).filter((f) => f !== 'confirmedAt')
+        : [];
       p.action = !e ? 'create' : changed.length ? 'update' : 'unchanged';
       p.shown = {
         email: t.email,

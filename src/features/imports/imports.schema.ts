@@ -2,13 +2,14 @@
 // they are matched from), the limits, the answers' shapes and every sentence the breeder reads. Isomorphic.
 import { z } from 'zod';
 
-export const IMPORT_KINDS = ['families', 'subscribers', 'dogs'] as const;
+export const IMPORT_KINDS = ['families', 'subscribers', 'dogs', 'litters'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   families: 'Families and the waitlist',
   subscribers: 'Newsletter subscribers',
   dogs: 'Dogs, their parents and health results',
+  litters: 'Past litters and their puppies',
 };
 
 export interface ImportField {
@@ -68,6 +69,18 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     }),
     f('ours', 'Ours', ['ours', 'owned', 'in program', 'breeding dog'], { hint: 'yes for a dog that lives here.' }),
     f('notes', 'Notes', ['note', 'comments']),
+  ],
+  litters: [
+    f('litter', 'Litter', ['litter name', 'litter'], { required: true }),
+    f('birthDate', 'Litter born', ['born', 'whelped', 'whelp date', 'birth date', 'dob', 'date of birth'], { required: true }),
+    f('sire', 'Sire', ['father'], { hint: 'Its registration number or name, in the registry.' }),
+    f('dam', 'Dam', ['mother'], { hint: 'Its registration number or name, in the registry.' }),
+    f('puppy', 'Puppy', ['puppy name', 'pup', 'name', 'collar'], { hint: 'One row per puppy; empty for a litter alone.' }),
+    f('gender', 'Sex', ['sex', 'gender']),
+    f('color', 'Colour', ['color', 'colour', 'coat']),
+    f('family', 'Family e-mail', ['family', 'owner', 'owner email', 'buyer', 'buyer email', 'email', 'went to'], {
+      hint: 'The e-mail of the family it went to (import the families first).',
+    }),
   ],
 };
 

@@ -27,12 +27,14 @@ import { readSpreadsheet, type SheetText } from './read-file.ts';
 import { subscribersKind } from './subscribers.kind.ts';
 import { dogsKind } from './dogs.kind.ts';
 import { familiesKind } from './families.kind.ts';
+import { littersKind } from './litters.kind.ts';
 import { undoItems } from './undo.ts';
 
 const KINDS: Record<ImportKind, ImportKindHandler<never>> = {
   subscribers: subscribersKind as ImportKindHandler<never>,
   dogs: dogsKind as ImportKindHandler<never>,
   families: familiesKind as ImportKindHandler<never>,
+  litters: littersKind as ImportKindHandler<never>,
 };
 
 /** A preview not committed within a day is forgotten (its file with it). */

@@ -9,6 +9,7 @@ import { DogHealthTest, ParentDog } from '../../dogs/server/parent-dog.entity.ts
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Application } from '../../applications/server/application.entity.ts';
 import { Payment } from '../../payments/server/payments.entity.ts';
+import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { User } from '../../auth/server/user.entity.ts';
 import { OutboxMessage } from '../../mail/server/outbox-message.entity.ts';
 import { IMPORT_MESSAGES, type ImportPreviewDto, type ImportResultDto } from '../imports.schema.ts';
@@ -261,6 +262,47 @@ describe('families and the waitlist', () => {
     expect(await em().count(Application, {})).toBe(0);
     expect(await em().count(Payment, {})).toBe(0);
     expect(await em().count(User, { pendingEmail: { $ne: null } })).toBe(0);
+  });
+});
+
+describe('litters and puppies', () => {
+  it('imports past litters with their parents and the family each puppy went to; repeats as a no-op; undoes', async () => {
+    await importFile('dogs', csvText(['Name,Sex,Reg No', 'Max,M,LM-1', 'Bella,F,LM-2']));
+    await importFile('families', csvText(['Name,Email', 'The Greens,green@example.com']));
+    const file = csvText([
+      'Litter,Born,Sire,Dam,Puppy,Sex,Color,Went to',
+      'Summer 2023,2023-06-01,LM-1,Bella,Sunny,F,Apricot,green@example.com',
+      'Summer 2023,2023-06-01,LM-1,Bella,Scout,M,Cream,',
+      'Summer 2023,2023-06-01,LM-1,Bella,Scout,M,Cream,',
+      'Winter 2022,2022-12-01,Bella,Max,,,,',
+      'Autumn 2021,2021-10-01,,,Rusty,M,Red,nobody@example.com',
+    ]);
+    const { preview: p, result } = await importFile('litters', file);
+    expect(p.errors).toEqual([
+      { row: 4, field: 'puppy', message: 'This puppy is already on row 3 of this file.' },
+      { row: 5, field: 'sire', message: 'The sire “Bella” is female.' },
+      { row: 5, field: 'dam', message: 'The dam “Max” is male.' },
+      { row: 6, field: 'family', message: 'No family here has the address nobody@example.com; import the families first.' },
+    ]);
+    expect(result).toMatchObject({ created: 2, failed: 3 });
+    const litter = await em().findOneOrFail(Litter, { name: 'Summer 2023' }, { populate: ['sire', 'dam'] });
+    expect([litter.sire?.name, litter.dam?.name, litter.fatherName, litter.motherName, litter.active]).toEqual([
+      'Max',
+      'Bella',
+      'Max',
+      'Bella',
+      false,
+    ]);
+    const puppies = await em().find(Puppy, { litter: litter.id }, { populate: ['family'], orderBy: { name: 'asc' } });
+    expect(puppies.map((x) => [x.name, x.gender, x.status, x.family?.displayName ?? null, x.visible])).toEqual([
+      ['Scout', 'male', 'sold', null, false],
+      ['Sunny', 'female', 'sold', 'The Greens', false],
+    ]);
+    const again = await importFile('litters', file);
+    expect(again.result).toMatchObject({ created: 0, updated: 0, skipped: 2, failed: 3 });
+    expect((await undo(result.id)).statusCode).toBe(200);
+    expect(await em().count(Litter, { name: 'Summer 2023' })).toBe(0);
+    expect(await em().count(Puppy, { name: { $in: ['Sunny', 'Scout'] } })).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@ import { closeWaitlistGaps, placeOnWaitlists } from '../../applications/server/a
 import { DogHealthTest, ParentDog, ParentDogPhoto } from '../../dogs/server/parent-dog.entity.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Payment } from '../../payments/server/payments.entity.ts';
+import { Puppy, PuppyPhoto } from '../../puppies/server/puppy.entity.ts';
 import { Subscriber } from '../../subscribers/server/subscriber.entity.ts';
 import { IMPORT_MESSAGES } from '../imports.schema.ts';
 import type { IImportItem } from './import.entity.ts';
@@ -57,6 +58,21 @@ const UNDOABLE: Record<string, Undoable> = {
   },
   ApplicationEvent: { entity: ApplicationEvent, describe: () => 'an application’s timeline' },
   Payment: { entity: Payment, describe: (r) => `a payment recorded on ${String(r?.paidOn ?? '')}` },
+  Litter: {
+    entity: Litter,
+    describe: (r) => `the litter ${String(r?.name ?? '')}`,
+    async dependants(em, id, own) {
+      if (notOwn(own, 'Puppy')(await em.find(Puppy, { litter: id }, { fields: ['id'] }))) return true;
+      return (await em.count(Application, { $or: [{ litter: id }, { waitlistLitter: id }] })) > 0;
+    },
+  },
+  Puppy: {
+    entity: Puppy,
+    describe: (r) => `the puppy ${String(r?.name ?? '')}`,
+    async dependants(em, id) {
+      return (await em.count(PuppyPhoto, { puppy: id })) + (await em.count(Application, { puppy: id })) > 0;
+    },
+  },
 };
 
 export async function undoItems(em: EntityManager, items: IImportItem[]): Promise<void> {
@@ -95,7 +111,13 @@ export async function undoItems(em: EntityManager, items: IImportItem[]): Promis
       for (const [field, value] of Object.entries(before)) {
         const current = row[field];
         const isRelation = current !== null && typeof current === 'object' && !(current instanceof Date) && 'id' in current;
-        const relationOf: Record<string, EntityName> = { sire: ParentDog, dam: ParentDog, waitlistLitter: Litter };
+        const relationOf: Record<string, EntityName> = {
+          sire: ParentDog,
+          dam: ParentDog,
+          waitlistLitter: Litter,
+          litter: Litter,
+          family: User,
+        };
         row[field] =
           value === null
             ? null

@@ -1,6 +1,6 @@
 // The applications' face for other features (issue 47): facts of a family's applications, never the answers.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { listIds, lockWaitlists, writeList } from './waitlist-places.ts';
+import { listIds, lockWaitlists } from './waitlist-places.ts';
 
 /** The deposit (whole dollars) recorded on the family's latest application that has one; null if none. */
 export async function applicationDeposit(em: EntityManager, userId: number): Promise<number | null> {
@@ -60,6 +60,24 @@ export interface WaitlistPlacement {
 }
 
 /**
+ * writeList's result for long lists (a whole imported waitlist): the same negative-first rewrite, in one statement per
+ * few thousand places rather than one per place.
+ */
+async function writeLongList(em: EntityManager, litterId: number | null, ids: readonly number[]): Promise<void> {
+  await em.execute(
+    'update applications set waitlist_position = -waitlist_position where waitlist_position > 0 and coalesce(waitlist_litter_id, 0) = ?',
+    [litterId ?? 0],
+  );
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    await em.execute(
+      `update applications a set waitlist_litter_id = ?, waitlist_position = v.place + ? from unnest(array[?]::int[]) with ordinality as v(id, place) where a.id = v.id`,
+      [litterId, i, chunk],
+    );
+  }
+}
+
+/**
  * Puts applications at their places, each list rewritten once (1..n, under the waitlist lock): the families already
  * on a list keep their order around the ones placed. Call inside a transaction.
  */
@@ -84,7 +102,7 @@ export async function placeOnWaitlists(em: EntityManager, placements: readonly W
     const placed = here.filter((p) => p.place !== null).sort((a, b) => a.place! - b.place!);
     for (const p of placed) order.splice(Math.min(Math.max(p.place! - 1, 0), order.length), 0, p.id);
     for (const p of here) if (p.place === null) order.push(p.id);
-    await writeList(em, litterId, order);
+    await writeLongList(em, litterId, order);
   }
 }
 
@@ -93,6 +111,6 @@ export async function closeWaitlistGaps(em: EntityManager, litterIds: ReadonlyAr
   await lockWaitlists(em);
   for (const list of new Set(litterIds.map((l) => l ?? 0))) {
     const litterId = list === 0 ? null : list;
-    await writeList(em, litterId, await listIds(em, litterId));
+    await writeLongList(em, litterId, await listIds(em, litterId));
   }
 }

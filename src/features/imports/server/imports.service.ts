@@ -186,14 +186,27 @@ export async function commitImport(
       const planned = await planFile(tx, batch.kind, sheet, finalMapping);
       const passing = planned.filter((p) => !p.errors.length && (p.action === 'create' || p.action === 'update'));
       let seq = 0;
+      let items: unknown[][] = [];
+      const writeItems = async () => {
+        for (let i = 0; i < items.length; i += 1000) {
+          const chunk = items.slice(i, i + 1000);
+          await tx.execute(
+            `insert into "import_items" ("batch_id", "entity", "entity_id", "action", "before", "after", "seq") values ${chunk.map(() => '(?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)').join(', ')}`,
+            chunk.flat(),
+          );
+        }
+        items = [];
+      };
       const ctx: WriteContext = {
         em: tx,
         services,
         fileName: batch.fileName,
         batchId: batch.id,
         state: {},
+        // Items are written by one statement per thousand, not as managed entities: tens of thousands of them would
+        // make every later flush compare them all.
         record: (entity, entityId, action, after, before) => {
-          tx.create(ImportItem, { batch: batch.id, entity, entityId, action, before: before ?? null, after, seq: seq++ });
+          items.push([batch.id, entity, entityId, action, before ? JSON.stringify(before) : null, JSON.stringify(after), seq++]);
         },
         progress: (done) => progress.set(id, { done: Math.min(done, sheet.rows.length), total: sheet.rows.length }),
       };
@@ -203,9 +216,11 @@ export async function commitImport(
         const slice = passing.slice(i, i + SLICE);
         await KINDS[batch.kind].write({ ...ctx, progress: (n) => ctx.progress(i + n) }, slice as Planned<never>[]);
         await tx.flush();
+        await writeItems();
       }
       await KINDS[batch.kind].finish?.(ctx);
       await tx.flush();
+      await writeItems();
       const failedRows = planned.filter((p) => p.errors.length && p.action !== 'skip');
       const cells = new Map(sheet.rows.map((r) => [r.line, r.cells]));
       const row = await tx.findOneOrFail(ImportBatch, id);

@@ -1,4 +1,4 @@
-// The import API (issue 49), registered by the top floor: POST /api/admin/imports (multipart: the file and its kind)
+// The import API (issue 49), brought by imports.module.ts: POST /api/admin/imports (multipart: the file and its kind)
 // answers the preview; .../{id}/preview previews again with another mapping; .../{id}/commit commits; GET .../{id}
 // tells a commit's progress; DELETE .../{id} undoes; .../{id}/failed-rows.csv downloads the rows that failed.
 // Administrators only. A multipart body is read here (like the media upload), so these are not route-table adapters.

@@ -268,6 +268,16 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
     const { em } = ctx;
     const now = new Date();
     const placements = (ctx.state.placements ??= []) as WaitlistPlacement[];
+    // The records a row updates, read again into this unit of work (an earlier slice's may have been cleared).
+    const appIds = rows.flatMap((p) => (p.value!.application ? [p.value!.application.id] : []));
+    const userIds = rows.flatMap((p) => (p.value!.user ? [p.value!.user.id] : []));
+    const apps = new Map((appIds.length ? await em.find(Application, { id: { $in: appIds } }) : []).map((a) => [a.id, a]));
+    const users = new Map((userIds.length ? await em.find(User, { id: { $in: userIds } }) : []).map((u) => [u.id, u]));
+    for (const p of rows) {
+      const v = p.value!;
+      if (v.application) v.application = apps.get(v.application.id) ?? null;
+      if (v.user) v.user = users.get(v.user.id) ?? null;
+    }
     const names = await freeUsernames(
       em,
       rows.filter((p) => !p.value!.user).map((p) => p.value!.email),
@@ -390,6 +400,8 @@ export const familiesKind: ImportKindHandler<FamilyRow> = {
     for (const pay of payments) ctx.record('Payment', pay.id, 'created', pay.after);
     ctx.progress(rows.length);
   },
+
+  clearsBetweenSlices: true,
 
   async finish(ctx) {
     await placeOnWaitlists(ctx.em, (ctx.state.placements ?? []) as WaitlistPlacement[]);

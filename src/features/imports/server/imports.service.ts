@@ -217,6 +217,8 @@ export async function commitImport(
         await KINDS[batch.kind].write({ ...ctx, progress: (n) => ctx.progress(i + n) }, slice as Planned<never>[]);
         await tx.flush();
         await writeItems();
+        // What a slice wrote is not needed by the next: forgotten, so a flush compares only its own slice's records.
+        if (KINDS[batch.kind].clearsBetweenSlices) tx.clear();
       }
       await KINDS[batch.kind].finish?.(ctx);
       await tx.flush();

@@ -37,6 +37,8 @@ export interface ImportKindHandler<V = unknown> {
   plan(em: EntityManager, rows: RowIn[]): Promise<Planned<V>[]>;
   /** Writes the rows that pass and change something (created or updated), in file order. */
   write(ctx: WriteContext, rows: Planned<V>[]): Promise<void>;
+  /** The unit of work may be cleared after each slice: `write` reloads the existing records it changes. */
+  clearsBetweenSlices?: boolean;
   /** After every slice is written (e.g. each waitlist rewritten once). */
   finish?(ctx: WriteContext): Promise<void>;
 }

@@ -37,6 +37,7 @@ const DESKTOP = [
   'pedigree', // planning pairings at a desk (the tree on a 360 px phone is tagged @phone)
   'payments',
   'messages',
+  'imports', // bringing her records in from a spreadsheet, at her desk
 ];
 // home.spec.ts, layout-polish.spec.ts, themes.spec.ts, open-states.spec.ts, today.spec.ts: both, journey by journey.
 const files = (names: string[]) => names.map((n) => n.replace(/[-.]/g, '\\$&')).join('|');

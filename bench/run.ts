@@ -64,6 +64,11 @@ const MODULES: BenchModule[] = [
     file: './export.ts',
     what: 'the full export (GET /api/admin/export) of the scale seed at N = 100 from the server: time, size, peak memory over idle',
   },
+  {
+    name: 'imports',
+    file: './imports.ts',
+    what: 'importing 10,000 families and 2,000 dogs from CSV: preview ≤ 30 s, commit ≤ 60 s, memory over idle ≤ 100 MB',
+  },
   { name: 'lighthouse', file: './lighthouse.ts', what: 'Lighthouse (mobile) on home, a blog post, a family tree and the questionnaire' },
 ];
 

@@ -45,6 +45,7 @@ import { Migration20261207141000_outbox_lanes } from './Migration20261207141000_
 import { Migration20261207141100_contract_seal_claim } from './Migration20261207141100_contract_seal_claim.ts';
 import { Migration20261207141500_session_ended_notify } from './Migration20261207141500_session_ended_notify.ts';
 import { Migration20261207150000_temperament } from './Migration20261207150000_temperament.ts';
+import { Migration20261207160000_imports } from './Migration20261207160000_imports.ts';
 import { Migration20261207160000_picks } from './Migration20261207160000_picks.ts';
 import { Migration20261207180000_site_state } from './Migration20261207180000_site_state.ts';
 
@@ -92,6 +93,7 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261207141100_contract_seal_claim,
   Migration20261207141500_session_ended_notify,
   Migration20261207150000_temperament,
+  Migration20261207160000_imports,
   Migration20261207160000_picks,
   Migration20261207180000_site_state,
 ];

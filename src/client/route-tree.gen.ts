@@ -26,6 +26,7 @@ import { Route as AdminContractsRouteImport } from './routes/admin.contracts'
 import { Route as AdminFamiliesRouteImport } from './routes/admin.families'
 import { Route as AdminGalleryRouteImport } from './routes/admin.gallery'
 import { Route as AdminHealthRouteImport } from './routes/admin.health'
+import { Route as AdminImportRouteImport } from './routes/admin.import'
 import { Route as AdminInboxRouteImport } from './routes/admin.inbox'
 import { Route as AdminJobsRouteImport } from './routes/admin.jobs'
 import { Route as AdminLegalRouteImport } from './routes/admin.legal'
@@ -139,6 +140,11 @@ const AdminGalleryRoute = AdminGalleryRouteImport.update({
 const AdminHealthRoute = AdminHealthRouteImport.update({
   id: '/health',
   path: '/health',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminImportRoute = AdminImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminInboxRoute = AdminInboxRouteImport.update({
@@ -304,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
@@ -351,6 +358,7 @@ export interface FileRoutesByTo {
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
@@ -400,6 +408,7 @@ export interface FileRoutesById {
   '/admin/families': typeof AdminFamiliesRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/health': typeof AdminHealthRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/legal': typeof AdminLegalRoute
@@ -450,6 +459,7 @@ export interface FileRouteTypes {
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
+    | '/admin/import'
     | '/admin/inbox'
     | '/admin/jobs'
     | '/admin/legal'
@@ -497,6 +507,7 @@ export interface FileRouteTypes {
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
+    | '/admin/import'
     | '/admin/inbox'
     | '/admin/jobs'
     | '/admin/legal'
@@ -545,6 +556,7 @@ export interface FileRouteTypes {
     | '/admin/families'
     | '/admin/gallery'
     | '/admin/health'
+    | '/admin/import'
     | '/admin/inbox'
     | '/admin/jobs'
     | '/admin/legal'
@@ -717,6 +729,13 @@ declare module '@tanstack/react-router' {
       path: '/health'
       fullPath: '/admin/health'
       preLoaderRoute: typeof AdminHealthRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/import': {
+      id: '/admin/import'
+      path: '/import'
+      fullPath: '/admin/import'
+      preLoaderRoute: typeof AdminImportRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/inbox': {
@@ -932,6 +951,7 @@ interface AdminRouteChildren {
   AdminFamiliesRoute: typeof AdminFamiliesRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminHealthRoute: typeof AdminHealthRoute
+  AdminImportRoute: typeof AdminImportRoute
   AdminInboxRoute: typeof AdminInboxRoute
   AdminJobsRoute: typeof AdminJobsRoute
   AdminLegalRoute: typeof AdminLegalRoute
@@ -963,6 +983,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFamiliesRoute: AdminFamiliesRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminHealthRoute: AdminHealthRoute,
+  AdminImportRoute: AdminImportRoute,
   AdminInboxRoute: AdminInboxRoute,
   AdminJobsRoute: AdminJobsRoute,
   AdminLegalRoute: AdminLegalRoute,

@@ -25,6 +25,7 @@ import { jobsModule } from '../features/jobs/server/jobs.module.ts';
 import { temperamentModule } from '../features/temperament/server/temperament.module.ts';
 import { picksModule } from '../features/picks/server/picks.module.ts';
 import { siteHealthModule } from '../features/site-health/server/site-health.module.ts';
+import { importsModule } from '../features/imports/server/imports.module.ts';
 
 export const featureModules = [
   mediaModule,
@@ -50,4 +51,5 @@ export const featureModules = [
   temperamentModule,
   picksModule,
   siteHealthModule,
+  importsModule,
 ] as const;

@@ -14,6 +14,7 @@ import { Subscriber } from '../features/subscribers/server/subscriber.entity.ts'
 import { ANSWERS } from '../features/applications/server/applications.test-fixtures.ts';
 import { jpegPart, multipartBody, solidImage } from './testing/uploads.ts';
 import { makeFamilies, makeLitter } from './testing/picks.ts';
+import { importUpload } from './testing/imports.ts';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
 
@@ -47,6 +48,12 @@ describe('OpenAPI contract', () => {
       'POST /api/admin/media',
       'POST /unsubscribe',
       'POST /api/messages/attachments',
+      'POST /api/admin/imports',
+      'GET /api/admin/imports/{id}',
+      'DELETE /api/admin/imports/{id}',
+      'POST /api/admin/imports/{id}/preview',
+      'POST /api/admin/imports/{id}/commit',
+      'GET /api/admin/imports/{id}/failed-rows.csv',
     ];
     expect(registered.length).toBeGreaterThanOrEqual(22);
     expect(documented.sort()).toEqual([...registered].sort());
@@ -334,6 +341,58 @@ describe('OpenAPI contract', () => {
       post(pickPath('pass'), {}),
     ];
 
+    // Imports: one file previewed, re-mapped, committed (one row fails), its failed rows read, and undone.
+    const importFile = Buffer.from('email,name\r\nfirst@example.com,First\r\nnot-an-address,Second\r\n');
+    const upload =
+      (data: Buffer, cookie?: string, kind = 'subscribers'): Sample =>
+      () =>
+        t.app.inject({ method: 'POST', url: '/api/admin/imports', ...withOrigin(importUpload(kind, data), cookie) });
+    let importId = '';
+    const imported = async () => (importId ||= ((await upload(importFile, admin.cookie)()).json() as { id: string }).id);
+    const unknownImport = '0'.repeat(32);
+    samples['POST /api/admin/imports'] = [
+      upload(importFile, admin.cookie),
+      upload(Buffer.alloc(0), admin.cookie),
+      upload(Buffer.from('%PDF-1.7'), admin.cookie),
+      upload(importFile, admin.cookie, 'cats'),
+      upload(importFile, family.cookie),
+      upload(importFile),
+    ];
+    samples['POST /api/admin/imports/{id}/preview'] = [
+      async () => post(`/api/admin/imports/${await imported()}/preview`, { mapping: { name: null } }, admin.cookie)(),
+      async () => post(`/api/admin/imports/${await imported()}/preview`, { mapping: { name: 'nope' } }, admin.cookie)(),
+      post(`/api/admin/imports/${unknownImport}/preview`, { mapping: {} }, admin.cookie),
+      post(`/api/admin/imports/${unknownImport}/preview`, { mapping: {} }, family.cookie),
+      post(`/api/admin/imports/${unknownImport}/preview`, { mapping: {} }),
+    ];
+    samples['POST /api/admin/imports/{id}/commit'] = [
+      async () => post(`/api/admin/imports/${await imported()}/commit`, { mapping: { name: 'name' } }, admin.cookie)(),
+      async () => post(`/api/admin/imports/${await imported()}/commit`, {}, admin.cookie)(),
+      async () => post(`/api/admin/imports/${await imported()}/preview`, { mapping: {} }, admin.cookie)(),
+      post(`/api/admin/imports/${unknownImport}/commit`, {}, admin.cookie),
+      post(`/api/admin/imports/${unknownImport}/commit`, { mapping: 'x' }, admin.cookie),
+      post(`/api/admin/imports/${unknownImport}/commit`, {}, family.cookie),
+      post(`/api/admin/imports/${unknownImport}/commit`, {}),
+    ];
+    samples['GET /api/admin/imports/{id}'] = [
+      async () => get(`/api/admin/imports/${await imported()}`, admin.cookie)(),
+      get(`/api/admin/imports/${unknownImport}`, admin.cookie),
+      get(`/api/admin/imports/${unknownImport}`, family.cookie),
+      get(`/api/admin/imports/${unknownImport}`),
+    ];
+    samples['GET /api/admin/imports/{id}/failed-rows.csv'] = [
+      async () => get(`/api/admin/imports/${await imported()}/failed-rows.csv`, admin.cookie)(),
+      get(`/api/admin/imports/${unknownImport}/failed-rows.csv`, admin.cookie),
+      get(`/api/admin/imports/${unknownImport}/failed-rows.csv`, family.cookie),
+      get(`/api/admin/imports/${unknownImport}/failed-rows.csv`),
+    ];
+    samples['DELETE /api/admin/imports/{id}'] = [
+      async () => del(`/api/admin/imports/${await imported()}`, admin.cookie)(),
+      async () => del(`/api/admin/imports/${await imported()}`, admin.cookie)(),
+      del(`/api/admin/imports/${unknownImport}`, admin.cookie),
+      del(`/api/admin/imports/${unknownImport}`, family.cookie),
+      del(`/api/admin/imports/${unknownImport}`),
+    ];
     const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(Object.keys(samples).sort()).toEqual(operations.sort());
 

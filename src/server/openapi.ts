@@ -4,6 +4,7 @@ import type { RestEndpoint } from '../lib/server/rest.ts';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../lib/shared/api-error.ts';
 import { MEDIA_KINDS } from '../features/media/media.schema.ts';
+import { importsOpenApiPaths } from '../features/imports/server/imports.openapi.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   301: 'Moved permanently: the Location header holds the current address',
@@ -186,7 +187,7 @@ const streamedPaths: ZodOpenApiPathsObject = {
 };
 
 export function buildOpenApiDocument(endpoints: RestEndpoint[], origin: string) {
-  const paths: ZodOpenApiPathsObject = { ...streamedPaths };
+  const paths: ZodOpenApiPathsObject = { ...streamedPaths, ...importsOpenApiPaths };
   for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.url);
     paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation(endpoint) };

@@ -27,6 +27,7 @@ import {
   IconMoodHeart,
   IconHandFinger,
   IconHeartbeat,
+  IconFileImport,
 } from '@tabler/icons-react';
 
 export interface AdminSection {
@@ -60,6 +61,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/legal', label: 'Legal', icon: IconGavel },
   { to: '/admin/subscribers', label: 'Subscribers', icon: IconAddressBook },
   { to: '/admin/newsletters', label: 'Newsletters', icon: IconMail },
+  { to: '/admin/import', label: 'Import', icon: IconFileImport },
   { to: '/admin/settings', label: 'Site settings', icon: IconSettings },
   { to: '/admin/users', label: 'Users', icon: IconUsers },
   { to: '/admin/jobs', label: 'Background jobs', icon: IconClockPlay },

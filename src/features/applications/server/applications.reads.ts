@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import { Application } from './application.entity.ts';
 import { recordEvent } from './applications.service.ts';
-import { leaveList, lockWaitlists } from './waitlist-places.ts';
+import { leaveList, listIds, lockWaitlists } from './waitlist-places.ts';
 
 /** The deposit (whole dollars) recorded on the family's latest application that has one; null if none. */
 export async function applicationDeposit(em: EntityManager, userId: number): Promise<number | null> {
@@ -73,4 +73,69 @@ export async function matchApplication(
   recordEvent(em, app, 'matched', input.actor, input.message);
   await em.flush();
   await leaveList(em, app.id);
+}
+
+export interface WaitlistPlacement {
+  /** The application. */
+  id: number;
+  /** Whose list (null: the general waitlist). */
+  litterId: number | null;
+  /** 1-based place asked for (clamped to the list); null: at the end. */
+  place: number | null;
+}
+
+/**
+ * writeList's result for long lists (a whole imported waitlist): the same negative-first rewrite, in one statement per
+ * few thousand places rather than one per place.
+ */
+async function writeLongList(em: EntityManager, litterId: number | null, ids: readonly number[]): Promise<void> {
+  await em.execute(
+    'update applications set waitlist_position = -waitlist_position where waitlist_position > 0 and coalesce(waitlist_litter_id, 0) = ?',
+    [litterId ?? 0],
+  );
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    await em.execute(
+      `update applications a set waitlist_litter_id = ?, waitlist_position = v.place + ? from unnest(array[?]::int[]) with ordinality as v(id, place) where a.id = v.id`,
+      [litterId, i, chunk],
+    );
+  }
+}
+
+/**
+ * Puts applications at their places, each list rewritten once (1..n, under the waitlist lock): the families already
+ * on a list keep their order around the ones placed. Call inside a transaction.
+ */
+export async function placeOnWaitlists(em: EntityManager, placements: readonly WaitlistPlacement[]): Promise<void> {
+  if (!placements.length) return;
+  await lockWaitlists(em);
+  const moving = new Set(placements.map((p) => p.id));
+  const ids = [...moving];
+  const affected = new Set<number>(placements.map((p) => p.litterId ?? 0));
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await em.execute<{ litter: number | null }[]>(
+      `select distinct coalesce(waitlist_litter_id, 0) as litter from applications where id in (?) and waitlist_position is not null`,
+      [ids.slice(i, i + 1000)],
+    );
+    for (const r of rows) affected.add(Number(r.litter));
+    await em.execute(`update applications set waitlist_position = null where id in (?)`, [ids.slice(i, i + 1000)]);
+  }
+  for (const list of affected) {
+    const litterId = list === 0 ? null : list;
+    const order = (await listIds(em, litterId)).filter((id) => !moving.has(id));
+    const here = placements.filter((p) => (p.litterId ?? 0) === list);
+    const placed = here.filter((p) => p.place !== null).sort((a, b) => a.place! - b.place!);
+    for (const p of placed) order.splice(Math.min(Math.max(p.place! - 1, 0), order.length), 0, p.id);
+    for (const p of here) if (p.place === null) order.push(p.id);
+    await writeLongList(em, litterId, order);
+  }
+}
+
+/** Rewrites lists as 1..n in their present order (after applications left them). Call inside a transaction. */
+export async function closeWaitlistGaps(em: EntityManager, litterIds: ReadonlyArray<number | null>): Promise<void> {
+  await lockWaitlists(em);
+  for (const list of new Set(litterIds.map((l) => l ?? 0))) {
+    const litterId = list === 0 ? null : list;
+    await writeLongList(em, litterId, await listIds(em, litterId));
+  }
 }

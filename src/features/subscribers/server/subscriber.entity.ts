@@ -16,6 +16,8 @@ export const Subscriber = defineEntity({
     /** When the confirmation now outstanding was sent: part of its signed link, and the 30-day clock of a pending address. */
     pendingSince: p.datetime().nullable().index(),
     confirmedAt: p.datetime().nullable(),
+    /** How the address consented, as an imported list said (e.g. “Mailchimp signup form”); null when it subscribed here. */
+    consentSource: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -96,7 +96,7 @@ async function upsert(em: EntityManager, email: string, name: string | undefined
 }
 
 /** The confirmation: personalised when the visitor gave a name (SPEC §5), with the signed confirm link. */
-function confirmation(name: string | null, link: string, breederName: string) {
+export function confirmation(name: string | null, link: string, breederName: string) {
   // Only what a name holds: the address has not confirmed it, so this is text anyone could have typed.
   const hello = greeting(name);
   const body =

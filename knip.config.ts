@@ -20,9 +20,7 @@ const config: KnipConfig = {
   // the deploy recipe's test).
   ignoreBinaries: ['ffmpeg', 'ffprobe', 'redis-server', 'caddy'],
   // pino's pretty printer in development, named as a transport string (src/server/app.ts), never imported.
-  // The rest: added for this wave's work in progress (job runner, import and export, DNS checks); each comes off this
-  // list in the commit that first imports it.
-  ignoreDependencies: ['pino-pretty', 'archiver', '@types/archiver'],
+  ignoreDependencies: ['pino-pretty'],
 };
 
 export default config;

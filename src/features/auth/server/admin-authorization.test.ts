@@ -42,6 +42,12 @@ const ADMIN_HTTP_ROUTES = [
   'GET /api/admin/export',
   'GET /api/admin/health',
   'GET /api/admin/backups/latest',
+  'POST /api/admin/imports',
+  'POST /api/admin/imports/1/preview',
+  'POST /api/admin/imports/1/commit',
+  'GET /api/admin/imports/1',
+  'DELETE /api/admin/imports/1',
+  'GET /api/admin/imports/1/failed-rows.csv',
 ];
 
 function adminProcedures(): { path: string; type: ProcedureType; middlewares: unknown[] }[] {

@@ -169,6 +169,10 @@ test.describe('admin dashboard', () => {
     // dnd-kit's keyboard sensor: Space picks up, arrow moves, Space drops.
     const handle = list.getByRole('button', { name: `Drag to reorder ${swapped[0]}` });
     const announcer = page.locator('[id^="DndLiveRegion"]');
+    // dnd-kit's keyboard sensor scrolls the page instead of moving when the next place lies below the middle of the
+    // screen, and finds where it is over only once that smooth scroll has ended: on a phone the list starts low, so the
+    // row goes to the top of the screen first and the next row is well above the middle.
+    await handle.evaluate((el) => el.closest('li')!.scrollIntoView({ block: 'start' }));
     await handle.focus();
     await page.keyboard.press('Space');
     // "Picked up" comes first; "is now at position 1" once dnd-kit has measured where it is over, and only then can an

@@ -64,6 +64,9 @@ test.describe('contracts', () => {
     await login.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/account$/);
     const card = page.getByRole('region', { name: 'Contract' });
+    // What waits for the family comes first on My Family.
+    await page.getByRole('region', { name: 'Needs you' }).getByRole('link', { name: 'Contract: sign now' }).click();
+    await expect(card).toBeInViewport();
     await card.getByRole('button', { name: 'Read and sign' }).click();
     await expect(card.getByLabel('Contract text')).toContainText('Balance: $2,000');
     const sign = card.getByRole('form', { name: 'Sign the contract' });
@@ -111,6 +114,10 @@ test.describe('contracts', () => {
     const download = await page.request.get(link.pathname);
     expect(download.status()).toBe(200);
     const pdf = Buffer.from(await download.body());
+    // My Family lists it with the other documents: one place for every file.
+    await page.goto('/account');
+    await expect(page.locator('#documents').getByRole('link', { name: /\(signed\)$/ })).toHaveAttribute('href', link.pathname);
+    await expect(page.getByRole('region', { name: 'Needs you' })).toHaveCount(0);
     // Both e-mails carry the sealed PDF itself, the same bytes as the download.
     for (const m of [mail, mailsTo(BREEDER_EMAIL, /^Signed contract for Teddy/)[0]!]) {
       const { attachments } = await simpleParser(m.raw);

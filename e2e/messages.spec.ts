@@ -119,7 +119,10 @@ test.describe('conversations', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test('a family writes and attaches a photo from its phone, and the breeder’s answer arrives live @phone', async ({ page, browser }) => {
+    test('a family writes and attaches a photo from its phone, the breeder’s answer arrives live, and the next waits on the menu @phone', async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(90_000);
       const suffix = Date.now().toString(36).slice(-5);
       const username = `rivera_${suffix}`;
@@ -167,7 +170,23 @@ test.describe('conversations', () => {
 
       // It arrives on the phone without a reload.
       await expect(thread.getByText('What a yard! Biscuit will love it.')).toBeVisible({ timeout: 5000 });
+
+      // Away from My Family, the next answer waits for the family: a dot on the menu button, the count beside My Family,
+      // and "Messages (1)" first on My Family, until the thread is on its screen.
+      await page.goto('/');
+      await admin.getByRole('textbox', { name: `Reply to ${username}` }).fill('Saturday at ten suits us.');
+      await admin.getByRole('button', { name: 'Send' }).click();
+      await expect(admin.getByText('Saturday at ten suits us.')).toBeVisible();
       await context.close();
+      await page.reload();
+      await page.getByRole('button', { name: 'Open navigation menu, 1 unread message' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'My Family 1 unread' }).click();
+      const needs = page.getByRole('region', { name: 'Needs you' });
+      await expect(card).not.toBeInViewport();
+      await needs.getByRole('link', { name: 'Messages (1)' }).click();
+      await expect(thread.getByText('Saturday at ten suits us.')).toBeVisible();
+      await expect(needs).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Open navigation menu', exact: true })).toBeVisible();
 
       // Nothing wider than the phone, and axe clean in both themes.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -116,6 +116,7 @@ export const PROCEDURES: Readonly<Record<string, ProcedureClass>> = {
   'notifications.unsubscribe': fam({ none: 'removes the caller’s own device row, if any: nothing grows, nothing is sent' }),
   // The family's conversation with the breeder (issue 30).
   'messages.list': fam(),
+  'messages.unreadCount': fam(),
   'messages.send': fam('messages-send'),
   'messages.markRead': fam({ none: 'marks the caller’s own conversation read: a repeat changes nothing' }),
   'messages.emailPreference': fam(),

@@ -7,6 +7,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AuthLinks } from '../../features/auth/client/AuthLinks.tsx';
+import { useAuth } from '../../features/auth/client/auth-context.ts';
+import { useUnreadMessages } from '../../features/messages/client/unread.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { trpc } from '../../lib/client/trpc.ts';
 import { sectionLinkProps, useSectionNav } from './use-section-nav.ts';
@@ -53,6 +55,10 @@ export function Header() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const menuId = useId();
   const close = () => setOpen(false);
+  const { user } = useAuth();
+  // A family's unread messages from the breeder: a dot on the account button (and on the phone's menu button), a count
+  // beside My Family.
+  const unread = useUnreadMessages(Boolean(user && !user.isAdmin));
 
   // Any navigation closes the mobile menu; so does Escape.
   useEffect(() => setOpen(false), [pathname]);
@@ -78,24 +84,26 @@ export function Header() {
         </a>
 
         <nav aria-label="Main" className={classes.nav}>
-          <DesktopNav go={go} />
+          <DesktopNav go={go} unread={unread} />
         </nav>
 
         <Burger
           className={classes.burger}
           opened={open}
           onClick={() => setOpen((o) => !o)}
-          aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
+          aria-label={`${open ? 'Close navigation menu' : 'Open navigation menu'}${unread > 0 && !open ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''}`}
           aria-expanded={open}
           aria-controls={menuId}
           size="sm"
-        />
+        >
+          {unread > 0 && !open && <span data-unread-dot="" aria-hidden="true" />}
+        </Burger>
       </Container>
 
       {open && (
         <nav id={menuId} aria-label="Mobile" className={classes.mobilePanel}>
           <Container size="lg">
-            <MobileNav go={go} close={close} />
+            <MobileNav go={go} close={close} unread={unread} />
           </Container>
         </nav>
       )}
@@ -119,7 +127,7 @@ function BrandMark() {
   );
 }
 
-function DesktopNav({ go }: { go: (id: string) => void }) {
+function DesktopNav({ go, unread }: { go: (id: string) => void; unread: number }) {
   return (
     <>
       <a className={classes.navLink} {...sectionLinkProps('home', go)}>
@@ -138,7 +146,7 @@ function DesktopNav({ go }: { go: (id: string) => void }) {
       <NavDropdown label="Resources" items={RESOURCES} go={go} />
       <ThemeSwitch />
       <span className={classes.auth}>
-        <AuthLinks />
+        <AuthLinks unread={unread} />
       </span>
       <Button component="a" size="sm" className={classes.contact} {...sectionLinkProps('contact', go)}>
         Contact Us
@@ -259,7 +267,7 @@ function MobileGroup({ label, items, go, close }: { label: string; items: NavIte
   );
 }
 
-function MobileNav({ go, close }: { go: (id: string) => void; close: () => void }) {
+function MobileNav({ go, close, unread }: { go: (id: string) => void; close: () => void; unread: number }) {
   return (
     <>
       <a className={classes.mobileLink} {...sectionLinkProps('home', go, close)}>
@@ -277,7 +285,7 @@ function MobileNav({ go, close }: { go: (id: string) => void; close: () => void 
       </a>
       <MobileGroup label="Resources" items={RESOURCES} go={go} close={close} />
       <div className={classes.mobileAuth}>
-        <AuthLinks onNavigate={close} />
+        <AuthLinks onNavigate={close} unread={unread} />
       </div>
       <ThemeSwitch withLabels />
       <Button component="a" fullWidth mt="sm" {...sectionLinkProps('contact', go, close)}>

@@ -314,6 +314,8 @@ export interface ContractSummaryDto {
   updatedAt: string;
   /** Why the breeder voided it (voided contracts only). */
   voidReason: string | null;
+  /** The sealed PDF's private address, once sealed (My Family lists it among the family's documents). */
+  pdfUrl: string | null;
 }
 
 export interface ContractDto extends ContractSummaryDto {

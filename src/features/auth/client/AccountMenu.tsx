@@ -8,13 +8,14 @@ import { Link } from '@tanstack/react-router';
 import type { AuthUser } from '../auth.schema.ts';
 import { nameOf } from './account-name.ts';
 import { useLogout } from './use-logout.ts';
+import { UnreadBadge } from './UnreadBadge.tsx';
 
 /**
  * Desktop: the family's name opens a menu with My Family (/account), the questionnaire and Logout. Where the
  * header is compact (768–1279 px) the button shows only its icon (the header hides [data-account-name]); its
  * accessible name stays 'Account: {name}'.
  */
-export default function AccountMenu({ user }: { user: AuthUser }) {
+export default function AccountMenu({ user, unread = 0 }: { user: AuthUser; unread?: number }) {
   const { run, isLoggingOut } = useLogout();
   return (
     // No focus placeholder: a focusable "presentation" element is not an allowed child of a menu (axe).
@@ -25,9 +26,12 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
           size="compact-md"
           leftSection={<IconUserCircle size={18} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={`Account: ${nameOf(user)}`}
+          aria-label={`Account: ${nameOf(user)}${unread > 0 ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''}`}
           data-account-menu=""
+          style={{ position: 'relative', overflow: 'visible' }}
         >
+          {/* A dot drawn over the button's corner, so nothing in the bar moves when it comes. */}
+          {unread > 0 && <span data-unread-dot="" aria-hidden="true" />}
           {/* The whole name, ended in "…" past 12 characters by the header's CSS: the visible text stays the words of the button's
               accessible name (axe's label-in-name), and a 30-character name does not push the bar off a 1280 px screen. */}
           <span data-account-name="" data-ellipsis="">
@@ -37,7 +41,7 @@ export default function AccountMenu({ user }: { user: AuthUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/account" leftSection={<IconHome size={16} aria-hidden />}>
-          My Family
+          My Family{unread > 0 && <UnreadBadge unread={unread} />}
         </Menu.Item>
         <Menu.Item component={Link} to="/questionnaire" leftSection={<IconClipboardText size={16} aria-hidden />}>
           Family Questionnaire

@@ -9,6 +9,7 @@ import { useAuth } from './auth-context.ts';
 import { useLogout } from './use-logout.ts';
 import { currentUserQuery } from './current-user.ts';
 import { nameOf } from './account-name.ts';
+import { UnreadBadge } from './UnreadBadge.tsx';
 
 // Only a signed-in family sees the menu: its code, with the floating dropdown's positioning library, loads
 // when it is needed instead of with every visitor's first view.
@@ -26,8 +27,8 @@ export async function loadAccountMenuFor(queryClient: QueryClient): Promise<void
   if (user && !user.isAdmin) LoadedAccountMenu = (await loadAccountMenu()).default;
 }
 
-function AccountMenu({ user }: { user: AuthUser }) {
-  return LoadedAccountMenu ? <LoadedAccountMenu user={user} /> : <LazyAccountMenu user={user} />;
+function AccountMenu({ user, unread }: { user: AuthUser; unread: number }) {
+  return LoadedAccountMenu ? <LoadedAccountMenu user={user} unread={unread} /> : <LazyAccountMenu user={user} unread={unread} />;
 }
 
 function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
@@ -40,7 +41,7 @@ function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** Phone menu: the same account links as a list, each closing the menu. */
-function AccountList({ user, onNavigate }: { user: AuthUser; onNavigate: () => void }) {
+function AccountList({ user, unread, onNavigate }: { user: AuthUser; unread: number; onNavigate: () => void }) {
   return (
     <Stack gap={6} role="group" aria-label="Account">
       {/* A long name without spaces wraps inside the phone's menu instead of running off a 320 px screen. */}
@@ -48,7 +49,7 @@ function AccountList({ user, onNavigate }: { user: AuthUser; onNavigate: () => v
         Signed in as <strong>{nameOf(user)}</strong>
       </Text>
       <Anchor component={Link} to="/account" underline="hover" onClick={onNavigate}>
-        My Family
+        My Family{unread > 0 && <UnreadBadge unread={unread} />}
       </Anchor>
       <Anchor component={Link} to="/questionnaire" underline="hover" onClick={onNavigate}>
         Family Questionnaire
@@ -58,7 +59,8 @@ function AccountList({ user, onNavigate }: { user: AuthUser; onNavigate: () => v
   );
 }
 
-export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** unread: the family's messages from the breeder it has not read yet (the app reads them; 0 for a visitor). */
+export function AuthLinks({ onNavigate, unread = 0 }: { onNavigate?: () => void; unread?: number }) {
   const { user } = useAuth();
   return (
     <>
@@ -84,10 +86,10 @@ export function AuthLinks({ onNavigate }: { onNavigate?: () => void }) {
       {user &&
         !user.isAdmin &&
         (onNavigate ? (
-          <AccountList user={user} onNavigate={onNavigate} />
+          <AccountList user={user} unread={unread} onNavigate={onNavigate} />
         ) : (
           <Suspense fallback={null}>
-            <AccountMenu user={user} />
+            <AccountMenu user={user} unread={unread} />
           </Suspense>
         ))}
     </>

@@ -30,7 +30,7 @@ export function MyContracts() {
     );
   if (mine.data.length === 0) return null;
   return (
-    <Card withBorder component="section" aria-labelledby="contract-card-title">
+    <Card withBorder component="section" aria-labelledby="contract-card-title" id="contract">
       <Stack gap="md">
         <Title order={2} id="contract-card-title">
           Contract

@@ -18,6 +18,7 @@ const ContractSummarySchema = z
     status: z.enum(CONTRACT_STATUSES),
     updatedAt: IsoInstantSchema,
     voidReason: z.string().nullable(),
+    pdfUrl: z.string().nullable(),
   })
   .meta({ id: 'ContractSummary' }) satisfies z.ZodType<ContractSummaryDto>;
 

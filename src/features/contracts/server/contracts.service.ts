@@ -77,8 +77,11 @@ export function toSummary(c: IContract): ContractSummaryDto {
     status: c.status,
     updatedAt: c.updatedAt.toISOString(),
     voidReason: c.status === 'voided' ? (c.voidReason ?? null) : null,
+    pdfUrl: privatePdfUrl(c),
   };
 }
+
+const privatePdfUrl = (c: IContract) => (c.pdfUrl ? c.pdfUrl.replace(/^\/uploads\//, '/private-media/') : null);
 
 const dollars = (cents: number) => (cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100));
 
@@ -116,7 +119,7 @@ export async function toDto(em: EntityManager, c: IContract, breederName: string
       c.breederSignedAt && c.breederSignedName
         ? { fullName: c.breederSignedName, at: c.breederSignedAt.toISOString(), drawn: false }
         : null,
-    pdfUrl: c.pdfUrl ? c.pdfUrl.replace(/^\/uploads\//, '/private-media/') : null,
+    pdfUrl: privatePdfUrl(c),
     pdfSha256: c.pdfSha256 ?? null,
     notice: c.notice ?? null,
     sealWaiting:

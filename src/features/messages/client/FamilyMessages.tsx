@@ -1,6 +1,6 @@
 // The family's "Messages" card on /account: the conversation with the breeder, live, and the e-mail switch.
 import '@mantine/core/styles/Switch.layer.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -10,12 +10,14 @@ import { Thread } from './Thread.tsx';
 import { Compose } from './Compose.tsx';
 import { AttachFiles } from './AttachFiles.tsx';
 import { useLiveRefresh } from './live-refresh.ts';
+import { unreadCountKey } from './unread.ts';
 import type { MessageUploadDto } from '../messages.schema.ts';
 
 export function FamilyMessages() {
   const queryClient = useQueryClient();
   const listKey = trpc.messages.list.pathKey();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: unreadCountKey() })]);
   const list = useInfiniteQuery(trpc.messages.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
   useSubscription(
     trpc.messages.live.subscriptionOptions(
@@ -25,16 +27,20 @@ export function FamilyMessages() {
   );
   const markRead = useMutation(trpc.messages.markRead.mutationOptions({ onSuccess: () => void refresh() }));
   const unread = list.data?.pages[0]?.unread ?? 0;
+  // Read once the family has the thread on its screen, not when My Family opens: the header's badge and "Messages (n)"
+  // stay until then.
+  const card = useRef<HTMLElement>(null);
+  const seen = useOnScreen(card);
   useEffect(() => {
-    if (unread > 0 && !markRead.isPending) markRead.mutate();
+    if (seen && unread > 0 && !markRead.isPending) markRead.mutate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unread]);
+  }, [unread, seen]);
   const send = useMutation(trpc.messages.send.mutationOptions({ onSuccess: () => void refresh() }));
   const [files, setFiles] = useState<MessageUploadDto[]>([]);
   const [uploading, setUploading] = useState(false);
 
   return (
-    <Card withBorder padding="lg" id="messages" component="section" aria-labelledby="messages-title">
+    <Card withBorder padding="lg" id="messages" component="section" aria-labelledby="messages-title" ref={card}>
       <Stack gap="md">
         <Title order={2} size="h3" id="messages-title">
           Messages
@@ -68,6 +74,19 @@ export function FamilyMessages() {
       </Stack>
     </Card>
   );
+}
+
+/** Whether any part of the element is on the screen (true where the browser cannot say). */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return setOnScreen(true);
+    const observer = new IntersectionObserver((entries) => setOnScreen(entries.some((e) => e.isIntersecting)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
 }
 
 function EmailSwitch() {

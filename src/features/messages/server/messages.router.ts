@@ -8,6 +8,7 @@ import {
   markReadAsFamily,
   MESSAGES_CHANNEL,
   myMessages,
+  myUnreadCount,
   sendAsFamily,
   setEmailPreference,
   type LiveMessageEvent,
@@ -22,6 +23,8 @@ export const messagesRouter = router({
     .use(rateLimited('messages-send', MESSAGE_SEND_RATE_LIMIT.limit, MESSAGE_SEND_RATE_LIMIT.windowMs, 'account'))
     .input(SendMessageSchema)
     .mutation(({ ctx, input }) => sendAsFamily(ctx.em, ctx.services, ctx.user.id, input)),
+  /** The caller's own unread count: one column of one row, polled by the header. */
+  unreadCount: authedProcedure.query(({ ctx }) => myUnreadCount(ctx.em, ctx.user.id)),
   markRead: authedProcedure.mutation(({ ctx }) => markReadAsFamily(ctx.em, ctx.services, ctx.user.id)),
   emailPreference: authedProcedure.query(({ ctx }) => emailPreference(ctx.em, ctx.user.id)),
   setEmailPreference: authedProcedure

@@ -85,6 +85,12 @@ export async function myMessages(em: EntityManager, services: Services, userId: 
   return page(em, services, conv, cursor, 'family');
 }
 
+/** How many of the breeder's messages the family has not read yet: the header's badge and My Family's "Messages (n)". */
+export async function myUnreadCount(em: EntityManager, userId: number): Promise<{ unread: number }> {
+  const conv = await em.findOne(Conversation, { family: userId }, { fields: ['familyUnread'] });
+  return { unread: conv?.familyUnread ?? 0 };
+}
+
 /** Latest message first, conversations without one last (conversations_list_order_index). */
 const LIST_ORDER: KeyOrder = [
   { field: 'lastMessageAt', type: 'date', dir: 'desc', nullsLast: true },

@@ -79,11 +79,15 @@ describe('conversations', () => {
 
     const mine = await t.caller(parkers.user).messages.list();
     expect(mine.unread).toBe(1);
+    // The header's badge: the family's own count, never another family's.
+    expect(await t.caller(parkers.user).messages.unreadCount()).toEqual({ unread: 1 });
+    expect(await t.caller(nguyens.user).messages.unreadCount()).toEqual({ unread: 0 });
     expect(mine.items.map((m) => [m.sender, m.text, m.read])).toEqual([
       ['breeder', 'Saturday at 10 works!', false],
       ['family', 'Can we visit Saturday? See https://example.com/map', true],
     ]);
     await t.caller(parkers.user).messages.markRead();
+    expect(await t.caller(parkers.user).messages.unreadCount()).toEqual({ unread: 0 });
     const thread = await t.caller(admin.user).admin.messages.conversation({ conversationId });
     expect(thread.items[0]).toMatchObject({ sender: 'breeder', read: true });
 

@@ -1,16 +1,23 @@
-// Documents the breeder shared with this family (contract, health record, vaccination card), each a download.
+// Every file the family has: its signed contract and what the breeder shared (health record, vaccination card), each a
+// download.
 import { Anchor, Card, List, Text, Title } from '@mantine/core';
-import type { FamilyDocumentDto } from '../portal.schema.ts';
 
-export function FamilyDocuments({ documents }: { documents: FamilyDocumentDto[] }) {
+export interface SharedFile {
+  id: number | string;
+  title: string;
+  url: string;
+  kind: 'pdf' | 'photo';
+}
+
+export function FamilyDocuments({ documents }: { documents: SharedFile[] }) {
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" id="documents">
       <Title order={2} size="h3">
         Documents
       </Title>
       {documents.length === 0 ? (
         <Text mt="xs" c="dimmed">
-          Your contract, health record and vaccination card will be here once we share them.
+          Your signed contract, health record and vaccination card will be here once they are ready.
         </Text>
       ) : (
         <List mt="sm" spacing="xs">

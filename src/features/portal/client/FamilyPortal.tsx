@@ -1,4 +1,5 @@
-// The family's puppy part of /account: its puppy, updates, growth chart, checklist and documents, each with its own loading and error state.
+// The family's puppy part of /account: its puppy, updates, growth chart and checklist, each with its own loading and error
+// state (the documents are MyDocuments, beside the contract).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { MyPuppy } from './MyPuppy.tsx';
 import { PuppyUpdates } from './PuppyUpdates.tsx';
 import { GoHomeChecklist } from './GoHomeChecklist.tsx';
-import { FamilyDocuments } from './FamilyDocuments.tsx';
+import { FamilyDocuments, type SharedFile } from './FamilyDocuments.tsx';
 
 function Loaded<T>({
   query,
@@ -42,11 +43,24 @@ function Growth({ puppyId }: { puppyId: number }) {
   );
 }
 
+/**
+ * The documents the breeder shared, with what My Family adds from other features (the sealed contract): one place for
+ * every file, shown once the family has a puppy or a document.
+ */
+export function MyDocuments({ more = [] }: { more?: SharedFile[] }) {
+  const puppies = useQuery(trpc.portal.puppies.queryOptions());
+  const documents = useQuery(trpc.portal.documents.queryOptions());
+  return (
+    <Loaded query={documents}>
+      {(d) => (d.length > 0 || more.length > 0 || puppies.data?.length ? <FamilyDocuments documents={[...more, ...d]} /> : null)}
+    </Loaded>
+  );
+}
+
 export function FamilyPortal() {
   const puppies = useQuery(trpc.portal.puppies.queryOptions());
   const updates = useQuery(trpc.portal.updates.queryOptions());
   const checklist = useQuery(trpc.portal.checklist.queryOptions());
-  const documents = useQuery(trpc.portal.documents.queryOptions());
   return (
     <Stack gap="xl">
       <Loaded query={puppies}>
@@ -65,7 +79,6 @@ export function FamilyPortal() {
           </Stack>
         )}
       </Loaded>
-      <Loaded query={documents}>{(d) => (d.length > 0 || puppies.data?.length ? <FamilyDocuments documents={d} /> : null)}</Loaded>
     </Stack>
   );
 }

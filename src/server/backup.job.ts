@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineJob, type AppJob } from '../lib/server/app-job.ts';
 import { backupDatabase } from './backup.ts';
 import { runScheduledBackup } from '../features/site-health/server/backups.job.ts';
-import { siteTimeZone } from '../features/site-health/server/site-zone.ts';
+import { breederTimeZone } from '../features/visits/server/visits.reads.ts';
 
 export const BACKUP_JOB_NAME = 'site-health.backup';
 
@@ -13,7 +13,7 @@ export const backupJob = defineJob({
   description: 'Backs up the whole database into BACKUP_DIR and deletes the backups retention does not keep.',
   // BACKUP_SCHEDULE replaces it (withBackupSchedule); off: no schedule.
   schedule: '15 3 * * *',
-  timeZone: siteTimeZone,
+  timeZone: breederTimeZone,
   input: z.object({}),
   retryLimit: 2,
   retryDelaySeconds: 600,

@@ -24,18 +24,6 @@ const ALLOWED: Record<string, string> = {
     'app_secrets is the bottom floor’s store of named site secrets (lib/server/app-secret.entity.ts), there for any feature: the VAPID key pair is two named rows in it, written once in one statement so that instances agree.',
   'site-health app_secrets':
     'app_secrets is the bottom floor’s store of named site secrets (lib/server/app-secret.entity.ts): site health reads whether the VAPID pair exists.',
-  'site-health outbox_messages':
-    "Site health (issue 48, landed in the last hour of its stop) reads this table read-only, in one statement, to report the site's state; pending: the owner's reads face (named in stop 52's closing note).",
-  'site-health site_settings':
-    "Site health (issue 48, landed in the last hour of its stop) reads this table read-only, in one statement, to report the site's state; pending: the owner's reads face (named in stop 52's closing note).",
-  'site-health litters':
-    "Site health (issue 48, landed in the last hour of its stop) reads this table read-only, in one statement, to report the site's state; pending: the owner's reads face (named in stop 52's closing note).",
-  'site-health parent_dogs':
-    "Site health (issue 48, landed in the last hour of its stop) reads this table read-only, in one statement, to report the site's state; pending: the owner's reads face (named in stop 52's closing note).",
-  'site-health users':
-    "Site health (issue 48, landed in the last hour of its stop) reads this table read-only, in one statement, to report the site's state; pending: the owner's reads face (named in stop 52's closing note).",
-  'site-health visit_settings':
-    "Site health (issue 48, landed in the last hour of its stop) reads this table read-only, in one statement, to report the site's state; pending: the owner's reads face (named in stop 52's closing note).",
 };
 
 const FEATURES_DIR = path.join(ROOT_DIR, 'src/features');

@@ -109,3 +109,9 @@ export async function familiesByName(em: EntityManager, ids: readonly number[], 
  */
 export const accountAddressesSql = (idsSql: string) =>
   `select lower(trim(u."email")) from "users" u where u."id" in (${idsSql}) and u."email" is not null`;
+
+/** Whether the site has a breeder's account yet (before it has, the first run's setup link is open). */
+export async function adminExists(em: EntityManager): Promise<boolean> {
+  const [row] = await em.execute<Array<{ any: boolean }>>(`select exists(select 1 from "users" where "is_admin") as "any"`);
+  return row?.any === true;
+}

@@ -301,6 +301,10 @@ describe('contracts', () => {
     expect(text).toContain('Puppy Sale Agreement');
     expect(text).toContain('Balance: $2,700');
     expect(text).toContain('Signed electronically by Jamie Parker');
+    // Times as the breeder's clock reads them (her hours' zone, America/Denver by default), UTC beside them.
+    expect(text).toMatch(
+      /Signed electronically by Jamie Parker on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2}\s+[AP]M\s+M[SD]T\s+\(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}:\d{2}\s+UTC\)/,
+    );
     expect(text).toContain('Signed electronically by Sarah Breeder');
     expect(text).toContain('Audit trail');
     expect(text).toContain(sealed.textSha256!);

@@ -14,9 +14,28 @@ import { recordEvent, toDto } from './contracts.service.ts';
 import { buildPdf, markdownBlocks, sha256Hex, signPdf, type PdfBlock } from './pdf.ts';
 import { signingIdentity } from './signing-key.ts';
 import { storePrivateFile } from '../../media/server/media.reads.ts';
+import { breederTimeZone } from '../../visits/server/visits.reads.ts';
 import { timestampRequest, timestampToken, type Timestamper } from './cades.ts';
 
 const utc = (d: Date) => `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+
+/** A moment as the breeder's clock read it, with UTC beside it: "December 7, 2026 at 2:40:05 PM MST (2026-12-07 21:40:05 UTC)". */
+export function inZoneAndUtc(d: Date, timeZone: string): string {
+  const local = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  })
+    .format(d)
+    // Some ICU versions put a narrow no-break space before AM/PM, which the PDF's standard font cannot draw.
+    .replace(/[\u202f\u00a0]/g, ' ');
+  return `${local} (${utc(d)})`;
+}
 
 /** What both signatures add to the text as sent: the "final document" whose SHA-256 the audit page prints. */
 export function signedRecord(c: IContract): string {
@@ -79,9 +98,12 @@ export async function buildSealedPdf(
   timestamp?: Timestamper,
 ): Promise<SealedPdf> {
   const events = await em.find(ContractEvent, { contract: c.id }, { orderBy: { at: 'asc', id: 'asc' } });
+  // Times as the breeder's clock (her visiting hours' zone) read them, UTC beside each (issue 45).
+  const timeZone = await breederTimeZone(em);
+  const when = (d: Date) => inZoneAndUtc(d, timeZone);
   const signature = (who: string, name: string | null, at: Date | null, ip: string | null): PdfBlock[] => [
     { kind: 'h3', text: who },
-    { kind: 'p', text: `Signed electronically by ${name ?? ''} on ${at ? utc(at) : ''} (IP address ${ip ?? 'unknown'}).` },
+    { kind: 'p', text: `Signed electronically by ${name ?? ''} on ${at ? when(at) : ''} (IP address ${ip ?? 'unknown'}).` },
   ];
   const blocks: PdfBlock[] = [
     { kind: 'h1', text: c.title },
@@ -104,7 +126,7 @@ export async function buildSealedPdf(
     },
     { kind: 'h2', text: 'Events' },
     ...events.flatMap((e): PdfBlock[] => [
-      { kind: 'kv', label: CONTRACT_EVENT_LABELS[e.kind], text: utc(e.at) },
+      { kind: 'kv', label: CONTRACT_EVENT_LABELS[e.kind], text: when(e.at) },
       { kind: 'kv', label: '', text: `By ${e.who ?? 'the website'} · IP ${e.ip ?? 'unknown'}` },
       { kind: 'kv', label: '', text: `User agent: ${e.userAgent ?? 'unknown'}` },
     ]),

@@ -141,3 +141,12 @@ export async function parentsWithTests(em: EntityManager, ids: readonly number[]
       .map((t) => ({ kind: t.kind, test: t.test, result: t.result, date: t.date })),
   }));
 }
+
+/** Whether a litter or a parent dog was added after this moment (the go-live checklist's "a litter or a parent"). */
+export async function dogsAddedSince(em: EntityManager, since: Date): Promise<boolean> {
+  const [row] = await em.execute<Array<{ any: boolean }>>(
+    `select exists(select 1 from "litters" where "created_at" > ?) or exists(select 1 from "parent_dogs" where "created_at" > ?) as "any"`,
+    [since, since],
+  );
+  return row?.any === true;
+}

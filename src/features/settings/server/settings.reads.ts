@@ -8,3 +8,12 @@ export async function breederContact(em: EntityManager): Promise<{ name: string;
   );
   return { name: row?.breeder_name ?? '', town: row?.town ?? '', phone: row?.phone ?? '', email: row?.email ?? '' };
 }
+
+/** Whether the breeder set the home page's picture after this moment (the go-live checklist's "your story"). */
+export async function storySetSince(em: EntityManager, since: Date): Promise<boolean> {
+  const [row] = await em.execute<Array<{ any: boolean }>>(
+    `select exists(select 1 from "site_settings" where "hero_image_url" is not null and "updated_at" > ?) as "any"`,
+    [since],
+  );
+  return row?.any === true;
+}

@@ -4,8 +4,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SiteConfig } from '../../../lib/server/trpc.ts';
 import { runBackup, type BackupWriter } from './backups.ts';
-import { siteTimeZone } from './site-zone.ts';
+import { breederTimeZone } from '../../visits/server/visits.reads.ts';
 
 export async function runScheduledBackup(em: EntityManager, config: SiteConfig, write: BackupWriter, now = new Date()) {
-  return runBackup({ em, config, write, now, kind: 'scheduled', timeZone: await siteTimeZone(em) });
+  return runBackup({ em, config, write, now, kind: 'scheduled', timeZone: await breederTimeZone(em) });
 }

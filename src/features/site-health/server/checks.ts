@@ -10,6 +10,7 @@ import type { SiteConfig } from '../../../lib/server/trpc.ts';
 import { migrations } from '../../../../migrations/index.ts';
 import { dnsChecks } from './dns-checks.ts';
 import { backupState, listBackups } from './backups.ts';
+import { outboxHealth } from '../../mail/server/mail.reads.ts';
 
 const HOUR = 3_600_000;
 const GB = 1024 ** 3;
@@ -183,24 +184,16 @@ async function diskCheck(config: SiteConfig): Promise<HealthCheck> {
 }
 
 async function mailCheck(em: EntityManager, config: SiteConfig, now: Date): Promise<HealthCheck> {
-  const [row] = await em.execute<Array<{ last_sent: Date | null; last_failed: Date | null; last_error: string | null; queued: number }>>(
-    `select (select max("sent_at") from "outbox_messages" where "status" = 'sent') as last_sent,
-            f."created_at" as last_failed, f."last_error" as last_error,
-            (select count(*)::int from "outbox_messages" where "status" = 'queued') as queued
-     from (select 1) one left join lateral (select "created_at", "last_error" from "outbox_messages" where "status" = 'failed' order by "created_at" desc limit 1) f on true`,
-  );
-  const lastSent = row?.last_sent ? new Date(row.last_sent) : null;
-  const lastFailed = row?.last_failed ? new Date(row.last_failed) : null;
+  const row = await outboxHealth(em);
+  const { lastSent, lastFailed } = row;
   const sent = lastSent ? `last sent ${ago(now.getTime() - lastSent.getTime())} ago` : 'nothing sent yet';
-  const failed = lastFailed
-    ? `; last failure ${ago(now.getTime() - lastFailed.getTime())} ago: ${row?.last_error ?? 'no reason given'}`
-    : '';
+  const failed = lastFailed ? `; last failure ${ago(now.getTime() - lastFailed.getTime())} ago: ${row.lastError ?? 'no reason given'}` : '';
   if (!config.smtpConfigured)
     return {
       id: 'mail',
       title: 'Outgoing e-mail',
       state: 'fail',
-      meaning: `No mail server is set: ${row?.queued ?? 0} e-mails wait in the outbox, and families get no confirmations, contracts or replies.`,
+      meaning: `No mail server is set: ${row.queued} e-mails wait in the outbox, and families get no confirmations, contracts or replies.`,
       fix: 'Set SMTP_URL=smtp://user:password@smtp.your-provider.com:587 and MAIL_FROM="Your Kennel <hello@your-domain>" in .env (npm run setup -- --smtp …), then restart.',
     };
   const failing = lastFailed !== null && (lastSent === null || lastFailed > lastSent);

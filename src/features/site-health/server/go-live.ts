@@ -6,6 +6,9 @@ import { GO_LIVE_ITEMS, GO_LIVE_TITLES, type GoLiveItem } from '../site-health.s
 import { mergeState, readState } from './site-state.ts';
 import { setupCompletedAt } from './setup-token.ts';
 import { backupState } from './backups.ts';
+import { storySetSince } from '../../settings/server/settings.reads.ts';
+import { dogsAddedSince } from '../../dogs/server/dogs.reads.ts';
+import { mailSentSince } from '../../mail/server/mail.reads.ts';
 import { BACKUP_MAX_AGE_HOURS } from './checks.ts';
 
 const HREF: Record<GoLiveItem, string> = {
@@ -28,20 +31,14 @@ export interface GoLiveLine {
 export async function goLiveList(em: EntityManager): Promise<{ since: Date; lines: GoLiveLine[] } | null> {
   const since = await setupCompletedAt(em);
   if (!since) return null;
-  const [facts] = await em.execute<Array<{ story: boolean; litter: boolean; mail: boolean }>>(
-    `select
-       exists(select 1 from "site_settings" where "hero_image_url" is not null and "updated_at" > ?) as story,
-       exists(select 1 from "litters" where "created_at" > ?) or exists(select 1 from "parent_dogs" where "created_at" > ?) as litter,
-       exists(select 1 from "outbox_messages" where "status" = 'sent' and "sent_at" > ?) as mail`,
-    [since, since, since, since],
-  );
+  const facts = { story: await storySetSince(em, since), litter: await dogsAddedSince(em, since), mail: await mailSentSince(em, since) };
   const { origin } = await readState<{ origin: string }>(em, 'origin');
   const host = origin ? new URL(origin).hostname : 'localhost';
   const backups = await backupState(em);
   const done: Record<GoLiveItem, boolean> = {
-    story: facts?.story === true,
-    litter: facts?.litter === true,
-    mail: facts?.mail === true,
+    story: facts.story,
+    litter: facts.litter,
+    mail: facts.mail,
     domain: origin?.startsWith('https://') === true && host !== 'localhost' && !host.endsWith('.localhost'),
     backups: backups.lastOk !== undefined,
   };

@@ -3,6 +3,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readState } from './site-state.ts';
+import { adminExists } from '../../auth/server/auth.reads.ts';
 
 interface SetupState {
   token: string;
@@ -11,11 +12,6 @@ interface SetupState {
 }
 
 export type SetupTokenStatus = 'open' | 'used' | 'invalid';
-
-async function adminExists(em: EntityManager): Promise<boolean> {
-  const [row] = await em.execute<Array<{ any: boolean }>>(`select exists(select 1 from "users" where "is_admin") as "any"`);
-  return row?.any === true;
-}
 
 const same = (a: string, b: string) => {
   const ha = createHash('sha256').update(a).digest();

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from '../../../lib/client/testing/render.tsx';
-import { bothZones, ownZone, SlotSelect } from './SlotSelect.tsx';
+import { bothZones, byDay, ownZone, SlotSelect } from './SlotSelect.tsx';
 
 const DAY = 86_400_000;
 
@@ -26,6 +26,19 @@ describe('SlotSelect', () => {
     );
     expect(bothZones(at, 'America/Denver', 'America/Denver')).toBe('Sat, Dec 5, 10:00 AM MST (breeder’s time and yours)');
     expect(ownZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  test('a month of free times reads as the breeder’s days, each with its times in order', () => {
+    // 11 PM on Dec 5 in Denver is already Dec 6 in UTC: it belongs to the breeder's Saturday.
+    const slots = ['2026-12-05T16:00:00.000Z', '2026-12-06T06:00:00.000Z', '2026-12-07T17:00:00.000Z'].map((startsAt) => ({ startsAt }));
+    const days = byDay(slots, 'America/Denver', 'America/Denver');
+    expect(days.map((d) => [d.group, d.items.map((i) => i.label)])).toEqual([
+      [
+        'Saturday, December 5',
+        ['Sat, Dec 5, 9:00 AM MST (breeder’s time and yours)', 'Sat, Dec 5, 11:00 PM MST (breeder’s time and yours)'],
+      ],
+      ['Monday, December 7', ['Mon, Dec 7, 10:00 AM MST (breeder’s time and yours)']],
+    ]);
   });
 
   test('it asks for the next 30 days of its kind, and with nothing free says so and cannot be opened', async () => {

@@ -23,6 +23,19 @@ export function bothZones(iso: string, breederZone: string, familyZone: string):
   return breeder === family ? `${breeder} (breeder’s time and yours)` : `${breeder} (breeder’s time) · ${family} (your time)`;
 }
 
+/** The free times grouped by the breeder's day ("Saturday, December 5"), so a month of times reads as days, not one list. */
+export function byDay(slots: ReadonlyArray<{ startsAt: string }>, breederZone: string, familyZone: string) {
+  const dayOf = new Intl.DateTimeFormat('en-US', { timeZone: breederZone, weekday: 'long', month: 'long', day: 'numeric' });
+  const groups = new Map<string, Array<{ value: string; label: string }>>();
+  for (const s of slots) {
+    const day = dayOf.format(new Date(s.startsAt));
+    const items = groups.get(day) ?? [];
+    items.push({ value: s.startsAt, label: bothZones(s.startsAt, breederZone, familyZone) });
+    groups.set(day, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
 export function SlotSelect({
   kind,
   breederZone,
@@ -45,7 +58,7 @@ export function SlotSelect({
     return { from: from.toISOString(), to: new Date(from.getTime() + PICK_DAYS * 86_400_000).toISOString() };
   }, [earliest]);
   const slots = useQuery(trpc.visits.availability.queryOptions({ kind, ...range }));
-  const data = (slots.data ?? []).map((s) => ({ value: s.startsAt, label: bothZones(s.startsAt, breederZone, familyZone) }));
+  const data = useMemo(() => byDay(slots.data ?? [], breederZone, familyZone), [slots.data, breederZone, familyZone]);
   return (
     <Select
       label={label}
@@ -56,6 +69,7 @@ export function SlotSelect({
       searchable
       nothingFoundMessage="No free time matches"
       disabled={!data.length}
+      maxDropdownHeight={360}
       comboboxProps={{ withinPortal: true }}
     />
   );

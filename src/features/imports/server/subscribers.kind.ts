@@ -1,7 +1,8 @@
 // Newsletter subscribers from a list kept elsewhere (Mailchimp's export, a spreadsheet). The address is the key. An
 // address is imported as confirmed only when the file says it opted in (with when and how, as the file says);
-// every other address is pending and gets the confirmation e-mail, in the newsletter lane. An address that
-// unsubscribed here stays unsubscribed, whatever the file says.
+// an address the file says left the list (unsubscribed, or cleaned after bounces) is kept as unsubscribed and gets
+// nothing, here too; every other address is pending and gets the confirmation e-mail, in the newsletter lane. An
+// address that unsubscribed here stays unsubscribed, whatever the file says.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Subscriber, type ISubscriber } from '../../subscribers/server/subscriber.entity.ts';
@@ -13,6 +14,8 @@ interface SubscriberRow {
   email: string;
   name: string | null;
   optedIn: boolean;
+  /** The file says this address left the list: it is never written to. */
+  left: boolean;
   consentAt: Date | null;
   consentSource: string | null;
   existing: ISubscriber | null;
@@ -24,20 +27,32 @@ function parse(row: RowIn): Planned<SubscriberRow> & { key: string | null } {
   const check = new RowCheck(row.line);
   const email = check.take('email', readEmail(cell(row, 'email')));
   const name = check.take('name', readText(cell(row, 'name'), 100, 'The name'));
-  const optedIn = check.take('optedIn', readYesNo(cell(row, 'optedIn'))) ?? false;
+  const left = LEFT_LIST.has(cell(row, 'optedIn').toLowerCase());
+  const optedIn = left ? false : (check.take('optedIn', readYesNo(cell(row, 'optedIn'))) ?? false);
   const consentText = cell(row, 'consentDate');
   const consentAt = consentText ? (check.take('consentDate', readInstant(consentText)) ?? null) : null;
   const consentSource = check.take('consentSource', readText(cell(row, 'consentSource'), 200, 'How they consented'));
   const value =
     email !== undefined && name !== undefined && consentSource !== undefined
-      ? { email, name: name || null, optedIn, consentAt, consentSource: consentSource || null, existing: null }
+      ? { email, name: name || null, optedIn, left, consentAt, consentSource: consentSource || null, existing: null }
       : undefined;
   return { line: row.line, key: email ?? null, errors: check.errors, shown: {}, ...(value ? { value } : {}) };
 }
 
+/** What the opted-in column says of an address that left the list (this site's export, Mailchimp's statuses). */
+const LEFT_LIST = new Set(['unsubscribed', 'unsubscribe', 'opted out', 'optedout', 'opt-out', 'cleaned', 'left']);
+
 function target(v: SubscriberRow, now: Date) {
   const e = v.existing;
   if (e?.status === 'unsubscribed') return null;
+  if (v.left)
+    return {
+      email: v.email,
+      name: v.name ?? e?.name ?? null,
+      status: 'unsubscribed' as const,
+      confirmedAt: e?.confirmedAt ?? v.consentAt ?? null,
+      consentSource: v.consentSource ?? e?.consentSource ?? null,
+    };
   const active = v.optedIn || e?.status === 'active';
   return {
     email: v.email,
@@ -80,7 +95,12 @@ export const subscribersKind: ImportKindHandler<SubscriberRow> = {
       p.shown = {
         email: t.email,
         name: t.name ?? '',
-        optedIn: t.status === 'active' ? 'confirmed' : 'gets the confirmation e-mail',
+        optedIn:
+          t.status === 'active'
+            ? 'confirmed'
+            : t.status === 'unsubscribed'
+              ? 'unsubscribed: gets no e-mail'
+              : 'gets the confirmation e-mail',
         consentDate: t.confirmedAt ? t.confirmedAt.toISOString().slice(0, 10) : '',
         consentSource: t.consentSource ?? '',
       };
@@ -97,9 +117,8 @@ export const subscribersKind: ImportKindHandler<SubscriberRow> = {
       const t = target(v, now)!;
       if (v.existing) {
         const before = snapshot(v.existing, SUBSCRIBER_FIELDS);
-        const wasActive = v.existing.status === 'active';
         Object.assign(v.existing, t);
-        if (!wasActive && t.status === 'active') v.existing.pendingSince = null;
+        if (t.status !== 'pending') v.existing.pendingSince = null;
         written.push({ row: v.existing, before });
       } else {
         const row = ctx.em.create(Subscriber, {

@@ -15,7 +15,6 @@ import {
 } from './portal.entity.ts';
 import { portalRouter } from './portal.router.ts';
 import { portalAdminRouter } from './portal.admin-router.ts';
-import { portalToday } from './portal.today.ts';
 import { portalJobs } from './portal.jobs.ts';
 import { erasePortalData } from './portal.service.ts';
 import { canReadPrivateUpload } from './portal-access.ts';
@@ -35,7 +34,6 @@ export const portalModule = defineFeature({
   ],
   routers: { portal: portalRouter },
   adminRouters: { portal: portalAdminRouter },
-  today: { name: 'portal', source: portalToday },
   jobs: portalJobs,
   eraseUser: erasePortalData,
   canReadPrivateUpload,

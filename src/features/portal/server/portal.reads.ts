@@ -22,6 +22,15 @@ export async function pickupsUpTo(em: EntityManager, upTo: Date, after?: Date): 
   return rows.map((r) => ({ puppyId: Number(r.puppy_id), at: new Date(r.at) }));
 }
 
+/** Pickups from `from` (included) to `to` (excluded), soonest first. */
+export async function pickupsBetween(em: EntityManager, from: Date, to: Date): Promise<Array<{ puppyId: number; at: Date }>> {
+  const rows = await em.execute<Array<{ puppy_id: number; at: Date | string }>>(
+    `select "puppy_id", "at" from "puppy_pickups" where "at" >= ? and "at" < ? order by "at" asc`,
+    [from, to],
+  );
+  return rows.map((r) => ({ puppyId: Number(r.puppy_id), at: new Date(r.at) }));
+}
+
 /** Sets a puppy's pickup time (a pickup booking made in visits). */
 export async function setPickup(em: EntityManager, puppyId: number, at: Date): Promise<void> {
   await em.execute(

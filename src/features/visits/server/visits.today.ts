@@ -1,17 +1,24 @@
 // Today's visits: appointments from now to a week ahead (scheduled), and bookings families made or cancelled in the
 // last day (activity). A booked pickup is the go-home line (named by its puppy): the portal's countdown line
-// steps aside for it (portal.today.ts), so one pickup is one line.
+// steps aside for it (pickups.today.ts), so one pickup is one line.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TodayItem, TodaySource } from '../../../lib/server/today.ts';
 import { DELETED_FAMILY, KIND_LABELS, formatInZone } from '../visits.schema.ts';
 import { Booking } from './visits.entity.ts';
 import { loadSettings } from './visits.service.ts';
 import { puppiesByIds } from '../../puppies/server/puppies.reads.ts';
+import { pickupsToday } from './pickups.today.ts';
 
 const DAY = 86_400_000;
 const HREF = '/admin/visits';
 
-export const visitsToday: TodaySource = async (em: EntityManager, now: Date): Promise<TodayItem[]> => {
+/** The bookings' lines and the go-home countdowns not booked here. */
+export const visitsToday: TodaySource = async (em, now, services) => [
+  ...(await bookingsToday(em, now, services)),
+  ...(await pickupsToday(em, now, services)),
+];
+
+const bookingsToday: TodaySource = async (em: EntityManager, now: Date): Promise<TodayItem[]> => {
   const settings = await loadSettings(em);
   const rows = await em.find(
     Booking,

@@ -204,7 +204,9 @@ function ContractEditor({ id, onBack }: { id: number; onBack: () => void }) {
         Back to contracts
       </Button>
       <QueryState query={contract} what="the contract" />
-      {contract.data && <ContractDetail key={`${contract.data.id}-${contract.data.status}-${contract.data.updatedAt}`} c={contract.data} />}
+      {/* A new status starts the screen afresh; a save does not (the values on screen are what was saved): a Send tapped
+          right after Save must not lose its preview to a remount when the saved contract comes back. */}
+      {contract.data && <ContractDetail key={`${contract.data.id}-${contract.data.status}`} c={contract.data} />}
     </Stack>
   );
 }

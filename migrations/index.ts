@@ -48,6 +48,7 @@ import { Migration20261207150000_temperament } from './Migration20261207150000_t
 import { Migration20261207160000_imports } from './Migration20261207160000_imports.ts';
 import { Migration20261207160000_picks } from './Migration20261207160000_picks.ts';
 import { Migration20261207180000_site_state } from './Migration20261207180000_site_state.ts';
+import { Migration20261207220000_application_children_activity } from './Migration20261207220000_application_children_activity.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -96,4 +97,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261207160000_imports,
   Migration20261207160000_picks,
   Migration20261207180000_site_state,
+  Migration20261207220000_application_children_activity,
 ];

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { CursorSchema } from '../../lib/shared/paging.ts';
 import { InquirySchema } from '../inquiries/inquiries.schema.ts';
 import {
+  ACTIVITY_CHOICES,
   ALLERGY_CHOICES,
+  CHILDREN_CHOICES,
   ALONE_CHOICES,
   APPLICATION_MESSAGES,
   APPLICATION_STATUSES,
@@ -46,6 +48,9 @@ export const ApplicationAnswersObject = z.object({
   location: text(2, 100, 'Please tell us your city and state.', 'Location must be at most 100 characters.'),
   // Household
   household: text(2, 500, 'Please tell us who lives in your home.', 'Please keep this under 500 characters.'),
+  /** Optional: the youngest child at home and the household's pace (pick day's fit reads them). */
+  children: conditional(pick(CHILDREN_CHOICES)),
+  activity: conditional(pick(ACTIVITY_CHOICES)),
   otherPets: optionalText(300, 'Please keep this under 300 characters.'),
   allergies: pick(ALLERGY_CHOICES),
   /** Only when allergies is "yes". */

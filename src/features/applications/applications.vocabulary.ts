@@ -16,6 +16,18 @@ export const HOME_CHOICES = choice({
 export const OWNERSHIP_CHOICES = choice({ own: 'We own our home', rent: 'We rent (our lease allows dogs)' });
 export const YARD_CHOICES = choice({ yes: 'Yes', no: 'No' });
 export const FENCE_CHOICES = choice({ full: 'Fully fenced', partly: 'Partly fenced', none: 'Not fenced' });
+/** The youngest child at home (pick day's fit rules read it; issue 50). Optional: unanswered, the household text is read. */
+export const CHILDREN_CHOICES = choice({
+  none: 'No children at home',
+  under6: 'Youngest under 6',
+  '6to12': 'Youngest 6 to 12',
+  '13plus': 'Youngest 13 or older',
+});
+/** The household's pace (pick day's fit rules read it). Optional, as above. */
+export const ACTIVITY_CHOICES = choice({
+  active: 'Active: long walks, hikes, always on the go',
+  quiet: 'Quieter: short walks and time at home',
+});
 export const ALONE_CHOICES = choice({
   under2: 'Less than 2 hours',
   '2to4': '2 to 4 hours',
@@ -88,6 +100,8 @@ export const QUESTIONNAIRE_FIELDS = [
   'phone',
   'location',
   'household',
+  'children',
+  'activity',
   'otherPets',
   'allergies',
   'allergyDetails',
@@ -116,6 +130,8 @@ export const QUESTIONNAIRE_DEFAULTS: QuestionnaireValues = {
   phone: '',
   location: '',
   household: '',
+  children: '',
+  activity: '',
   otherPets: '',
   allergies: '',
   allergyDetails: '',

@@ -34,6 +34,22 @@ describe('the fit rules', () => {
     expect(facts).toEqual({ youngestChild: 'under6', otherPets: 'no', activity: 'active', experience: 'first', hoursAlone: 'over6' });
   });
 
+  it('takes the questionnaire’s own answers on children and pace over what the texts suggest', () => {
+    const answers = {
+      household: 'Us and our kids, 3 and 7',
+      otherPets: 'None',
+      hoursAlone: 'over6',
+      experience: 'first',
+      experienceDetails: 'We love hiking on weekends.',
+      notes: '',
+    };
+    expect(familyFacts({ ...answers, children: '13plus', activity: 'quiet' })).toMatchObject({
+      youngestChild: '13plus',
+      activity: 'quiet',
+    });
+    expect(familyFacts({ ...answers, children: null, activity: null })).toMatchObject({ youngestChild: 'under6', activity: 'active' });
+  });
+
   it('lets a reason against win over a reason for, whatever their order', () => {
     const verdict = judgeFit(rules, facts, { restraint: { score: 4, note: '' }, socialDominance: { score: 2, note: '' } });
     expect(verdict).toMatchObject({ suits: false, ruleId: 1 });

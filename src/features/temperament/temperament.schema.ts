@@ -187,6 +187,9 @@ export type FamilyFacts = { [F in FamilyFact]: keyof (typeof FAMILY_FACTS)[F]['v
 /** The answers the facts are read from (the questionnaire's own names). */
 export interface FitAnswers {
   household: string;
+  /** The questionnaire's own answers when the family gave them (they win over what the texts say). */
+  children?: string | null;
+  activity?: string | null;
   otherPets: string;
   hoursAlone: string;
   experience: string;
@@ -248,9 +251,11 @@ export function familyFacts(a: FitAnswers): FamilyFacts {
   const experience = (['first', 'before', 'now'] as const).find((e) => e === a.experience) ?? 'first';
   const hoursAlone = (['under2', '2to4', '4to6', 'over6'] as const).find((h) => h === a.hoursAlone) ?? 'under2';
   return {
-    youngestChild: youngestChild(a.household),
+    youngestChild: (['none', 'under6', '6to12', '13plus'] as const).find((c) => c === a.children) ?? youngestChild(a.household),
     otherPets: NO_PETS.test(a.otherPets) ? 'no' : 'yes',
-    activity: ACTIVE_WORDS.test(`${a.household} ${a.experienceDetails} ${a.notes}`) ? 'active' : 'quiet',
+    activity:
+      (['active', 'quiet'] as const).find((c) => c === a.activity) ??
+      (ACTIVE_WORDS.test(`${a.household} ${a.experienceDetails} ${a.notes}`) ? 'active' : 'quiet'),
     experience,
     hoursAlone,
   };

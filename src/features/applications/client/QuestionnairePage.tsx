@@ -25,8 +25,10 @@ import { errorMessage, fieldErrorsOf, trpc } from '../../../lib/client/trpc.ts';
 import { toast } from '../../../lib/client/toast.ts';
 import { GrowingTextarea } from '../../../lib/client/GrowingTextarea.tsx';
 import {
+  ACTIVITY_CHOICES,
   ALLERGY_CHOICES,
   ALONE_CHOICES,
+  CHILDREN_CHOICES,
   COLOR_CHOICES,
   EXPERIENCE_CHOICES,
   FENCE_CHOICES,
@@ -50,6 +52,11 @@ const FAILURE_TEXT = 'There was a problem submitting your questionnaire. Please 
 
 const options = (labels: Record<string, string>) => [
   { value: '', label: 'Choose one…', disabled: true },
+  ...Object.entries(labels).map(([value, label]) => ({ value, label })),
+];
+/** An optional question: its empty choice is an answer too. */
+const optionalOptions = (labels: Record<string, string>) => [
+  { value: '', label: 'Prefer not to say' },
   ...Object.entries(labels).map(([value, label]) => ({ value, label })),
 ];
 
@@ -338,6 +345,18 @@ export function QuestionnairePage({ signedIn, litterId, puppyId }: { signedIn: b
                 minRows={2}
                 maxLength={500}
                 {...form.getInputProps('household')}
+              />
+              <NativeSelect
+                label="Children at home"
+                description="Optional: it helps us match a puppy's temperament to your family."
+                data={optionalOptions(CHILDREN_CHOICES)}
+                {...form.getInputProps('children')}
+              />
+              <NativeSelect
+                label="Your household's pace"
+                description="Optional, as above."
+                data={optionalOptions(ACTIVITY_CHOICES)}
+                {...form.getInputProps('activity')}
               />
               <GrowingTextarea
                 label="Other pets"

@@ -6,7 +6,9 @@ import { User } from '../../auth/server/user.entity.ts';
 import { Litter } from '../../dogs/server/litter.entity.ts';
 import { Puppy } from '../../puppies/server/puppy.entity.ts';
 import {
+  ACTIVITY_CHOICES,
   ALLERGY_CHOICES,
+  CHILDREN_CHOICES,
   ALONE_CHOICES,
   APPLICATION_STATUSES,
   COLOR_CHOICES,
@@ -41,6 +43,8 @@ export const Application = defineEntity({
     phone: p.string().length(30).nullable(),
     location: p.string().length(100),
     household: p.text(),
+    children: p.enum(keys(CHILDREN_CHOICES)).nullable(),
+    activity: p.enum(keys(ACTIVITY_CHOICES)).nullable(),
     otherPets: p.text().default(''),
     allergies: p.enum(keys(ALLERGY_CHOICES)),
     allergyDetails: p.text().nullable(),

@@ -43,6 +43,8 @@ const answersOf = (a: IApplication) => ({
   phone: a.phone ?? '',
   location: a.location,
   household: a.household,
+  children: a.children ?? undefined,
+  activity: a.activity ?? undefined,
   otherPets: a.otherPets,
   allergies: a.allergies,
   allergyDetails: a.allergyDetails ?? undefined,
@@ -303,6 +305,8 @@ export const APPLICATION_CSV_COLUMNS = [
   'deposit received',
   'puppy',
   'private notes',
+  'children at home',
+  'household pace',
 ];
 
 /** Every application matching the filters, newest first, as CSV safe to open in a spreadsheet, streamed a batch at a time (issue 35). */
@@ -343,6 +347,8 @@ export function applicationsCsv(em: EntityManager, input: Omit<ListInput, 'page'
       a.depositReceivedOn ?? '',
       a.puppy?.name ?? '',
       a.adminNotes,
+      a.children ?? '',
+      a.activity ?? '',
     ],
     batch,
   );

@@ -14,6 +14,8 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const ANSWERS: readonly ExportColumn[] = [
   { name: 'location', type: 'text', meaning: 'Where the family lives (town, state).' },
   { name: 'household', type: 'text', meaning: 'Who lives at home.' },
+  { name: 'children', type: 'text', meaning: 'The youngest child at home: none, under6, 6to12, 13plus; empty when not said.' },
+  { name: 'activity', type: 'text', meaning: "The household's pace: active or quiet; empty when not said." },
   { name: 'other_pets', type: 'text', meaning: 'Other pets.' },
   { name: 'allergies', type: 'text', meaning: 'Allergies at home: no, yes or unsure.' },
   { name: 'allergy_details', type: 'text', meaning: 'About the allergies.' },

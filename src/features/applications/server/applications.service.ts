@@ -131,6 +131,8 @@ const SUBMIT_FIELDS = [
   'phone',
   'location',
   'household',
+  'children',
+  'activity',
   'otherPets',
   'allergies',
   'allergyDetails',

@@ -85,6 +85,16 @@ describe('applications', () => {
       color: 'apricot',
       allergyDetails: null,
       status: 'submitted',
+      // The two optional questions pick day's fit reads, unanswered.
+      children: null,
+      activity: null,
+    });
+    // Answered, they are stored and the breeder reads them.
+    const answered = await post({ ...ANSWERS, idempotencyKey: key(), children: 'under6', activity: 'active' }, f.cookie);
+    expect(answered.statusCode).toBe(201);
+    expect((await asAdmin().admin.applications.byId({ id: answered.json().id })).answers).toMatchObject({
+      children: 'under6',
+      activity: 'active',
     });
 
     const bad = await post(
@@ -97,6 +107,7 @@ describe('applications', () => {
         yard: 'no',
         fence: 'full',
         allergyDetails: 'Mild, to dander',
+        children: 'babies',
       },
       f.cookie,
     );
@@ -104,6 +115,7 @@ describe('applications', () => {
     const { fieldErrors } = bad.json() as { fieldErrors: Record<string, string[]> };
     expect(fieldErrors.household).toEqual(['Please keep this under 500 characters.']);
     expect(fieldErrors.size).toEqual(['Please choose one.']);
+    expect(fieldErrors.children).toEqual(['Please choose one.']);
     expect(fieldErrors.experienceDetails).toEqual(['Please tell us a little more (at least 10 characters).']);
     expect(fieldErrors.fence).toEqual(['Only answer this when you have a yard.']);
     expect(fieldErrors.allergyDetails).toEqual(['Only answer this when someone has dog allergies.']);
@@ -117,7 +129,7 @@ describe('applications', () => {
     const unknownLitter = await post({ ...ANSWERS, idempotencyKey: key(), litterId: 99999 }, f.cookie);
     expect(unknownLitter.statusCode).toBe(400);
     expect(unknownLitter.json().fieldErrors.litterId).toEqual(['That litter is not taking applications.']);
-    expect(await t.orm.em.fork().count(Application, { user: f.user.id })).toBe(1);
+    expect(await t.orm.em.fork().count(Application, { user: f.user.id })).toBe(2);
   });
 
   it('a double submit and a retry with the same key make one application', async () => {

@@ -31,7 +31,9 @@ import { notifyFailed, notifySaved, useInvalidate } from '../../../../lib/client
 import { fieldErrorsOf } from '../../../../lib/client/trpc.ts';
 import { formatDay } from '../../../../lib/shared/format.ts';
 import {
+  ACTIVITY_CHOICES,
   ALLERGY_CHOICES,
+  CHILDREN_CHOICES,
   ALONE_CHOICES,
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
@@ -127,6 +129,8 @@ function answerSections({ answers: x, litterName }: ApplicationAdminDto): Array<
       'Household',
       [
         ['Who lives in the home', x.household],
+        ...given('Children at home', x.children && CHILDREN_CHOICES[x.children]),
+        ...given('Pace', x.activity && ACTIVITY_CHOICES[x.activity]),
         ['Other pets', x.otherPets],
         ['Dog allergies', ALLERGY_CHOICES[x.allergies]],
         ...given('About the allergy', x.allergyDetails),

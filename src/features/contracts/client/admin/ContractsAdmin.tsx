@@ -197,15 +197,13 @@ function FieldList() {
 }
 
 function ContractEditor({ id, onBack }: { id: number; onBack: () => void }) {
-  const contract = useQuery(trpc.admin.contracts.byId.queryOptions({ id }));
+  const contract = useQuery(trpc.admin.contracts.byId.queryOptions({ id })); // keyed by status, not saves: Send after Save keeps its preview
   return (
     <Stack gap="md">
       <Button variant="subtle" onClick={onBack} w="fit-content">
         Back to contracts
       </Button>
       <QueryState query={contract} what="the contract" />
-      {/* A new status starts the screen afresh; a save does not (the values on screen are what was saved): a Send tapped
-          right after Save must not lose its preview to a remount when the saved contract comes back. */}
       {contract.data && <ContractDetail key={`${contract.data.id}-${contract.data.status}`} c={contract.data} />}
     </Stack>
   );

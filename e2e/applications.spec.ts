@@ -95,6 +95,7 @@ test.describe('applications and the waitlist', () => {
     await form.getByLabel('Email').fill('family@example.com');
     await form.getByLabel('City and state').fill('Boulder, CO');
     await form.getByLabel('Who lives in your home?').fill('Two adults and two kids, ages 6 and 9.');
+    await form.getByLabel('Children at home').selectOption('6to12');
     await expect(page.getByText('You will need an account to send it')).toBeVisible();
     expect(await axe(page)).toEqual([]);
 
@@ -110,6 +111,7 @@ test.describe('applications and the waitlist', () => {
     await expect(page).toHaveURL(/\/questionnaire\?litter=\d+$/);
     await expect(form.getByLabel('Your name')).toHaveValue(family);
     await expect(form.getByLabel('Who lives in your home?')).toHaveValue('Two adults and two kids, ages 6 and 9.');
+    await expect(form.getByLabel('Children at home')).toHaveValue('6to12');
 
     await form.getByRole('radio', { name: 'No', exact: true }).check();
     await form.getByLabel('Type of home').selectOption({ label: 'House' });
@@ -149,6 +151,7 @@ test.describe('applications and the waitlist', () => {
     const answers = admin.getByRole('article', { name: 'Answers' });
     await expect(answers).toContainText('Two adults and two kids, ages 6 and 9.');
     await expect(answers).toContainText('Fully fenced');
+    await expect(answers).toContainText('Youngest 6 to 12');
     expect(await axe(admin)).toEqual([]);
 
     const status = admin.getByRole('form', { name: 'Change status' });

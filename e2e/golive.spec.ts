@@ -1,10 +1,12 @@
 // A new site's first run on the breeder's phone (issue 48): the server logs its one-time setup address; she opens it,
-// makes her admin account and names her kennel; her name is on the home page and Today lists what is left to go live.
+// makes her admin account, names her kennel and adds her logo; her name and logo are on the home page and Today lists what
+// is left to go live.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import sharp from 'sharp';
 import { expect, test, workerSlot } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199) + 61 + 100 * workerSlot();
@@ -72,6 +74,15 @@ test.describe('First run', () => {
     await page.getByRole('radio', { name: /An empty site/ }).check();
     await page.getByRole('button', { name: 'Set up my site' }).click();
 
+    // Her logo, the last step (it can be skipped): uploaded as any dashboard photo is, then Today.
+    await expect(page.getByRole('heading', { name: 'Your logo' })).toBeVisible();
+    const logo = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#2f6f4e' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Upload logo').setInputFiles({ name: 'willow-creek.png', mimeType: 'image/png', buffer: logo });
+    await expect(page.getByRole('img', { name: 'Logo: current photo' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save the logo and open my dashboard' }).click();
+
     // Signed in, on Today: what is left before the site goes live.
     await page.waitForURL('**/admin');
     const needs = page.getByRole('list', { name: 'Needs you' });
@@ -84,6 +95,10 @@ test.describe('First run', () => {
 
     await page.goto('/');
     await expect(page.getByText('Willow Creek Doodles').first()).toBeVisible();
+    // The header shows her logo (a small copy of it) where the paw mark was.
+    const mark = page.getByRole('link', { name: 'Willow Creek Doodles' }).first().locator('img');
+    await expect(mark).toHaveAttribute('src', /^\/uploads\/[^?]+\?w=160&q=\d+$/);
+    await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await page.content()).not.toContain('Aspen Meadow');
   });
 });

@@ -69,6 +69,19 @@ describe('media references', () => {
     expect(await served(photo.url)).toBe(404);
   });
 
+  it('the kennel’s logo in the site settings is public, counts as a use, and frees the upload once changed', async () => {
+    const logo = await upload();
+    const as = t.caller(admin);
+    const settings = await as.admin.settings.get();
+    expect(settings.logoUrl).toBeNull();
+    await as.admin.settings.update({ ...settings, logoUrl: logo.url });
+    expect((await t.caller(null).settings.get()).logoUrl).toBe(logo.url);
+    await upload(logo.id);
+    expect(await served(logo.url)).toBe(200);
+    await as.admin.settings.update({ ...settings, logoUrl: null });
+    expect(await served(logo.url)).toBe(404);
+  });
+
   it('an image inside an article’s Markdown body is kept while the article shows it, and freed when the edit removes it', async () => {
     const { url, id } = await upload();
     const created = await t.caller(admin).admin.articles.create({ kind: 'blog', title: 'With a photo', body: `Look:\n\n![Puppy](${url})` });

@@ -71,6 +71,19 @@ describe('first run', () => {
     expect(await openSetupLink(t.orm.em.fork(), TEST_ORIGIN)).toBeNull();
   });
 
+  it('the empty site’s settings save (its logo, as the last step does) before any process step is written', async () => {
+    const admin = await signIn(t.orm, { username: 'sarah', isAdmin: true });
+    const as = t.caller(admin.user).admin.settings;
+    const settings = await as.get();
+    expect(settings.processBlocks).toEqual([]);
+    const saved = await as.update({ ...settings, logoUrl: '/uploads/0b6f4f1e-3c2a-4b8e-9d1a-2f3e4d5c6b7a.png' });
+    expect(saved.logoUrl).toBe('/uploads/0b6f4f1e-3c2a-4b8e-9d1a-2f3e4d5c6b7a.png');
+    // Three steps is neither none nor the four the home page shows.
+    const three = Array.from({ length: 3 }, (_, i) => ({ title: `Step ${i + 1}`, body: 'Text' }));
+    await expect(as.update({ ...settings, processBlocks: three })).rejects.toThrow('There are exactly four process blocks.');
+    await as.update({ ...settings, logoUrl: null });
+  });
+
   it('Today lists the go-live checklist; a dismissed item goes, a done one goes by itself', async () => {
     const admin = await signIn(t.orm, { username: 'sarah', isAdmin: true });
     const titles = async () => (await t.caller(admin.user).admin.today.get()).action.map((i) => i.title);

@@ -10,49 +10,12 @@ import { useAuth } from '../../features/auth/client/auth-context.ts';
 import { ThemeSwitch } from '../layout/ThemeSwitch.tsx';
 import { trpc } from '../../lib/client/trpc.ts';
 import { UnsavedChangesProvider } from '../../lib/client/admin/UnsavedChanges.tsx';
-import { MediaRulesProvider, type MediaRules } from '../../lib/client/admin/MediaField.tsx';
-import {
-  DOCUMENT_ACCEPT,
-  DOCUMENT_MAX_BYTES,
-  MB,
-  MEDIA_MESSAGES,
-  PHOTO_ACCEPT,
-  PHOTO_MAX_BYTES,
-  VIDEO_ACCEPT,
-  VIDEO_MAX_BYTES,
-} from '../../features/media/media.schema.ts';
+import { MediaRulesProvider } from '../../lib/client/admin/MediaField.tsx';
+import { MEDIA_RULES } from '../../features/media/client/media-rules.ts';
 import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
 import { clearPrivateCaches, registerDashboardWorker } from './pwa.ts';
 import { ensureAppHead } from '../../lib/client/admin/InstallOffer.tsx';
 import { PageSpinner } from '../../lib/client/PageSpinner.tsx';
-
-const MEDIA_RULES: MediaRules = {
-  uploadUrl: '/api/admin/media',
-  oneFile: MEDIA_MESSAGES.oneFile,
-  kinds: {
-    image: {
-      accept: PHOTO_ACCEPT,
-      maxBytes: PHOTO_MAX_BYTES,
-      tooLarge: MEDIA_MESSAGES.photoTooLarge,
-      wrongType: 'Upload a JPEG, PNG, WebP, AVIF or HEIC photo.',
-      hint: `JPEG, PNG, WebP, AVIF or HEIC, up to ${PHOTO_MAX_BYTES / MB} MB`,
-    },
-    video: {
-      accept: VIDEO_ACCEPT,
-      maxBytes: VIDEO_MAX_BYTES,
-      tooLarge: MEDIA_MESSAGES.videoTooLarge,
-      wrongType: 'Upload an MP4 or WebM video.',
-      hint: `MP4 or WebM, up to ${VIDEO_MAX_BYTES / MB} MB`,
-    },
-    document: {
-      accept: DOCUMENT_ACCEPT,
-      maxBytes: DOCUMENT_MAX_BYTES,
-      tooLarge: MEDIA_MESSAGES.documentTooLarge,
-      wrongType: MEDIA_MESSAGES.notPdf,
-      hint: `PDF, up to ${DOCUMENT_MAX_BYTES / MB} MB`,
-    },
-  },
-};
 
 const AS_DIV = { component: 'div' } as object;
 

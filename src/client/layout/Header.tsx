@@ -11,6 +11,7 @@ import { useAuth } from '../../features/auth/client/auth-context.ts';
 import { useUnreadMessages } from '../../features/messages/client/unread.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { trpc } from '../../lib/client/trpc.ts';
+import { imageUrl } from '../../lib/shared/format.ts';
 import { sectionLinkProps, useSectionNav } from './use-section-nav.ts';
 import classes from './Header.module.css';
 
@@ -79,7 +80,7 @@ export function Header() {
         {/* From 768 to 1023 px the brand is its logo alone (the name is not drawn there): the link is named by
             aria-label, the same words as its visible text at every other width. */}
         <a className={classes.brand} aria-label={brand} {...sectionLinkProps('home', go, close)}>
-          <BrandMark />
+          <BrandMark logoUrl={settings.data?.logoUrl ?? null} />
           <span className={classes.brandText}>{brand}</span>
         </a>
 
@@ -111,8 +112,13 @@ export function Header() {
   );
 }
 
-/** The breeder's paw-print logo (the favicon's), drawn inline: decorative, the name beside it names the link. */
-function BrandMark() {
+/**
+ * The kennel's logo from Site settings (a 160 px copy for a 32 px box, sharp on any screen), else the paw-print mark
+ * (the favicon's), drawn inline; decorative either way: the name beside it names the link.
+ */
+function BrandMark({ logoUrl }: { logoUrl: string | null }) {
+  if (logoUrl)
+    return <img className={classes.logo} src={imageUrl(logoUrl, 160)} width={32} height={32} alt="" style={{ objectFit: 'contain' }} />;
   return (
     <svg className={classes.logo} viewBox="0 0 64 64" width="32" height="32" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#b7791f" />

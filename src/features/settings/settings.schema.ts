@@ -29,9 +29,14 @@ export const SiteSettingsSchema = z.object({
   youtubeUrl: url,
   heroImageUrl: nullableImagePath(),
   heroVideoUrl: nullableVideoPath(),
+  /** The kennel's logo in the header (null: the paw mark). */
+  logoUrl: nullableImagePath(),
   aboutStory: z.string().trim().max(10000),
   healthPoints: z.array(z.string().trim().min(1).max(300)).max(20),
-  processBlocks: z.array(ProcessBlockSchema).length(4, 'There are exactly four process blocks.'),
+  // Four steps, or none yet (a site set up empty has none until she writes them: the home page then leaves them out).
+  processBlocks: z
+    .array(ProcessBlockSchema)
+    .refine((blocks) => blocks.length === 0 || blocks.length === 4, 'There are exactly four process blocks.'),
   faq: z.array(FaqEntrySchema).max(50),
 });
 export type SiteSettingsDto = z.infer<typeof SiteSettingsSchema>;

@@ -12,6 +12,7 @@ export async function updateSettings(
   const released: string[] = [];
   if (row.heroImageUrl && row.heroImageUrl !== data.heroImageUrl) released.push(row.heroImageUrl);
   if (row.heroVideoUrl && row.heroVideoUrl !== data.heroVideoUrl) released.push(row.heroVideoUrl);
+  if (row.logoUrl && row.logoUrl !== data.logoUrl) released.push(row.logoUrl);
   em.assign(row, data);
   await em.flush();
   return { settings: toSiteSettingsDto(row), releasedUrls: released };

@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS: SiteSettingsDto = {
   youtubeUrl: 'https://www.youtube.com/@aspenmeadowdoodles',
   heroImageUrl: null,
   heroVideoUrl: null,
+  logoUrl: null,
   aboutStory:
     'We are a family of five raising mini Goldendoodles in our home at the foot of the Rockies. Our dogs are family first: they sleep on our couches, hike our trails and help the kids with homework. Every litter is born in our living room and raised underfoot, so our puppies meet vacuum cleaners, doorbells, toddlers and the family cat long before they meet you.\n\nWe breed rarely and carefully, for health, temperament and a lifetime of companionship.',
   healthPoints: [

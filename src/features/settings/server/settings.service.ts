@@ -16,6 +16,7 @@ export function toSiteSettingsDto(s: ISiteSettings): SiteSettingsDto {
     youtubeUrl: s.youtubeUrl,
     heroImageUrl: s.heroImageUrl ?? null,
     heroVideoUrl: s.heroVideoUrl ?? null,
+    logoUrl: s.logoUrl ?? null,
     aboutStory: s.aboutStory,
     healthPoints: [...s.healthPoints],
     processBlocks: s.processBlocks.map((b) => ({ ...b })),

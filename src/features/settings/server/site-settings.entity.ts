@@ -17,6 +17,8 @@ export const SiteSettings = defineEntity({
     youtubeUrl: p.string().length(500).default(''),
     heroImageUrl: p.string().length(500).nullable(),
     heroVideoUrl: p.string().length(500).nullable(),
+    /** The kennel's logo, shown in the header instead of the paw mark. */
+    logoUrl: p.string().length(500).nullable(),
     aboutStory: p.text().default(''),
     healthPoints: p.json<string[]>(),
     processBlocks: p.json<ProcessBlock[]>(),
@@ -30,4 +32,4 @@ export const SiteSettings = defineEntity({
 export type ISiteSettings = InstanceType<typeof SiteSettings.class>;
 
 /** Columns holding upload URLs: the media feature keeps an upload while any of them refers to it. */
-export const siteSettingsMediaRefs = mediaReference(SiteSettings, ['heroImageUrl', 'heroVideoUrl']);
+export const siteSettingsMediaRefs = mediaReference(SiteSettings, ['heroImageUrl', 'heroVideoUrl', 'logoUrl']);

@@ -1,13 +1,21 @@
 // /setup?token=…: the first run of a new site (issue 48). The server opened this page with the one-time token it
 // logged; she makes her admin account, names her kennel and chooses demo content or an empty site.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Container, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorMessage, trpc } from '../../../lib/client/trpc.ts';
 import { PASSWORD_MIN } from '../../auth/auth.schema.ts';
 
-export function SetupPage({ token }: { token: string | undefined }) {
+/** A full load: the dashboard starts with her new session. */
+const openDashboard = () => window.location.assign('/admin');
+
+/**
+ * afterAccount: a step shown once her account exists and she is signed in (the app gives the logo step, which belongs
+ * to Site settings); without it, the dashboard opens at once.
+ */
+export function SetupPage({ token, afterAccount }: { token: string | undefined; afterAccount?: (finish: () => void) => ReactNode }) {
   const complete = useMutation(trpc.setup.complete.mutationOptions());
+  const [made, setMade] = useState(false);
   const [content, setContent] = useState<'demo' | 'empty'>('empty');
   const [mismatch, setMismatch] = useState(false);
 
@@ -31,10 +39,22 @@ export function SetupPage({ token }: { token: string | undefined }) {
         phone: value('phone'),
         content,
       },
-      // A full load: the dashboard starts with her new session.
-      { onSuccess: () => window.location.assign('/admin') },
+      { onSuccess: () => (afterAccount ? setMade(true) : openDashboard()) },
     );
   };
+
+  if (made && afterAccount)
+    return (
+      <Container size="xs" py="xl">
+        <Stack gap="md">
+          <Title order={1}>Set up your website</Title>
+          <Alert color="green" title="Your site is ready">
+            Your account is made and you are signed in.
+          </Alert>
+          {afterAccount(openDashboard)}
+        </Stack>
+      </Container>
+    );
 
   return (
     <Container size="xs" py="xl">
@@ -86,7 +106,7 @@ export function SetupPage({ token }: { token: string | undefined }) {
             </Stack>
           </Radio.Group>
           <Text size="sm" c="dimmed">
-            Your logo, photos and story go in under Site settings once you are in.
+            Your logo comes next; your photos and story go in under Site settings once you are in.
           </Text>
           <Button type="submit" loading={complete.isPending}>
             Set up my site

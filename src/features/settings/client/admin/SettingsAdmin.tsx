@@ -1,4 +1,4 @@
-// Site settings in five sections, each its own form with its own save (contact details, hero, story,
+// Site settings in six sections, each its own form with its own save (contact details, logo, hero, story,
 // breeding process, FAQ); a section's save bar stays on screen while the section is. The public site reads these.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -41,6 +41,16 @@ export function SettingsAdmin() {
               </SimpleGrid>
             )}
           </SettingsSection>
+          <SettingsSection title="Logo" save="logo" settings={s} keys={['logoUrl']}>
+            {(form) => (
+              <MediaField
+                label="Logo"
+                description="Shown beside your kennel's name in the header; a square image reads best. Empty: the paw mark."
+                kind="image"
+                {...form.getInputProps('logoUrl')}
+              />
+            )}
+          </SettingsSection>
           <SettingsSection title="Hero" save="hero" settings={s} keys={['heroImageUrl', 'heroVideoUrl']}>
             {(form) => (
               <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -68,23 +78,40 @@ export function SettingsAdmin() {
             )}
           </SettingsSection>
           <SettingsSection title="Breeding process" save="breeding process" settings={s} keys={['processBlocks']}>
-            {(form) => (
-              <SimpleGrid cols={{ base: 1, md: 2 }}>
-                {form.values.processBlocks.map((_, i) => (
-                  <Stack key={i} gap="xs">
-                    <TextInput label={`Block ${i + 1} title`} required {...form.getInputProps(`processBlocks.${i}.title`)} />
-                    <Textarea
-                      label={`Block ${i + 1} text`}
-                      required
-                      autosize
-                      minRows={2}
-                      maxRows={8}
-                      {...form.getInputProps(`processBlocks.${i}.body`)}
-                    />
-                  </Stack>
-                ))}
-              </SimpleGrid>
-            )}
+            {(form) =>
+              form.values.processBlocks.length === 0 ? (
+                <Group>
+                  <Text size="sm">No steps yet: the home page shows only this part’s introduction until you write them.</Text>
+                  <Button
+                    variant="default"
+                    onClick={() =>
+                      form.setFieldValue(
+                        'processBlocks',
+                        [0, 1, 2, 3].map(() => ({ title: '', body: '' })),
+                      )
+                    }
+                  >
+                    Write the four steps
+                  </Button>
+                </Group>
+              ) : (
+                <SimpleGrid cols={{ base: 1, md: 2 }}>
+                  {form.values.processBlocks.map((_, i) => (
+                    <Stack key={i} gap="xs">
+                      <TextInput label={`Block ${i + 1} title`} required {...form.getInputProps(`processBlocks.${i}.title`)} />
+                      <Textarea
+                        label={`Block ${i + 1} text`}
+                        required
+                        autosize
+                        minRows={2}
+                        maxRows={8}
+                        {...form.getInputProps(`processBlocks.${i}.body`)}
+                      />
+                    </Stack>
+                  ))}
+                </SimpleGrid>
+              )
+            }
           </SettingsSection>
           <SettingsSection title="Frequently asked questions" save="FAQ" settings={s} keys={['faq']}>
             {(form) => (
@@ -140,7 +167,12 @@ function SettingsSection<const K extends keyof Settings>({ title, save, settings
     schema: SiteSettingsSchema,
     toInput: (v: Pick<Settings, K>) => {
       const all = { ...settings, ...v };
-      return { ...all, heroImageUrl: emptyToNull(all.heroImageUrl), heroVideoUrl: emptyToNull(all.heroVideoUrl) };
+      return {
+        ...all,
+        heroImageUrl: emptyToNull(all.heroImageUrl),
+        heroVideoUrl: emptyToNull(all.heroVideoUrl),
+        logoUrl: emptyToNull(all.logoUrl),
+      };
     },
     save: (input) => trpcClient.admin.settings.update.mutate(input),
     saved: () => [`${title} saved`, 'The public site shows the change now.'],

@@ -19,12 +19,13 @@ export const BACKUP_MAX_AGE_HOURS = 36;
 
 const bytes = (n: number) =>
   n >= GB ? `${(n / GB).toFixed(1)} GB` : n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} kB`;
-const ago = (ms: number) =>
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+export const ago = (ms: number) =>
   ms < 2 * HOUR
-    ? `${Math.max(1, Math.round(ms / 60_000))} minutes`
+    ? count(Math.max(1, Math.round(ms / 60_000)), 'minute')
     : ms < 48 * HOUR
-      ? `${Math.round(ms / HOUR)} hours`
-      : `${Math.round(ms / (24 * HOUR))} days`;
+      ? count(Math.round(ms / HOUR), 'hour')
+      : count(Math.round(ms / (24 * HOUR)), 'day');
 const isLocal = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
 /** How a request reached the site, for the proxy check (null in the doctor, which reads the settings only). */

@@ -50,6 +50,7 @@ import { Migration20261207160000_picks } from './Migration20261207160000_picks.t
 import { Migration20261207180000_site_state } from './Migration20261207180000_site_state.ts';
 import { Migration20261207220000_application_children_activity } from './Migration20261207220000_application_children_activity.ts';
 import { Migration20261207221000_settings_logo } from './Migration20261207221000_settings_logo.ts';
+import { Migration20261207223000_push_pick_topic } from './Migration20261207223000_push_pick_topic.ts';
 
 export const migrations: (new (...args: ConstructorParameters<typeof Migration>) => Migration)[] = [
   Migration20261121232307_initial,
@@ -100,4 +101,5 @@ export const migrations: (new (...args: ConstructorParameters<typeof Migration>)
   Migration20261207180000_site_state,
   Migration20261207220000_application_children_activity,
   Migration20261207221000_settings_logo,
+  Migration20261207223000_push_pick_topic,
 ];

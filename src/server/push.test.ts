@@ -311,5 +311,23 @@ describe('Web Push', () => {
     const got = push.received.slice(before).filter((r) => r.path === new URL(rivera.endpoint).pathname);
     expect(got).toHaveLength(1);
     expect(open(got[0]!.body, rivera)).toEqual({ title: 'New update about Teddy', url: '/account' });
+
+    // Pick day's turn is a topic of its own (issue 50): not sent to a device that did not choose it, sent once it does.
+    const sender = createPushSender({
+      afterAnswer: t.app.services.afterAnswer,
+      log: { warn: () => {} },
+      subject: 'mailto:test@example.com',
+    });
+    const turn = { title: 'Your turn to choose: Spring litter', url: '/account#picks' };
+    const toRivera = () => push.received.filter((r) => r.path === new URL(rivera.endpoint).pathname).length;
+    const beforeTurn = toRivera();
+    await sender.deliver(t.orm.em.fork(), 'pick', turn, { userIds: [family.id] });
+    expect(toRivera()).toBe(beforeTurn);
+    expect(await t.caller(family).notifications.setTopics({ endpoint: rivera.endpoint, topics: ['message', 'update', 'pick'] })).toEqual({
+      topics: ['message', 'update', 'pick'],
+    });
+    await sender.deliver(t.orm.em.fork(), 'pick', turn, { userIds: [family.id] });
+    expect(toRivera()).toBe(beforeTurn + 1);
+    expect(open(push.received.filter((r) => r.path === new URL(rivera.endpoint).pathname).at(-1)!.body, rivera)).toEqual(turn);
   });
 });

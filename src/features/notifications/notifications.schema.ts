@@ -11,9 +11,10 @@ export const BREEDER_TOPIC_LABELS = {
 export const FAMILY_TOPIC_LABELS = {
   message: 'A message from the breeder',
   update: 'A new update about our puppy',
+  pick: 'Pick day: our turn to choose',
 } as const;
 
-const TOPICS = ['application', 'message', 'contract', 'booking', 'update'] as const;
+const TOPICS = ['application', 'message', 'contract', 'booking', 'update', 'pick'] as const;
 
 /** Devices one account may have notifications on (each a row the server posts to for every event it chose). */
 export const MAX_DEVICES_PER_ACCOUNT = 10;

@@ -4,8 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** What the breeder's devices can choose: a new application, a family's message, a signed contract, a booking. */
 export const BREEDER_TOPICS = ['application', 'message', 'contract', 'booking'] as const;
-/** What a family's devices can choose: a message from the breeder, a new update about their puppy. */
-export const FAMILY_TOPICS = ['message', 'update'] as const;
+/** What a family's devices can choose: a message from the breeder, a new update about their puppy, its turn on pick day. */
+export const FAMILY_TOPICS = ['message', 'update', 'pick'] as const;
 export type NotifyTopic = (typeof BREEDER_TOPICS)[number] | (typeof FAMILY_TOPICS)[number];
 
 /** All a notification carries (it passes through the browser vendor's push service): a title and where it opens. */

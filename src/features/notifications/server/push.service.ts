@@ -5,7 +5,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionUser } from '../../../lib/server/trpc.ts';
 import { AppError } from '../../../lib/server/errors.ts';
-import { BREEDER_TOPICS, type NotifyAudience, type NotifyTopic, type PushMessage, type PushNotifier } from '../../../lib/server/notify.ts';
+import {
+  BREEDER_TOPICS,
+  FAMILY_TOPICS,
+  type NotifyAudience,
+  type NotifyTopic,
+  type PushMessage,
+  type PushNotifier,
+} from '../../../lib/server/notify.ts';
 import type { AfterAnswer } from '../../../lib/server/after-answer.ts';
 import { MAX_DEVICES_PER_ACCOUNT, NOTIFICATION_MESSAGES, type SubscribeSchema, type TopicsSchema } from '../notifications.schema.ts';
 import { PushSubscription } from './push-subscription.entity.ts';
@@ -34,7 +41,7 @@ export function isAllowedEndpoint(endpoint: string, extraOrigins: readonly strin
 }
 
 function checkTopics(user: SessionUser, topics: readonly NotifyTopic[]) {
-  const family: readonly string[] = ['message', 'update'];
+  const family: readonly string[] = FAMILY_TOPICS;
   if (!user.isAdmin && topics.some((t) => !family.includes(t))) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.breederOnly);
   return [...new Set(topics)];
 }

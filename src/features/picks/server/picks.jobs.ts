@@ -42,7 +42,7 @@ export async function runAfter(em: EntityManager, services: Pick<AppServices, 'j
     await services.jobs.send(pickWindowJob, { roundId: e.roundId, turnSeq: e.turnSeq }, { startAfter: e.deadline }).catch(() => null);
   }
   for (const p of after.pushes) {
-    services.push.notify(em.fork(), 'update', { title: p.title.slice(0, 120), url: '/account#picks' }, { userIds: [p.userId] });
+    services.push.notify(em.fork(), 'pick', { title: p.title.slice(0, 120), url: '/account#picks' }, { userIds: [p.userId] });
   }
   for (const litterId of after.litters) await services.live.publish(PICKS_CHANNEL, { litterId });
   if (after.pushes.length || after.litters.size) services.mail.wake();

@@ -69,7 +69,10 @@ test.describe('temperament', () => {
     await expect(page.getByRole('heading', { name: 'Temperament', level: 2 })).toHaveCount(0);
 
     // She shows the litter's results; the family reads them in words, with her summary and not her notes.
-    await admin.getByRole('switch', { name: 'Show temperament to families' }).check();
+    // A controlled switch: it turns on once the change is under way, a moment after the tap (check() reads it at once).
+    const show = admin.getByRole('switch', { name: 'Show temperament to families' });
+    await show.click();
+    await expect(show).toBeChecked();
     await expect(admin.getByRole('alert').filter({ hasText: 'Shown to families' }).first()).toBeVisible();
     await page.reload();
     const card = page.getByRole('region', { name: 'Temperament' });

@@ -21,28 +21,21 @@ describe('the youngest child, read from "who lives in your home"', () => {
 
 describe('the fit rules', () => {
   const rules: FitRuleDto[] = DEFAULT_FIT_RULES.map((r, i) => ({ ...r, id: i + 1 }));
-  const facts = familyFacts({
+  const answers = {
     household: 'Us and our kids, 3 and 7',
     otherPets: 'None',
     hoursAlone: 'over6',
     experience: 'first',
     experienceDetails: 'We love hiking on weekends.',
     notes: '',
-  });
+  };
+  const facts = familyFacts(answers);
 
   it('reads every fact', () => {
     expect(facts).toEqual({ youngestChild: 'under6', otherPets: 'no', activity: 'active', experience: 'first', hoursAlone: 'over6' });
   });
 
   it('takes the questionnaire’s own answers on children and pace over what the texts suggest', () => {
-    const answers = {
-      household: 'Us and our kids, 3 and 7',
-      otherPets: 'None',
-      hoursAlone: 'over6',
-      experience: 'first',
-      experienceDetails: 'We love hiking on weekends.',
-      notes: '',
-    };
     expect(familyFacts({ ...answers, children: '13plus', activity: 'quiet' })).toMatchObject({
       youngestChild: '13plus',
       activity: 'quiet',
